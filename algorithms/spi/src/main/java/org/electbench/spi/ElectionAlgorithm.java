@@ -1,0 +1,67 @@
+package org.electbench.spi;
+
+import java.util.List;
+import java.util.function.IntPredicate;
+
+/**
+ * An election algorithm as a plug-in: provided through {@link java.util.ServiceLoader} under
+ * {@code META-INF/services/org.electbench.spi.ElectionAlgorithm}, found by name through
+ * {@link AlgorithmRegistry}. No runtime imports an algorithm.
+ */
+public interface ElectionAlgorithm
+{
+    /** @return the registered name, lower case: {@code bully}, {@code ring}, {@code quorum}. */
+    String name();
+
+    /** @return message type names, indexed by type id (ids are 0..size-1). */
+    List<String> messageTypes();
+
+    /** @return the type id of the leader's heartbeat, counted apart from election traffic. */
+    int heartbeatType();
+
+    /**
+     * @param selfId   the node's id, 1..N.
+     * @param settings validated settings shared by the cluster.
+     * @return a node in no state at all until {@link ElectionNode#onStart} is called.
+     */
+    ElectionNode newNode(int selfId, ElectionSettings settings);
+
+    /**
+     * The leader a correct run must end with, or {@link ElectionNode#NO_LEADER} when the
+     * algorithm promises no particular one. Bully and ring promise the highest live id.
+     *
+     * @param clusterSize N.
+     * @param live        whether an id is up at the end of the run.
+     * @return the expected leader id.
+     */
+    default int expectedLeader(final int clusterSize, final IntPredicate live)
+    {
+        for (int id = clusterSize; id >= 1; id--)
+        {
+            if (live.test(id))
+            {
+                return id;
+            }
+        }
+        return ElectionNode.NO_LEADER;
+    }
+
+    /**
+     * @param type a type id.
+     * @return its name, or {@code TYPE<n>} for an id the algorithm does not name.
+     */
+    default String typeName(final int type)
+    {
+        final List<String> types = messageTypes();
+        return type >= 0 && type < types.size() ? types.get(type) : "TYPE" + type;
+    }
+
+    /**
+     * @param name a type name.
+     * @return its id, or -1 when the algorithm has no such type.
+     */
+    default int typeId(final String name)
+    {
+        return messageTypes().indexOf(name);
+    }
+}

@@ -1,0 +1,54 @@
+package org.electbench.spi;
+
+import org.agrona.DirectBuffer;
+
+/**
+ * One node of one election algorithm: a single-threaded, event-driven state machine.
+ * <p>
+ * The runtime guarantees that all calls into one node happen on one thread, one at a time, and
+ * that nothing else is touched: the node reads time, randomness, the network and timers only
+ * through its {@link NodeContext}. Whenever its belief about the leader changes the node calls
+ * {@link NodeContext#announce(Role, int, long)}; the monitor learns nothing else.
+ */
+public interface ElectionNode
+{
+    /** Ids are 1..N; 0 means "no leader known". */
+    int NO_LEADER = 0;
+
+    /**
+     * The node boots or recovers with fresh state.
+     *
+     * @param ctx      everything the node may touch, valid until the node crashes.
+     * @param start    how it comes up.
+     * @param leaderId for {@link Start#SETTLED}, the leader of the settled cluster; otherwise {@link #NO_LEADER}.
+     * @param term     for {@link Start#SETTLED}, the settled leader's term; otherwise 0.
+     */
+    void onStart(NodeContext ctx, Start start, int leaderId, long term);
+
+    /**
+     * One message arrived.
+     *
+     * @param fromId sender id.
+     * @param buffer holding the message, starting with a {@link MessageHeader}; only valid during the call.
+     * @param offset of the header in the buffer.
+     * @param length of header and body together.
+     */
+    void onMessage(int fromId, DirectBuffer buffer, int offset, int length);
+
+    /**
+     * A timer this node set has fired (cancelled timers never fire).
+     *
+     * @param timerId as returned by {@link NodeContext#schedule(long, int)}.
+     * @param kind    the kind the node gave when scheduling it.
+     */
+    void onTimer(long timerId, int kind);
+
+    /** @return the leader this node currently names, or {@link #NO_LEADER}. */
+    int leaderId();
+
+    /** @return what this node currently believes it is. */
+    Role role();
+
+    /** @return the term this node currently believes in. */
+    long term();
+}
