@@ -1,6 +1,6 @@
 package org.electbench.cli;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,7 +14,7 @@ import org.electbench.transport.Summary;
 final class CsvWriter implements OutputFormat.ReportWriter
 {
     @Override
-    public void write(final Report report, final PrintStream out)
+    public void write(final Report report, final PrintWriter out)
     {
         final List<String> names = new ArrayList<>();
         final List<String> values = new ArrayList<>();

@@ -1,6 +1,6 @@
 package org.electbench.cli;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -16,11 +16,12 @@ final class JsonWriter implements OutputFormat.ReportWriter
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     @Override
-    public void write(final Report report, final PrintStream out)
+    public void write(final Report report, final PrintWriter out)
     {
         try
         {
             out.println(MAPPER.writeValueAsString(toJson(report)));
+            out.flush();
         }
         catch (final com.fasterxml.jackson.core.JsonProcessingException ex)
         {
@@ -87,7 +88,7 @@ final class JsonWriter implements OutputFormat.ReportWriter
             node.putNull("max");
             return;
         }
-        node.put("mean", distribution.mean());
+        node.put("mean", Math.round(distribution.mean()));
         node.put("p50", distribution.percentile(50));
         node.put("p99", distribution.percentile(99));
         node.put("max", distribution.max());

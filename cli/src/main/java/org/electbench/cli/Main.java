@@ -23,6 +23,12 @@ public final class Main
     /** @return the exit code: 0 on success, 2 for a wrong flag or value, 1 for a failure. */
     public static int execute(final String... args)
     {
-        return new CommandLine(new Main()).execute(args);
+        return commandLine().execute(args);
+    }
+
+    /** @return the command line, for callers that set their own out and err writers. */
+    public static CommandLine commandLine()
+    {
+        return new CommandLine(new Main());
     }
 }

@@ -1,6 +1,6 @@
 package org.electbench.cli;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.function.Supplier;
 
 /**
@@ -26,6 +26,6 @@ enum OutputFormat
 
     interface ReportWriter
     {
-        void write(Report report, PrintStream out);
+        void write(Report report, PrintWriter out);
     }
 }

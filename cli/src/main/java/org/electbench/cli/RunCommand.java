@@ -99,7 +99,8 @@ final class RunCommand implements Callable<Integer>
                 }
             }
             writeTable(kind, reports, tables);
-            System.out.print(buffer.toString(StandardCharsets.UTF_8).substring(printed));
+            spec.commandLine().getOut().print(buffer.toString(StandardCharsets.UTF_8).substring(printed));
+            spec.commandLine().getOut().flush();
             printed = buffer.size();
         }
         if (null != out)

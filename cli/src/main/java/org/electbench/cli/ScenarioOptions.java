@@ -45,7 +45,7 @@ final class ScenarioOptions
         description = "Probability each message is lost, in [0, 1) (default: ${DEFAULT-VALUE}; lossy uses 0.1 when 0).")
     double loss;
 
-    @Option(names = "--fifo", paramLabel = "on|off", defaultValue = "on", converter = Converters.OnOff.class,
+    @Option(names = "--fifo", arity = "1", paramLabel = "on|off", defaultValue = "on", converter = Converters.OnOff.class,
         description = "Keep each link's messages in order (default: ${DEFAULT-VALUE}).")
     boolean fifo;
 
@@ -73,7 +73,7 @@ final class ScenarioOptions
         description = "Ring order of ids along the direction of travel: increasing, decreasing, random (default: ${DEFAULT-VALUE}).")
     RingArrangement arrangement;
 
-    @Option(names = "--ack", paramLabel = "on|off", defaultValue = "on", converter = Converters.OnOff.class,
+    @Option(names = "--ack", arity = "1", paramLabel = "on|off", defaultValue = "on", converter = Converters.OnOff.class,
         description = "Ring: acknowledge each hop and skip a dead successor (default: ${DEFAULT-VALUE}).")
     boolean acknowledgements;
 

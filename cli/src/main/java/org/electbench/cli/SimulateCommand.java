@@ -51,7 +51,8 @@ final class SimulateCommand implements Callable<Integer>
         {
             report = Runner.run(runtime, scenario, runs, System.err);
         }
-        format.newWriter().write(report, System.out);
+        format.newWriter().write(report, spec.commandLine().getOut());
+        spec.commandLine().getOut().flush();
         return 0;
     }
 }

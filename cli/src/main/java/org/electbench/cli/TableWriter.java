@@ -1,6 +1,6 @@
 package org.electbench.cli;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.Locale;
 
 import org.electbench.transport.Scenario;
@@ -12,7 +12,7 @@ import org.electbench.transport.Summary;
 final class TableWriter implements OutputFormat.ReportWriter
 {
     @Override
-    public void write(final Report report, final PrintStream out)
+    public void write(final Report report, final PrintWriter out)
     {
         final Scenario scenario = report.scenario();
         final Summary summary = report.summary();
@@ -42,7 +42,7 @@ final class TableWriter implements OutputFormat.ReportWriter
         out.printf(Locale.ROOT, "  %-13s %d events in %.1f ms wall%n", "cost", summary.events(), report.wallNs() / 1e6);
     }
 
-    private static void distribution(final PrintStream out, final String name, final Summary.Distribution distribution)
+    private static void distribution(final PrintWriter out, final String name, final Summary.Distribution distribution)
     {
         if (distribution.isEmpty())
         {
