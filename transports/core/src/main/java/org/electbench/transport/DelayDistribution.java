@@ -1,0 +1,181 @@
+package org.electbench.transport;
+
+import java.util.random.RandomGenerator;
+
+/**
+ * One-way message delay. Parsed from {@code constant:1ms}, {@code uniform:1ms,3ms},
+ * {@code exponential:110ms} (the mean) or {@code lognormal:MEDIAN,SIGMA} (median and the
+ * sigma of the underlying normal).
+ */
+public final class DelayDistribution
+{
+    public static final String ACCEPTED =
+        "constant:D, uniform:MIN,MAX, exponential:MEAN or lognormal:MEDIAN,SIGMA (durations such as 1ms)";
+
+    public enum Shape
+    {
+        CONSTANT, UNIFORM, EXPONENTIAL, LOGNORMAL
+    }
+
+    private final Shape shape;
+    private final long aNs;
+    private final long bNs;
+    private final double sigma;
+
+    private DelayDistribution(final Shape shape, final long aNs, final long bNs, final double sigma)
+    {
+        this.shape = shape;
+        this.aNs = aNs;
+        this.bNs = bNs;
+        this.sigma = sigma;
+    }
+
+    public static DelayDistribution constant(final long delayNs)
+    {
+        requireNonNegative(delayNs);
+        return new DelayDistribution(Shape.CONSTANT, delayNs, delayNs, 0);
+    }
+
+    public static DelayDistribution uniform(final long minNs, final long maxNs)
+    {
+        requireNonNegative(minNs);
+        if (maxNs < minNs)
+        {
+            throw new IllegalArgumentException("uniform delay needs MIN <= MAX, got " + minNs + " ns > " + maxNs + " ns");
+        }
+        return new DelayDistribution(Shape.UNIFORM, minNs, maxNs, 0);
+    }
+
+    public static DelayDistribution exponential(final long meanNs)
+    {
+        requireNonNegative(meanNs);
+        return new DelayDistribution(Shape.EXPONENTIAL, meanNs, meanNs, 0);
+    }
+
+    public static DelayDistribution lognormal(final long medianNs, final double sigma)
+    {
+        requireNonNegative(medianNs);
+        if (!(sigma >= 0) || !Double.isFinite(sigma))
+        {
+            throw new IllegalArgumentException("lognormal SIGMA must be a finite number >= 0, got " + sigma);
+        }
+        return new DelayDistribution(Shape.LOGNORMAL, medianNs, medianNs, sigma);
+    }
+
+    /**
+     * @param text e.g. {@code uniform:1ms,3ms}.
+     * @return the distribution.
+     * @throws IllegalArgumentException naming the accepted forms.
+     */
+    public static DelayDistribution parse(final String text)
+    {
+        final int colon = text.indexOf(':');
+        if (colon < 0)
+        {
+            throw new IllegalArgumentException("'" + text + "' is not a delay: expected " + ACCEPTED);
+        }
+        final String name = text.substring(0, colon).trim();
+        final String[] args = text.substring(colon + 1).split(",", -1);
+        try
+        {
+            switch (name)
+            {
+                case "constant":
+                    requireArgs(text, args, 1);
+                    return constant(Durations.parseNs(args[0]));
+                case "uniform":
+                    requireArgs(text, args, 2);
+                    return uniform(Durations.parseNs(args[0]), Durations.parseNs(args[1]));
+                case "exponential":
+                    requireArgs(text, args, 1);
+                    return exponential(Durations.parseNs(args[0]));
+                case "lognormal":
+                    requireArgs(text, args, 2);
+                    return lognormal(Durations.parseNs(args[0]), Double.parseDouble(args[1].trim()));
+                default:
+                    throw new IllegalArgumentException("unknown delay shape '" + name + "'");
+            }
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new IllegalArgumentException("'" + text + "' is not a delay (" + ex.getMessage() + "): expected " + ACCEPTED, ex);
+        }
+    }
+
+    /** @return one delay in nanoseconds. */
+    public long sampleNs(final RandomGenerator random)
+    {
+        switch (shape)
+        {
+            case CONSTANT:
+                return aNs;
+            case UNIFORM:
+                return aNs == bNs ? aNs : aNs + (long)(random.nextDouble() * (bNs - aNs + 1));
+            case EXPONENTIAL:
+                return (long)(-aNs * Math.log(1.0 - random.nextDouble()));
+            case LOGNORMAL:
+                return (long)(aNs * Math.exp(sigma * random.nextGaussian()));
+            default:
+                throw new IllegalStateException(shape.name());
+        }
+    }
+
+    /** @return the mean one-way delay, for floors and predictions. */
+    public double meanNs()
+    {
+        switch (shape)
+        {
+            case CONSTANT:
+            case EXPONENTIAL:
+                return aNs;
+            case UNIFORM:
+                return (aNs + bNs) / 2.0;
+            case LOGNORMAL:
+                return aNs * Math.exp(sigma * sigma / 2);
+            default:
+                throw new IllegalStateException(shape.name());
+        }
+    }
+
+    public Shape shape()
+    {
+        return shape;
+    }
+
+    public boolean isConstant()
+    {
+        return shape == Shape.CONSTANT;
+    }
+
+    @Override
+    public String toString()
+    {
+        switch (shape)
+        {
+            case CONSTANT:
+                return "constant:" + Durations.format(aNs);
+            case UNIFORM:
+                return "uniform:" + Durations.format(aNs) + "," + Durations.format(bNs);
+            case EXPONENTIAL:
+                return "exponential:" + Durations.format(aNs);
+            default:
+                return "lognormal:" + Durations.format(aNs) + "," + sigma;
+        }
+    }
+
+    private static void requireArgs(final String text, final String[] args, final int count)
+    {
+        if (args.length != count)
+        {
+            throw new IllegalArgumentException("'" + text + "' takes " + count + " argument" + (count == 1 ? "" : "s"));
+        }
+    }
+
+    private static void requireNonNegative(final long ns)
+    {
+        if (ns < 0)
+        {
+            throw new IllegalArgumentException("a delay must be >= 0, got " + ns + " ns");
+        }
+    }
+}

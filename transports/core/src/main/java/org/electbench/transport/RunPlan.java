@@ -1,0 +1,30 @@
+package org.electbench.transport;
+
+import org.electbench.spi.Start;
+
+/**
+ * The concrete run a {@link Scenario} makes for its seed: how the cluster starts, whose
+ * detectors may fire, the faults, and the instants measurement is anchored to.
+ *
+ * @param start          how every node comes up at time 0.
+ * @param initialLeader  for a settled start, the leader; otherwise 0.
+ * @param initialTerm    for a settled start, its term; otherwise 0.
+ * @param detectors      indexed by id (slot 0 unused): whether that node's detector may fire.
+ * @param faults         the faults, ordered by time.
+ * @param referenceNs    the instant convergence is measured from (the fault, or the heal).
+ * @param lastFaultNs    when the last fault's effect ends; a run never settles before it.
+ * @param settleWindowNs how long agreement must hold with no change of belief.
+ * @param budgetEndNs    when an unsettled run is given up as unconverged.
+ */
+public record RunPlan(
+    Start start,
+    int initialLeader,
+    long initialTerm,
+    boolean[] detectors,
+    FaultPlan faults,
+    long referenceNs,
+    long lastFaultNs,
+    long settleWindowNs,
+    long budgetEndNs)
+{
+}

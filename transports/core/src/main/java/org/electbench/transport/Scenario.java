@@ -1,0 +1,388 @@
+package org.electbench.transport;
+
+import java.util.SplittableRandom;
+
+import org.electbench.spi.AlgorithmRegistry;
+import org.electbench.spi.ElectionAlgorithm;
+import org.electbench.spi.ElectionNode;
+import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.Start;
+
+/**
+ * What one run does: algorithm, cluster size, settings, network model, fault plan and who
+ * detects. The same scenario runs on every runtime; {@link #plan()} turns it into the concrete
+ * faults of its seed.
+ * <p>
+ * With HBT the heartbeat interval, D the detection timeout and N the cluster size (ids 1..N):
+ * <ul>
+ *   <li>cold-start: all nodes boot together with no leader; the nodes chosen by detect start an
+ *       election at boot. Measured from 0.</li>
+ *   <li>leader-crash: the cluster starts settled with N leading term 1; N crashes at 2 HBT plus a
+ *       seeded phase in [0, HBT). Measured from the crash.</li>
+ *   <li>cascade: leader-crash, and N-1 (the next leader) crashes right after it sends its first
+ *       OK (its first election message where the algorithm has no OK).</li>
+ *   <li>partition: settled; at 2 HBT plus a seeded phase the top floor((N-1)/2) ids, the leader
+ *       among them, are cut off from the rest for the fault duration (default 4 D + 2 T_coord),
+ *       then heal. Measured from the heal.</li>
+ *   <li>lossy: leader-crash with every message lost with the network's loss probability
+ *       (10% when none is given) for the whole run.</li>
+ *   <li>pause: settled; the leader N freezes at 2 HBT plus a seeded phase for the fault duration
+ *       (default 3 D, longer than the detection timeout), then resumes still believing it
+ *       leads. Measured from the pause.</li>
+ *   <li>flapping: settled; the highest id N crashes and recovers three times, down for the
+ *       fault duration (default 2 D + T_coord) and up for 2 D each time. Measured from the last
+ *       recovery.</li>
+ *   <li>custom: settled with N leading, and only the faults given.</li>
+ * </ul>
+ * Detect picks among the followers (every node at cold start): all, the lowest, the highest, or
+ * one at random. Faults given explicitly are added to the scenario's own.
+ */
+public final class Scenario
+{
+    public static final double DEFAULT_LOSSY_PROBABILITY = 0.1;
+    private static final int FLAP_CYCLES = 3;
+
+    private final ElectionAlgorithm algorithm;
+    private final int nodes;
+    private final ElectionSettings settings;
+    private final NetworkModel network;
+    private final ScenarioKind kind;
+    private final Detect detect;
+    private final FaultPlan extraFaults;
+    private final long seed;
+    private final long faultDurationNs;
+    private final long settleWindowNs;
+    private final long budgetNs;
+
+    private Scenario(final Builder builder)
+    {
+        algorithm = null != builder.algorithm ? builder.algorithm :
+            AlgorithmRegistry.instance().get(builder.algorithmName);
+        nodes = builder.nodes;
+        settings = builder.settings;
+        network = builder.kind == ScenarioKind.LOSSY && builder.network.lossProbability() == 0 ?
+            builder.network.withLoss(DEFAULT_LOSSY_PROBABILITY) : builder.network;
+        kind = builder.kind;
+        detect = builder.detect;
+        extraFaults = builder.faults;
+        seed = builder.seed;
+        faultDurationNs = builder.faultDurationNs;
+        settleWindowNs = 0 == builder.settleWindowNs ? 2 * settings.detectionTimeoutNs() : builder.settleWindowNs;
+        budgetNs = builder.budgetNs;
+    }
+
+    public static Builder builder()
+    {
+        return new Builder();
+    }
+
+    public Builder toBuilder()
+    {
+        return new Builder()
+            .algorithm(algorithm)
+            .nodes(nodes)
+            .settings(settings)
+            .network(network)
+            .kind(kind)
+            .detect(detect)
+            .faults(extraFaults)
+            .seed(seed)
+            .faultDurationNs(faultDurationNs)
+            .settleWindowNs(settleWindowNs)
+            .budgetNs(budgetNs);
+    }
+
+    /** @return the same scenario with the seed of run {@code runIndex}, see {@link Seeds#derive}. */
+    public Scenario forRun(final int runIndex)
+    {
+        return 0 == runIndex ? this : toBuilder().seed(Seeds.derive(seed, runIndex)).build();
+    }
+
+    public ElectionAlgorithm algorithm()
+    {
+        return algorithm;
+    }
+
+    public int nodes()
+    {
+        return nodes;
+    }
+
+    public ElectionSettings settings()
+    {
+        return settings;
+    }
+
+    public NetworkModel network()
+    {
+        return network;
+    }
+
+    public ScenarioKind kind()
+    {
+        return kind;
+    }
+
+    public Detect detect()
+    {
+        return detect;
+    }
+
+    public long seed()
+    {
+        return seed;
+    }
+
+    public long settleWindowNs()
+    {
+        return settleWindowNs;
+    }
+
+    /** @return the concrete run this scenario's seed makes. */
+    public RunPlan plan()
+    {
+        final SplittableRandom random = new SplittableRandom(Seeds.mix(seed ^ 0x5CE7A210L));
+        final long hbtNs = settings.heartbeatIntervalNs();
+        final long detectNs = settings.detectionTimeoutNs();
+        final long faultAtNs = 2 * hbtNs + random.nextLong(hbtNs);
+        final FaultPlan.Builder faults = FaultPlan.builder();
+        Start start = Start.SETTLED;
+        long referenceNs = faultAtNs;
+        switch (kind)
+        {
+            case COLD_START:
+                start = Start.COLD;
+                referenceNs = 0;
+                break;
+            case LEADER_CRASH:
+            case LOSSY:
+                faults.crash(nodes, faultAtNs);
+                break;
+            case CASCADE:
+                faults.crash(nodes, faultAtNs);
+                faults.crashAfterFirstSend(nodes - 1, algorithm.typeId("OK") >= 0 ? "OK" : null, faultAtNs);
+                break;
+            case PARTITION:
+            {
+                final long durationNs = durationOr(4 * detectNs + 2 * settings.coordinatorTimeoutNs());
+                final int minority = (nodes - 1) / 2;
+                final int[] low = new int[nodes - minority];
+                final int[] high = new int[minority];
+                for (int id = 1; id <= nodes; id++)
+                {
+                    if (id <= nodes - minority)
+                    {
+                        low[id - 1] = id;
+                    }
+                    else
+                    {
+                        high[id - 1 - (nodes - minority)] = id;
+                    }
+                }
+                faults.partition(faultAtNs, durationNs, low, high);
+                referenceNs = faultAtNs + durationNs;
+                break;
+            }
+            case PAUSE:
+                faults.pause(nodes, faultAtNs, durationOr(3 * detectNs));
+                break;
+            case FLAPPING:
+            {
+                final long downNs = durationOr(2 * detectNs + settings.coordinatorTimeoutNs());
+                long atNs = faultAtNs;
+                for (int cycle = 0; cycle < FLAP_CYCLES; cycle++)
+                {
+                    faults.crash(nodes, atNs);
+                    faults.recover(nodes, atNs + downNs);
+                    referenceNs = atNs + downNs;
+                    atNs += downNs + 2 * detectNs;
+                }
+                break;
+            }
+            case CUSTOM:
+                referenceNs = extraFaults.isEmpty() ? 0 : extraFaults.faults().get(0).atNs();
+                break;
+            default:
+                throw new IllegalStateException(kind.name());
+        }
+        final FaultPlan plan = faults.build().and(extraFaults);
+        plan.validate(nodes);
+
+        final boolean[] detectors = new boolean[nodes + 1];
+        final int lowest = 1;
+        final int highest = start == Start.COLD ? nodes : nodes - 1;
+        switch (detect)
+        {
+            case ALL:
+                for (int id = 1; id <= nodes; id++)
+                {
+                    detectors[id] = true;
+                }
+                break;
+            case LOWEST:
+                detectors[lowest] = true;
+                break;
+            case HIGHEST:
+                detectors[highest] = true;
+                break;
+            case RANDOM:
+                detectors[lowest + random.nextInt(highest - lowest + 1)] = true;
+                break;
+            default:
+                throw new IllegalStateException(detect.name());
+        }
+        if (start == Start.SETTLED && detect == Detect.ALL)
+        {
+            // The settled leader has no leader to watch until it fails and recovers; keep its detector for then.
+            detectors[nodes] = true;
+        }
+
+        final long lastFaultNs = Math.max(referenceNs, plan.lastEffectNs());
+        final long patienceNs = Math.max(Math.max(detectNs, settings.coordinatorTimeoutNs()), 5 * hbtNs);
+        final long budgetEndNs = lastFaultNs + (0 == budgetNs ? 50 * patienceNs : budgetNs);
+        return new RunPlan(
+            start,
+            start == Start.SETTLED ? nodes : ElectionNode.NO_LEADER,
+            start == Start.SETTLED ? 1 : 0,
+            detectors,
+            plan,
+            referenceNs,
+            lastFaultNs,
+            settleWindowNs,
+            budgetEndNs);
+    }
+
+    private long durationOr(final long defaultNs)
+    {
+        return 0 == faultDurationNs ? defaultNs : faultDurationNs;
+    }
+
+    @Override
+    public String toString()
+    {
+        return algorithm.name() + " n=" + nodes + " " + kind.cliName() + " detect=" + detect.cliName() +
+            " " + network + " seed=" + seed;
+    }
+
+    public static final class Builder
+    {
+        private String algorithmName = "bully";
+        private ElectionAlgorithm algorithm;
+        private int nodes = 5;
+        private ElectionSettings settings = ElectionSettings.defaults();
+        private NetworkModel network = NetworkModel.constant(1_000_000L);
+        private ScenarioKind kind = ScenarioKind.LEADER_CRASH;
+        private Detect detect = Detect.ALL;
+        private FaultPlan faults = FaultPlan.NONE;
+        private long seed = 1;
+        private long faultDurationNs;
+        private long settleWindowNs;
+        private long budgetNs;
+
+        private Builder()
+        {
+        }
+
+        /** @param name looked up in {@link AlgorithmRegistry#instance()}. */
+        public Builder algorithm(final String name)
+        {
+            algorithmName = name;
+            algorithm = null;
+            return this;
+        }
+
+        public Builder algorithm(final ElectionAlgorithm algorithm)
+        {
+            this.algorithm = algorithm;
+            return this;
+        }
+
+        public Builder nodes(final int nodes)
+        {
+            this.nodes = nodes;
+            return this;
+        }
+
+        public Builder settings(final ElectionSettings settings)
+        {
+            this.settings = settings;
+            return this;
+        }
+
+        public Builder network(final NetworkModel network)
+        {
+            this.network = network;
+            return this;
+        }
+
+        public Builder kind(final ScenarioKind kind)
+        {
+            this.kind = kind;
+            return this;
+        }
+
+        public Builder detect(final Detect detect)
+        {
+            this.detect = detect;
+            return this;
+        }
+
+        public Builder faults(final FaultPlan faults)
+        {
+            this.faults = faults;
+            return this;
+        }
+
+        public Builder seed(final long seed)
+        {
+            this.seed = seed;
+            return this;
+        }
+
+        /** @param faultDurationNs how long the scenario's partition, pause or outage lasts; 0 for its default. */
+        public Builder faultDurationNs(final long faultDurationNs)
+        {
+            this.faultDurationNs = faultDurationNs;
+            return this;
+        }
+
+        /** @param settleWindowNs how long agreement must hold unchanged; 0 for twice the detection timeout. */
+        public Builder settleWindowNs(final long settleWindowNs)
+        {
+            this.settleWindowNs = settleWindowNs;
+            return this;
+        }
+
+        /** @param budgetNs how long after the last fault a run may take to settle; 0 for the default. */
+        public Builder budgetNs(final long budgetNs)
+        {
+            this.budgetNs = budgetNs;
+            return this;
+        }
+
+        /**
+         * @return the scenario.
+         * @throws IllegalArgumentException naming what makes no sense.
+         */
+        public Scenario build()
+        {
+            if (nodes < 2)
+            {
+                throw new IllegalArgumentException("nodes must be at least 2, got " + nodes);
+            }
+            if (kind == ScenarioKind.PARTITION && nodes < 3)
+            {
+                throw new IllegalArgumentException("the partition scenario needs at least 3 nodes, got " + nodes);
+            }
+            if (kind == ScenarioKind.CASCADE && nodes < 3)
+            {
+                throw new IllegalArgumentException("the cascade scenario needs at least 3 nodes, got " + nodes);
+            }
+            if (faultDurationNs < 0 || settleWindowNs < 0 || budgetNs < 0)
+            {
+                throw new IllegalArgumentException("fault duration, settle window and budget must be >= 0");
+            }
+            return new Scenario(this);
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package org.electbench.transport;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The named scenarios; {@link Scenario} says exactly what each one does.
+ */
+public enum ScenarioKind
+{
+    COLD_START,
+    LEADER_CRASH,
+    CASCADE,
+    PARTITION,
+    LOSSY,
+    PAUSE,
+    FLAPPING,
+    /** No fault but the ones given explicitly; the cluster starts settled. */
+    CUSTOM;
+
+    public String cliName()
+    {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /**
+     * @param name as on the command line, e.g. {@code leader-crash}.
+     * @return the kind.
+     * @throws IllegalArgumentException listing the accepted names.
+     */
+    public static ScenarioKind fromCliName(final String name)
+    {
+        for (final ScenarioKind kind : values())
+        {
+            if (kind.cliName().equals(name))
+            {
+                return kind;
+            }
+        }
+        throw new IllegalArgumentException("unknown scenario '" + name + "'; accepted: " + acceptedNames());
+    }
+
+    public static String acceptedNames()
+    {
+        return Arrays.stream(values()).map(ScenarioKind::cliName).collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,594 @@
+package org.electbench.sim;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
+
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.electbench.spi.ElectionAlgorithm;
+import org.electbench.spi.ElectionNode;
+import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.MessageHeader;
+import org.electbench.spi.NodeContext;
+import org.electbench.spi.Role;
+import org.electbench.spi.Start;
+import org.electbench.transport.ClusterRuntime;
+import org.electbench.transport.ConvergenceMonitor;
+import org.electbench.transport.DelayDistribution;
+import org.electbench.transport.ElectionResult;
+import org.electbench.transport.Fault;
+import org.electbench.transport.RunPlan;
+import org.electbench.transport.Scenario;
+import org.electbench.transport.Seeds;
+
+/**
+ * The deterministic discrete-event runtime: one thread, a virtual clock, an event queue ordered
+ * by (time, sequence), a seeded network. The same scenario and seed give the same result, bit
+ * for bit. Events and message buffers are pooled and reused across runs, so a steady-state run
+ * allocates nothing per event.
+ * <p>
+ * Messages are checked against partitions and cuts both when sent and when they arrive; a
+ * message to a crashed node is sent (and counted) but never delivered; a paused node's events
+ * wait, in order, until it resumes.
+ */
+public final class SimRuntime implements ClusterRuntime
+{
+    private static final int INITIAL_EVENTS = 1024;
+    private static final int ANY_ELECTION_TYPE = -1;
+
+    private final EventQueue queue = new EventQueue(INITIAL_EVENTS);
+    private final UnsafeBuffer claimBuffer = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
+    private SendTrace trace;
+
+    private ElectionAlgorithm algorithm;
+    private ElectionSettings settings;
+    private RunPlan plan;
+    private List<Fault> faults;
+    private ConvergenceMonitor monitor;
+    private SplittableRandom networkRandom;
+    private DelayDistribution delay;
+    private boolean constantDelay;
+    private long constantDelayNs;
+    private boolean fifo;
+    private double baseLossProbability;
+    private int clusterSize;
+    private ElectionNode[] nodes;
+    private Context[] contexts;
+    private boolean[] live;
+    private int[] incarnation;
+    private long[] pausedUntilNs;
+    private int[] group;
+    private int activePartition;
+    private int[] cutCount;
+    private long[] lastArrivalNs;
+    private double faultLossProbability;
+    private int activeLossFault;
+    private long extraDelayNs;
+    private int[] triggerNode;
+    private int[] triggerType;
+    private long[] triggerFromNs;
+    private int triggerCount;
+
+    private long nowNs;
+    private long events;
+    private long dropped;
+    private int claimLength;
+
+    @Override
+    public String name()
+    {
+        return "sim";
+    }
+
+    /**
+     * @param trace sees every send of later runs; null for none.
+     * @return this.
+     */
+    public SimRuntime traceSends(final SendTrace trace)
+    {
+        this.trace = trace;
+        return this;
+    }
+
+    /** @return messages of the last run lost to loss, partitions, cuts or crashed receivers. */
+    public long droppedMessages()
+    {
+        return dropped;
+    }
+
+    @Override
+    public ElectionResult run(final Scenario scenario)
+    {
+        setUp(scenario);
+        final long budgetEndNs = plan.budgetEndNs();
+        final long lastFaultNs = plan.lastFaultNs();
+        boolean settled = false;
+        while (!queue.isEmpty())
+        {
+            if (queue.peekTimeNs() - budgetEndNs > 0)
+            {
+                nowNs = budgetEndNs;
+                break;
+            }
+            final int slot = queue.pop();
+            nowNs = queue.timeNs[slot];
+            dispatch(slot);
+            events++;
+            if (monitor.settled(nowNs, lastFaultNs))
+            {
+                settled = true;
+                break;
+            }
+        }
+        if (!settled && queue.isEmpty())
+        {
+            // Nothing can change any more: the run ends where its belief last changed plus the settle window.
+            nowNs = Math.max(nowNs, Math.max(lastFaultNs, monitor.lastChangeNs() + plan.settleWindowNs()));
+        }
+        final ElectionResult result = monitor.finish(nowNs, events);
+        nodes = null;
+        contexts = null;
+        return result;
+    }
+
+    private void setUp(final Scenario scenario)
+    {
+        algorithm = scenario.algorithm();
+        settings = scenario.settings();
+        plan = scenario.plan();
+        faults = plan.faults().faults();
+        final int n = scenario.nodes();
+        if (null == monitor || monitor.nodes() != n || !algorithm.name().equals(monitorAlgorithm))
+        {
+            monitor = new ConvergenceMonitor(algorithm, n);
+            monitorAlgorithm = algorithm.name();
+        }
+        monitor.reset(plan.referenceNs(), plan.settleWindowNs());
+        queue.clear();
+        networkRandom = new SplittableRandom(Seeds.mix(scenario.seed() ^ 0x4E7A0B5EL));
+        delay = scenario.network().delay();
+        constantDelay = delay.isConstant();
+        constantDelayNs = constantDelay ? delay.sampleNs(networkRandom) : 0;
+        fifo = scenario.network().fifo() && !constantDelay;
+        baseLossProbability = scenario.network().lossProbability();
+        if (clusterSize != n || null == live)
+        {
+            clusterSize = n;
+            live = new boolean[n + 1];
+            incarnation = new int[n + 1];
+            pausedUntilNs = new long[n + 1];
+            group = new int[n + 1];
+            cutCount = new int[(n + 1) * (n + 1)];
+            lastArrivalNs = null;
+        }
+        if (fifo && null == lastArrivalNs)
+        {
+            lastArrivalNs = new long[(n + 1) * (n + 1)];
+        }
+        Arrays.fill(live, false);
+        Arrays.fill(pausedUntilNs, 0);
+        Arrays.fill(group, 0);
+        Arrays.fill(cutCount, 0);
+        if (null != lastArrivalNs)
+        {
+            Arrays.fill(lastArrivalNs, 0);
+        }
+        activePartition = -1;
+        activeLossFault = -1;
+        faultLossProbability = 0;
+        extraDelayNs = 0;
+        nowNs = 0;
+        events = 0;
+        dropped = 0;
+        nodes = new ElectionNode[n + 1];
+        contexts = new Context[n + 1];
+
+        triggerCount = 0;
+        triggerNode = new int[faults.size()];
+        triggerType = new int[faults.size()];
+        triggerFromNs = new long[faults.size()];
+        for (int index = 0; index < faults.size(); index++)
+        {
+            final Fault fault = faults.get(index);
+            if (fault.kind() == Fault.Kind.CRASH_AFTER_SEND)
+            {
+                triggerNode[triggerCount] = fault.nodeId();
+                triggerType[triggerCount] = null == fault.typeName() ? ANY_ELECTION_TYPE : requireType(fault.typeName());
+                triggerFromNs[triggerCount] = fault.atNs();
+                triggerCount++;
+            }
+            else
+            {
+                scheduleFault(index, fault.atNs(), false);
+                if (hasEnd(fault))
+                {
+                    scheduleFault(index, fault.endNs(), true);
+                }
+            }
+        }
+
+        for (int id = 1; id <= n; id++)
+        {
+            boot(id, plan.start());
+        }
+    }
+
+    private String monitorAlgorithm;
+
+    private int requireType(final String typeName)
+    {
+        final int type = algorithm.typeId(typeName);
+        if (type < 0)
+        {
+            throw new IllegalArgumentException("fault names message type '" + typeName + "', but " + algorithm.name() +
+                " has only " + algorithm.messageTypes());
+        }
+        return type;
+    }
+
+    private static boolean hasEnd(final Fault fault)
+    {
+        switch (fault.kind())
+        {
+            case PARTITION:
+            case CUT:
+            case LOSS:
+            case EXTRA_DELAY:
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    private void scheduleFault(final int index, final long atNs, final boolean end)
+    {
+        final int slot = queue.allocate();
+        queue.type[slot] = EventQueue.FAULT;
+        queue.nodeId[slot] = index;
+        queue.kind[slot] = end ? 1 : 0;
+        queue.push(slot, atNs);
+    }
+
+    private void boot(final int id, final Start start)
+    {
+        live[id] = true;
+        incarnation[id]++;
+        pausedUntilNs[id] = 0;
+        final ElectionNode node = algorithm.newNode(id, settings);
+        final Context context = new Context(id, incarnation[id], plan.detectors()[id],
+            new SplittableRandom(Seeds.mix(networkRandom.nextLong() ^ id)));
+        nodes[id] = node;
+        contexts[id] = context;
+        monitor.onStart(id, nowNs);
+        if (start == Start.SETTLED)
+        {
+            node.onStart(context, start, plan.initialLeader(), plan.initialTerm());
+        }
+        else
+        {
+            node.onStart(context, start, ElectionNode.NO_LEADER, 0);
+        }
+    }
+
+    private void crash(final int id)
+    {
+        if (!live[id])
+        {
+            return;
+        }
+        live[id] = false;
+        incarnation[id]++;
+        monitor.onCrash(id, nowNs);
+    }
+
+    private void dispatch(final int slot)
+    {
+        final int id = queue.nodeId[slot];
+        switch (queue.type[slot])
+        {
+            case EventQueue.MESSAGE:
+            {
+                final int from = queue.fromId[slot];
+                if (!live[id] || blocked(from, id))
+                {
+                    dropped++;
+                }
+                else if (pausedUntilNs[id] - nowNs > 0)
+                {
+                    queue.push(slot, pausedUntilNs[id]);
+                    return;
+                }
+                else
+                {
+                    nodes[id].onMessage(from, queue.slab, queue.messageOffset(slot), queue.length[slot]);
+                }
+                break;
+            }
+            case EventQueue.TIMER:
+                if (live[id] && queue.incarnation[slot] == incarnation[id])
+                {
+                    if (pausedUntilNs[id] - nowNs > 0)
+                    {
+                        queue.push(slot, pausedUntilNs[id]);
+                        return;
+                    }
+                    final long timerId = timerId(slot);
+                    // Mark it spent first so a cancel from inside the callback is a no-op.
+                    queue.type[slot] = EventQueue.CANCELLED;
+                    nodes[id].onTimer(timerId, queue.kind[slot]);
+                }
+                break;
+            case EventQueue.FAULT:
+                applyFault(id, queue.kind[slot] == 1);
+                break;
+            default:
+                break;
+        }
+        queue.free(slot);
+    }
+
+    private void applyFault(final int index, final boolean end)
+    {
+        final Fault fault = faults.get(index);
+        switch (fault.kind())
+        {
+            case CRASH:
+                crash(fault.nodeId());
+                break;
+            case RECOVER:
+                if (!live[fault.nodeId()])
+                {
+                    boot(fault.nodeId(), Start.RECOVERED);
+                }
+                break;
+            case PAUSE:
+                if (live[fault.nodeId()])
+                {
+                    pausedUntilNs[fault.nodeId()] = Math.max(pausedUntilNs[fault.nodeId()], nowNs + fault.durationNs());
+                }
+                break;
+            case PARTITION:
+                if (end)
+                {
+                    if (activePartition == index)
+                    {
+                        Arrays.fill(group, 0);
+                        activePartition = -1;
+                    }
+                }
+                else
+                {
+                    final int[][] groups = fault.groups();
+                    Arrays.fill(group, groups.length + 1);
+                    for (int g = 0; g < groups.length; g++)
+                    {
+                        for (final int id : groups[g])
+                        {
+                            group[id] = g + 1;
+                        }
+                    }
+                    activePartition = index;
+                }
+                break;
+            case CUT:
+                cutCount[fault.nodeId() * (clusterSize + 1) + fault.peerId()] += end ? -1 : 1;
+                break;
+            case LOSS:
+                if (end)
+                {
+                    if (activeLossFault == index)
+                    {
+                        faultLossProbability = 0;
+                        activeLossFault = -1;
+                    }
+                }
+                else
+                {
+                    faultLossProbability = fault.probability();
+                    activeLossFault = index;
+                }
+                break;
+            case EXTRA_DELAY:
+                extraDelayNs += end ? -fault.extraDelayNs() : fault.extraDelayNs();
+                break;
+            default:
+                break;
+        }
+    }
+
+    private boolean blocked(final int from, final int to)
+    {
+        return group[from] != group[to] || cutCount[from * (clusterSize + 1) + to] > 0;
+    }
+
+    private long timerId(final int slot)
+    {
+        return ((long)queue.generation[slot] << 32) | slot;
+    }
+
+    private void send(final Context from, final int to)
+    {
+        final int fromId = from.selfId;
+        if (to == fromId || to < 1 || to > clusterSize || !from.active())
+        {
+            return;
+        }
+        final int type = claimBuffer.getShort(MessageHeader.TYPE_OFFSET, MessageHeader.BYTE_ORDER) & 0xFFFF;
+        final int length = claimLength;
+        monitor.onSend(fromId, nowNs, type, length);
+        if (null != trace)
+        {
+            trace.onSend(nowNs, fromId, to, type, length);
+        }
+        final double lossProbability = Math.max(baseLossProbability, faultLossProbability);
+        if ((lossProbability > 0 && networkRandom.nextDouble() < lossProbability) || blocked(fromId, to))
+        {
+            dropped++;
+        }
+        else
+        {
+            long arrivalNs = nowNs + extraDelayNs + (constantDelay ? constantDelayNs : delay.sampleNs(networkRandom));
+            if (fifo)
+            {
+                final int link = fromId * (clusterSize + 1) + to;
+                if (arrivalNs - lastArrivalNs[link] < 0)
+                {
+                    arrivalNs = lastArrivalNs[link];
+                }
+                lastArrivalNs[link] = arrivalNs;
+            }
+            final int slot = queue.allocate();
+            queue.type[slot] = EventQueue.MESSAGE;
+            queue.nodeId[slot] = to;
+            queue.fromId[slot] = fromId;
+            queue.length[slot] = length;
+            queue.slab.putBytes(queue.messageOffset(slot), claimBuffer, 0, length);
+            queue.push(slot, arrivalNs);
+        }
+        if (triggerCount > 0)
+        {
+            checkTriggers(fromId, type);
+        }
+    }
+
+    private void checkTriggers(final int fromId, final int type)
+    {
+        for (int i = 0; i < triggerCount; i++)
+        {
+            if (triggerNode[i] == fromId && nowNs - triggerFromNs[i] >= 0 &&
+                (triggerType[i] == type || (triggerType[i] == ANY_ELECTION_TYPE && type != algorithm.heartbeatType())))
+            {
+                triggerNode[i] = 0;
+                crash(fromId);
+            }
+        }
+    }
+
+    /**
+     * One node's view of the simulator, valid for one incarnation: after a crash every call is
+     * a no-op, so a node that crashes mid-callback sends nothing more.
+     */
+    private final class Context implements NodeContext
+    {
+        private final int selfId;
+        private final int incarnationOfNode;
+        private final boolean detectorEnabled;
+        private final RandomGenerator random;
+
+        Context(final int selfId, final int incarnationOfNode, final boolean detectorEnabled, final RandomGenerator random)
+        {
+            this.selfId = selfId;
+            this.incarnationOfNode = incarnationOfNode;
+            this.detectorEnabled = detectorEnabled;
+            this.random = random;
+        }
+
+        boolean active()
+        {
+            return live[selfId] && incarnation[selfId] == incarnationOfNode;
+        }
+
+        @Override
+        public int selfId()
+        {
+            return selfId;
+        }
+
+        @Override
+        public int clusterSize()
+        {
+            return clusterSize;
+        }
+
+        @Override
+        public boolean detectorEnabled()
+        {
+            return detectorEnabled;
+        }
+
+        @Override
+        public ElectionSettings settings()
+        {
+            return settings;
+        }
+
+        @Override
+        public long nowNs()
+        {
+            return nowNs;
+        }
+
+        @Override
+        public RandomGenerator random()
+        {
+            return random;
+        }
+
+        @Override
+        public MutableDirectBuffer claim(final int type, final int bodyLength)
+        {
+            if (bodyLength < 0 || bodyLength > MessageHeader.MAX_BODY_LENGTH)
+            {
+                throw new IllegalArgumentException("body length must be 0.." + MessageHeader.MAX_BODY_LENGTH + ", got " + bodyLength);
+            }
+            MessageHeader.write(claimBuffer, 0, type, bodyLength, selfId);
+            claimLength = MessageHeader.LENGTH + bodyLength;
+            return claimBuffer;
+        }
+
+        @Override
+        public void send(final int toId)
+        {
+            SimRuntime.this.send(this, toId);
+        }
+
+        @Override
+        public void broadcast()
+        {
+            for (int to = 1; to <= clusterSize && active(); to++)
+            {
+                SimRuntime.this.send(this, to);
+            }
+        }
+
+        @Override
+        public long schedule(final long delayNs, final int kind)
+        {
+            if (!active())
+            {
+                return 0;
+            }
+            final int slot = queue.allocate();
+            queue.type[slot] = EventQueue.TIMER;
+            queue.nodeId[slot] = selfId;
+            queue.kind[slot] = kind;
+            queue.incarnation[slot] = incarnationOfNode;
+            queue.push(slot, nowNs + Math.max(0, delayNs));
+            return timerId(slot);
+        }
+
+        @Override
+        public boolean cancel(final long timerId)
+        {
+            final int slot = (int)timerId;
+            if (slot < 0 || slot >= queue.type.length || queue.generation[slot] != (int)(timerId >>> 32) ||
+                queue.type[slot] != EventQueue.TIMER || queue.nodeId[slot] != selfId)
+            {
+                return false;
+            }
+            queue.type[slot] = EventQueue.CANCELLED;
+            return true;
+        }
+
+        @Override
+        public void announce(final Role role, final int leaderId, final long term)
+        {
+            if (active())
+            {
+                monitor.onAnnounce(selfId, nowNs, role, leaderId, term);
+            }
+        }
+    }
+}
