@@ -166,6 +166,19 @@ class QuorumSimulationTest
         assertEquals(stepDown.atNs() - electedNs, result.splitBrainNs());
     }
 
+    @Test
+    void twoLiveServersOfFourConfiguredNeverElectThoughTheyAgree()
+    {
+        final FaultPlan faults = FaultPlan.builder().crash(4, 25 * MS).crash(3, 25 * MS).build();
+        final ElectionResult result = runtime.run(scenario(4).kind(ScenarioKind.CUSTOM).faults(faults).build());
+
+        assertFalse(result.converged(), result.toString());
+        // They keep trying: 2 votes for 1 each round, but a majority of 4 configured is 3.
+        assertTrue(sends.stream().filter(send -> send.fromId() == 2 && send.type() == VOTE && send.toId() == 1).count() > 10);
+        assertTrue(quorum.beliefs.stream().noneMatch(belief -> belief.nodeId() <= 2 && belief.role() == Role.LEADER));
+        assertAtMostOneElectBroadcastAndOneVotePerRtt(4);
+    }
+
     @ParameterizedTest(name = "n={0}")
     @ValueSource(ints = {3, 5, 7})
     void zombieLeaderReplaysItsQueuedElectsOnResumingWhichCostsOneFullRoundThatKeepsTheNewLeader(final int nodes)
