@@ -364,7 +364,6 @@ public final class QuorumNode implements ElectionNode
             }
         }
 
-        voteTimer.cancel(ctx);
         enterWatching(watchEntryTimeoutNs);
         if (leading)
         {
