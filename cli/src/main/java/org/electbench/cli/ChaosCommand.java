@@ -157,8 +157,8 @@ final class ChaosCommand implements Callable<Integer>
     }
 
     /**
-     * Drops the shared scenario flags a chaos schedule decides itself, and gives {@code --delay} a
-     * random default: each message then takes its own delay.
+     * Drops the shared scenario flags a chaos schedule decides itself, gives {@code --delay} a
+     * random default (each message then takes its own delay) and says what {@code --loss} adds.
      */
     static final class ChaosFlags implements IModelTransformer
     {
@@ -181,6 +181,15 @@ final class ChaosCommand implements Callable<Integer>
                     .defaultValue(DEFAULT_DELAY)
                     .description("One-way delay of each message: constant:D, uniform:MIN,MAX, exponential:MEAN, " +
                         "lognormal:MEDIAN,SIGMA (default: ${DEFAULT-VALUE}).")
+                    .build());
+            }
+            final OptionSpec loss = command.findOption("--loss");
+            if (null != loss)
+            {
+                command.remove(loss);
+                command.addOption(OptionSpec.builder(loss)
+                    .description("Probability each message is lost all the time, in [0, 1), on top of the schedules' loss " +
+                        "bursts (default: ${DEFAULT-VALUE}).")
                     .build());
             }
             return command;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -39,7 +40,7 @@ class ChaosCommandTest
         assertTrue(replay.get("schedule").get(0).asText().startsWith("PARTITION@"), replay.toString());
 
         final ChaosRun run = new ChaosExplorer(AlgorithmRegistry.instance().get("bully"), 5, ElectionSettings.defaults(),
-            NetworkModel.parse(ChaosCommand.DEFAULT_DELAY), java.util.EnumSet.of(ChaosFault.PARTITION)).replay(seed);
+            NetworkModel.parse(ChaosCommand.DEFAULT_DELAY), EnumSet.of(ChaosFault.PARTITION)).replay(seed);
         assertTrue(run.result().maxConcurrentLeaders() >= 2, "the API replays what the command reported");
         assertEquals(replay.get("splitBrainNs").asLong(), run.result().splitBrainNs());
     }
@@ -84,6 +85,24 @@ class ChaosCommandTest
             assertTrue(first.has(field), field);
         }
         assertEquals("lognormal:2ms,0.5", first.get("delay").asText());
+    }
+
+    @Test
+    void severalAlgorithmsGiveOneObjectEachInOrderOnTheSameSchedules() throws Exception
+    {
+        final JsonNode reports = json("chaos", "--algorithm", "quorum,bully", "--nodes", "5", "--schedules", "300",
+            "--seed", "4", "--faults", "partition", "--format", "json");
+        assertTrue(reports.isArray(), reports.toString());
+        assertEquals(2, reports.size());
+        assertEquals("quorum", reports.get(0).get("algorithm").asText());
+        assertEquals("bully", reports.get(1).get("algorithm").asText());
+        final JsonNode bullyAlone = json("chaos", "--algorithm", "bully", "--nodes", "5", "--schedules", "300",
+            "--seed", "4", "--faults", "partition", "--format", "json");
+        for (final String violation : VIOLATIONS)
+        {
+            assertEquals(bullyAlone.get(violation + "Schedules"), reports.get(1).get(violation + "Schedules"), violation);
+        }
+        assertTrue(reports.get(1).get("splitBrainSchedules").asLong() > 0, reports.toString());
     }
 
     @Test
