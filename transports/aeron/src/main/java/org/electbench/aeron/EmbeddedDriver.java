@@ -20,7 +20,8 @@ import org.agrona.concurrent.IdleStrategy;
  * driver's async executor runs on that thread too. Term buffers are the smallest Aeron allows
  * and sparse: election traffic is a few small messages, and N nodes hold N(N-1) publications.
  * Every launch gets its own directory under {@code java.io.tmpdir}, so parallel runs never share
- * a driver by accident; it is deleted on start and on shutdown.
+ * a driver by accident; it is deleted on start and on shutdown, and a launch removes those that
+ * killed runs left behind.
  */
 public final class EmbeddedDriver implements AutoCloseable
 {
@@ -52,6 +53,46 @@ public final class EmbeddedDriver implements AutoCloseable
     public static Builder builder()
     {
         return new Builder();
+    }
+
+    /**
+     * Deletes the directories that runs of processes no longer alive left behind: a killed run
+     * never reaches its shutdown. Directories of live processes are left alone.
+     *
+     * @return how many were deleted.
+     */
+    public static int deleteStaleDirectories()
+    {
+        final File[] candidates = new File(System.getProperty("java.io.tmpdir")).listFiles(
+            (dir, name) -> name.startsWith(DIRECTORY_PREFIX));
+        int deleted = 0;
+        if (null != candidates)
+        {
+            for (final File candidate : candidates)
+            {
+                final long pid = ownerPid(candidate.getName());
+                if (pid > 0 && ProcessHandle.of(pid).isEmpty())
+                {
+                    IoUtil.delete(candidate, true);
+                    deleted++;
+                }
+            }
+        }
+        return deleted;
+    }
+
+    private static long ownerPid(final String name)
+    {
+        final int start = DIRECTORY_PREFIX.length();
+        final int end = name.indexOf('-', start);
+        try
+        {
+            return end > start ? Long.parseLong(name.substring(start, end)) : -1;
+        }
+        catch (final NumberFormatException ex)
+        {
+            return -1;
+        }
     }
 
     /** @return a directory name no other launch in this or another live process uses. */
@@ -145,6 +186,7 @@ public final class EmbeddedDriver implements AutoCloseable
 
         public EmbeddedDriver launch()
         {
+            deleteStaleDirectories();
             final File dir = null != directory ? directory : uniqueDirectory();
             final MediaDriver.Context driverContext = new MediaDriver.Context()
                 .aeronDirectoryName(dir.getAbsolutePath())

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
+import org.agrona.IoUtil;
 import org.electbench.spi.MessageHeader;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -90,6 +91,28 @@ class EmbeddedDriverTest
         assertEquals("termLength must be a power of two of at least 65536 bytes, was 32768",
             assertThrows(IllegalArgumentException.class, () -> EmbeddedDriver.builder().termLength(32 * 1024)).getMessage());
         assertThrows(IllegalArgumentException.class, () -> EmbeddedDriver.builder().termLength(96 * 1024));
+    }
+
+    @Test
+    void launchDeletesDirectoriesOfDeadProcessesOnly()
+    {
+        final File tmp = new File(System.getProperty("java.io.tmpdir"));
+        // Pids are below 2^22 on Linux, so this owner is never alive.
+        final File stale = new File(tmp, EmbeddedDriver.DIRECTORY_PREFIX + "99999999-1-abc");
+        final File live = new File(tmp, EmbeddedDriver.DIRECTORY_PREFIX + ProcessHandle.current().pid() + "-0-test");
+        assertTrue(stale.mkdirs() || stale.isDirectory());
+        assertTrue(live.mkdirs() || live.isDirectory());
+        try
+        {
+            EmbeddedDriver.launch().close();
+            assertFalse(stale.exists(), "a dead process's directory is removed");
+            assertTrue(live.isDirectory(), "a live process's directory is kept");
+        }
+        finally
+        {
+            IoUtil.delete(stale, true);
+            IoUtil.delete(live, true);
+        }
     }
 
     @Test
