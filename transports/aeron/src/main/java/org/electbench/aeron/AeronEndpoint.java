@@ -13,6 +13,8 @@ import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.electbench.spi.MessageHeader;
 
@@ -30,8 +32,15 @@ public final class AeronEndpoint implements Agent, AutoCloseable
 {
     /** Fragments read per {@link #doWork()}, so one busy node cannot starve the others on its thread. */
     public static final int DEFAULT_FRAGMENT_LIMIT = 16;
-    /** Offers tried again after the first refusal before the frame is dropped. */
-    public static final int DEFAULT_MAX_SEND_RETRIES = 8;
+    /**
+     * Offers tried again after the first refusal before the frame is dropped. With the back
+     * pressure back-off below, 32 retries wait about 2 ms in all: longer than the driver's
+     * longest park (1 ms), so a busy driver is not taken for a full receiver.
+     */
+    public static final int DEFAULT_MAX_SEND_RETRIES = 32;
+    private static final int BACK_PRESSURE_YIELDS = 4;
+    private static final long BACK_PRESSURE_MIN_PARK_NS = 1_000;
+    private static final long BACK_PRESSURE_MAX_PARK_NS = 100_000;
 
     private final int selfId;
     private final int clusterId;
@@ -48,6 +57,8 @@ public final class AeronEndpoint implements Agent, AutoCloseable
     private final UnsafeBuffer message;
     private final AtomicLongArray sendCounts = new AtomicLongArray(SendCounter.all().length);
     private final FragmentHandler fragmentHandler = this::onFragment;
+    private final IdleStrategy backPressureIdle = new BackoffIdleStrategy(
+        0, BACK_PRESSURE_YIELDS, BACK_PRESSURE_MIN_PARK_NS, BACK_PRESSURE_MAX_PARK_NS);
     private int claimedLength = -1;
     private boolean closed;
 
@@ -227,6 +238,7 @@ public final class AeronEndpoint implements Agent, AutoCloseable
     private boolean offer(final ExclusivePublication publication, final int frameLength)
     {
         int retries = 0;
+        backPressureIdle.reset();
         while (true)
         {
             final long result = publication.offer(frame, 0, frameLength);
@@ -266,9 +278,15 @@ public final class AeronEndpoint implements Agent, AutoCloseable
             }
             retries++;
             increment(retry);
-            // An admin action clears on the next offer; back pressure and connection need the
-            // driver's thread, which shares the cores with this one.
-            if (SendCounter.ADMIN_ACTION_RETRIES != retry)
+            // An admin action clears on the next offer. A connection is the driver's to make and
+            // a lost peer will not come back within a send, so only yield. Back pressure can be
+            // the driver's thread parked rather than a full receiver: the publication limit only
+            // moves when that thread runs, so back off long enough to outlast its longest park.
+            if (SendCounter.BACK_PRESSURE_RETRIES == retry)
+            {
+                backPressureIdle.idle();
+            }
+            else if (SendCounter.NOT_CONNECTED_RETRIES == retry)
             {
                 Thread.yield();
             }
