@@ -16,6 +16,7 @@ final class PendingHops
     private int[] type;
     private int[] id;
     private long[] term;
+    private long[] lap;
     private int[] target;
     private long[] timerId;
     private int limit;
@@ -28,6 +29,7 @@ final class PendingHops
         type = new int[capacity];
         id = new int[capacity];
         term = new long[capacity];
+        lap = new long[capacity];
         target = new int[capacity];
         timerId = new long[capacity];
     }
@@ -36,7 +38,8 @@ final class PendingHops
      * @param hopNumber non-zero, unique for this node.
      * @return the slot now holding the hop.
      */
-    int add(final long hopNumber, final int messageType, final int messageId, final long messageTerm, final int targetId)
+    int add(final long hopNumber, final int messageType, final int messageId, final long messageTerm, final long lapNumber,
+        final int targetId)
     {
         int slot = -1;
         for (int i = 0; i < limit; i++)
@@ -59,6 +62,7 @@ final class PendingHops
         type[slot] = messageType;
         id[slot] = messageId;
         term[slot] = messageTerm;
+        lap[slot] = lapNumber;
         target[slot] = targetId;
         timerId[slot] = 0;
         count++;
@@ -115,6 +119,11 @@ final class PendingHops
         return term[slot];
     }
 
+    long lap(final int slot)
+    {
+        return lap[slot];
+    }
+
     int target(final int slot)
     {
         return target[slot];
@@ -155,6 +164,7 @@ final class PendingHops
         type = Arrays.copyOf(type, capacity);
         id = Arrays.copyOf(id, capacity);
         term = Arrays.copyOf(term, capacity);
+        lap = Arrays.copyOf(lap, capacity);
         target = Arrays.copyOf(target, capacity);
         timerId = Arrays.copyOf(timerId, capacity);
     }

@@ -1,7 +1,8 @@
 package org.electbench.ring;
 
 import static org.electbench.ring.RingMessages.ACK;
-import static org.electbench.ring.RingMessages.ACKNOWLEDGED_LAP_BODY_LENGTH;
+import static org.electbench.ring.RingMessages.ACKNOWLEDGED_ELECTED_BODY_LENGTH;
+import static org.electbench.ring.RingMessages.ACKNOWLEDGED_ELECTION_BODY_LENGTH;
 import static org.electbench.ring.RingMessages.ACK_BODY_LENGTH;
 import static org.electbench.ring.RingMessages.ACK_HOP_OFFSET;
 import static org.electbench.ring.RingMessages.ELECTED;
@@ -12,6 +13,7 @@ import static org.electbench.ring.RingMessages.HEARTBEAT_TERM_OFFSET;
 import static org.electbench.ring.RingMessages.HOP_OFFSET;
 import static org.electbench.ring.RingMessages.ID_OFFSET;
 import static org.electbench.ring.RingMessages.LAP_BODY_LENGTH;
+import static org.electbench.ring.RingMessages.LAP_OFFSET;
 import static org.electbench.ring.RingMessages.TERM_OFFSET;
 import static org.electbench.spi.MessageHeader.BYTE_ORDER;
 
@@ -49,6 +51,12 @@ import org.electbench.spi.Start;
  *       T_elec is sent to the next successor, skipping the silent node, and so on round the
  *       ring; every hop starts again at the true successor, so a node that recovers is back in
  *       the ring at its next hop without any membership protocol.</li>
+ *   <li>Skipping a node that was only slow, or whose ACK was lost, leaves two copies of one
+ *       message on the ring. Each candidacy carries a lap number, ordered per candidate, and a
+ *       node drops any lap of a candidate no newer than one it has already handled (a copy, or a
+ *       lap the candidate has since restarted). Stray copies would otherwise reach nodes after
+ *       the election ended and start others, and with a short T_elec that snowballs. (ELECTED
+ *       needs no number: a node forwards a given leader and term once.)</li>
  *   <li>Skipping the very node an ELECTION names means the candidate is dead: its message could
  *       never come home and would circle forever, so the node that finds out drops it and stands
  *       itself in its place. Likewise an ELECTED whose leader is found dead ends there.</li>
@@ -109,6 +117,8 @@ public final class RingNode implements ElectionNode
     private NodeContext ctx;
     private RingTopology ring;
     private PendingHops pending;
+    /** By candidate id: the last lap of theirs this node handled, to drop second copies. */
+    private long[] lastLapByCandidate;
 
     private Role role = Role.FOLLOWER;
     private int leaderId = NO_LEADER;
@@ -120,6 +130,8 @@ public final class RingNode implements ElectionNode
     private long heartbeatTimerId = NO_TIMER;
     private long lapTimerId = NO_TIMER;
     private long lastHop;
+    private long incarnation;
+    private int candidacies;
     private int forwardedElectedLeader = NO_LEADER;
     private long forwardedElectedTerm;
 
@@ -152,6 +164,7 @@ public final class RingNode implements ElectionNode
         this.ctx = ctx;
         ring = RingTopology.of(settings.arrangement(), settings.arrangementSeed(), ctx.clusterSize());
         pending = acknowledgements ? new PendingHops(2 * ctx.clusterSize()) : null;
+        lastLapByCandidate = acknowledgements ? new long[ctx.clusterSize() + 1] : null;
         role = Role.FOLLOWER;
         this.leaderId = NO_LEADER;
         this.term = 0;
@@ -161,6 +174,9 @@ public final class RingNode implements ElectionNode
         heartbeatTimerId = NO_TIMER;
         lapTimerId = NO_TIMER;
         lastHop = 0;
+        // Random so a restarted node's laps are not mistaken for its previous life's.
+        incarnation = ((long)ctx.random().nextInt() | 1L) << 32;
+        candidacies = 0;
         forwardedElectedLeader = NO_LEADER;
         forwardedElectedTerm = 0;
 
@@ -220,7 +236,11 @@ public final class RingNode implements ElectionNode
                 final int candidate = buffer.getInt(body + ID_OFFSET, BYTE_ORDER);
                 final long carriedTerm = buffer.getLong(body + TERM_OFFSET, BYTE_ORDER);
                 final long hop = acknowledgements ? buffer.getLong(body + HOP_OFFSET, BYTE_ORDER) : 0;
-                onElection(candidate, carriedTerm);
+                final long lap = acknowledgements ? buffer.getLong(body + LAP_OFFSET, BYTE_ORDER) : 0;
+                if (candidate >= 1 && candidate <= ring.size() && !isSpentLap(candidate, lap))
+                {
+                    onElection(candidate, carriedTerm, lap);
+                }
                 acknowledge(fromId, hop);
                 break;
             }
@@ -318,7 +338,27 @@ public final class RingNode implements ElectionNode
         return null == pending ? 0 : pending.size();
     }
 
-    private void onElection(final int candidate, final long carriedTerm)
+    /**
+     * A lap number is the candidate's incarnation (high half, random at start) and its count of
+     * candidacies (low half). A lap no newer than the newest seen from the same incarnation is a
+     * copy, or a lap the candidate has already restarted: either way it is spent.
+     */
+    private boolean isSpentLap(final int candidate, final long lap)
+    {
+        if (!acknowledgements || candidate == selfId)
+        {
+            return false; // our own laps end by phase: only an electing candidate wins
+        }
+        final long newest = lastLapByCandidate[candidate];
+        if ((newest >>> 32) == (lap >>> 32) && (int)lap - (int)newest <= 0)
+        {
+            return true;
+        }
+        lastLapByCandidate[candidate] = lap;
+        return false;
+    }
+
+    private void onElection(final int candidate, final long carriedTerm, final long lap)
     {
         final long highestTerm = Math.max(carriedTerm, term);
         if (candidate > selfId)
@@ -327,14 +367,14 @@ public final class RingNode implements ElectionNode
             {
                 join();
             }
-            sendToSuccessor(ELECTION, candidate, highestTerm);
+            sendToSuccessor(ELECTION, candidate, highestTerm, lap);
         }
         else if (candidate < selfId)
         {
             if (IDLE == phase)
             {
                 join();
-                sendToSuccessor(ELECTION, selfId, highestTerm);
+                sendToSuccessor(ELECTION, selfId, highestTerm, newLap());
             }
         }
         else if (ELECTING == phase)
@@ -365,7 +405,7 @@ public final class RingNode implements ElectionNode
         {
             forwardedElectedLeader = leader;
             forwardedElectedTerm = leaderTerm;
-            sendToSuccessor(ELECTED, leader, leaderTerm);
+            sendToSuccessor(ELECTED, leader, leaderTerm, 0);
         }
         standIfOutranking();
     }
@@ -433,6 +473,7 @@ public final class RingNode implements ElectionNode
         final int type = pending.type(slot);
         final int id = pending.id(slot);
         final long messageTerm = pending.term(slot);
+        final long lap = pending.lap(slot);
         final int silent = pending.target(slot);
         pending.free(slot);
         if (silent == id)
@@ -444,7 +485,7 @@ public final class RingNode implements ElectionNode
             }
             return;
         }
-        sendHop(type, id, messageTerm, ring.successorOf(silent));
+        sendHop(type, id, messageTerm, lap, ring.successorOf(silent));
     }
 
     /** Start (or restart) an election: this node stands with its own id. */
@@ -456,7 +497,7 @@ public final class RingNode implements ElectionNode
             believe(Role.CANDIDATE, NO_LEADER, term);
         }
         // A leader restarting an election it stood in keeps leading: it is alive, and the lap decides.
-        sendToSuccessor(ELECTION, selfId, term);
+        sendToSuccessor(ELECTION, selfId, term, newLap());
     }
 
     /** Become a participant: the detector rests and the lap clock starts. */
@@ -481,7 +522,7 @@ public final class RingNode implements ElectionNode
         {
             heartbeatTimerId = ctx.schedule(settings.heartbeatIntervalNs(), HEARTBEAT_TIMER);
         }
-        sendToSuccessor(ELECTED, selfId, newTerm);
+        sendToSuccessor(ELECTED, selfId, newTerm, 0);
     }
 
     private void follow(final int leader, final long leaderTerm)
@@ -572,9 +613,14 @@ public final class RingNode implements ElectionNode
         ctx.broadcast();
     }
 
-    private void sendToSuccessor(final int type, final int id, final long messageTerm)
+    private long newLap()
     {
-        sendHop(type, id, messageTerm, ring.successorOf(selfId));
+        return acknowledgements ? incarnation | (++candidacies & 0xFFFF_FFFFL) : 0;
+    }
+
+    private void sendToSuccessor(final int type, final int id, final long messageTerm, final long lap)
+    {
+        sendHop(type, id, messageTerm, lap, ring.successorOf(selfId));
     }
 
     /**
@@ -582,13 +628,13 @@ public final class RingNode implements ElectionNode
      * the message is back here, and it is handled as if it had arrived: a node never sends to
      * itself.
      */
-    private void sendHop(final int type, final int id, final long messageTerm, final int targetId)
+    private void sendHop(final int type, final int id, final long messageTerm, final long lap, final int targetId)
     {
         if (targetId == selfId)
         {
             if (ELECTION == type)
             {
-                onElection(id, messageTerm);
+                onElection(id, messageTerm, lap);
             }
             else
             {
@@ -596,15 +642,21 @@ public final class RingNode implements ElectionNode
             }
             return;
         }
-        final MutableDirectBuffer buffer = ctx.claim(type, acknowledgements ? ACKNOWLEDGED_LAP_BODY_LENGTH : LAP_BODY_LENGTH);
+        final int bodyLength = !acknowledgements ? LAP_BODY_LENGTH :
+            ELECTION == type ? ACKNOWLEDGED_ELECTION_BODY_LENGTH : ACKNOWLEDGED_ELECTED_BODY_LENGTH;
+        final MutableDirectBuffer buffer = ctx.claim(type, bodyLength);
         buffer.putInt(MessageHeader.LENGTH + ID_OFFSET, id, BYTE_ORDER);
         buffer.putLong(MessageHeader.LENGTH + TERM_OFFSET, messageTerm, BYTE_ORDER);
         if (acknowledgements)
         {
             final long hop = ++lastHop;
             buffer.putLong(MessageHeader.LENGTH + HOP_OFFSET, hop, BYTE_ORDER);
+            if (ELECTION == type)
+            {
+                buffer.putLong(MessageHeader.LENGTH + LAP_OFFSET, lap, BYTE_ORDER);
+            }
             ctx.send(targetId);
-            final int slot = pending.add(hop, type, id, messageTerm, targetId);
+            final int slot = pending.add(hop, type, id, messageTerm, lap, targetId);
             pending.timerId(slot, ctx.schedule(settings.electionTimeoutNs(), HOP_TIMER));
         }
         else

@@ -60,10 +60,13 @@ class RingNodeTest
         start(selfId, n, detector, settings, Start.COLD, ElectionNode.NO_LEADER, 0);
     }
 
+    private long nextLap = (3L << 32) | 1000;
+
     private static UnsafeBuffer lap(final int type, final int fromId, final int id, final long term, final long hop,
-        final boolean acknowledgements)
+        final long lap, final boolean acknowledgements)
     {
-        final int bodyLength = acknowledgements ? RingMessages.ACKNOWLEDGED_LAP_BODY_LENGTH : RingMessages.LAP_BODY_LENGTH;
+        final int bodyLength = !acknowledgements ? RingMessages.LAP_BODY_LENGTH : type == ELECTION ?
+            RingMessages.ACKNOWLEDGED_ELECTION_BODY_LENGTH : RingMessages.ACKNOWLEDGED_ELECTED_BODY_LENGTH;
         final UnsafeBuffer buffer = new UnsafeBuffer(new byte[MessageHeader.LENGTH + bodyLength]);
         MessageHeader.write(buffer, 0, type, bodyLength, fromId);
         buffer.putInt(MessageHeader.LENGTH + RingMessages.ID_OFFSET, id, BYTE_ORDER);
@@ -71,13 +74,22 @@ class RingNodeTest
         if (acknowledgements)
         {
             buffer.putLong(MessageHeader.LENGTH + RingMessages.HOP_OFFSET, hop, BYTE_ORDER);
+            if (type == ELECTION)
+            {
+                buffer.putLong(MessageHeader.LENGTH + RingMessages.LAP_OFFSET, lap, BYTE_ORDER);
+            }
         }
         return buffer;
     }
 
     private void receive(final int type, final int fromId, final int id, final long term)
     {
-        final UnsafeBuffer buffer = lap(type, fromId, id, term, 99, ctx.settings().acknowledgements());
+        receive(type, fromId, id, term, nextLap++);
+    }
+
+    private void receive(final int type, final int fromId, final int id, final long term, final long lapNumber)
+    {
+        final UnsafeBuffer buffer = lap(type, fromId, id, term, 99, lapNumber, ctx.settings().acknowledgements());
         node.onMessage(fromId, buffer, 0, buffer.capacity());
     }
 
@@ -249,7 +261,7 @@ class RingNodeTest
         final List<FakeContext.Sent> sent = ctx.drain();
         assertEquals(2, sent.size());
         assertSent(sent.get(0), 4, ELECTION, 5, 0);
-        assertEquals(RingMessages.ACKNOWLEDGED_LAP_BODY_LENGTH, sent.get(0).bodyLength());
+        assertEquals(RingMessages.ACKNOWLEDGED_ELECTION_BODY_LENGTH, sent.get(0).bodyLength());
         assertEquals(ACK, sent.get(1).type());
         assertEquals(2, sent.get(1).toId());
         assertEquals(99, sent.get(1).hop());
@@ -258,6 +270,33 @@ class RingNodeTest
         final List<FakeContext.Sent> swallowed = ctx.drain();
         assertEquals(1, swallowed.size(), "a swallowed hop is still acknowledged");
         assertEquals(ACK, swallowed.get(0).type());
+    }
+
+    @Test
+    void secondCopyOfALapIsAcknowledgedButGoesNoFurther()
+    {
+        cold(3, 5, false, ACKED);
+        receive(ELECTION, 2, 5, 0, (3L << 32) | 42);
+        final List<FakeContext.Sent> first = ctx.drain();
+        final long lapNumber = new UnsafeBuffer(first.get(0).bytes()).getLong(
+            MessageHeader.LENGTH + RingMessages.LAP_OFFSET, BYTE_ORDER);
+        assertEquals((3L << 32) | 42, lapNumber, "a relay keeps the candidate's lap number");
+        receive(ELECTED, 2, 5, 1);
+        ctx.drain();
+        receive(ELECTION, 1, 5, 0, (3L << 32) | 42);
+        final List<FakeContext.Sent> copy = ctx.drain();
+        assertEquals(1, copy.size());
+        assertEquals(ACK, copy.get(0).type());
+        assertFalse(node.participant(), "a stray copy after the election starts nothing");
+
+        receive(ELECTION, 2, 5, 1, (3L << 32) | 41);
+        assertEquals(1, ctx.drain().size(), "a lap the candidate has since restarted is spent too");
+
+        receive(ELECTION, 2, 5, 1, (3L << 32) | 43);
+        assertSent(ctx.drain().get(0), 4, ELECTION, 5, 1);
+
+        receive(ELECTION, 2, 5, 1, (7L << 32) | 1);
+        assertEquals(2, ctx.drain().size(), "the first lap of a new incarnation is new");
     }
 
     @Test
