@@ -117,7 +117,7 @@ public final class RingNode implements ElectionNode
     private NodeContext ctx;
     private RingTopology ring;
     private PendingHops pending;
-    /** By candidate id: the last lap of theirs this node handled, to drop second copies. */
+    /** By candidate id: the newest lap of theirs this node handled, to drop copies and restarted laps. */
     private long[] lastLapByCandidate;
 
     private Role role = Role.FOLLOWER;
@@ -132,6 +132,8 @@ public final class RingNode implements ElectionNode
     private long lastHop;
     private long incarnation;
     private int candidacies;
+    /** Our candidacy count when this election began: only our laps newer than it can win it. */
+    private int electionStartLap;
     private int forwardedElectedLeader = NO_LEADER;
     private long forwardedElectedTerm;
 
@@ -177,6 +179,7 @@ public final class RingNode implements ElectionNode
         // Random so a restarted node's laps are not mistaken for its previous life's.
         incarnation = ((long)ctx.random().nextInt() | 1L) << 32;
         candidacies = 0;
+        electionStartLap = 0;
         forwardedElectedLeader = NO_LEADER;
         forwardedElectedTerm = 0;
 
@@ -377,11 +380,16 @@ public final class RingNode implements ElectionNode
                 sendToSuccessor(ELECTION, selfId, highestTerm, newLap());
             }
         }
-        else if (ELECTING == phase)
+        else if (ELECTING == phase && isLapOfThisElection(lap))
         {
             win(highestTerm + 1);
         }
-        // Our own id while not electing is a second copy of a candidacy already decided: drop it.
+        // Otherwise our own id is a copy of a candidacy already decided: drop it.
+    }
+
+    private boolean isLapOfThisElection(final long lap)
+    {
+        return !acknowledgements || ((lap >>> 32) == (incarnation >>> 32) && (int)lap - electionStartLap > 0);
     }
 
     private void onElected(final int leader, final long leaderTerm)
@@ -395,7 +403,7 @@ public final class RingNode implements ElectionNode
             }
             return;
         }
-        if (leaderTerm < term || (leaderTerm == term && leader != leaderId && leader < leaderId))
+        if (leaderTerm < term || (leaderTerm == term && leader < leaderId))
         {
             return; // from an election already superseded; its lap ends here
         }
@@ -503,6 +511,10 @@ public final class RingNode implements ElectionNode
     /** Become a participant: the detector rests and the lap clock starts. */
     private void join()
     {
+        if (IDLE == phase)
+        {
+            electionStartLap = candidacies;
+        }
         phase = ELECTING;
         stopWatchingLeader();
         startLapTimer();

@@ -300,6 +300,30 @@ class RingNodeTest
     }
 
     @Test
+    void copyOfAnEarlierElectionsOwnLapDoesNotWinALaterOne()
+    {
+        start(3, 5, true, ACKED, Start.SETTLED, 5, 1);
+        ctx.fire(node, RingNode.DETECTION_TIMER);
+        final long earlierLap = lapOf(ctx.drain().get(0));
+        receive(ELECTED, 2, 4, 2);
+        ctx.drain();
+        ctx.fire(node, RingNode.DETECTION_TIMER);
+        final long laterLap = lapOf(ctx.drain().get(0));
+
+        receive(ELECTION, 2, 3, 2, earlierLap);
+        assertEquals(Role.CANDIDATE, node.role(), "a stray copy from the election 4 won");
+        receive(ELECTION, 2, 3, 2, laterLap);
+        assertEquals(Role.LEADER, node.role());
+        assertEquals(3, node.term());
+    }
+
+    private static long lapOf(final FakeContext.Sent sent)
+    {
+        assertEquals(ELECTION, sent.type());
+        return new UnsafeBuffer(sent.bytes()).getLong(MessageHeader.LENGTH + RingMessages.LAP_OFFSET, BYTE_ORDER);
+    }
+
+    @Test
     void acknowledgedHopIsNotResent()
     {
         cold(3, 5, true, ACKED);
