@@ -1,0 +1,58 @@
+package org.electbench.cli;
+
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+
+import org.electbench.transport.ClusterRuntime;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ./electbench simulate}: one scenario, one run or many, aggregated.
+ */
+@Command(name = "simulate", mixinStandardHelpOptions = true,
+    description = "Run one election scenario (one run or many, each with its own derived seed) and report what the monitor measured.")
+final class SimulateCommand implements Callable<Integer>
+{
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ScenarioOptions options;
+
+    @Option(names = "--transport", paramLabel = "NAME", defaultValue = "sim", converter = Runtimes.Converter.class,
+        description = "Runtime: sim (default: ${DEFAULT-VALUE}).")
+    Supplier<ClusterRuntime> transport;
+
+    @Option(names = "--runs", paramLabel = "R", defaultValue = "1", description = "Runs to aggregate (default: ${DEFAULT-VALUE}).")
+    int runs;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of run 0; run i derives its own (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table", converter = Converters.Format.class,
+        description = "table, json or csv (default: ${DEFAULT-VALUE}).")
+    OutputFormat format;
+
+    @Override
+    public Integer call()
+    {
+        if (runs < 1)
+        {
+            throw new ParameterException(spec.commandLine(), "Invalid value for option '--runs': must be at least 1, was " + runs);
+        }
+        final org.electbench.transport.Scenario scenario = options.toScenario(seed);
+        final Report report;
+        try (ClusterRuntime runtime = transport.get())
+        {
+            report = Runner.run(runtime, scenario, runs, System.err);
+        }
+        format.newWriter().write(report, spec.commandLine().getOut());
+        spec.commandLine().getOut().flush();
+        return 0;
+    }
+}
