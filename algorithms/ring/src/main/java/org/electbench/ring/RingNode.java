@@ -50,7 +50,10 @@ import org.electbench.spi.Start;
  *       (and so forwarded) it; an ACK therefore hands custody on. A hop not acknowledged within
  *       T_elec is sent to the next successor, skipping the silent node, and so on round the
  *       ring; every hop starts again at the true successor, so a node that recovers is back in
- *       the ring at its next hop without any membership protocol.</li>
+ *       the ring at its next hop without any membership protocol. T_elec must exceed the round
+ *       trip: a live node skipped can let a smaller candidate's copy bypass the larger node
+ *       that swallowed it, and two nodes then lead the same term until the tie-break below
+ *       settles it.</li>
  *   <li>Skipping a node that was only slow, or whose ACK was lost, leaves two copies of one
  *       message on the ring. Each candidacy carries a lap number, ordered per candidate, and a
  *       node drops any lap of a candidate no newer than one it has already handled (a copy, or a
@@ -77,7 +80,8 @@ import org.electbench.spi.Start;
  * highest term seen plus one; ELECTED and HEARTBEAT carry it. A node takes a leader from a newer
  * term, or from the same term with a higher id (the tie-break two partitioned laps need), and
  * ignores older ones. A participant leaves its election only for ELECTED or a newer term's
- * heartbeat.
+ * heartbeat. A node announces CANDIDATE (naming nobody) when it initiates; relaying, even with
+ * its own id, changes no belief, and a leader that stands in an election keeps leading.
  *
  * <h2>Rejoining: recovery and the highest id</h2>
  * {@link Start#RECOVERED} is a fresh node with no leader and term 0. With
