@@ -18,6 +18,8 @@ import org.electbench.spi.ElectionSettings;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.chaos.ChaosFault;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class ChaosCommandTest
 {
@@ -43,6 +45,18 @@ class ChaosCommandTest
             NetworkModel.parse(ChaosCommand.DEFAULT_DELAY), EnumSet.of(ChaosFault.PARTITION)).replay(seed);
         assertTrue(run.result().maxConcurrentLeaders() >= 2, "the API replays what the command reported");
         assertEquals(replay.get("splitBrainNs").asLong(), run.result().splitBrainNs());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"bully", "ring"})
+    void idOrderedElectionsElectASecondLeaderBehindEveryKindOfPartition(final String algorithm) throws Exception
+    {
+        final JsonNode report = json("chaos", "--algorithm", algorithm, "--nodes", "5", "--schedules", "2000", "--seed", "1",
+            "--faults", "partition,oneway", "--format", "json");
+        assertTrue(report.get("splitBrainSchedules").asLong() > report.get("schedules").asLong() / 2, report.toString());
+        final JsonNode replay = json("chaos", "--algorithm", algorithm, "--nodes", "5", "--faults", "partition,oneway",
+            "--replay", report.get("firstViolationSeed").get("splitBrain").asText(), "--format", "json");
+        assertTrue(replay.get("maxConcurrentLeaders").asInt() >= 2, replay.toString());
     }
 
     @Test
