@@ -36,7 +36,6 @@ public final class ChaosExplorer
     private final ElectionSettings settings;
     private final NetworkModel network;
     private final Set<ChaosFault> kinds;
-    private final long budgetNs;
     private final SimRuntime runtime = new SimRuntime();
 
     /**
@@ -63,7 +62,6 @@ public final class ChaosExplorer
         this.settings = settings;
         this.network = network;
         this.kinds = Collections.unmodifiableSet(EnumSet.copyOf(kinds));
-        budgetNs = ChaosSchedule.budgetNs(settings);
     }
 
     /** @return the scenario of the schedule with this seed. */
@@ -75,10 +73,9 @@ public final class ChaosExplorer
             .nodes(nodes)
             .settings(scheduleSettings)
             .network(network)
-            .kind(ScenarioKind.CUSTOM)
+            .kind(ScenarioKind.CHAOS)
             .detect(Detect.ALL)
-            .faults(ChaosSchedule.generate(scheduleSettings, nodes, scheduleSeed, kinds))
-            .budgetNs(budgetNs)
+            .chaosFaults(kinds)
             .seed(scheduleSeed)
             .build();
     }
