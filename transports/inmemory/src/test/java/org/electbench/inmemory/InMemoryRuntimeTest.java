@@ -1,0 +1,233 @@
+package org.electbench.inmemory;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+import org.electbench.spi.ElectionSettings;
+import org.electbench.transport.ElectionResult;
+import org.electbench.transport.FaultPlan;
+import org.electbench.transport.NetworkModel;
+import org.electbench.transport.Scenario;
+import org.electbench.transport.ScenarioKind;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class InMemoryRuntimeTest
+{
+    private static final long US = 1_000L;
+    private static final long MS = 1_000_000L;
+    private static final int REPETITIONS = 20;
+    /**
+     * Small, so the suite stays fast, but with T_elec well above the scheduling stalls of a loaded
+     * two-core machine: a worker that does not run for T_elec makes its peers' OK arrive too late
+     * (on a real network as much as here), and the runs must be about the runtime, not the host.
+     */
+    static final ElectionSettings FAST = ElectionSettings.builder()
+        .heartbeatIntervalNs(10 * MS)
+        .detectionTimeoutNs(50 * MS)
+        .electionTimeoutNs(20 * MS)
+        .coordinatorTimeoutNs(60 * MS)
+        .build();
+
+    static Scenario.Builder bully(final int nodes, final ScenarioKind kind)
+    {
+        return Scenario.builder()
+            .algorithm("bully")
+            .nodes(nodes)
+            .settings(FAST)
+            .network(NetworkModel.constant(0))
+            .kind(kind);
+    }
+
+    private static InMemoryRuntime runtime(final int threads)
+    {
+        return InMemoryRuntime.builder().threads(threads).build();
+    }
+
+    private static void assertElected(final int expectedLeader, final ElectionResult result, final String run)
+    {
+        assertConverged(expectedLeader, result, run);
+        assertEquals(0, result.sameTermLeaders(), run + ": two leaders in one term " + result);
+    }
+
+    private static void assertConverged(final int expectedLeader, final ElectionResult result, final String run)
+    {
+        assertTrue(result.converged(), run + ": unconverged " + result);
+        assertEquals(expectedLeader, result.finalLeader(), run + ": " + result);
+        assertFalse(result.wrongLeader(), run + ": " + result);
+    }
+
+    private static List<String> workerThreads()
+    {
+        return Thread.getAllStackTraces().keySet().stream()
+            .filter(Thread::isAlive)
+            .map(Thread::getName)
+            .filter(name -> name.startsWith(InMemoryRuntime.THREAD_NAME_PREFIX))
+            .collect(Collectors.toList());
+    }
+
+    @ParameterizedTest(name = "{0} worker threads")
+    @ValueSource(ints = {1, 2})
+    void bullyColdStartElectsTheHighestIdWithNoSplitBrain(final int threads)
+    {
+        final InMemoryRuntime runtime = runtime(threads);
+        final Scenario scenario = bully(5, ScenarioKind.COLD_START).build();
+        for (int run = 0; run < REPETITIONS; run++)
+        {
+            final ElectionResult result = runtime.run(scenario.forRun(run));
+            assertElected(5, result, "run " + run);
+            assertEquals(1, result.maxConcurrentLeaders(), "run " + run + ": " + result);
+            assertEquals(0, result.splitBrainNs(), "run " + run + ": " + result);
+        }
+        assertEquals(threads, runtime.lastWorkerCount());
+    }
+
+    @ParameterizedTest(name = "{0} worker threads")
+    @ValueSource(ints = {1, 2})
+    void bullyElectsTheHighestLiveIdAfterLeaderCrash(final int threads)
+    {
+        final InMemoryRuntime runtime = runtime(threads);
+        final Scenario scenario = bully(5, ScenarioKind.LEADER_CRASH).build();
+        for (int run = 0; run < REPETITIONS; run++)
+        {
+            final ElectionResult result = runtime.run(scenario.forRun(run));
+            assertElected(4, result, "run " + run);
+            assertEquals(1, result.maxConcurrentLeaders(), "run " + run + ": " + result);
+            assertTrue(result.detectionNs() > 0, "run " + run + ": nobody noticed the crash " + result);
+            // ELECTION from 1, 2, 3 to every higher id, 4 to 5; OK back from live receivers; COORDINATOR from 4 to 4 peers.
+            assertTrue(result.messagesTotal() >= 4, "run " + run + ": " + result);
+        }
+    }
+
+    @Test
+    void bullyStillConvergesWhenFivePercentOfMessagesAreLost()
+    {
+        final InMemoryRuntime runtime = runtime(1);
+        final Scenario scenario = bully(5, ScenarioKind.LEADER_CRASH).network(NetworkModel.constant(0).withLoss(0.05)).build();
+        long sent = 0;
+        long delivered = 0;
+        long dropped = 0;
+        for (int run = 0; run < REPETITIONS; run++)
+        {
+            final ElectionResult result = runtime.run(scenario.forRun(run));
+            // A lost OK lets a lower node declare itself in the term the winner takes too: bully's, not the runtime's.
+            assertConverged(4, result, "run " + run);
+            assertEquals(runtime.sentMessages(), runtime.deliveredMessages() + runtime.droppedMessages() + runtime.undeliveredMessages(),
+                "run " + run + ": every send is delivered, dropped or still in flight");
+            sent += runtime.sentMessages();
+            delivered += runtime.deliveredMessages();
+            dropped += runtime.droppedMessages();
+        }
+        assertTrue(dropped > 0, "nothing lost out of " + sent);
+        assertTrue(sent > delivered, sent + " sent, " + delivered + " delivered");
+    }
+
+    @Test
+    void aLosslessSettledClusterDeliversEverySend()
+    {
+        final InMemoryRuntime runtime = runtime(2);
+        final ElectionResult result = runtime.run(bully(5, ScenarioKind.CUSTOM).build());
+        assertElected(5, result, "settled");
+        assertEquals(0, runtime.droppedMessages());
+        assertTrue(runtime.sentMessages() > 0);
+        assertEquals(runtime.sentMessages(), runtime.deliveredMessages() + runtime.undeliveredMessages());
+        assertEquals(0, result.messagesTotal(), "a settled cluster with no fault holds no election: " + result);
+    }
+
+    @Test
+    void noWorkerThreadOutlivesARun()
+    {
+        final InMemoryRuntime runtime = runtime(3);
+        runtime.run(bully(5, ScenarioKind.LEADER_CRASH).build());
+        assertEquals(List.of(), workerThreads());
+        runtime.run(bully(5, ScenarioKind.COLD_START).build());
+        assertEquals(List.of(), workerThreads());
+    }
+
+    @Test
+    void heldMessagesArriveUnderAUniformDelay()
+    {
+        final InMemoryRuntime runtime = runtime(2);
+        final Scenario scenario = bully(5, ScenarioKind.LEADER_CRASH).network(NetworkModel.parse("uniform:100us,1ms")).build();
+        for (int run = 0; run < 5; run++)
+        {
+            assertElected(4, runtime.run(scenario.forRun(run)), "run " + run);
+        }
+    }
+
+    @Test
+    void aPausedLeaderIsReplacedThenBulliesItsWayBack()
+    {
+        final ElectionResult result = runtime(2).run(bully(5, ScenarioKind.PAUSE).build());
+        assertElected(5, result, "pause");
+        assertTrue(result.messagesTotal() > 0, "the others must have elected 4 while 5 was frozen: " + result);
+    }
+
+    @Test
+    void aHealedPartitionEndsWithTheHighestId()
+    {
+        assertElected(5, runtime(2).run(bully(5, ScenarioKind.PARTITION).build()), "partition");
+    }
+
+    @Test
+    void theNextLeaderCrashingAfterItsFirstOkLeavesTheThirdHighest()
+    {
+        assertElected(3, runtime(2).run(bully(5, ScenarioKind.CASCADE).build()), "cascade");
+    }
+
+    @Test
+    void aFlappingLeaderTakesOverAgainOnItsLastRecovery()
+    {
+        assertElected(5, runtime(2).run(bully(5, ScenarioKind.FLAPPING).build()), "flapping");
+    }
+
+    @Test
+    void aCutLinkFromTheLeaderMakesItsPeerElectWithoutIt()
+    {
+        // Node 4 stops hearing 5 for good: it holds an election, 5 answers OK and takes over again, every time.
+        final InMemoryRuntime runtime = runtime(2);
+        final ElectionResult result = runtime.run(bully(5, ScenarioKind.CUSTOM)
+            .faults(FaultPlan.builder().cut(5, 4, 20 * MS, 100 * MS).build()).build());
+        assertElected(5, result, "cut");
+        assertTrue(runtime.droppedMessages() > 0);
+    }
+
+    @Test
+    void aCrashTriggerNamingAnUnknownTypeIsRejectedWithTheKnownTypes()
+    {
+        final Scenario scenario = bully(5, ScenarioKind.CUSTOM)
+            .faults(FaultPlan.builder().crashAfterFirstSend(4, "VOTE").build()).build();
+        final IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> runtime(1).run(scenario));
+        assertTrue(error.getMessage().contains("VOTE") && error.getMessage().contains("COORDINATOR"), error.getMessage());
+        assertEquals(List.of(), workerThreads());
+    }
+
+    @Test
+    void badSettingsAreNamed()
+    {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> InMemoryRuntime.builder().threads(0).build())
+            .getMessage().contains("threads"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> InMemoryRuntime.builder().inboxCapacity(1000).build())
+            .getMessage().contains("power of two"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> IdleMode.parse("sleepy"))
+            .getMessage().contains(IdleMode.ACCEPTED));
+        assertEquals(IdleMode.BUSY_SPIN, IdleMode.parse("busy_spin"));
+        assertEquals(IdleMode.BACKOFF, IdleMode.parse("Backoff"));
+    }
+
+    @Test
+    void everyIdleModeRunsAnElection()
+    {
+        for (final IdleMode mode : IdleMode.values())
+        {
+            final InMemoryRuntime runtime = InMemoryRuntime.builder().threads(1).idleMode(mode).build();
+            assertElected(4, runtime.run(bully(5, ScenarioKind.LEADER_CRASH).build()), mode.cliName());
+        }
+    }
+}
