@@ -27,7 +27,8 @@ import org.electbench.spi.Start;
  * <p>
  * Terms are not part of the 1982 algorithm; they are carried so the monitor can tell leaders
  * apart: a new leader takes the highest term it has seen plus one, followers adopt their
- * leader's term. They never decide anything.
+ * leader's term. They never decide who leads; they only let a node tell a deposed leader's
+ * leftover heartbeats from a live rival (see {@link #onHeartbeat}).
  */
 public final class BullyNode implements ElectionNode
 {
@@ -66,6 +67,8 @@ public final class BullyNode implements ElectionNode
     private long highestTermSeen;
     /** Recovered under {@link RecoveryPolicy#DEFER} and not yet following anyone: follows whoever it hears first. */
     private boolean deferring;
+    /** When this follower last heard its leader (a heartbeat or COORDINATOR). */
+    private long leaderHeardNs;
 
     private Role announcedRole;
     private int announcedLeaderId;
@@ -284,7 +287,7 @@ public final class BullyNode implements ElectionNode
 
     private void onCoordinator(final int coordinatorId, final long coordinatorTerm)
     {
-        if (coordinatorId > selfId || (deferring && State.FOLLOWER == state && NO_LEADER == leaderId))
+        if (coordinatorId > selfId || deferring)
         {
             follow(coordinatorId, coordinatorTerm);
         }
@@ -296,6 +299,15 @@ public final class BullyNode implements ElectionNode
         }
     }
 
+    /**
+     * A lower leader's heartbeat is answered by bullying it (a leader starts an election, a
+     * follower of a higher leader too), except when it is a leftover of a leader already
+     * superseded: its term is older than the term of the higher leader this node leads or follows,
+     * and that leader is alive (it is this node, or was heard within the detection timeout). Such
+     * heartbeats arrive still in flight when leadership changes, or in a burst drained after a
+     * pause; the higher leader's own heartbeats depose their sender, and answering each one would
+     * cost an election or a COORDINATOR round per stale heartbeat.
+     */
     private void onHeartbeat(final int fromId, final long leaderTerm)
     {
         switch (state)
@@ -306,7 +318,7 @@ public final class BullyNode implements ElectionNode
                 {
                     follow(fromId, leaderTerm);
                 }
-                else
+                else if (leaderTerm >= term)
                 {
                     startElection();
                 }
@@ -325,7 +337,7 @@ public final class BullyNode implements ElectionNode
                 {
                     follow(fromId, leaderTerm);
                 }
-                else
+                else if (leaderTerm >= term || ctx.nowNs() - leaderHeardNs >= detectionTimeoutNs)
                 {
                     startElection();
                 }
@@ -392,6 +404,7 @@ public final class BullyNode implements ElectionNode
         state = State.FOLLOWER;
         leaderId = newLeaderId;
         term = leaderTerm;
+        leaderHeardNs = ctx.nowNs();
         armDetection();
         announce();
     }

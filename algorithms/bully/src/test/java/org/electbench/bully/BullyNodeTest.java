@@ -297,6 +297,23 @@ class BullyNodeTest
     }
 
     @Test
+    void highestLeaderAnswersEachLowerLeaderTermOnlyOnce()
+    {
+        final BullyNode node = settled(5, 5, true, 5, 2);
+        ctx.deliver(node, HEARTBEAT, 3, 4);
+        assertEquals(5, node.term());
+        ctx.clear();
+
+        ctx.deliver(node, HEARTBEAT, 3, 4);
+        ctx.deliver(node, HEARTBEAT, 2, 3);
+        assertTrue(ctx.sent.isEmpty(), "older-term heartbeats of superseded leaders are not answered again");
+
+        ctx.deliver(node, HEARTBEAT, 3, 5);
+        assertEquals(List.of(1, 2, 3, 4), ctx.receiversOf(COORDINATOR), "a lower leader of the same term is");
+        assertEquals(6, node.term());
+    }
+
+    @Test
     void followerHearingAHeartbeatBelowItsLeaderStartsAnElection()
     {
         final BullyNode node = settled(2, 5, true, 5, 1);
@@ -305,6 +322,33 @@ class BullyNodeTest
         ctx.deliver(node, HEARTBEAT, 3, 2);
 
         assertEquals(List.of(3, 4, 5), ctx.receiversOf(ELECTION));
+        assertEquals(BullyNode.State.CANDIDATE, node.state());
+    }
+
+    @Test
+    void followerOfALiveLeaderIgnoresADeposedLowerLeadersOlderTermHeartbeat()
+    {
+        final BullyNode node = settled(1, 5, false, 5, 3);
+        ctx.clear();
+
+        ctx.deliver(node, HEARTBEAT, 4, 2);
+        ctx.advanceNs(150 * MS - 1);
+        ctx.deliver(node, HEARTBEAT, 4, 2);
+
+        assertTrue(ctx.sent.isEmpty());
+        assertEquals(5, node.leaderId());
+    }
+
+    @Test
+    void followerBulliesAnOlderTermLowerLeaderOnceItsOwnLeaderHasBeenSilentForTheDetectionTimeout()
+    {
+        final BullyNode node = settled(1, 5, false, 5, 3);
+        ctx.clear();
+
+        ctx.advanceNs(150 * MS);
+        ctx.deliver(node, HEARTBEAT, 4, 1);
+
+        assertEquals(List.of(2, 3, 4, 5), ctx.receiversOf(ELECTION));
         assertEquals(BullyNode.State.CANDIDATE, node.state());
     }
 

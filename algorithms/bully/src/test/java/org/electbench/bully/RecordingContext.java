@@ -175,6 +175,11 @@ final class RecordingContext implements NodeContext
         return timer;
     }
 
+    void advanceNs(final long deltaNs)
+    {
+        nowNs += deltaNs;
+    }
+
     /** @return the id the last {@link #schedule} handed out, recorded or not. */
     long lastScheduledTimerId()
     {

@@ -1,0 +1,521 @@
+package org.electbench.quorum;
+
+import java.util.Arrays;
+
+import org.agrona.DirectBuffer;
+import org.electbench.spi.ElectionNode;
+import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.NodeContext;
+import org.electbench.spi.Role;
+import org.electbench.spi.Start;
+
+/**
+ * One server of the ELECT/VOTE majority election ("A Leader Election Algorithm", January 2000),
+ * as specified in {@code shared/seeds/004_571dd20fb805ed16.txt}.
+ * <p>
+ * Assumptions, as in the note: N servers are configured (ids 1..N, the order of the config
+ * file), not all alive; RTT (here the election timeout) is a generous bound on a round trip;
+ * HBT is the leader's heartbeat interval. A leader needs votes from more than N/2 of the
+ * configured servers, so a minority partition never elects, and two leaders of one term need
+ * two disjoint majorities' worth of votes.
+ * <p>
+ * Two state machines run side by side, as the note has them:
+ * <ul>
+ *   <li>ELECTOR, always, even while leading. WATCHING: on entry a timer of 5 HBT and a clean
+ *       slate; each LEAD resets the timer to 3 HBT; an ELECT is recorded and starts VOTING;
+ *       the timeout (the failure detector) starts VOTING. VOTING: on entry a timer of RTT and an
+ *       ELECT broadcast reporting the last LEAD seen; each ELECT is recorded; on the timeout a
+ *       VOTE goes to the best claim and the node watches again.</li>
+ *   <li>CANDIDATE. FOLLOWER: the tally board (latest vote per server) is cleared on entry and
+ *       on each LEAD; more than N/2 identical votes for this node make it LEADER. LEADER:
+ *       broadcast LEAD every HBT, the first announcing the new term; a LEAD that is not
+ *       obsolete makes it FOLLOWER again.</li>
+ * </ul>
+ * Vote ranking: the old leader (the one this node followed) if it is still alive, meaning it
+ * claimed in this round or its LEAD was heard during it; otherwise the latest {@code (term, msg)}
+ * claimed, ties to the smallest id. A node's vote for itself is recorded locally, not sent.
+ * <p>
+ * Choices the note leaves open: a leader's own LEAD counts as seen by its own ELECTOR (else
+ * every leader would call an election on itself after 5 HBT); a LEAD older than the last one
+ * seen is obsolete everywhere and resets no timer; between two LEADs with the same
+ * {@code (term, msg)} from different senders the smaller id wins, as the ranking breaks ties;
+ * a new leader takes the highest term it has seen plus one. A node whose failure detector is
+ * disabled arms no WATCHING timer: it votes only when an ELECT reaches it.
+ * <p>
+ * Announced belief: LEADER naming itself while leading; CANDIDATE naming nobody while VOTING;
+ * otherwise FOLLOWER naming the leader it follows, or nobody once an election found that
+ * leader dead.
+ */
+public final class QuorumNode implements ElectionNode
+{
+    /** The ELECTOR's two states; the CANDIDATE machine is {@link #leading}. */
+    enum Elector
+    {
+        WATCHING,
+        VOTING
+    }
+
+    static final int WATCH_TIMER = 0;
+    static final int VOTE_TIMER = 1;
+    static final int HEARTBEAT_TIMER = 2;
+
+    /** Silence tolerated on entering WATCHING, in heartbeat intervals. */
+    static final int WATCH_ENTRY_HEARTBEATS = 5;
+    /** Silence tolerated after a LEAD, in heartbeat intervals. */
+    static final int WATCH_LEAD_HEARTBEATS = 3;
+
+    private final int selfId;
+    private final long heartbeatIntervalNs;
+    private final long watchEntryTimeoutNs;
+    private final long watchLeadTimeoutNs;
+    private final long votingWindowNs;
+    private final QuorumMessages decoder = new QuorumMessages();
+    private final Timer watchTimer = new Timer(WATCH_TIMER);
+    private final Timer voteTimer = new Timer(VOTE_TIMER);
+    private final Timer heartbeatTimer = new Timer(HEARTBEAT_TIMER);
+
+    private NodeContext ctx;
+    private int clusterSize;
+    private boolean detectorEnabled;
+
+    private Elector elector = Elector.WATCHING;
+    /** The CANDIDATE machine: LEADER when true, FOLLOWER otherwise. */
+    private boolean leading;
+
+    /** The last LEAD seen, received and not obsolete or sent by this node: its term, number and sender. */
+    private long seenTerm;
+    private long seenMsg;
+    private int seenSenderId;
+    private long highestTermSeen;
+    /** The leader this node follows (itself when leading): the "old leader" of the next vote. */
+    private int leaderId = NO_LEADER;
+    /** Whether {@link #leaderId}'s LEAD arrived since this node started VOTING: it is alive. */
+    private boolean leaderHeardWhileVoting;
+
+    /** The voting slate, indexed by id: whether the server claimed this round, and its claim. */
+    private boolean[] claimed = new boolean[0];
+    private long[] claimTerm = new long[0];
+    private long[] claimMsg = new long[0];
+
+    /** The tally board, indexed by voter id: the latest vote for this node, if any. */
+    private boolean[] voted = new boolean[0];
+    private long[] voteTerm = new long[0];
+    private long[] voteMsg = new long[0];
+
+    private Role announcedRole;
+    private int announcedLeaderId;
+    private long announcedTerm;
+
+    QuorumNode(final int selfId, final ElectionSettings settings)
+    {
+        this.selfId = selfId;
+        heartbeatIntervalNs = settings.heartbeatIntervalNs();
+        watchEntryTimeoutNs = WATCH_ENTRY_HEARTBEATS * heartbeatIntervalNs;
+        watchLeadTimeoutNs = WATCH_LEAD_HEARTBEATS * heartbeatIntervalNs;
+        votingWindowNs = settings.electionTimeoutNs();
+    }
+
+    @Override
+    public void onStart(final NodeContext ctx, final Start start, final int leaderId, final long term)
+    {
+        if (null == ctx || null == start)
+        {
+            throw new IllegalArgumentException("context and start must not be null");
+        }
+        if (ctx.selfId() != selfId || selfId > ctx.clusterSize())
+        {
+            throw new IllegalArgumentException("node " + selfId + " started with a context for node " +
+                ctx.selfId() + " of a cluster of " + ctx.clusterSize() + " (ids are 1..N)");
+        }
+        if (Start.SETTLED == start && (leaderId < 1 || leaderId > ctx.clusterSize() || term < 0))
+        {
+            throw new IllegalArgumentException("a settled start needs a leader in 1.." + ctx.clusterSize() +
+                " and a term of at least 0, was leader " + leaderId + " term " + term);
+        }
+
+        this.ctx = ctx;
+        clusterSize = ctx.clusterSize();
+        detectorEnabled = ctx.detectorEnabled();
+        if (claimed.length != clusterSize + 1)
+        {
+            claimed = new boolean[clusterSize + 1];
+            claimTerm = new long[clusterSize + 1];
+            claimMsg = new long[clusterSize + 1];
+            voted = new boolean[clusterSize + 1];
+            voteTerm = new long[clusterSize + 1];
+            voteMsg = new long[clusterSize + 1];
+        }
+        // Timers of an earlier life never fire into this one: forget them without cancelling.
+        watchTimer.forget();
+        voteTimer.forget();
+        heartbeatTimer.forget();
+        leading = false;
+        seenTerm = 0;
+        seenMsg = 0;
+        seenSenderId = NO_LEADER;
+        highestTermSeen = 0;
+        this.leaderId = NO_LEADER;
+        leaderHeardWhileVoting = false;
+        announcedRole = null;
+        clearTally();
+
+        if (Start.SETTLED == start)
+        {
+            // The leader's LEAD (term, 0) has just been seen by all; its next LEAD is (term, 1).
+            seenTerm = term;
+            seenSenderId = leaderId;
+            highestTermSeen = term;
+            this.leaderId = leaderId;
+            enterWatching(watchLeadTimeoutNs);
+            if (leaderId == selfId)
+            {
+                leading = true;
+                lead();
+            }
+        }
+        else
+        {
+            enterWatching(watchEntryTimeoutNs);
+        }
+        announce();
+    }
+
+    @Override
+    public void onMessage(final int fromId, final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (null == ctx || fromId == selfId || fromId < 1 || fromId > clusterSize ||
+            !decoder.wrap(buffer, offset, length))
+        {
+            return;
+        }
+
+        final long term = decoder.term();
+        final long msg = decoder.msg();
+        switch (decoder.type())
+        {
+            case QuorumMessages.ELECT -> onElect(fromId, term, msg);
+            case QuorumMessages.VOTE -> onVote(fromId, term, msg);
+            case QuorumMessages.LEAD -> onLead(fromId, term, msg);
+            default ->
+            {
+                // wrap() admits only the three types above.
+            }
+        }
+        announce();
+    }
+
+    @Override
+    public void onTimer(final long timerId, final int kind)
+    {
+        switch (kind)
+        {
+            case WATCH_TIMER ->
+            {
+                // The failure detector: no LEAD for 3 HBT (5 HBT after entering WATCHING).
+                if (watchTimer.fired(timerId) && Elector.WATCHING == elector)
+                {
+                    enterVoting();
+                }
+            }
+            case VOTE_TIMER ->
+            {
+                if (voteTimer.fired(timerId) && Elector.VOTING == elector)
+                {
+                    vote();
+                }
+            }
+            case HEARTBEAT_TIMER ->
+            {
+                if (heartbeatTimer.fired(timerId) && leading)
+                {
+                    lead();
+                }
+            }
+            default ->
+            {
+                // Not a kind this node schedules.
+            }
+        }
+        if (null != ctx)
+        {
+            announce();
+        }
+    }
+
+    @Override
+    public int leaderId()
+    {
+        return leading ? selfId : Elector.VOTING == elector ? NO_LEADER : leaderId;
+    }
+
+    @Override
+    public Role role()
+    {
+        return leading ? Role.LEADER : Elector.VOTING == elector ? Role.CANDIDATE : Role.FOLLOWER;
+    }
+
+    @Override
+    public long term()
+    {
+        return seenTerm;
+    }
+
+    /** @return the ELECTOR's state. */
+    Elector elector()
+    {
+        return elector;
+    }
+
+    private void onElect(final int fromId, final long term, final long msg)
+    {
+        noteTerm(term);
+        recordClaim(fromId, term, msg);
+        if (Elector.WATCHING == elector)
+        {
+            enterVoting();
+        }
+    }
+
+    private void onVote(final int fromId, final long term, final long msg)
+    {
+        noteTerm(term);
+        if (!leading)
+        {
+            tally(fromId, term, msg);
+        }
+    }
+
+    private void onLead(final int fromId, final long term, final long msg)
+    {
+        final int order = QuorumMessages.compare(term, msg, seenTerm, seenMsg);
+        if (order < 0 || (0 == order && fromId > seenSenderId))
+        {
+            // Obsolete: a deposed or partitioned leader asserts nothing and holds off no election.
+            return;
+        }
+
+        noteTerm(term);
+        seenTerm = term;
+        seenMsg = msg;
+        seenSenderId = fromId;
+        leaderId = fromId;
+        if (leading)
+        {
+            leading = false;
+            heartbeatTimer.cancel(ctx);
+        }
+        clearTally();
+        if (Elector.WATCHING == elector)
+        {
+            armWatch(watchLeadTimeoutNs);
+        }
+        else
+        {
+            leaderHeardWhileVoting = true;
+        }
+    }
+
+    private void enterWatching(final long timeoutNs)
+    {
+        elector = Elector.WATCHING;
+        Arrays.fill(claimed, false);
+        armWatch(timeoutNs);
+    }
+
+    private void enterVoting()
+    {
+        elector = Elector.VOTING;
+        leaderHeardWhileVoting = false;
+        watchTimer.cancel(ctx);
+        recordClaim(selfId, seenTerm, seenMsg);
+        QuorumMessages.claim(ctx, QuorumMessages.ELECT, seenTerm, seenMsg);
+        ctx.broadcast();
+        voteTimer.arm(ctx, votingWindowNs);
+    }
+
+    /** The VOTING timeout: a VOTE to the best claim, then WATCHING again with a clean slate. */
+    private void vote()
+    {
+        int choiceId = NO_LEADER;
+        long choiceTerm = seenTerm;
+        long choiceMsg = seenMsg;
+        if (NO_LEADER != leaderId && (claimed[leaderId] || leaderHeardWhileVoting))
+        {
+            choiceId = leaderId;
+            if (claimed[leaderId])
+            {
+                choiceTerm = claimTerm[leaderId];
+                choiceMsg = claimMsg[leaderId];
+            }
+        }
+        else
+        {
+            // The old leader is dead: it is no longer named, and the latest claim wins.
+            leaderId = NO_LEADER;
+            for (int id = 1; id <= clusterSize; id++)
+            {
+                if (claimed[id] && (NO_LEADER == choiceId ||
+                    QuorumMessages.compare(claimTerm[id], claimMsg[id], choiceTerm, choiceMsg) > 0))
+                {
+                    choiceId = id;
+                    choiceTerm = claimTerm[id];
+                    choiceMsg = claimMsg[id];
+                }
+            }
+        }
+
+        enterWatching(watchEntryTimeoutNs);
+        if (leading)
+        {
+            // A leader's ELECTOR ranks its own claim first; it needs no votes.
+            return;
+        }
+        if (choiceId == selfId)
+        {
+            tally(selfId, choiceTerm, choiceMsg);
+        }
+        else
+        {
+            voted[selfId] = false;
+            QuorumMessages.claim(ctx, QuorumMessages.VOTE, choiceTerm, choiceMsg);
+            ctx.send(choiceId);
+        }
+    }
+
+    /** FOLLOWER rcv VOTE: record it, and lead on more than N/2 identical votes. */
+    private void tally(final int voterId, final long term, final long msg)
+    {
+        voted[voterId] = true;
+        voteTerm[voterId] = term;
+        voteMsg[voterId] = msg;
+
+        int identical = 0;
+        for (int id = 1; id <= clusterSize; id++)
+        {
+            if (voted[id] && voteTerm[id] == term && voteMsg[id] == msg)
+            {
+                identical++;
+            }
+        }
+        if (2 * identical > clusterSize)
+        {
+            becomeLeader(term);
+        }
+    }
+
+    private void becomeLeader(final long votedTerm)
+    {
+        noteTerm(votedTerm);
+        leading = true;
+        seenTerm = highestTermSeen + 1;
+        seenMsg = 0;
+        seenSenderId = selfId;
+        leaderId = selfId;
+        clearTally();
+        lead();
+    }
+
+    /** One LEAD broadcast; the first of a term announces the new leader. */
+    private void lead()
+    {
+        seenMsg++;
+        noteTerm(seenTerm);
+        QuorumMessages.claim(ctx, QuorumMessages.LEAD, seenTerm, seenMsg);
+        ctx.broadcast();
+        if (Elector.WATCHING == elector)
+        {
+            armWatch(watchLeadTimeoutNs);
+        }
+        heartbeatTimer.arm(ctx, heartbeatIntervalNs);
+    }
+
+    private void armWatch(final long timeoutNs)
+    {
+        if (detectorEnabled)
+        {
+            watchTimer.arm(ctx, timeoutNs);
+        }
+        else
+        {
+            watchTimer.cancel(ctx);
+        }
+    }
+
+    private void recordClaim(final int id, final long term, final long msg)
+    {
+        claimed[id] = true;
+        claimTerm[id] = term;
+        claimMsg[id] = msg;
+    }
+
+    private void clearTally()
+    {
+        Arrays.fill(voted, false);
+    }
+
+    private void noteTerm(final long term)
+    {
+        if (term > highestTermSeen)
+        {
+            highestTermSeen = term;
+        }
+    }
+
+    private void announce()
+    {
+        final Role role = role();
+        final int namedId = leaderId();
+        if (role != announcedRole || namedId != announcedLeaderId || seenTerm != announcedTerm)
+        {
+            announcedRole = role;
+            announcedLeaderId = namedId;
+            announcedTerm = seenTerm;
+            ctx.announce(role, namedId, seenTerm);
+        }
+    }
+
+    /** One timer slot: at most one armed id per kind; any other id that fires is stale. */
+    private static final class Timer
+    {
+        private final int kind;
+        private boolean armed;
+        private long timerId;
+
+        Timer(final int kind)
+        {
+            this.kind = kind;
+        }
+
+        void arm(final NodeContext ctx, final long delayNs)
+        {
+            cancel(ctx);
+            timerId = ctx.schedule(delayNs, kind);
+            armed = true;
+        }
+
+        void cancel(final NodeContext ctx)
+        {
+            if (armed)
+            {
+                armed = false;
+                ctx.cancel(timerId);
+            }
+        }
+
+        void forget()
+        {
+            armed = false;
+        }
+
+        /** @return true when the id is the armed one, which is now spent. */
+        boolean fired(final long firedTimerId)
+        {
+            if (armed && firedTimerId == timerId)
+            {
+                armed = false;
+                return true;
+            }
+            return false;
+        }
+    }
+}

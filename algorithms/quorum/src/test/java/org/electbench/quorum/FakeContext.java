@@ -1,0 +1,289 @@
+package org.electbench.quorum;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.random.RandomGenerator;
+
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.electbench.spi.ElectionNode;
+import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.MessageHeader;
+import org.electbench.spi.NodeContext;
+import org.electbench.spi.Role;
+
+/**
+ * A hand-driven context for one node: records what it sends, schedules and announces, so a
+ * test can play the rest of the cluster. Sends are kept in preallocated arrays so that a warm
+ * message path can be checked for allocation.
+ */
+final class FakeContext implements NodeContext
+{
+    /** The receiver recorded for a broadcast. */
+    static final int ALL = 0;
+
+    private static final int CAPACITY = 1 << 16;
+
+    private final int selfId;
+    private final int clusterSize;
+    private final boolean detectorEnabled;
+    private final ElectionSettings settings;
+    private final RandomGenerator random = new Random(7);
+    private final UnsafeBuffer sendBuffer = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
+    private final UnsafeBuffer inBuffer = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
+
+    private final int[] sentType = new int[CAPACITY];
+    private final int[] sentTo = new int[CAPACITY];
+    private final long[] sentTerm = new long[CAPACITY];
+    private final long[] sentMsg = new long[CAPACITY];
+    private int sentCount;
+
+    private final long[] timerDueNs = new long[CAPACITY];
+    private final int[] timerKind = new int[CAPACITY];
+    private final boolean[] timerPending = new boolean[CAPACITY];
+    private int timerCount;
+    private final int[] pendingIds = new int[256];
+    private int pendingCount;
+
+    final List<Announcement> announcements = new ArrayList<>();
+    private long nowNs;
+    private boolean keepAnnouncements = true;
+    private int announceCount;
+
+    record Announcement(Role role, int leaderId, long term)
+    {
+    }
+
+    record Sent(int type, int toId, long term, long msg)
+    {
+    }
+
+    FakeContext(final int selfId, final int clusterSize, final boolean detectorEnabled, final ElectionSettings settings)
+    {
+        this.selfId = selfId;
+        this.clusterSize = clusterSize;
+        this.detectorEnabled = detectorEnabled;
+        this.settings = settings;
+    }
+
+    @Override
+    public int selfId()
+    {
+        return selfId;
+    }
+
+    @Override
+    public int clusterSize()
+    {
+        return clusterSize;
+    }
+
+    @Override
+    public boolean detectorEnabled()
+    {
+        return detectorEnabled;
+    }
+
+    @Override
+    public ElectionSettings settings()
+    {
+        return settings;
+    }
+
+    @Override
+    public long nowNs()
+    {
+        return nowNs;
+    }
+
+    @Override
+    public RandomGenerator random()
+    {
+        return random;
+    }
+
+    @Override
+    public MutableDirectBuffer claim(final int type, final int bodyLength)
+    {
+        sendBuffer.setMemory(0, sendBuffer.capacity(), (byte)0);
+        MessageHeader.write(sendBuffer, 0, type, bodyLength, selfId);
+        return sendBuffer;
+    }
+
+    @Override
+    public void send(final int toId)
+    {
+        record(toId);
+    }
+
+    @Override
+    public void broadcast()
+    {
+        record(ALL);
+    }
+
+    private void record(final int toId)
+    {
+        final int i = sentCount++ & (CAPACITY - 1);
+        sentType[i] = MessageHeader.type(sendBuffer, 0);
+        sentTo[i] = toId;
+        sentTerm[i] = sendBuffer.getLong(QuorumMessages.TERM_OFFSET, MessageHeader.BYTE_ORDER);
+        sentMsg[i] = sendBuffer.getLong(QuorumMessages.MSG_OFFSET, MessageHeader.BYTE_ORDER);
+    }
+
+    @Override
+    public long schedule(final long delayNs, final int kind)
+    {
+        final int id = timerCount++ & (CAPACITY - 1);
+        timerDueNs[id] = nowNs + delayNs;
+        timerKind[id] = kind;
+        timerPending[id] = true;
+        pendingIds[pendingCount++] = id;
+        return id;
+    }
+
+    @Override
+    public boolean cancel(final long timerId)
+    {
+        final boolean wasPending = timerPending[(int)timerId];
+        timerPending[(int)timerId] = false;
+        for (int i = 0; i < pendingCount; i++)
+        {
+            if (pendingIds[i] == timerId)
+            {
+                pendingIds[i] = pendingIds[--pendingCount];
+                break;
+            }
+        }
+        return wasPending;
+    }
+
+    @Override
+    public void announce(final Role role, final int leaderId, final long term)
+    {
+        announceCount++;
+        if (keepAnnouncements)
+        {
+            announcements.add(new Announcement(role, leaderId, term));
+        }
+    }
+
+    // ---- driving the node ----
+
+    /** Deliver a message from a peer, as the runtime would. */
+    void deliver(final ElectionNode node, final int fromId, final int type, final long term, final long msg)
+    {
+        MessageHeader.write(inBuffer, 0, type, QuorumMessages.BODY_LENGTH, fromId);
+        inBuffer.putLong(QuorumMessages.TERM_OFFSET, term, MessageHeader.BYTE_ORDER);
+        inBuffer.putLong(QuorumMessages.MSG_OFFSET, msg, MessageHeader.BYTE_ORDER);
+        node.onMessage(fromId, inBuffer, 0, QuorumMessages.MESSAGE_LENGTH);
+    }
+
+    /** Deliver a raw frame. */
+    void deliverRaw(final ElectionNode node, final int fromId, final int type, final int bodyLength, final int length)
+    {
+        MessageHeader.write(inBuffer, 0, type, bodyLength, fromId);
+        node.onMessage(fromId, inBuffer, 0, length);
+    }
+
+    /** @return the id of the one pending timer of that kind; fails when there is none or several. */
+    long pendingTimer(final int kind)
+    {
+        long found = -1;
+        for (int i = 0; i < pendingCount; i++)
+        {
+            final int id = pendingIds[i];
+            if (timerKind[id] == kind)
+            {
+                if (found >= 0)
+                {
+                    throw new AssertionError("more than one pending timer of kind " + kind);
+                }
+                found = id;
+            }
+        }
+        if (found < 0)
+        {
+            throw new AssertionError("no pending timer of kind " + kind);
+        }
+        return found;
+    }
+
+    boolean hasPendingTimer(final int kind)
+    {
+        for (int i = 0; i < pendingCount; i++)
+        {
+            if (timerKind[pendingIds[i]] == kind)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** @return how long from now the pending timer of that kind fires. */
+    long pendingDelayNs(final int kind)
+    {
+        return timerDueNs[(int)pendingTimer(kind)] - nowNs;
+    }
+
+    /** Advance the clock to the pending timer of that kind and fire it. */
+    void fire(final ElectionNode node, final int kind)
+    {
+        final long id = pendingTimer(kind);
+        nowNs = timerDueNs[(int)id];
+        cancel(id);
+        node.onTimer(id, kind);
+    }
+
+    void advanceNs(final long deltaNs)
+    {
+        nowNs += deltaNs;
+    }
+
+    int sentCount()
+    {
+        return sentCount;
+    }
+
+    List<Sent> sent()
+    {
+        final List<Sent> sent = new ArrayList<>();
+        for (int i = 0; i < Math.min(sentCount, CAPACITY); i++)
+        {
+            sent.add(new Sent(sentType[i], sentTo[i], sentTerm[i], sentMsg[i]));
+        }
+        return sent;
+    }
+
+    /** Count announcements from now on without keeping them, so that nothing is allocated. */
+    void countAnnouncementsOnly()
+    {
+        keepAnnouncements = false;
+    }
+
+    int announceCount()
+    {
+        return announceCount;
+    }
+
+    /** Forget what was sent, without allocating. */
+    void clearSent()
+    {
+        sentCount = 0;
+    }
+
+    /** @return what was sent since the last call, and forget it. */
+    List<Sent> drain()
+    {
+        final List<Sent> sent = sent();
+        sentCount = 0;
+        return sent;
+    }
+
+    Announcement lastAnnouncement()
+    {
+        return announcements.get(announcements.size() - 1);
+    }
+}

@@ -1,0 +1,269 @@
+package org.electbench.quorum;
+
+import static org.electbench.quorum.QuorumMessages.ELECT;
+import static org.electbench.quorum.QuorumMessages.LEAD;
+import static org.electbench.quorum.QuorumMessages.VOTE;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.electbench.quorum.ObservedQuorum.Belief;
+import org.electbench.sim.SimRuntime;
+import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.Role;
+import org.electbench.transport.Detect;
+import org.electbench.transport.ElectionResult;
+import org.electbench.transport.FaultPlan;
+import org.electbench.transport.NetworkModel;
+import org.electbench.transport.Scenario;
+import org.electbench.transport.ScenarioKind;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The quorum election in the deterministic simulator, with a constant one-way delay d and a
+ * voting window RTT above 2d, so every ELECT of a round reaches every live server before any
+ * voting window closes.
+ */
+class QuorumSimulationTest
+{
+    private static final long MS = 1_000_000L;
+    private static final long HBT_NS = 10 * MS;
+    private static final long RTT_NS = 5 * MS;
+    private static final long DELAY_NS = 2 * MS;
+    private static final ElectionSettings SETTINGS = ElectionSettings.builder()
+        .heartbeatIntervalNs(HBT_NS)
+        .detectionTimeoutNs(3 * HBT_NS)
+        .electionTimeoutNs(RTT_NS)
+        .coordinatorTimeoutNs(RTT_NS)
+        .build();
+
+    record Send(long atNs, int fromId, int toId, int type)
+    {
+    }
+
+    private final ObservedQuorum quorum = new ObservedQuorum();
+    private final List<Send> sends = new ArrayList<>();
+    private final SimRuntime runtime = new SimRuntime()
+        .traceSends((nowNs, fromId, toId, type, length) -> sends.add(new Send(nowNs, fromId, toId, type)));
+
+    static Stream<Arguments> detectorsAndSizes()
+    {
+        return Stream.of(Detect.values())
+            .flatMap(detect -> Stream.of(3, 4, 5, 8).map(nodes -> Arguments.of(detect, nodes)));
+    }
+
+    private Scenario.Builder scenario(final int nodes)
+    {
+        return Scenario.builder()
+            .algorithm(quorum)
+            .nodes(nodes)
+            .settings(SETTINGS)
+            .network(NetworkModel.constant(DELAY_NS))
+            .seed(17);
+    }
+
+    @ParameterizedTest(name = "detect={0} n={1}")
+    @MethodSource("detectorsAndSizes")
+    void leaderCrashElectsTheSmallestLiveIdWithOneElectBroadcastPerLiveServerAndOneVoteEach(
+        final Detect detect, final int nodes)
+    {
+        final ElectionResult result = runtime.run(scenario(nodes).kind(ScenarioKind.LEADER_CRASH).detect(detect).build());
+
+        assertTrue(result.converged(), result.toString());
+        assertEquals(1, result.finalLeader());
+        // Every live server broadcasts one ELECT to its N-1 peers, the crashed leader included.
+        assertEquals((long)(nodes - 1) * (nodes - 1), result.messages(ELECT), result.toString());
+        // Every live server but the winner sends one VOTE; the winner's own vote is not a message.
+        assertEquals(nodes - 2, result.messages(VOTE), result.toString());
+        assertEquals(0, result.sameTermLeaders());
+        assertEquals(1, result.maxConcurrentLeaders());
+        assertEquals(List.of(new Belief(leaderSince(1), 1, Role.LEADER, 1, 2)),
+            quorum.of(1).stream().filter(belief -> belief.role() == Role.LEADER).toList());
+        assertAtMostOneElectBroadcastAndOneVotePerRtt(nodes);
+    }
+
+    @ParameterizedTest(name = "detect={0}")
+    @EnumSource(value = Detect.class, names = {"ALL", "LOWEST"})
+    void leaderCrashIsDetectedThreeHeartbeatIntervalsAfterTheLastLeadAndSettlesAfterOneVotingWindow(final Detect detect)
+    {
+        final Scenario scenario = scenario(5).kind(ScenarioKind.LEADER_CRASH).detect(detect).build();
+        final long crashNs = scenario.plan().referenceNs();
+        final ElectionResult result = runtime.run(scenario);
+
+        final long lastLeadSentNs = sends.stream()
+            .filter(send -> send.type() == LEAD && send.fromId() == 5)
+            .mapToLong(Send::atNs).max().orElseThrow();
+        final long detectedNs = lastLeadSentNs + DELAY_NS + 3 * HBT_NS;
+        assertEquals(detectedNs - crashNs, result.detectionNs());
+        // ALL: everyone votes at detection + RTT; the VOTEs and then the first LEAD take one delay each.
+        // LOWEST: the others join one delay after node 1, so their votes come one delay later.
+        final long lateJoinNs = detect == Detect.LOWEST ? DELAY_NS : 0;
+        assertEquals(detectedNs + RTT_NS + lateJoinNs + 2 * DELAY_NS - crashNs, result.convergenceNs());
+    }
+
+    @ParameterizedTest(name = "detect={0}")
+    @EnumSource(value = Detect.class, names = {"ALL", "LOWEST", "HIGHEST"})
+    void coldStartWaitsFiveHeartbeatIntervalsThenEveryServerClaimsOnceAndTheSmallestIdLeads(final Detect detect)
+    {
+        final int nodes = 5;
+        final ElectionResult result = runtime.run(scenario(nodes).kind(ScenarioKind.COLD_START).detect(detect).build());
+
+        assertTrue(result.converged(), result.toString());
+        assertEquals(1, result.finalLeader());
+        assertEquals(5 * HBT_NS, result.detectionNs());
+        assertEquals((long)nodes * (nodes - 1), result.messages(ELECT));
+        assertEquals(nodes - 1, result.messages(VOTE));
+        assertEquals(1, quorum.of(1).stream().filter(b -> b.role() == Role.LEADER).findFirst().orElseThrow().term());
+        assertAtMostOneElectBroadcastAndOneVotePerRtt(nodes);
+    }
+
+    @ParameterizedTest(name = "detect={0}")
+    @EnumSource(value = Detect.class, names = {"ALL", "LOWEST"})
+    void partitionedMinorityNeverElectsWhileTheMajorityElectsInAHigherTermAndTheOldLeaderStaysStaleUntilTheHeal(
+        final Detect detect)
+    {
+        final long partitionNs = 25 * MS;
+        final long durationNs = 200 * MS;
+        final long healNs = partitionNs + durationNs;
+        final FaultPlan faults = FaultPlan.builder()
+            .partition(partitionNs, durationNs, new int[]{1, 2, 3}, new int[]{4, 5})
+            .build();
+        final ElectionResult result = runtime.run(
+            scenario(5).kind(ScenarioKind.CUSTOM).detect(detect).faults(faults).build());
+
+        assertTrue(result.converged(), result.toString());
+        assertEquals(1, result.finalLeader());
+
+        // The minority: 4 follows 5 and 5 leads term 1 throughout; neither claims nor votes.
+        assertTrue(sends.stream().noneMatch(send -> send.fromId() >= 4 && send.type() != LEAD));
+        assertTrue(quorum.of(4).stream().noneMatch(belief -> belief.role() != Role.FOLLOWER));
+        assertEquals(Role.LEADER, quorum.of(5).get(0).role());
+        final Belief stepDown = quorum.of(5).get(1);
+        assertEquals(new Belief(stepDown.atNs(), 5, Role.FOLLOWER, 1, 2), stepDown);
+        assertEquals(2, quorum.of(5).size());
+        assertTrue(stepDown.atNs() > healNs && stepDown.atNs() <= healNs + HBT_NS + DELAY_NS,
+            "node 5 steps down at the first LEAD of term 2 after the heal, at " + stepDown.atNs());
+
+        // The majority elects node 1 in term 2 during the partition: 3 servers claim to 4 peers each.
+        final long electedNs = leaderSince(1);
+        assertTrue(electedNs > partitionNs && electedNs < healNs);
+        assertEquals(12, result.messages(ELECT));
+        assertEquals(2, result.messages(VOTE));
+
+        // Two leaders at once, but of different terms: stale, never the same term.
+        assertEquals(0, result.sameTermLeaders());
+        assertEquals(2, result.maxConcurrentLeaders());
+        assertEquals(stepDown.atNs() - electedNs, result.staleLeaderNs());
+        assertEquals(stepDown.atNs() - electedNs, result.splitBrainNs());
+    }
+
+    @Test
+    void twoLiveServersOfFourConfiguredNeverElectThoughTheyAgree()
+    {
+        final FaultPlan faults = FaultPlan.builder().crash(4, 25 * MS).crash(3, 25 * MS).build();
+        final ElectionResult result = runtime.run(scenario(4).kind(ScenarioKind.CUSTOM).faults(faults).build());
+
+        assertFalse(result.converged(), result.toString());
+        // They keep trying: 2 votes for 1 each round, but a majority of 4 configured is 3.
+        assertTrue(sends.stream().filter(send -> send.fromId() == 2 && send.type() == VOTE && send.toId() == 1).count() > 10);
+        assertTrue(quorum.beliefs.stream().noneMatch(belief -> belief.nodeId() <= 2 && belief.role() == Role.LEADER));
+        assertAtMostOneElectBroadcastAndOneVotePerRtt(4);
+    }
+
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {3, 5, 7})
+    void zombieLeaderReplaysItsQueuedElectsOnResumingWhichCostsOneFullRoundThatKeepsTheNewLeader(final int nodes)
+    {
+        final ElectionResult result = runtime.run(scenario(nodes).kind(ScenarioKind.PAUSE).detect(Detect.ALL).build());
+
+        assertTrue(result.converged(), result.toString());
+        assertEquals(1, result.finalLeader());
+        // Round 1 without the frozen leader: (N-1)^2 ELECT, N-2 VOTE. On resuming, the old leader
+        // handles the ELECTs queued for it while it was frozen, claims, and every server, hearing
+        // an ELECT while WATCHING, claims too: N(N-1) ELECT, and N-1 VOTEs for the live leader.
+        assertEquals((long)(nodes - 1) * (nodes - 1) + (long)nodes * (nodes - 1), result.messages(ELECT));
+        assertEquals((nodes - 2) + (nodes - 1), result.messages(VOTE));
+        assertEquals(0, result.sameTermLeaders());
+        assertEquals(2, result.maxConcurrentLeaders());
+        assertTrue(result.staleLeaderNs() > 0);
+        assertEquals(1, quorum.of(1).stream().filter(belief -> belief.role() == Role.LEADER).count());
+    }
+
+    @Test
+    void votingWindowNotAboveTwoDelaysKeepsElectsEchoingForeverOnceDetectionIsStaggered()
+    {
+        // d < RTT <= 2d: a server's window closes before the answers to its ELECT arrive, so each
+        // late ELECT finds it WATCHING with a clean slate and starts another round.
+        final long delayNs = 3 * MS;
+        final ElectionResult result = runtime.run(scenario(5)
+            .network(NetworkModel.constant(delayNs))
+            .kind(ScenarioKind.LEADER_CRASH)
+            .detect(Detect.LOWEST)
+            .build());
+
+        assertFalse(result.converged(), result.toString());
+        assertEquals(1, result.maxConcurrentLeaders());
+        assertEquals(0, result.sameTermLeaders());
+        // Node 1 and the others claim in alternation, each every 2d, for the whole run: the note's
+        // bound of one ELECT and one VOTE per RTT still holds, but the election never goes quiet.
+        for (int id = 1; id <= 4; id++)
+        {
+            final int fromId = id;
+            final List<Long> instants = sends.stream()
+                .filter(send -> send.fromId() == fromId && send.type() == ELECT)
+                .map(Send::atNs).distinct().toList();
+            assertTrue(instants.size() > 100, "node " + id + " claimed " + instants.size() + " times");
+            for (int i = 1; i < instants.size(); i++)
+            {
+                assertEquals(2 * delayNs, instants.get(i) - instants.get(i - 1), "node " + id + " claim " + i);
+            }
+        }
+        assertAtMostOneElectBroadcastAndOneVotePerRtt(5);
+    }
+
+    /** @return when the node last announced itself LEADER. */
+    private long leaderSince(final int nodeId)
+    {
+        return quorum.of(nodeId).stream().filter(belief -> belief.role() == Role.LEADER)
+            .mapToLong(Belief::atNs).max().orElseThrow();
+    }
+
+    /** The note's traffic bound: per server, at most one ELECT broadcast and one VOTE within any RTT. */
+    private void assertAtMostOneElectBroadcastAndOneVotePerRtt(final int nodes)
+    {
+        for (int id = 1; id <= nodes; id++)
+        {
+            final int fromId = id;
+            final List<Long> electInstants = sends.stream()
+                .filter(send -> send.fromId() == fromId && send.type() == ELECT)
+                .map(Send::atNs).distinct().toList();
+            for (final long atNs : electInstants)
+            {
+                assertEquals(nodes - 1, sends.stream()
+                    .filter(send -> send.fromId() == fromId && send.type() == ELECT && send.atNs() == atNs).count(),
+                    "an ELECT goes to every peer at once");
+            }
+            assertSpacedByRtt(electInstants, "ELECT broadcasts of node " + id);
+            assertSpacedByRtt(sends.stream()
+                .filter(send -> send.fromId() == fromId && send.type() == VOTE)
+                .map(Send::atNs).toList(), "VOTEs of node " + id);
+        }
+    }
+
+    private static void assertSpacedByRtt(final List<Long> instants, final String what)
+    {
+        for (int i = 1; i < instants.size(); i++)
+        {
+            assertTrue(instants.get(i) - instants.get(i - 1) >= RTT_NS, what + " closer than RTT: " + instants);
+        }
+    }
+}
