@@ -114,8 +114,9 @@ final class Timers implements DeadlineTimerWheel.TimerHandler
     }
 
     /**
-     * Move every timer due by now to the queue. The wheel advances one tick per poll, so this
-     * polls until its current tick is the one holding now.
+     * Move every timer due by now to the queue. The wheel advances at most one tick per poll and
+     * only after polling the tick it was on, so this polls again after every advance: the tick it
+     * moved to may hold timers due by now.
      *
      * @return timers expired.
      */
@@ -127,11 +128,13 @@ final class Timers implements DeadlineTimerWheel.TimerHandler
             return 0;
         }
         int expired = 0;
+        long tickTimeNs;
         do
         {
+            tickTimeNs = wheel.currentTickTime();
             expired += wheel.poll(nowNs, this, Integer.MAX_VALUE);
         }
-        while (wheel.currentTickTime() - nowNs <= 0 && wheel.timerCount() > 0);
+        while (wheel.currentTickTime() != tickTimeNs && wheel.timerCount() > 0);
         return expired;
     }
 

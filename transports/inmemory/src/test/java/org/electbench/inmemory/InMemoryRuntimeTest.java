@@ -228,6 +228,20 @@ class InMemoryRuntimeTest
     }
 
     @Test
+    void theSteadyStateMessagePathAllocatesNothing()
+    {
+        // 100,000 messages through inboxes, the monitor gate, and one timer re-armed per message, after a warm-up.
+        final PingAlgorithm ping = new PingAlgorithm(20_000, 100_000);
+        final InMemoryRuntime runtime = runtime(1);
+        final ElectionResult result = runtime.run(Scenario.builder()
+            .algorithm(ping).nodes(5).settings(FAST).network(NetworkModel.constant(0)).kind(ScenarioKind.COLD_START)
+            .settleWindowNs(10 * MS).budgetNs(60_000 * MS).build());
+        assertElected(1, result, "ping");
+        assertTrue(ping.allocatedBytes() >= 0, "never reached the end of the measured messages: " + result);
+        assertTrue(ping.allocatedBytes() < 16 * 1024, ping.allocatedBytes() + " bytes allocated over 100,000 messages");
+    }
+
+    @Test
     void badSettingsAreNamed()
     {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> InMemoryRuntime.builder().threads(0).build())
