@@ -20,7 +20,7 @@ final class Runtimes
     static
     {
         FACTORIES.put("sim", SimRuntime::new);
-        FACTORIES.put(InMemoryRuntime.NAME, InMemoryRuntime::new);
+        FACTORIES.put(InMemoryRuntime.NAME, InMemoryRuntime::fromSystemProperties);
     }
 
     private Runtimes()

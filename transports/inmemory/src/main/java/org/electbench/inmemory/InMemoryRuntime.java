@@ -12,6 +12,7 @@ import org.agrona.concurrent.AtomicBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 import org.electbench.transport.ClusterRuntime;
+import org.electbench.transport.Durations;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.RunPlan;
 import org.electbench.transport.Scenario;
@@ -37,6 +38,9 @@ public final class InMemoryRuntime implements ClusterRuntime
     public static final String NAME = "inmemory";
     public static final String THREAD_NAME_PREFIX = "electbench-inmemory-worker-";
     public static final int DEFAULT_INBOX_CAPACITY = 64 * 1024;
+    public static final String THREADS_PROPERTY = "electbench.inmemory.threads";
+    public static final String IDLE_PROPERTY = "electbench.inmemory.idle";
+    public static final String BACKOFF_MAX_PARK_PROPERTY = "electbench.inmemory.backoff-max-park";
     public static final long DEFAULT_BACKOFF_MAX_PARK_NS = TimeUnit.MICROSECONDS.toNanos(100);
     /** Lateness above this is recorded as this. */
     public static final long MAX_RECORDED_LATENESS_NS = TimeUnit.SECONDS.toNanos(10);
@@ -76,6 +80,49 @@ public final class InMemoryRuntime implements ClusterRuntime
     public static Builder builder()
     {
         return new Builder();
+    }
+
+    /**
+     * The runtime the command line makes: the defaults, but for what these system properties
+     * set (for instance through {@code ELECTBENCH_JAVA_OPTS}):
+     * {@value #THREADS_PROPERTY} (a count), {@value #IDLE_PROPERTY} ({@value IdleMode#ACCEPTED}),
+     * {@value #BACKOFF_MAX_PARK_PROPERTY} (a duration such as 100us).
+     *
+     * @throws IllegalArgumentException naming the property and what it accepts.
+     */
+    public static InMemoryRuntime fromSystemProperties()
+    {
+        final Builder builder = builder();
+        final String threads = System.getProperty(THREADS_PROPERTY);
+        if (null != threads)
+        {
+            try
+            {
+                builder.threads(Integer.parseInt(threads.trim()));
+            }
+            catch (final NumberFormatException ex)
+            {
+                throw new IllegalArgumentException(THREADS_PROPERTY + " must be a whole number of at least 1, got '" + threads + "'", ex);
+            }
+        }
+        final String idle = System.getProperty(IDLE_PROPERTY);
+        if (null != idle)
+        {
+            builder.idleMode(IdleMode.parse(idle));
+        }
+        final String maxPark = System.getProperty(BACKOFF_MAX_PARK_PROPERTY);
+        if (null != maxPark)
+        {
+            try
+            {
+                builder.backoffMaxParkNs(Durations.parseNs(maxPark));
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw new IllegalArgumentException(BACKOFF_MAX_PARK_PROPERTY + ": " + ex.getMessage(), ex);
+            }
+        }
+        return builder.build();
     }
 
     /** @return one fewer than the available cores, at least one: the caller's thread keeps a core. */
@@ -120,7 +167,7 @@ public final class InMemoryRuntime implements ClusterRuntime
             for (int k = 0; k < workerCount; k++)
             {
                 runners[k] = new AgentRunner(idleMode.newStrategy(backoffMaxParkNs), cluster::onError, null, workers[k]);
-                final String threadName = THREAD_NAME_PREFIX + k;
+                final String threadName = workers[k].roleName();
                 AgentRunner.startOnThread(runners[k], runnable ->
                 {
                     final Thread thread = new Thread(runnable, threadName);

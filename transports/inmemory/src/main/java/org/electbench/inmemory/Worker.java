@@ -134,10 +134,11 @@ final class Worker implements Agent, MessageHandler
         triggerCount = triggers;
     }
 
+    /** @return the worker thread's name: the agent runner renames its thread to this. */
     @Override
     public String roleName()
     {
-        return "inmemory-worker-" + index;
+        return InMemoryRuntime.THREAD_NAME_PREFIX + index;
     }
 
     @Override

@@ -1,10 +1,12 @@
 package org.electbench.inmemory;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -163,7 +165,23 @@ class InMemoryRuntimeTest
     void noWorkerThreadOutlivesARun()
     {
         final InMemoryRuntime runtime = runtime(3);
+        final List<List<String>> seenDuringTheRun = new ArrayList<>();
+        final Thread watcher = new Thread(() ->
+        {
+            // Await the workers with a deadline, to show that the name the check below looks for is theirs.
+            final long deadlineNs = System.nanoTime() + 10_000_000_000L;
+            List<String> seen = workerThreads();
+            while (seen.size() < 3 && System.nanoTime() - deadlineNs < 0)
+            {
+                Thread.onSpinWait();
+                seen = workerThreads();
+            }
+            seenDuringTheRun.add(seen);
+        });
+        watcher.start();
         runtime.run(bully(5, ScenarioKind.LEADER_CRASH).build());
+        assertDoesNotThrow(() -> watcher.join());
+        assertEquals(3, seenDuringTheRun.get(0).size(), seenDuringTheRun.toString());
         assertEquals(List.of(), workerThreads());
         runtime.run(bully(5, ScenarioKind.COLD_START).build());
         assertEquals(List.of(), workerThreads());
@@ -239,6 +257,37 @@ class InMemoryRuntimeTest
         assertElected(1, result, "ping");
         assertTrue(ping.allocatedBytes() >= 0, "never reached the end of the measured messages: " + result);
         assertTrue(ping.allocatedBytes() < 16 * 1024, ping.allocatedBytes() + " bytes allocated over 100,000 messages");
+    }
+
+    @Test
+    void aNodeThatThrowsFailsTheRunAndLeavesNoThreads()
+    {
+        final Scenario scenario = bully(5, ScenarioKind.COLD_START).algorithm(new FailingAlgorithm()).build();
+        final IllegalStateException error = assertThrows(IllegalStateException.class, () -> runtime(2).run(scenario));
+        assertEquals("node 3 is broken", error.getCause().getMessage());
+        assertEquals(List.of(), workerThreads());
+    }
+
+    @Test
+    void systemPropertiesConfigureTheCommandLineRuntime()
+    {
+        try
+        {
+            System.setProperty(InMemoryRuntime.THREADS_PROPERTY, "3");
+            System.setProperty(InMemoryRuntime.IDLE_PROPERTY, "yield");
+            final InMemoryRuntime runtime = InMemoryRuntime.fromSystemProperties();
+            assertEquals(3, runtime.threads());
+            assertEquals(IdleMode.YIELD, runtime.idleMode());
+            System.setProperty(InMemoryRuntime.BACKOFF_MAX_PARK_PROPERTY, "soon");
+            final IllegalArgumentException error = assertThrows(IllegalArgumentException.class, InMemoryRuntime::fromSystemProperties);
+            assertTrue(error.getMessage().startsWith(InMemoryRuntime.BACKOFF_MAX_PARK_PROPERTY), error.getMessage());
+        }
+        finally
+        {
+            System.clearProperty(InMemoryRuntime.THREADS_PROPERTY);
+            System.clearProperty(InMemoryRuntime.IDLE_PROPERTY);
+            System.clearProperty(InMemoryRuntime.BACKOFF_MAX_PARK_PROPERTY);
+        }
     }
 
     @Test
