@@ -1,0 +1,417 @@
+package org.electbench.aeron;
+
+import java.util.concurrent.atomic.AtomicLongArray;
+
+import io.aeron.Aeron;
+import io.aeron.ExclusivePublication;
+import io.aeron.Publication;
+import io.aeron.Subscription;
+import io.aeron.logbuffer.FragmentHandler;
+import io.aeron.logbuffer.FrameDescriptor;
+import io.aeron.logbuffer.Header;
+import org.agrona.CloseHelper;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.electbench.spi.MessageHeader;
+
+/**
+ * One node's end of the network: a subscription on the node's own channel and one exclusive
+ * publication to each peer.
+ * <p>
+ * Single-threaded, as the node it serves: one thread claims, sends and polls. Sends write the
+ * frame into one reused buffer and offer it, retrying a bounded number of times when Aeron
+ * reports back pressure, no connection or an admin action; every outcome is counted in
+ * {@link SendCounter}. Incoming frames go through a {@link FrameValidator}: valid messages reach
+ * the {@link MessageHandler}, the rest are dropped and counted. Nothing on either path allocates.
+ */
+public final class AeronEndpoint implements Agent, AutoCloseable
+{
+    /** Fragments read per {@link #doWork()}, so one busy node cannot starve the others on its thread. */
+    public static final int DEFAULT_FRAGMENT_LIMIT = 16;
+    /**
+     * Offers tried again after the first refusal before the frame is dropped. With the back
+     * pressure back-off below, 32 retries wait about 2 ms in all: longer than the driver's
+     * longest park (1 ms), so a busy driver is not taken for a full receiver.
+     */
+    public static final int DEFAULT_MAX_SEND_RETRIES = 32;
+    private static final int BACK_PRESSURE_YIELDS = 4;
+    private static final long BACK_PRESSURE_MIN_PARK_NS = 1_000;
+    private static final long BACK_PRESSURE_MAX_PARK_NS = 100_000;
+
+    private final int selfId;
+    private final int clusterId;
+    private final int clusterSize;
+    private final int typeCount;
+    private final int fragmentLimit;
+    private final int maxSendRetries;
+    private final String roleName;
+    private final MessageHandler handler;
+    private final FrameValidator validator;
+    private final Subscription subscription;
+    private final ExclusivePublication[] publicationById;
+    private final UnsafeBuffer frame;
+    private final UnsafeBuffer message;
+    private final AtomicLongArray sendCounts = new AtomicLongArray(SendCounter.all().length);
+    private final FragmentHandler fragmentHandler = this::onFragment;
+    private final IdleStrategy backPressureIdle = new BackoffIdleStrategy(
+        0, BACK_PRESSURE_YIELDS, BACK_PRESSURE_MIN_PARK_NS, BACK_PRESSURE_MAX_PARK_NS);
+    private int claimedLength = -1;
+    private boolean closed;
+
+    /** An endpoint with the default fragment limit and send retries. */
+    public AeronEndpoint(
+        final Aeron aeron,
+        final ChannelPlan plan,
+        final int selfId,
+        final int clusterId,
+        final int typeCount,
+        final MessageHandler handler)
+    {
+        this(aeron, plan, selfId, clusterId, typeCount, handler, DEFAULT_FRAGMENT_LIMIT, DEFAULT_MAX_SEND_RETRIES);
+    }
+
+    /**
+     * @param aeron          a connected client; the endpoint adds its subscription and publications to it.
+     * @param plan           where every node listens; N is its size.
+     * @param selfId         this node, 1..N.
+     * @param clusterId      written into every frame sent, required of every frame received.
+     * @param typeCount      the algorithm's number of message types.
+     * @param handler        receives valid messages on the polling thread.
+     * @param fragmentLimit  most fragments read per {@link #doWork()}.
+     * @param maxSendRetries offers tried again after a refusal before the frame is dropped.
+     */
+    public AeronEndpoint(
+        final Aeron aeron,
+        final ChannelPlan plan,
+        final int selfId,
+        final int clusterId,
+        final int typeCount,
+        final MessageHandler handler,
+        final int fragmentLimit,
+        final int maxSendRetries)
+    {
+        if (null == handler)
+        {
+            throw new IllegalArgumentException("handler must not be null");
+        }
+        if (fragmentLimit < 1)
+        {
+            throw new IllegalArgumentException("fragmentLimit must be at least 1, was " + fragmentLimit);
+        }
+        if (maxSendRetries < 0)
+        {
+            throw new IllegalArgumentException("maxSendRetries must be at least 0, was " + maxSendRetries);
+        }
+        this.clusterSize = plan.clusterSize();
+        this.validator = new FrameValidator(clusterId, clusterSize, selfId, typeCount);
+        this.selfId = selfId;
+        this.clusterId = clusterId;
+        this.typeCount = typeCount;
+        this.fragmentLimit = fragmentLimit;
+        this.maxSendRetries = maxSendRetries;
+        this.handler = handler;
+        this.roleName = "aeron-endpoint-" + selfId;
+
+        final byte[] frameBytes = new byte[FrameHeader.MAX_FRAME_LENGTH];
+        frame = new UnsafeBuffer(frameBytes);
+        message = new UnsafeBuffer(frameBytes, FrameHeader.MESSAGE_OFFSET, MessageHeader.MAX_MESSAGE_LENGTH);
+        FrameHeader.write(frame, 0, clusterId, selfId);
+
+        publicationById = new ExclusivePublication[clusterSize + 1];
+        Subscription sub = null;
+        try
+        {
+            sub = aeron.addSubscription(plan.channel(selfId), plan.streamId(selfId));
+            for (int id = 1; id <= clusterSize; id++)
+            {
+                if (id != selfId)
+                {
+                    publicationById[id] = aeron.addExclusivePublication(plan.channel(id), plan.streamId(id));
+                }
+            }
+        }
+        catch (final RuntimeException ex)
+        {
+            CloseHelper.quietCloseAll(publicationById);
+            CloseHelper.quietClose(sub);
+            throw ex;
+        }
+        subscription = sub;
+    }
+
+    /**
+     * Starts a message to send: writes its header and returns the buffer to write the body into,
+     * at {@link MessageHeader#LENGTH}. The message stays claimed, and may be sent to several
+     * peers, until the next claim.
+     *
+     * @param type       the message type, 0..typeCount-1.
+     * @param bodyLength 0..{@link MessageHeader#MAX_BODY_LENGTH}.
+     * @return the message buffer, the message header at offset 0.
+     */
+    public MutableDirectBuffer claim(final int type, final int bodyLength)
+    {
+        if (type < 0 || type >= typeCount)
+        {
+            throw new IllegalArgumentException("type must be in 0.." + (typeCount - 1) + ", was " + type);
+        }
+        if (bodyLength < 0 || bodyLength > MessageHeader.MAX_BODY_LENGTH)
+        {
+            throw new IllegalArgumentException(
+                "bodyLength must be in 0.." + MessageHeader.MAX_BODY_LENGTH + ", was " + bodyLength);
+        }
+        MessageHeader.write(message, 0, type, bodyLength, selfId);
+        claimedLength = MessageHeader.LENGTH + bodyLength;
+        return message;
+    }
+
+    /**
+     * Sends the claimed message to one peer.
+     *
+     * @param toId a node id, 1..N; sending to oneself is no message and is ignored.
+     * @return whether Aeron accepted the frame; a refusal is counted in {@link SendCounter}.
+     */
+    public boolean send(final int toId)
+    {
+        if (claimedLength < 0)
+        {
+            throw new IllegalStateException("nothing claimed: call claim(type, bodyLength) before send");
+        }
+        final ExclusivePublication publication = publication(toId);
+        return null != publication && offer(publication, FrameHeader.LENGTH + claimedLength);
+    }
+
+    /**
+     * Sends the claimed message to every peer.
+     *
+     * @return how many peers Aeron accepted it for.
+     */
+    public int broadcast()
+    {
+        if (claimedLength < 0)
+        {
+            throw new IllegalStateException("nothing claimed: call claim(type, bodyLength) before broadcast");
+        }
+        int accepted = 0;
+        for (int id = 1; id <= clusterSize; id++)
+        {
+            final ExclusivePublication publication = publicationById[id];
+            if (null != publication && offer(publication, FrameHeader.LENGTH + claimedLength))
+            {
+                accepted++;
+            }
+        }
+        return accepted;
+    }
+
+    /**
+     * Copies a whole message (header and body), written elsewhere, and sends it to one peer. It
+     * becomes the claimed message.
+     *
+     * @return whether Aeron accepted the frame.
+     */
+    public boolean send(final int toId, final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (length < MessageHeader.LENGTH || length > MessageHeader.MAX_MESSAGE_LENGTH ||
+            MessageHeader.messageLength(buffer, offset) != length)
+        {
+            throw new IllegalArgumentException("a message is " + MessageHeader.LENGTH + ".." +
+                MessageHeader.MAX_MESSAGE_LENGTH + " bytes and as long as its header says; was " + length + " bytes");
+        }
+        message.putBytes(0, buffer, offset, length);
+        claimedLength = length;
+        return send(toId);
+    }
+
+    private ExclusivePublication publication(final int toId)
+    {
+        if (toId < 1 || toId > clusterSize)
+        {
+            throw new IllegalArgumentException("toId must be in 1.." + clusterSize + ", was " + toId);
+        }
+        return publicationById[toId];
+    }
+
+    private boolean offer(final ExclusivePublication publication, final int frameLength)
+    {
+        int retries = 0;
+        backPressureIdle.reset();
+        while (true)
+        {
+            final long result = publication.offer(frame, 0, frameLength);
+            if (result > 0)
+            {
+                increment(SendCounter.SENT);
+                return true;
+            }
+
+            final SendCounter retry;
+            final SendCounter drop;
+            if (Publication.BACK_PRESSURED == result)
+            {
+                retry = SendCounter.BACK_PRESSURE_RETRIES;
+                drop = SendCounter.BACK_PRESSURE_DROPS;
+            }
+            else if (Publication.NOT_CONNECTED == result)
+            {
+                retry = SendCounter.NOT_CONNECTED_RETRIES;
+                drop = SendCounter.NOT_CONNECTED_DROPS;
+            }
+            else if (Publication.ADMIN_ACTION == result)
+            {
+                retry = SendCounter.ADMIN_ACTION_RETRIES;
+                drop = SendCounter.ADMIN_ACTION_DROPS;
+            }
+            else
+            {
+                increment(Publication.CLOSED == result ? SendCounter.CLOSED_DROPS : SendCounter.MAX_POSITION_DROPS);
+                return false;
+            }
+
+            if (retries >= maxSendRetries)
+            {
+                increment(drop);
+                return false;
+            }
+            retries++;
+            increment(retry);
+            // An admin action clears on the next offer. A connection is the driver's to make and
+            // a lost peer will not come back within a send, so only yield. Back pressure can be
+            // the driver's thread parked rather than a full receiver: the publication limit only
+            // moves when that thread runs, so back off long enough to outlast its longest park.
+            if (SendCounter.BACK_PRESSURE_RETRIES == retry)
+            {
+                backPressureIdle.idle();
+            }
+            else if (SendCounter.NOT_CONNECTED_RETRIES == retry)
+            {
+                Thread.yield();
+            }
+        }
+    }
+
+    private void increment(final SendCounter counter)
+    {
+        final int index = counter.ordinal();
+        sendCounts.setRelease(index, sendCounts.getPlain(index) + 1);
+    }
+
+    /** Reads up to the fragment limit of incoming frames. */
+    @Override
+    public int doWork()
+    {
+        return subscription.poll(fragmentHandler, fragmentLimit);
+    }
+
+    private void onFragment(final DirectBuffer buffer, final int offset, final int length, final Header header)
+    {
+        // Frames of this transport are never fragmented; the rest of a fragmented message was
+        // judged, as OVERSIZE or FOREIGN, by its first fragment.
+        if ((header.flags() & FrameDescriptor.BEGIN_FRAG_FLAG) == 0)
+        {
+            return;
+        }
+        if (FrameVerdict.OK == validator.validate(buffer, offset, length))
+        {
+            handler.onMessage(
+                FrameHeader.senderId(buffer, offset),
+                buffer,
+                offset + FrameHeader.MESSAGE_OFFSET,
+                length - FrameHeader.LENGTH);
+        }
+    }
+
+    @Override
+    public String roleName()
+    {
+        return roleName;
+    }
+
+    /** @return whether a subscriber of {@code peerId} is connected to this node's publication. */
+    public boolean isConnected(final int peerId)
+    {
+        final ExclusivePublication publication = publication(peerId);
+        return null != publication && publication.isConnected();
+    }
+
+    /** @return whether every peer's subscription is connected to this node's publications. */
+    public boolean allPeersConnected()
+    {
+        for (int id = 1; id <= clusterSize; id++)
+        {
+            final ExclusivePublication publication = publicationById[id];
+            if (null != publication && !publication.isConnected())
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** @return how many publishers currently have an image on this node's subscription. */
+    public int imageCount()
+    {
+        return subscription.imageCount();
+    }
+
+    /** @return the count so far; safe from any thread. */
+    public long count(final SendCounter counter)
+    {
+        return sendCounts.get(counter.ordinal());
+    }
+
+    /**
+     * Copies the send counts, indexed by {@link SendCounter#ordinal()}, without allocating.
+     *
+     * @param into at least as long as the number of counters.
+     */
+    public void snapshot(final long[] into)
+    {
+        for (int i = 0, size = sendCounts.length(); i < size; i++)
+        {
+            into[i] = sendCounts.get(i);
+        }
+    }
+
+    /** @return the validator, whose counts say what was received and dropped. */
+    public FrameValidator validator()
+    {
+        return validator;
+    }
+
+    public int selfId()
+    {
+        return selfId;
+    }
+
+    public int clusterId()
+    {
+        return clusterId;
+    }
+
+    public int clusterSize()
+    {
+        return clusterSize;
+    }
+
+    @Override
+    public void onClose()
+    {
+        close();
+    }
+
+    /** Closes the publications and the subscription; the client and driver stay up. */
+    @Override
+    public void close()
+    {
+        if (!closed)
+        {
+            closed = true;
+            CloseHelper.closeAll(publicationById);
+            CloseHelper.close(subscription);
+        }
+    }
+}

@@ -1,0 +1,219 @@
+package org.electbench.aeron;
+
+import java.io.File;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+
+import io.aeron.Aeron;
+import io.aeron.driver.MediaDriver;
+import io.aeron.driver.ThreadingMode;
+import org.agrona.CloseHelper;
+import org.agrona.IoUtil;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+
+/**
+ * An Aeron media driver and one client in this JVM, sized for elections rather than throughput.
+ * <p>
+ * The reference machines have two cores shared with the nodes, so the driver runs all its duties
+ * on one thread ({@link ThreadingMode#SHARED}) that backs off to parking when idle, and the
+ * driver's async executor runs on that thread too. Term buffers are the smallest Aeron allows
+ * and sparse: election traffic is a few small messages, and N nodes hold N(N-1) publications.
+ * Every launch gets its own directory under {@code java.io.tmpdir}, so parallel runs never share
+ * a driver by accident; it is deleted on start and on shutdown, and a launch removes those that
+ * killed runs left behind.
+ */
+public final class EmbeddedDriver implements AutoCloseable
+{
+    /** Aeron's minimum term length. */
+    public static final int DEFAULT_TERM_LENGTH = 64 * 1024;
+    /** Directory names start with this, so leftovers of a killed run are easy to find. */
+    public static final String DIRECTORY_PREFIX = "electbench-aeron-";
+
+    private static final AtomicInteger LAUNCHES = new AtomicInteger();
+
+    private final MediaDriver driver;
+    private final Aeron aeron;
+    private final File directory;
+    private boolean closed;
+
+    private EmbeddedDriver(final MediaDriver driver, final Aeron aeron, final File directory)
+    {
+        this.driver = driver;
+        this.aeron = aeron;
+        this.directory = directory;
+    }
+
+    /** @return a driver with the defaults: 64 KiB sparse terms, backoff idle strategy. */
+    public static EmbeddedDriver launch()
+    {
+        return builder().launch();
+    }
+
+    public static Builder builder()
+    {
+        return new Builder();
+    }
+
+    /**
+     * Deletes the directories that runs of processes no longer alive left behind: a killed run
+     * never reaches its shutdown. Directories of live processes are left alone.
+     *
+     * @return how many were deleted.
+     */
+    public static int deleteStaleDirectories()
+    {
+        final File[] candidates = new File(System.getProperty("java.io.tmpdir")).listFiles(
+            (dir, name) -> name.startsWith(DIRECTORY_PREFIX));
+        int deleted = 0;
+        if (null != candidates)
+        {
+            for (final File candidate : candidates)
+            {
+                final long pid = ownerPid(candidate.getName());
+                if (pid > 0 && ProcessHandle.of(pid).isEmpty())
+                {
+                    IoUtil.delete(candidate, true);
+                    deleted++;
+                }
+            }
+        }
+        return deleted;
+    }
+
+    private static long ownerPid(final String name)
+    {
+        final int start = DIRECTORY_PREFIX.length();
+        final int end = name.indexOf('-', start);
+        try
+        {
+            return end > start ? Long.parseLong(name.substring(start, end)) : -1;
+        }
+        catch (final NumberFormatException ex)
+        {
+            return -1;
+        }
+    }
+
+    /** @return a directory name no other launch in this or another live process uses. */
+    static File uniqueDirectory()
+    {
+        final String name = DIRECTORY_PREFIX + ProcessHandle.current().pid() + "-" + LAUNCHES.incrementAndGet() + "-" +
+            Long.toHexString(System.nanoTime());
+        return new File(System.getProperty("java.io.tmpdir"), name);
+    }
+
+    /** @return the client connected to this driver, shared by every endpoint of this JVM. */
+    public Aeron aeron()
+    {
+        return aeron;
+    }
+
+    public String aeronDirectoryName()
+    {
+        return directory.getAbsolutePath();
+    }
+
+    public File directory()
+    {
+        return directory;
+    }
+
+    /** Closes the client, then the driver (which deletes its directory), then removes anything left. */
+    @Override
+    public void close()
+    {
+        if (!closed)
+        {
+            closed = true;
+            try
+            {
+                CloseHelper.closeAll(aeron, driver);
+            }
+            finally
+            {
+                IoUtil.delete(directory, true);
+            }
+        }
+    }
+
+    /** Driver settings; every one has a default fit for a 2-core machine. */
+    public static final class Builder
+    {
+        private int termLength = DEFAULT_TERM_LENGTH;
+        private Supplier<IdleStrategy> idleStrategy = BackoffIdleStrategy::new;
+        private File directory;
+
+        private Builder()
+        {
+        }
+
+        /**
+         * @param termLength bytes per term for network and IPC publications and the receiver's
+         *                   initial window: a power of two, at least 64 KiB.
+         */
+        public Builder termLength(final int termLength)
+        {
+            if (termLength < DEFAULT_TERM_LENGTH || Integer.bitCount(termLength) != 1)
+            {
+                throw new IllegalArgumentException(
+                    "termLength must be a power of two of at least " + DEFAULT_TERM_LENGTH + " bytes, was " + termLength);
+            }
+            this.termLength = termLength;
+            return this;
+        }
+
+        /**
+         * @param idleStrategy a new idle strategy for the driver's one thread; one that parks
+         *                     when idle, never a busy spin on a machine with few cores.
+         */
+        public Builder idleStrategy(final Supplier<IdleStrategy> idleStrategy)
+        {
+            if (null == idleStrategy)
+            {
+                throw new IllegalArgumentException("idleStrategy must not be null");
+            }
+            this.idleStrategy = idleStrategy;
+            return this;
+        }
+
+        /** @param directory the aeron directory to use instead of a fresh unique one (deleted on start). */
+        public Builder directory(final File directory)
+        {
+            this.directory = directory;
+            return this;
+        }
+
+        public EmbeddedDriver launch()
+        {
+            deleteStaleDirectories();
+            final File dir = null != directory ? directory : uniqueDirectory();
+            final MediaDriver.Context driverContext = new MediaDriver.Context()
+                .aeronDirectoryName(dir.getAbsolutePath())
+                .threadingMode(ThreadingMode.SHARED)
+                .sharedIdleStrategy(idleStrategy.get())
+                .asyncExecutorEnabled(false)
+                .publicationTermBufferLength(termLength)
+                .ipcTermBufferLength(termLength)
+                .initialWindowLength(termLength)
+                .termBufferSparseFile(true)
+                .dirDeleteOnStart(true)
+                .dirDeleteOnShutdown(true)
+                .warnIfDirectoryExists(false);
+
+            MediaDriver driver = null;
+            try
+            {
+                driver = MediaDriver.launch(driverContext);
+                final Aeron aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(driver.aeronDirectoryName()));
+                return new EmbeddedDriver(driver, aeron, dir);
+            }
+            catch (final RuntimeException ex)
+            {
+                CloseHelper.quietClose(driver);
+                IoUtil.delete(dir, true);
+                throw ex;
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package org.electbench.aeron;
+
+/**
+ * What {@link FrameValidator} makes of one incoming frame. Everything but {@link #OK} is
+ * dropped and counted, never thrown.
+ */
+public enum FrameVerdict
+{
+    /** A message from a known peer of this cluster, of a type the algorithm knows. */
+    OK,
+    /**
+     * The lengths do not add up: shorter than the transport header, shorter than both
+     * headers, or the message header's body length disagrees with the frame's length.
+     */
+    SHORT,
+    /** Longer than the largest frame ({@link FrameHeader#MAX_FRAME_LENGTH}), such as a fragmented message. */
+    OVERSIZE,
+    /** Not this transport or not this cluster: bad magic, unknown version, or another cluster id. */
+    FOREIGN,
+    /**
+     * The frame's sender is outside 1..N, is the receiving node itself (a node never sends to
+     * itself), or disagrees with the sender in the message header.
+     */
+    UNKNOWN_SENDER,
+    /** A message type id at or above the algorithm's type count. */
+    UNKNOWN_TYPE;
+
+    private static final FrameVerdict[] VALUES = values();
+
+    /** @return every verdict, in ordinal order, without the copy {@code values()} makes. */
+    static FrameVerdict[] all()
+    {
+        return VALUES;
+    }
+}
