@@ -108,7 +108,14 @@ public final class InMemoryRuntime implements ClusterRuntime
         final String idle = System.getProperty(IDLE_PROPERTY);
         if (null != idle)
         {
-            builder.idleMode(IdleMode.parse(idle));
+            try
+            {
+                builder.idleMode(IdleMode.parse(idle));
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw new IllegalArgumentException(IDLE_PROPERTY + ": " + ex.getMessage(), ex);
+            }
         }
         final String maxPark = System.getProperty(BACKOFF_MAX_PARK_PROPERTY);
         if (null != maxPark)
