@@ -68,14 +68,19 @@ class InMemoryMeasurement
     {
         final ElectionSettings fast = InMemoryRuntimeTest.FAST;
         final ElectionSettings defaults = ElectionSettings.defaults();
+        final String fastLabel = "fast (HBT 10ms, D 50ms, T_elec 20ms, T_coord 60ms), constant:0";
+        final String defaultsLabel = "defaults (HBT 50ms, D 150ms, T_elec 10ms, T_coord 30ms), constant:1ms";
         for (final int nodes : new int[]{5, 17})
         {
-            measure("fast (HBT 10ms, D 50ms, T_elec 20ms, T_coord 60ms), constant:0", fast, NetworkModel.constant(0), nodes);
-            measure("defaults (HBT 50ms, D 150ms, T_elec 10ms, T_coord 30ms), constant:1ms", defaults, NetworkModel.constant(MS), nodes);
+            measure(fastLabel, fast, NetworkModel.constant(0), nodes, new InMemoryRuntime());
+            measure(defaultsLabel, defaults, NetworkModel.constant(MS), nodes, new InMemoryRuntime());
         }
+        measure(fastLabel, fast, NetworkModel.constant(0), 17, InMemoryRuntime.builder().threads(2).build());
+        measure(fastLabel, fast, NetworkModel.constant(0), 5, InMemoryRuntime.builder().idleMode(IdleMode.BUSY_SPIN).build());
     }
 
-    private static void measure(final String label, final ElectionSettings settings, final NetworkModel network, final int nodes)
+    private static void measure(
+        final String label, final ElectionSettings settings, final NetworkModel network, final int nodes, final InMemoryRuntime runtime)
     {
         final Scenario scenario = Scenario.builder()
             .algorithm("bully")
@@ -85,7 +90,6 @@ class InMemoryMeasurement
             .kind(ScenarioKind.LEADER_CRASH)
             .seed(42)
             .build();
-        final InMemoryRuntime runtime = new InMemoryRuntime();
         final SimRuntime sim = new SimRuntime();
         final long[] convergenceNs = new long[RUNS];
         final long[] simConvergenceNs = new long[RUNS];
