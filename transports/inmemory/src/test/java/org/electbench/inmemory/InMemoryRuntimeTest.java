@@ -82,6 +82,9 @@ class InMemoryRuntimeTest
         return Stream.of(
             Arguments.of("bully", 1, 5, 4),
             Arguments.of("bully", 2, 5, 4),
+            // ring: the highest live id, as bully.
+            Arguments.of("ring", 1, 5, 4),
+            Arguments.of("ring", 2, 5, 4),
             // quorum: every server claims the same (term, msg), so the smallest id wins, at cold start and after the crash.
             Arguments.of("quorum", 1, 1, 1),
             Arguments.of("quorum", 2, 1, 1));
