@@ -230,11 +230,13 @@ class InMemoryRuntimeTest
     @Test
     void aCutLinkFromTheLeaderMakesItsPeerElectWithoutIt()
     {
-        // Node 4 stops hearing 5 for good: it holds an election, 5 answers OK and takes over again, every time.
+        // For 100 ms node 4 hears nothing from 5 (5 still hears 4): it detects, elects, and loses 5's OK to the
+        // cut, so it leads until the heal lets 5's COORDINATOR through again.
         final InMemoryRuntime runtime = runtime(2);
         final ElectionResult result = runtime.run(bully(5, ScenarioKind.CUSTOM)
             .faults(FaultPlan.builder().cut(5, 4, 20 * MS, 100 * MS).build()).build());
-        assertElected(5, result, "cut");
+        assertConverged(5, result, "cut");
+        assertTrue(result.messagesTotal() > 0, "node 4 must have held an election: " + result);
         assertTrue(runtime.droppedMessages() > 0);
     }
 
