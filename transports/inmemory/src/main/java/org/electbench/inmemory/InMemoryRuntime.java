@@ -5,7 +5,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import org.HdrHistogram.Histogram;
-import org.agrona.BitUtil;
 import org.agrona.BufferUtil;
 import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.AtomicBuffer;
@@ -291,16 +290,39 @@ public final class InMemoryRuntime implements ClusterRuntime
         lastWorkerCount = workers.length;
     }
 
+    /** Free the inboxes' direct memory now rather than when the collector gets to it; a later run allocates afresh. */
+    @Override
+    public void close()
+    {
+        freeInboxes();
+    }
+
+    private void freeInboxes()
+    {
+        if (null != inboxBuffers)
+        {
+            for (final AtomicBuffer buffer : inboxBuffers)
+            {
+                if (null != buffer)
+                {
+                    BufferUtil.free(buffer);
+                }
+            }
+            inboxBuffers = null;
+        }
+    }
+
     private AtomicBuffer[] inboxBuffers(final int nodes)
     {
         if (null == inboxBuffers || inboxBuffers.length != nodes + 1)
         {
-            // Direct memory, reused by later runs of the same size: freeing it is up to the garbage collector.
+            // Direct memory, reused by later runs of the same size.
+            freeInboxes();
             inboxBuffers = new AtomicBuffer[nodes + 1];
             for (int id = 1; id <= nodes; id++)
             {
-                final ByteBuffer memory = BufferUtil.allocateDirectAligned(
-                    inboxCapacity + RingBufferDescriptor.TRAILER_LENGTH, BitUtil.CACHE_LINE_LENGTH);
+                // Not allocateDirectAligned: its slice could not be freed; malloc's 16-byte alignment is all the ring needs.
+                final ByteBuffer memory = ByteBuffer.allocateDirect(inboxCapacity + RingBufferDescriptor.TRAILER_LENGTH);
                 inboxBuffers[id] = new UnsafeBuffer(memory);
             }
         }

@@ -191,6 +191,17 @@ class InMemoryRuntimeTest
     }
 
     @Test
+    void oneRuntimeRunsClustersOfDifferentSizesAndAgainAfterClose()
+    {
+        final InMemoryRuntime runtime = runtime(2);
+        assertElected(4, runtime.run(bully(5, ScenarioKind.LEADER_CRASH).build()), "n=5");
+        assertElected(6, runtime.run(bully(7, ScenarioKind.LEADER_CRASH).build()), "n=7");
+        runtime.close();
+        assertElected(5, runtime.run(bully(5, ScenarioKind.COLD_START).build()), "n=5 after close");
+        runtime.close();
+    }
+
+    @Test
     void heldMessagesArriveUnderAUniformDelay()
     {
         final InMemoryRuntime runtime = runtime(2);
