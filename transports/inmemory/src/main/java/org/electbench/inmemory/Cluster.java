@@ -3,6 +3,7 @@ package org.electbench.inmemory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.agrona.concurrent.AtomicBuffer;
@@ -47,6 +48,7 @@ final class Cluster
     final MonitorGate gate;
 
     private final AtomicReference<Throwable> error = new AtomicReference<>();
+    private final AtomicInteger readyWorkers = new AtomicInteger();
     private volatile boolean started;
 
     Cluster(final Scenario scenario, final AtomicBuffer[] inboxBuffers)
@@ -112,6 +114,17 @@ final class Cluster
     boolean started()
     {
         return started;
+    }
+
+    /** A worker's thread is running its duty cycle. */
+    void workerReady()
+    {
+        readyWorkers.incrementAndGet();
+    }
+
+    int readyWorkers()
+    {
+        return readyWorkers.get();
     }
 
     long nowNs()

@@ -45,6 +45,7 @@ public final class InMemoryRuntime implements ClusterRuntime
     public static final long MAX_RECORDED_LATENESS_NS = TimeUnit.SECONDS.toNanos(10);
 
     private static final long CHECK_PERIOD_NS = TimeUnit.MICROSECONDS.toNanos(500);
+    private static final long START_CHECK_PERIOD_NS = TimeUnit.MICROSECONDS.toNanos(20);
     private static final int LATENESS_DIGITS = 3;
 
     private final int threads;
@@ -181,6 +182,11 @@ public final class InMemoryRuntime implements ClusterRuntime
                     thread.setDaemon(true);
                     return thread;
                 });
+            }
+            // The clock starts once every worker runs: a thread slow to start would otherwise boot its nodes late.
+            while (cluster.readyWorkers() < workerCount && null == cluster.error() && !Thread.currentThread().isInterrupted())
+            {
+                LockSupport.parkNanos(START_CHECK_PERIOD_NS);
             }
             cluster.start();
             while (endNs < 0)

@@ -142,6 +142,12 @@ final class Worker implements Agent, MessageHandler
     }
 
     @Override
+    public void onStart()
+    {
+        cluster.workerReady();
+    }
+
+    @Override
     public int doWork()
     {
         if (!booted)
