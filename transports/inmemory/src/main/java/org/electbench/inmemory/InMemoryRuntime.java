@@ -29,8 +29,9 @@ import org.electbench.transport.Scenario;
  * clock, measured from the run start: crash, recover, pause, partition, one-way cut, loss, extra
  * delay, crash after the first send of a type. The {@link org.electbench.transport.ConvergenceMonitor}
  * is fed through one lock-guarded gate with the run clock read inside the lock; the calling
- * thread checks it and ends the run when it has settled after the last fault, or when the budget
- * has passed, then stops and joins the workers. A runtime runs one scenario at a time.
+ * thread checks it and ends the run when it has settled after the last fault (judged at the
+ * instant every worker has caught up to, so a worker the host starves cannot fake a settled run),
+ * or when the budget has passed, then stops and joins the workers. A runtime runs one scenario at a time.
  */
 public final class InMemoryRuntime implements ClusterRuntime
 {
@@ -196,7 +197,7 @@ public final class InMemoryRuntime implements ClusterRuntime
                     endNs = cluster.gate.freeze();
                     break;
                 }
-                endNs = cluster.gate.tryEnd(plan.lastFaultNs(), plan.budgetEndNs());
+                endNs = cluster.gate.tryEnd(progressNs(workers), plan.lastFaultNs(), plan.budgetEndNs());
                 if (endNs < 0)
                 {
                     LockSupport.parkNanos(CHECK_PERIOD_NS);
@@ -227,6 +228,16 @@ public final class InMemoryRuntime implements ClusterRuntime
         }
         collect(cluster, workers);
         return cluster.gate.finish(endNs, delivered + timersFired);
+    }
+
+    private static long progressNs(final Worker[] workers)
+    {
+        long progressNs = Long.MAX_VALUE;
+        for (final Worker worker : workers)
+        {
+            progressNs = Math.min(progressNs, worker.progressNs());
+        }
+        return progressNs;
     }
 
     /** @return messages the last run sent: every send of every node, heartbeats included. */

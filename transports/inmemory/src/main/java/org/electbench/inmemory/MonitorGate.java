@@ -126,17 +126,27 @@ final class MonitorGate
     }
 
     /**
+     * Settling is judged at the workers' progress, not at the clock: a worker the host has not
+     * scheduled for a while has not yet applied the faults or run the timeouts that fell due
+     * meanwhile, and agreement that holds only because nobody has run is no agreement.
+     *
+     * @param progressNs  the instant up to which every worker has run everything due, or -1.
      * @param lastFaultNs when the last fault's effect ends.
-     * @param budgetEndNs when an unsettled run is given up.
+     * @param budgetEndNs when an unsettled run is given up (on the clock).
      * @return the instant the run ends, freezing the gate, or -1 while it goes on.
      */
-    long tryEnd(final long lastFaultNs, final long budgetEndNs)
+    long tryEnd(final long progressNs, final long lastFaultNs, final long budgetEndNs)
     {
         lock();
         try
         {
+            if (progressNs >= 0 && monitor.settled(progressNs, lastFaultNs))
+            {
+                frozen = true;
+                return progressNs;
+            }
             final long nowNs = nowNs();
-            if (monitor.settled(nowNs, lastFaultNs) || nowNs - budgetEndNs >= 0)
+            if (nowNs - budgetEndNs >= 0)
             {
                 frozen = true;
                 return nowNs;

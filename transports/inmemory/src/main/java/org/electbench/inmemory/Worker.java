@@ -1,6 +1,7 @@
 package org.electbench.inmemory;
 
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.random.RandomGenerator;
 
 import org.HdrHistogram.Histogram;
@@ -59,6 +60,7 @@ final class Worker implements Agent, MessageHandler
     private final Timers timers = new Timers(queue, INITIAL_TIMERS);
     private final UnsafeBuffer claimBuffer = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
     private final Histogram timerLatenessNs;
+    private final AtomicLong progressNs = new AtomicLong(-1);
     private final int heartbeatType;
     private final int[] triggerNode;
     private final int[] triggerType;
@@ -174,7 +176,17 @@ final class Worker implements Agent, MessageHandler
         }
         work += timers.poll(nowNs);
         work += runDue(nowNs);
+        progressNs.setRelease(nowNs);
         return work;
+    }
+
+    /**
+     * @return the run-clock instant up to which this worker has applied every fault and run every
+     * timer and message due, or -1 before its nodes booted.
+     */
+    long progressNs()
+    {
+        return progressNs.get();
     }
 
     /** An inbox record: deliver it now, or hold it in the delay queue until it is due. */

@@ -223,6 +223,17 @@ class InMemoryRuntimeTest
     }
 
     @Test
+    void aStalledWorkerCannotFakeASettledRun()
+    {
+        // The only worker is held for 300 ms from the first heartbeat: the crash of 5 (at 20..30 ms) and the
+        // settle window (100 ms) pass on the clock while nothing runs. The run must still see the crash.
+        final Scenario scenario = bully(5, ScenarioKind.LEADER_CRASH).algorithm(new StallingAlgorithm("bully", 300 * MS)).build();
+        final ElectionResult result = runtime(1).run(scenario);
+        assertConverged(4, result, "stalled");
+        assertTrue(result.detectionNs() > 0, result.toString());
+    }
+
+    @Test
     void heldMessagesArriveUnderAUniformDelay()
     {
         final InMemoryRuntime runtime = runtime(1);
