@@ -17,6 +17,18 @@ public interface ClusterRuntime extends AutoCloseable
      */
     ElectionResult run(Scenario scenario);
 
+    /**
+     * The one-way latency of this runtime's transport, measured for the last run (before its
+     * clock started): what a message takes on top of the scenario's modelled delay. The command
+     * line simulates the same scenario with it added to find the protocol's own floor.
+     *
+     * @return nanoseconds; 0 for a runtime whose transport adds nothing worth measuring (the simulator).
+     */
+    default long oneWayLatencyNs()
+    {
+        return 0;
+    }
+
     @Override
     default void close()
     {

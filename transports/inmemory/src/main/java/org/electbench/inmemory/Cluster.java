@@ -6,8 +6,6 @@ import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
-import org.agrona.concurrent.AtomicBuffer;
-import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.transport.ConvergenceMonitor;
@@ -19,16 +17,11 @@ import org.electbench.transport.Scenario;
 
 /**
  * What the workers of one run share: the scenario as read-only facts, the fault edges in time
- * order, one inbox per node, the monitor gate and the start signal. Everything mutable a worker
- * touches on the message path is its own; the inboxes and the gate are the only meeting points.
+ * order, the wire, the monitor gate and the start signal. Everything mutable a worker touches on
+ * the message path is its own; the wire and the gate are the only meeting points.
  */
 final class Cluster
 {
-    /** Inbox record: the instant it is due on the run clock (0 for at once), then the message. */
-    static final int DUE_OFFSET = 0;
-    static final int MESSAGE_OFFSET = Long.BYTES;
-    static final int MESSAGE_RECORD_TYPE = 1;
-
     final Scenario scenario;
     final ElectionAlgorithm algorithm;
     final ElectionSettings settings;
@@ -44,14 +37,15 @@ final class Cluster
     final long[] edgeTimeNs;
     final int[] edgeFault;
     final boolean[] edgeEnd;
-    final ManyToOneRingBuffer[] inboxes;
+    final Wire wire;
     final MonitorGate gate;
+    final boolean wireCarriesDueTime;
 
     private final AtomicReference<Throwable> error = new AtomicReference<>();
     private final AtomicInteger readyWorkers = new AtomicInteger();
     private volatile boolean started;
 
-    Cluster(final Scenario scenario, final AtomicBuffer[] inboxBuffers)
+    Cluster(final Scenario scenario, final Wire wire)
     {
         this.scenario = scenario;
         algorithm = scenario.algorithm();
@@ -93,12 +87,8 @@ final class Cluster
             edgeEnd[i] = 1 == edges.get(i)[2];
         }
 
-        inboxes = new ManyToOneRingBuffer[size + 1];
-        for (int id = 1; id <= size; id++)
-        {
-            inboxBuffers[id].setMemory(0, inboxBuffers[id].capacity(), (byte)0);
-            inboxes[id] = new ManyToOneRingBuffer(inboxBuffers[id]);
-        }
+        this.wire = wire;
+        wireCarriesDueTime = wire.carriesDueTime();
         final ConvergenceMonitor monitor = new ConvergenceMonitor(algorithm, size);
         monitor.reset(plan.referenceNs(), plan.settleWindowNs());
         gate = new MonitorGate(monitor, plan.referenceNs());

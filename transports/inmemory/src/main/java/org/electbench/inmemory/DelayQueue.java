@@ -17,6 +17,8 @@ final class DelayQueue
 {
     static final int MESSAGE = 1;
     static final int TIMER = 2;
+    /** A delayed message held at its sender, for a wire that cannot carry due times. */
+    static final int OUTGOING = 3;
 
     private static final int SLOT_BYTES = MessageHeader.MAX_MESSAGE_LENGTH;
 
@@ -153,7 +155,7 @@ final class DelayQueue
         int count = 0;
         for (int index = 0; index < size; index++)
         {
-            if (MESSAGE == kind[heapSlot[index]])
+            if (TIMER != kind[heapSlot[index]])
             {
                 count++;
             }

@@ -1,15 +1,10 @@
 package org.electbench.inmemory;
 
-import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import org.HdrHistogram.Histogram;
-import org.agrona.BufferUtil;
 import org.agrona.concurrent.AgentRunner;
-import org.agrona.concurrent.AtomicBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
-import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.Durations;
 import org.electbench.transport.ElectionResult;
@@ -32,6 +27,9 @@ import org.electbench.transport.Scenario;
  * thread checks it and ends the run when it has settled after the last fault (judged at the
  * instant every worker has caught up to, so a worker the host starves cannot fake a settled run),
  * or when the budget has passed, then stops and joins the workers. A runtime runs one scenario at a time.
+ * <p>
+ * The inboxes are one {@link Wire}; a builder given another {@link Wire.Factory} (and a name) makes
+ * the same runtime over another transport, such as Aeron, with nothing else changed.
  */
 public final class InMemoryRuntime implements ClusterRuntime
 {
@@ -52,10 +50,10 @@ public final class InMemoryRuntime implements ClusterRuntime
     private final int threads;
     private final IdleMode idleMode;
     private final long backoffMaxParkNs;
-    private final int inboxCapacity;
+    private final String name;
+    private final Wire.Factory wireFactory;
     private final Histogram timerLatenessNs = newLatencyHistogram();
 
-    private AtomicBuffer[] inboxBuffers;
     private Histogram[] workerLatenessNs = new Histogram[0];
     private long sent;
     private long delivered;
@@ -63,6 +61,7 @@ public final class InMemoryRuntime implements ClusterRuntime
     private long undelivered;
     private long timersFired;
     private int lastWorkerCount;
+    private long oneWayLatencyNs;
 
     /** A runtime with the defaults: {@link #defaultThreads()} workers, backoff idling, 64 KiB inboxes. */
     public InMemoryRuntime()
@@ -75,7 +74,8 @@ public final class InMemoryRuntime implements ClusterRuntime
         threads = builder.threads;
         idleMode = builder.idleMode;
         backoffMaxParkNs = builder.backoffMaxParkNs;
-        inboxCapacity = builder.inboxCapacity;
+        name = builder.name;
+        wireFactory = null != builder.wireFactory ? builder.wireFactory : new RingBufferWire.Factory(builder.inboxCapacity);
     }
 
     public static Builder builder()
@@ -142,7 +142,14 @@ public final class InMemoryRuntime implements ClusterRuntime
     @Override
     public String name()
     {
-        return NAME;
+        return name;
+    }
+
+    /** @return the one-way latency the wire measured before the last run, 0 for the in-memory inboxes. */
+    @Override
+    public long oneWayLatencyNs()
+    {
+        return oneWayLatencyNs;
     }
 
     /** @return the configured worker pool size; a run uses at most one worker per node. */
@@ -159,7 +166,9 @@ public final class InMemoryRuntime implements ClusterRuntime
     @Override
     public ElectionResult run(final Scenario scenario)
     {
-        final Cluster cluster = new Cluster(scenario, inboxBuffers(scenario.nodes()));
+        final Wire wire = wireFactory.open(scenario);
+        oneWayLatencyNs = wire.oneWayLatencyNs();
+        final Cluster cluster = new Cluster(scenario, wire);
         final RunPlan plan = cluster.plan;
         final int workerCount = Math.min(threads, cluster.size);
         final Worker[] workers = new Worker[workerCount];
@@ -220,11 +229,13 @@ public final class InMemoryRuntime implements ClusterRuntime
         }
         if (null != cluster.error())
         {
-            throw new IllegalStateException("the " + NAME + " run of " + scenario + " failed", cluster.error());
+            wire.drain();
+            throw new IllegalStateException("the " + name + " run of " + scenario + " failed", cluster.error());
         }
         if (Thread.currentThread().isInterrupted())
         {
-            throw new IllegalStateException("the " + NAME + " run of " + scenario + " was interrupted");
+            wire.drain();
+            throw new IllegalStateException("the " + name + " run of " + scenario + " was interrupted");
         }
         collect(cluster, workers);
         return cluster.gate.finish(endNs, delivered + timersFired);
@@ -300,50 +311,15 @@ public final class InMemoryRuntime implements ClusterRuntime
             undelivered += workers[k].heldMessages();
             timerLatenessNs.add(workerLatenessNs[k]);
         }
-        for (int id = 1; id <= cluster.size; id++)
-        {
-            undelivered += cluster.inboxes[id].read((msgTypeId, buffer, index, length) -> { }, Integer.MAX_VALUE);
-        }
+        undelivered += cluster.wire.drain();
         lastWorkerCount = workers.length;
     }
 
-    /** Free the inboxes' direct memory now rather than when the collector gets to it; a later run allocates afresh. */
+    /** Release what the wire keeps across runs (the inboxes' direct memory, a media driver); a later run starts afresh. */
     @Override
     public void close()
     {
-        freeInboxes();
-    }
-
-    private void freeInboxes()
-    {
-        if (null != inboxBuffers)
-        {
-            for (final AtomicBuffer buffer : inboxBuffers)
-            {
-                if (null != buffer)
-                {
-                    BufferUtil.free(buffer);
-                }
-            }
-            inboxBuffers = null;
-        }
-    }
-
-    private AtomicBuffer[] inboxBuffers(final int nodes)
-    {
-        if (null == inboxBuffers || inboxBuffers.length != nodes + 1)
-        {
-            // Direct memory, reused by later runs of the same size.
-            freeInboxes();
-            inboxBuffers = new AtomicBuffer[nodes + 1];
-            for (int id = 1; id <= nodes; id++)
-            {
-                // Not allocateDirectAligned: its slice could not be freed; malloc's 16-byte alignment is all the ring needs.
-                final ByteBuffer memory = ByteBuffer.allocateDirect(inboxCapacity + RingBufferDescriptor.TRAILER_LENGTH);
-                inboxBuffers[id] = new UnsafeBuffer(memory);
-            }
-        }
-        return inboxBuffers;
+        wireFactory.close();
     }
 
     private void prepareLatencyHistograms(final int workerCount)
@@ -374,6 +350,8 @@ public final class InMemoryRuntime implements ClusterRuntime
         private IdleMode idleMode = IdleMode.BACKOFF;
         private long backoffMaxParkNs = DEFAULT_BACKOFF_MAX_PARK_NS;
         private int inboxCapacity = DEFAULT_INBOX_CAPACITY;
+        private String name = NAME;
+        private Wire.Factory wireFactory;
 
         private Builder()
         {
@@ -407,6 +385,20 @@ public final class InMemoryRuntime implements ClusterRuntime
         }
 
         /**
+         * Run over another transport: the factory makes each run's wire, and the runtime closes
+         * it when it closes. The inbox capacity no longer applies.
+         *
+         * @param name        the runtime's name, as on the command line.
+         * @param wireFactory makes each run's wire.
+         */
+        public Builder wire(final String name, final Wire.Factory wireFactory)
+        {
+            this.name = name;
+            this.wireFactory = wireFactory;
+            return this;
+        }
+
+        /**
          * @return the runtime.
          * @throws IllegalArgumentException naming the setting that makes no sense.
          */
@@ -423,6 +415,10 @@ public final class InMemoryRuntime implements ClusterRuntime
             if (backoffMaxParkNs < 1)
             {
                 throw new IllegalArgumentException("backoff max park must be at least 1 ns, got " + backoffMaxParkNs);
+            }
+            if (null == name || name.isBlank() || null == wireFactory && !NAME.equals(name))
+            {
+                throw new IllegalArgumentException("a runtime over another wire needs a name and a wire factory, got '" + name + "'");
             }
             if (inboxCapacity < 1024 || Integer.bitCount(inboxCapacity) != 1)
             {

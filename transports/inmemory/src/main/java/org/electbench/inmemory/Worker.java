@@ -5,12 +5,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.random.RandomGenerator;
 
 import org.HdrHistogram.Histogram;
+import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.Agent;
-import org.agrona.concurrent.AtomicBuffer;
-import org.agrona.concurrent.MessageHandler;
 import org.agrona.concurrent.UnsafeBuffer;
-import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
@@ -24,9 +22,10 @@ import org.electbench.transport.Seeds;
  * One worker thread's agent: it owns a fixed set of nodes (ids congruent to its index modulo
  * the worker count), and every call into those nodes happens here, one at a time. A duty cycle
  * reads the clock once, applies the fault edges that are due, runs what the delay queue holds
- * that is due, drains each owned node's inbox (a message due now is delivered straight from the
- * ring buffer; one not yet due, or for a paused node, is copied into the delay queue), and last
- * moves expired timers from the wheel to the delay queue and runs them.
+ * that is due, polls each owned node's {@link Wire} (a message due now is delivered straight from
+ * the wire; one not yet due, or for a paused node, is copied into the delay queue), and last
+ * moves expired timers from the wheel to the delay queue and runs them. For a wire that cannot
+ * carry due times, a delayed send waits in the sender's delay queue and goes on the wire when due.
  * <p>
  * The delay queue runs before the inboxes so that a link never reorders: a message held from a
  * link is due no later than any behind it on that link. Timers run after the inboxes so that after a
@@ -36,7 +35,7 @@ import org.electbench.transport.Seeds;
  * Faults apply at the send edge (loss, partition, cut, extra delay, all on the sender's worker)
  * and at the receive edge (crashed or paused receiver, partition and cut again on delivery).
  */
-final class Worker implements Agent, MessageHandler
+final class Worker implements Agent, Wire.Receiver
 {
     private static final int READ_LIMIT = 256;
     private static final int ANY_ELECTION_TYPE = -1;
@@ -70,7 +69,6 @@ final class Worker implements Agent, MessageHandler
     private int claimLength;
     private boolean booted;
     private int nextEdge;
-    private int receiverId;
     private long cycleNowNs;
 
     private long sent;
@@ -171,8 +169,7 @@ final class Worker implements Agent, MessageHandler
         cycleNowNs = nowNs;
         for (final int id : owned)
         {
-            receiverId = id;
-            work += cluster.inboxes[id].read(this, READ_LIMIT);
+            work += cluster.wire.poll(id, this, READ_LIMIT);
         }
         work += timers.poll(nowNs);
         work += runDue(nowNs);
@@ -189,20 +186,17 @@ final class Worker implements Agent, MessageHandler
         return progressNs.get();
     }
 
-    /** An inbox record: deliver it now, or hold it in the delay queue until it is due. */
+    /** A message off the wire: deliver it now, or hold it in the delay queue until it is due. */
     @Override
-    public void onMessage(final int msgTypeId, final MutableDirectBuffer buffer, final int index, final int length)
+    public void onMessage(
+        final int toId, final int fromId, final long dueNs, final DirectBuffer buffer, final int offset, final int messageLength)
     {
-        final int toId = receiverId;
-        final int offset = index + Cluster.MESSAGE_OFFSET;
-        final int messageLength = length - Cluster.MESSAGE_OFFSET;
-        final int fromId = MessageHeader.senderId(buffer, offset);
         if (!live[toId])
         {
             dropped++;
             return;
         }
-        long holdUntilNs = buffer.getLong(index + Cluster.DUE_OFFSET);
+        long holdUntilNs = dueNs;
         if (pausedUntilNs[toId] - holdUntilNs > 0)
         {
             holdUntilNs = pausedUntilNs[toId];
@@ -297,7 +291,14 @@ final class Worker implements Agent, MessageHandler
             final long dueNs = queue.peekDueNs();
             final int slot = queue.pop();
             final int toId = queue.nodeId[slot];
-            if (DelayQueue.MESSAGE == queue.kind[slot])
+            if (DelayQueue.OUTGOING == queue.kind[slot])
+            {
+                if (!cluster.wire.offer(queue.fromId[slot], toId, 0, queue.slab, queue.messageOffset(slot), queue.length[slot]))
+                {
+                    dropped++;
+                }
+            }
+            else if (DelayQueue.MESSAGE == queue.kind[slot])
             {
                 if (!live[toId])
                 {
@@ -339,7 +340,7 @@ final class Worker implements Agent, MessageHandler
         return work;
     }
 
-    private void deliver(final int toId, final int fromId, final MutableDirectBuffer buffer, final int offset, final int length)
+    private void deliver(final int toId, final int fromId, final DirectBuffer buffer, final int offset, final int length)
     {
         if (network.blocked(fromId, toId))
         {
@@ -425,19 +426,16 @@ final class Worker implements Agent, MessageHandler
                 }
                 lastDueNs[link] = dueNs;
             }
-            final ManyToOneRingBuffer inbox = cluster.inboxes[toId];
-            final int recordIndex = inbox.tryClaim(Cluster.MESSAGE_RECORD_TYPE, Cluster.MESSAGE_OFFSET + length);
-            if (recordIndex < 0)
+            if (0 != dueNs && !cluster.wireCarriesDueTime)
+            {
+                final int slot = queue.allocateMessage(toId, fromId, claimBuffer, 0, length);
+                queue.kind[slot] = DelayQueue.OUTGOING;
+                queue.push(slot, dueNs);
+            }
+            else if (!cluster.wire.offer(fromId, toId, dueNs, claimBuffer, 0, length))
             {
                 // A full inbox loses the message, as a full socket buffer would.
                 dropped++;
-            }
-            else
-            {
-                final AtomicBuffer buffer = inbox.buffer();
-                buffer.putLong(recordIndex + Cluster.DUE_OFFSET, dueNs);
-                buffer.putBytes(recordIndex + Cluster.MESSAGE_OFFSET, claimBuffer, 0, length);
-                inbox.commit(recordIndex);
             }
         }
         if (triggerCount > 0)
