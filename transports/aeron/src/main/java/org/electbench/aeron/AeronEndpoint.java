@@ -4,6 +4,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
+import io.aeron.Image;
 import io.aeron.Publication;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.FragmentHandler;
@@ -349,6 +350,30 @@ public final class AeronEndpoint implements Agent, AutoCloseable
             }
         }
         return true;
+    }
+
+    /**
+     * @return the position after the last frame offered to {@code peerId}, for comparing with
+     * the peer's {@link #imagePosition(int)} of this node's {@link #sessionId(int)}; -1 for oneself.
+     */
+    public long publicationPosition(final int peerId)
+    {
+        final ExclusivePublication publication = publication(peerId);
+        return null == publication ? -1 : publication.position();
+    }
+
+    /** @return the session of this node's publication to {@code peerId}, 0 for oneself. */
+    public int sessionId(final int peerId)
+    {
+        final ExclusivePublication publication = publication(peerId);
+        return null == publication ? 0 : publication.sessionId();
+    }
+
+    /** @return how far this node has consumed the image of a publisher's session, -1 when it has none. */
+    public long imagePosition(final int sessionId)
+    {
+        final Image image = subscription.imageBySessionId(sessionId);
+        return null == image ? -1 : image.position();
     }
 
     /** @return how many publishers currently have an image on this node's subscription. */

@@ -93,6 +93,15 @@ public final class InMemoryRuntime implements ClusterRuntime
      */
     public static InMemoryRuntime fromSystemProperties()
     {
+        return builderFromSystemProperties().build();
+    }
+
+    /**
+     * @return a builder holding what the system properties of {@link #fromSystemProperties()} set.
+     * @throws IllegalArgumentException naming the property and what it accepts.
+     */
+    public static Builder builderFromSystemProperties()
+    {
         final Builder builder = builder();
         final String threads = System.getProperty(THREADS_PROPERTY);
         if (null != threads)
@@ -130,7 +139,7 @@ public final class InMemoryRuntime implements ClusterRuntime
                 throw new IllegalArgumentException(BACKOFF_MAX_PARK_PROPERTY + ": " + ex.getMessage(), ex);
             }
         }
-        return builder.build();
+        return builder;
     }
 
     /** @return one fewer than the available cores, at least one: the caller's thread keeps a core. */
@@ -161,6 +170,12 @@ public final class InMemoryRuntime implements ClusterRuntime
     public IdleMode idleMode()
     {
         return idleMode;
+    }
+
+    /** @return the longest a backing-off idle worker parks. */
+    public long backoffMaxParkNs()
+    {
+        return backoffMaxParkNs;
     }
 
     @Override

@@ -1,0 +1,239 @@
+package org.electbench.aeron;
+
+import java.io.File;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+
+import org.agrona.CloseHelper;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.electbench.inmemory.InMemoryRuntime;
+import org.electbench.inmemory.Wire;
+import org.electbench.transport.ClusterRuntime;
+import org.electbench.transport.ElectionResult;
+import org.electbench.transport.Scenario;
+
+/**
+ * The real-clock runtimes over Aeron, {@code aeron-udp} (every node on its own loopback UDP
+ * port) and {@code aeron-ipc} (shared-memory streams): the in-memory runtime's workers, fault
+ * handling and monitor, unchanged, with an {@link AeronWire} for inboxes. Same scenario, same
+ * nodes, same measurements; only the messages cross a real media driver.
+ * <p>
+ * The runtime launches one {@link EmbeddedDriver} (64 KiB sparse terms, one shared driver
+ * thread, its own directory) at its first run and keeps it, with the endpoints of the last
+ * cluster size and algorithm, for later runs: a run drains what the previous one left in flight
+ * and times a ping-pong for {@link #oneWayLatencyNs()} before its clock starts, once every
+ * publication is connected. {@link #close()} closes endpoints, client and driver and deletes the
+ * driver's directory.
+ */
+public final class AeronRuntime implements ClusterRuntime
+{
+    public static final String UDP = "aeron-udp";
+    public static final String IPC = "aeron-ipc";
+    public static final long CONNECT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
+    private static final int DRIVER_SPINS = 100;
+    private static final int DRIVER_YIELDS = 10;
+    private static final long DRIVER_MIN_PARK_NS = TimeUnit.MICROSECONDS.toNanos(1);
+
+    private final Wires wires;
+    private final InMemoryRuntime runtime;
+    private long invalidFramesBefore;
+    private long invalidFrames;
+    private final long[] sendCountsBefore = new long[SendCounter.values().length];
+    private final long[] sendCounts = new long[SendCounter.values().length];
+
+    private AeronRuntime(final boolean ipc, final InMemoryRuntime.Builder builder)
+    {
+        wires = new Wires(ipc);
+        runtime = builder.wire(ipc ? IPC : UDP, wires).build();
+        wires.driverMaxParkNs = runtime.backoffMaxParkNs();
+    }
+
+    /** @return an aeron-udp runtime with the in-memory runtime's defaults for its workers. */
+    public static AeronRuntime udp()
+    {
+        return new AeronRuntime(false, InMemoryRuntime.builder());
+    }
+
+    /** @return an aeron-ipc runtime with the in-memory runtime's defaults for its workers. */
+    public static AeronRuntime ipc()
+    {
+        return new AeronRuntime(true, InMemoryRuntime.builder());
+    }
+
+    /**
+     * @param ipc     aeron-ipc rather than aeron-udp.
+     * @param workers the worker settings (threads, idle mode, longest park, which the driver's
+     *                idle strategy shares); its wire is replaced.
+     */
+    public static AeronRuntime of(final boolean ipc, final InMemoryRuntime.Builder workers)
+    {
+        return new AeronRuntime(ipc, workers);
+    }
+
+    /** @return the runtime the command line makes: worker settings from the in-memory runtime's system properties. */
+    public static AeronRuntime fromSystemProperties(final boolean ipc)
+    {
+        return new AeronRuntime(ipc, InMemoryRuntime.builderFromSystemProperties());
+    }
+
+    @Override
+    public String name()
+    {
+        return runtime.name();
+    }
+
+    @Override
+    public ElectionResult run(final Scenario scenario)
+    {
+        try
+        {
+            return runtime.run(scenario);
+        }
+        finally
+        {
+            final AeronWire wire = wires.current;
+            if (null != wire)
+            {
+                final long invalid = wire.invalidFrames();
+                invalidFrames = invalid - invalidFramesBefore;
+                invalidFramesBefore = invalid;
+                for (final SendCounter counter : SendCounter.values())
+                {
+                    final long count = wire.sendCount(counter);
+                    sendCounts[counter.ordinal()] = count - sendCountsBefore[counter.ordinal()];
+                    sendCountsBefore[counter.ordinal()] = count;
+                }
+            }
+        }
+    }
+
+    /** @return half the median ping-pong round trip between two nodes, timed before the last run. */
+    @Override
+    public long oneWayLatencyNs()
+    {
+        return runtime.oneWayLatencyNs();
+    }
+
+    /** @return messages the last run sent: every send of every node, heartbeats included. */
+    public long sentMessages()
+    {
+        return runtime.sentMessages();
+    }
+
+    /** @return messages the last run handed to a node. */
+    public long deliveredMessages()
+    {
+        return runtime.deliveredMessages();
+    }
+
+    /** @return messages of the last run lost to loss, partitions, cuts, crashed receivers or offers Aeron refused. */
+    public long droppedMessages()
+    {
+        return runtime.droppedMessages();
+    }
+
+    /** @return messages still in flight when the last run ended. */
+    public long undeliveredMessages()
+    {
+        return runtime.undeliveredMessages();
+    }
+
+    /** @return frames the nodes' validators dropped during the last run (and the drain after it). */
+    public long invalidFrames()
+    {
+        return invalidFrames;
+    }
+
+    /** @return how often the last run's offers ended, or were retried, this way. */
+    public long sendCount(final SendCounter counter)
+    {
+        return sendCounts[counter.ordinal()];
+    }
+
+    /** @return the endpoints kept from the last run, null before the first run and after close. */
+    public AeronWire wire()
+    {
+        return wires.current;
+    }
+
+    /** @return the media driver, null before the first run and after close. */
+    public EmbeddedDriver driver()
+    {
+        return wires.driver;
+    }
+
+    /** Closes the endpoints, the client and the driver; the driver's directory is deleted. */
+    @Override
+    public void close()
+    {
+        runtime.close();
+    }
+
+    /** Keeps one driver, and the endpoints of the last cluster, for every run. */
+    private static final class Wires implements Wire.Factory
+    {
+        private final boolean ipc;
+        private long driverMaxParkNs;
+        private EmbeddedDriver driver;
+        private AeronWire current;
+
+        Wires(final boolean ipc)
+        {
+            this.ipc = ipc;
+        }
+
+        @Override
+        public Wire open(final Scenario scenario)
+        {
+            final int nodes = scenario.nodes();
+            final int typeCount = scenario.algorithm().messageTypes().size();
+            if (null == driver)
+            {
+                // The driver parks no longer than the workers do, so it adds no more lateness than they do.
+                driver = EmbeddedDriver.builder()
+                    .idleStrategy(() -> new BackoffIdleStrategy(DRIVER_SPINS, DRIVER_YIELDS, DRIVER_MIN_PARK_NS, driverMaxParkNs))
+                    .launch();
+            }
+            if (null == current || current.clusterSize() != nodes || current.typeCount() != typeCount)
+            {
+                closeWire();
+                final ChannelPlan plan = ipc ? ChannelPlan.ipc(nodes) : ChannelPlan.udpLoopback(nodes);
+                current = new AeronWire(driver, plan, ThreadLocalRandom.current().nextInt(1, Integer.MAX_VALUE), typeCount);
+                current.connect(CONNECT_TIMEOUT_NS);
+            }
+            current.measureOneWayLatencyNs();
+            return current;
+        }
+
+        private void closeWire()
+        {
+            if (null != current)
+            {
+                final AeronWire wire = current;
+                current = null;
+                wire.close();
+            }
+        }
+
+        @Override
+        public void close()
+        {
+            final EmbeddedDriver closing = driver;
+            driver = null;
+            try
+            {
+                closeWire();
+            }
+            finally
+            {
+                CloseHelper.close(closing);
+            }
+        }
+    }
+
+    /** @return the driver's directory, while the driver runs; null otherwise. */
+    public File driverDirectory()
+    {
+        return null == wires.driver ? null : wires.driver.directory();
+    }
+}

@@ -1,0 +1,269 @@
+package org.electbench.aeron;
+
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+import org.electbench.inmemory.Wire;
+
+/**
+ * The real-clock runtime's {@link Wire} over Aeron: node {@code id}'s sends go out through its
+ * {@link AeronEndpoint}'s publications, and its worker polls that endpoint's subscription, so every
+ * call into one endpoint happens on the thread that owns the node.
+ * <p>
+ * Frames carry no due time (the frame format is the SPI message behind a {@link FrameHeader}), so
+ * the modelled network delay applies at the send edge: the sender's worker holds a delayed
+ * message and offers it when due; the transport's own latency comes on top. Loss, partitions and
+ * cuts apply in the workers as on the in-memory wire. Frames that fail validation are dropped and
+ * counted by each endpoint's {@link FrameValidator}, never handed to a node; refused offers are
+ * retried a bounded number of times and counted by {@link SendCounter}, and a frame given up on
+ * counts as dropped for the worker.
+ * <p>
+ * One wire serves every run of one cluster size and algorithm: {@link #drain()} consumes what is
+ * still in flight (up to each publication's position), so a later run starts empty.
+ */
+public final class AeronWire implements Wire
+{
+    /** Round trips timed before each run; the latency reported is half their median. */
+    public static final int LATENCY_ROUND_TRIPS = 200;
+    private static final int LATENCY_WARM_UP_ROUND_TRIPS = 20;
+    private static final long STEP_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(5);
+
+    private final AeronNetwork network;
+    private final int clusterSize;
+    private final int typeCount;
+    private final Dispatcher[] dispatchers;
+    private final long[] roundTripNs = new long[LATENCY_ROUND_TRIPS];
+    private final IdleStrategy waitIdle = new BackoffIdleStrategy();
+    private long oneWayLatencyNs;
+
+    /**
+     * Builds the endpoints of a cluster; call {@link AeronNetwork#connect} through {@link #connect(long)}
+     * before the first run.
+     */
+    AeronWire(final EmbeddedDriver driver, final ChannelPlan plan, final int clusterId, final int typeCount)
+    {
+        this.clusterSize = plan.clusterSize();
+        this.typeCount = typeCount;
+        dispatchers = new Dispatcher[clusterSize + 1];
+        for (int id = 1; id <= clusterSize; id++)
+        {
+            dispatchers[id] = new Dispatcher(id);
+        }
+        network = new AeronNetwork(driver.aeron(), plan, clusterId, typeCount, id -> dispatchers[id]);
+    }
+
+    /** Waits until every node's publications and subscription are connected. */
+    void connect(final long timeoutNs)
+    {
+        network.connect(timeoutNs);
+    }
+
+    @Override
+    public boolean carriesDueTime()
+    {
+        return false;
+    }
+
+    @Override
+    public boolean offer(final int fromId, final int toId, final long dueNs, final DirectBuffer buffer, final int offset, final int length)
+    {
+        return network.endpoint(fromId).send(toId, buffer, offset, length);
+    }
+
+    @Override
+    public int poll(final int nodeId, final Receiver receiver, final int limit)
+    {
+        dispatchers[nodeId].receiver = receiver;
+        return network.endpoint(nodeId).doWork();
+    }
+
+    /**
+     * Consumes every frame offered so far on every link, discarding it.
+     *
+     * @return messages discarded.
+     * @throws IllegalStateException when the frames in flight do not arrive within seconds.
+     */
+    @Override
+    public long drain()
+    {
+        long discarded = 0;
+        for (int id = 1; id <= clusterSize; id++)
+        {
+            dispatchers[id].discard();
+        }
+        final long deadlineNs = System.nanoTime() + STEP_TIMEOUT_NS;
+        waitIdle.reset();
+        while (!caughtUp())
+        {
+            if (deadlineNs - System.nanoTime() <= 0)
+            {
+                throw new IllegalStateException("frames in flight did not arrive within " +
+                    TimeUnit.NANOSECONDS.toMillis(STEP_TIMEOUT_NS) + " ms on " + network.plan());
+            }
+            waitIdle.idle(network.pollAll());
+        }
+        for (int id = 1; id <= clusterSize; id++)
+        {
+            discarded += dispatchers[id].discarded;
+        }
+        return discarded;
+    }
+
+    private boolean caughtUp()
+    {
+        for (int from = 1; from <= clusterSize; from++)
+        {
+            final AeronEndpoint sender = network.endpoint(from);
+            for (int to = 1; to <= clusterSize; to++)
+            {
+                if (to != from && network.endpoint(to).imagePosition(sender.sessionId(to)) < sender.publicationPosition(to))
+                {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Times ping-pongs between nodes 1 and 2 on the calling thread (no worker runs yet) and keeps
+     * half the median round trip as the one-way latency of this transport.
+     *
+     * @return the one-way latency in nanoseconds, 0 for a cluster of one.
+     */
+    long measureOneWayLatencyNs()
+    {
+        if (clusterSize < 2)
+        {
+            oneWayLatencyNs = 0;
+            return 0;
+        }
+        final Dispatcher one = dispatchers[1];
+        final Dispatcher two = dispatchers[2];
+        one.discard();
+        two.discard();
+        for (int i = 0; i < LATENCY_WARM_UP_ROUND_TRIPS + LATENCY_ROUND_TRIPS; i++)
+        {
+            final long startNs = System.nanoTime();
+            ping(1, 2, two);
+            ping(2, 1, one);
+            final long elapsedNs = System.nanoTime() - startNs;
+            if (i >= LATENCY_WARM_UP_ROUND_TRIPS)
+            {
+                roundTripNs[i - LATENCY_WARM_UP_ROUND_TRIPS] = elapsedNs;
+            }
+        }
+        Arrays.sort(roundTripNs);
+        oneWayLatencyNs = roundTripNs[(LATENCY_ROUND_TRIPS - 1) / 2] / 2;
+        return oneWayLatencyNs;
+    }
+
+    private void ping(final int fromId, final int toId, final Dispatcher receiver)
+    {
+        final long before = receiver.discarded;
+        final AeronEndpoint sender = network.endpoint(fromId);
+        sender.claim(0, 0);
+        if (!sender.send(toId))
+        {
+            throw new IllegalStateException("node " + fromId + " could not send a latency ping to node " + toId + " on " + network.plan());
+        }
+        final AeronEndpoint endpoint = network.endpoint(toId);
+        final long deadlineNs = System.nanoTime() + STEP_TIMEOUT_NS;
+        while (receiver.discarded == before)
+        {
+            if (endpoint.doWork() == 0 && deadlineNs - System.nanoTime() <= 0)
+            {
+                throw new IllegalStateException("a latency ping from node " + fromId + " to node " + toId +
+                    " did not arrive within " + TimeUnit.NANOSECONDS.toMillis(STEP_TIMEOUT_NS) + " ms on " + network.plan());
+            }
+        }
+    }
+
+    @Override
+    public long oneWayLatencyNs()
+    {
+        return oneWayLatencyNs;
+    }
+
+    /** @return the endpoints, for their counters and for tests that talk to a node from outside. */
+    public AeronNetwork network()
+    {
+        return network;
+    }
+
+    int clusterSize()
+    {
+        return clusterSize;
+    }
+
+    int typeCount()
+    {
+        return typeCount;
+    }
+
+    /** @return frames dropped by every node's validator so far. */
+    public long invalidFrames()
+    {
+        long total = 0;
+        for (int id = 1; id <= clusterSize; id++)
+        {
+            total += network.endpoint(id).validator().dropped();
+        }
+        return total;
+    }
+
+    /** @return this send outcome summed over every node so far. */
+    public long sendCount(final SendCounter counter)
+    {
+        long total = 0;
+        for (int id = 1; id <= clusterSize; id++)
+        {
+            total += network.endpoint(id).count(counter);
+        }
+        return total;
+    }
+
+    void close()
+    {
+        network.close();
+    }
+
+    /**
+     * Hands one node's valid messages to the worker polling it, or, outside a run, counts and
+     * discards them. Only the thread polling the node touches it.
+     */
+    private static final class Dispatcher implements MessageHandler
+    {
+        private final int nodeId;
+        private Receiver receiver;
+        private long discarded;
+
+        Dispatcher(final int nodeId)
+        {
+            this.nodeId = nodeId;
+        }
+
+        void discard()
+        {
+            receiver = null;
+            discarded = 0;
+        }
+
+        @Override
+        public void onMessage(final int fromId, final DirectBuffer buffer, final int offset, final int length)
+        {
+            final Receiver target = receiver;
+            if (null == target)
+            {
+                discarded++;
+            }
+            else
+            {
+                target.onMessage(nodeId, fromId, 0, buffer, offset, length);
+            }
+        }
+    }
+}

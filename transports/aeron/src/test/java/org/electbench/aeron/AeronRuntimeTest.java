@@ -1,0 +1,213 @@
+package org.electbench.aeron;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.electbench.inmemory.InMemoryRuntime;
+import org.electbench.sim.SimRuntime;
+import org.electbench.spi.ElectionSettings;
+import org.electbench.transport.ElectionResult;
+import org.electbench.transport.NetworkModel;
+import org.electbench.transport.Scenario;
+import org.electbench.transport.ScenarioKind;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The aeron-udp and aeron-ipc runtimes run the same scenarios as the simulator and the in-memory
+ * runtime and reach the same outcomes. One runtime per transport serves the whole class, so one
+ * driver and one set of endpoints serve every run of a cluster size.
+ */
+class AeronRuntimeTest
+{
+    private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
+    private static final int REPETITIONS = 20;
+    private static final int LOSSY_REPETITIONS = 10;
+    private static final int NODES = 5;
+    /**
+     * Small, so the suite stays fast. T_elec must exceed ring's hop round trip (see RingNode): at
+     * 10 ms a stall of the shared two-core host skipped live nodes and let two ring nodes lead one
+     * term, so T_elec and T_coord are twice that.
+     */
+    static final ElectionSettings FAST = ElectionSettings.builder()
+        .heartbeatIntervalNs(20 * MS)
+        .detectionTimeoutNs(80 * MS)
+        .electionTimeoutNs(20 * MS)
+        .coordinatorTimeoutNs(60 * MS)
+        .build();
+
+    private static AeronRuntime udp;
+    private static AeronRuntime ipc;
+
+    @BeforeAll
+    static void launch()
+    {
+        udp = AeronRuntime.of(false, InMemoryRuntime.builder().threads(1));
+        ipc = AeronRuntime.of(true, InMemoryRuntime.builder().threads(1));
+    }
+
+    @AfterAll
+    static void close()
+    {
+        udp.close();
+        ipc.close();
+    }
+
+    static AeronRuntime runtime(final String transport)
+    {
+        return AeronRuntime.UDP.equals(transport) ? udp : ipc;
+    }
+
+    static Scenario.Builder scenario(final String algorithm, final ScenarioKind kind)
+    {
+        return Scenario.builder()
+            .algorithm(algorithm)
+            .nodes(NODES)
+            .settings(FAST)
+            .network(NetworkModel.constant(0))
+            .kind(kind);
+    }
+
+    static Stream<Arguments> transportsAndAlgorithms()
+    {
+        return Stream.of(AeronRuntime.UDP, AeronRuntime.IPC)
+            .flatMap(transport -> Stream.of("bully", "ring", "quorum").map(algorithm -> Arguments.of(transport, algorithm)));
+    }
+
+    static Stream<Arguments> transportsAndLossTolerantAlgorithms()
+    {
+        return Stream.of(AeronRuntime.UDP, AeronRuntime.IPC)
+            .flatMap(transport -> Stream.of("bully", "quorum").map(algorithm -> Arguments.of(transport, algorithm)));
+    }
+
+    /** Bully and ring elect the highest live id; quorum whom the simulator elects in the same scenario. */
+    private static int expectedLeader(final String algorithm, final Scenario scenario)
+    {
+        if (!"quorum".equals(algorithm))
+        {
+            return scenario.kind() == ScenarioKind.LEADER_CRASH ? NODES - 1 : NODES;
+        }
+        final ElectionResult simulated = new SimRuntime().run(scenario);
+        assertTrue(simulated.converged(), "the simulator converges: " + simulated);
+        return simulated.finalLeader();
+    }
+
+    private static void assertElected(final int expectedLeader, final ElectionResult result, final String run)
+    {
+        assertTrue(result.converged(), run + ": unconverged " + result);
+        assertEquals(expectedLeader, result.finalLeader(), run + ": " + result);
+        assertFalse(result.wrongLeader(), run + ": " + result);
+        assertEquals(0, result.sameTermLeaders(), run + ": two leaders in one term " + result);
+        assertEquals(1, result.maxConcurrentLeaders(), run + ": split brain " + result);
+        assertEquals(0, result.splitBrainNs(), run + ": " + result);
+    }
+
+    @ParameterizedTest(name = "{1} on {0}")
+    @MethodSource("transportsAndAlgorithms")
+    void coldStartElectsTheExpectedLeaderWithNoSplitBrain(final String transport, final String algorithm)
+    {
+        final AeronRuntime runtime = runtime(transport);
+        final Scenario scenario = scenario(algorithm, ScenarioKind.COLD_START).build();
+        for (int run = 0; run < REPETITIONS; run++)
+        {
+            final Scenario thisRun = scenario.forRun(run);
+            final ElectionResult result = runtime.run(thisRun);
+            assertElected(expectedLeader(algorithm, thisRun), result, transport + " run " + run);
+            assertEquals(0, runtime.invalidFrames(), "run " + run);
+            assertEquals(runtime.sentMessages(),
+                runtime.deliveredMessages() + runtime.droppedMessages() + runtime.undeliveredMessages(),
+                "run " + run + ": every send is delivered, dropped or still in flight");
+        }
+        assertEquals(transport, runtime.name());
+    }
+
+    @ParameterizedTest(name = "{1} on {0}")
+    @MethodSource("transportsAndAlgorithms")
+    void leaderCrashElectsTheExpectedLiveLeaderWithNoSplitBrain(final String transport, final String algorithm)
+    {
+        final AeronRuntime runtime = runtime(transport);
+        final Scenario scenario = scenario(algorithm, ScenarioKind.LEADER_CRASH).build();
+        for (int run = 0; run < REPETITIONS; run++)
+        {
+            final Scenario thisRun = scenario.forRun(run);
+            final ElectionResult result = runtime.run(thisRun);
+            assertElected(expectedLeader(algorithm, thisRun), result, transport + " run " + run);
+            assertTrue(result.detectionNs() > 0, "run " + run + ": nobody noticed the crash " + result);
+            assertTrue(runtime.oneWayLatencyNs() > 0, "run " + run + ": a real transport takes time");
+            assertEquals(0, runtime.invalidFrames(), "run " + run);
+        }
+    }
+
+    @ParameterizedTest(name = "{1} on {0}")
+    @MethodSource("transportsAndLossTolerantAlgorithms")
+    void fivePercentLossStillConvergesAndShowsInTheCounts(final String transport, final String algorithm)
+    {
+        final AeronRuntime runtime = runtime(transport);
+        final Scenario scenario = scenario(algorithm, ScenarioKind.LEADER_CRASH)
+            .network(NetworkModel.constant(0).withLoss(0.05)).build();
+        long sent = 0;
+        long dropped = 0;
+        for (int run = 0; run < LOSSY_REPETITIONS; run++)
+        {
+            final ElectionResult result = runtime.run(scenario.forRun(run));
+            assertTrue(result.converged(), "run " + run + ": unconverged " + result);
+            assertNotEquals(NODES, result.finalLeader(), "run " + run + ": the crashed leader " + result);
+            assertFalse(result.wrongLeader(), "run " + run + ": " + result);
+            assertEquals(runtime.sentMessages(),
+                runtime.deliveredMessages() + runtime.droppedMessages() + runtime.undeliveredMessages(),
+                "run " + run + ": every send is delivered, dropped or still in flight");
+            sent += runtime.sentMessages();
+            dropped += runtime.droppedMessages();
+        }
+        assertTrue(dropped > 0, "nothing lost out of " + sent);
+    }
+
+    @Test
+    void closeLeavesNoDirectoryAndNoThread()
+    {
+        final Set<Thread> before = Thread.getAllStackTraces().keySet();
+        final File directory;
+        try (AeronRuntime runtime = AeronRuntime.of(false, InMemoryRuntime.builder().threads(2)))
+        {
+            assertNull(runtime.driverDirectory(), "no driver before the first run");
+            assertElected(NODES, runtime.run(scenario("bully", ScenarioKind.COLD_START).build()), "udp");
+            assertElected(3, runtime.run(scenario("bully", ScenarioKind.LEADER_CRASH).nodes(4).build()), "udp, another size");
+            directory = runtime.driverDirectory();
+            assertNotNull(directory);
+            assertTrue(directory.exists(), directory + " while the runtime is open");
+        }
+        assertFalse(directory.exists(), directory + " after close");
+        final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        List<String> leaked = newThreads(before);
+        while (!leaked.isEmpty() && System.nanoTime() - deadlineNs < 0)
+        {
+            Thread.onSpinWait();
+            leaked = newThreads(before);
+        }
+        assertEquals(List.of(), leaked, "threads the runtime started and left running");
+    }
+
+    private static List<String> newThreads(final Set<Thread> before)
+    {
+        return Thread.getAllStackTraces().keySet().stream()
+            .filter(Thread::isAlive)
+            .filter(thread -> !before.contains(thread))
+            .map(Thread::getName)
+            .collect(Collectors.toList());
+    }
+}
