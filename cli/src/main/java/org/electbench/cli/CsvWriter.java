@@ -31,6 +31,12 @@ final class CsvWriter implements OutputFormat.ReportWriter
         add(names, values, "seed", scenario.seed());
         distribution(names, values, "convergenceNs", summary.convergence());
         distribution(names, values, "detectionNs", summary.detection());
+        if (!Runner.SIM.equals(report.transport()))
+        {
+            distribution(names, values, "oneWayLatencyNs", summary.oneWayLatency());
+            distribution(names, values, "floorNs", summary.floor());
+            distribution(names, values, "overheadNs", summary.overhead());
+        }
         add(names, values, "messages.mean", summary.messagesMean());
         add(names, values, "messages.min", summary.messagesMin());
         add(names, values, "messages.max", summary.messagesMax());

@@ -45,6 +45,12 @@ final class JsonWriter implements OutputFormat.ReportWriter
         root.put("seed", scenario.seed());
         distribution(root.putObject("convergenceNs"), summary.convergence());
         distribution(root.putObject("detectionNs"), summary.detection());
+        if (!Runner.SIM.equals(report.transport()))
+        {
+            distribution(root.putObject("oneWayLatencyNs"), summary.oneWayLatency());
+            distribution(root.putObject("floorNs"), summary.floor());
+            distribution(root.putObject("overheadNs"), summary.overhead());
+        }
         final ObjectNode messages = root.putObject("messages");
         messages.put("mean", summary.messagesMean());
         messages.put("min", summary.messagesMin());

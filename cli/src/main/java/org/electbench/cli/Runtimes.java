@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import org.electbench.aeron.AeronRuntime;
 import org.electbench.inmemory.InMemoryRuntime;
 import org.electbench.sim.SimRuntime;
 import org.electbench.transport.ClusterRuntime;
@@ -21,6 +22,8 @@ final class Runtimes
     {
         FACTORIES.put("sim", SimRuntime::new);
         FACTORIES.put(InMemoryRuntime.NAME, InMemoryRuntime::fromSystemProperties);
+        FACTORIES.put(AeronRuntime.UDP, () -> AeronRuntime.fromSystemProperties(false));
+        FACTORIES.put(AeronRuntime.IPC, () -> AeronRuntime.fromSystemProperties(true));
     }
 
     private Runtimes()

@@ -28,7 +28,9 @@ final class SimulateCommand implements Callable<Integer>
     ScenarioOptions options;
 
     @Option(names = "--transport", paramLabel = "NAME", defaultValue = "sim", converter = Runtimes.Converter.class,
-        description = "Runtime: sim (default: ${DEFAULT-VALUE}).")
+        description = "Runtime: sim, inmemory, aeron-udp or aeron-ipc (default: ${DEFAULT-VALUE}). " +
+            "On the real-clock ones the report adds the one-way latency measured, the floor the simulator predicts with it, " +
+            "and the overhead above that floor.")
     Supplier<ClusterRuntime> transport;
 
     @Option(names = "--runs", paramLabel = "R", defaultValue = "1", description = "Runs to aggregate (default: ${DEFAULT-VALUE}).")

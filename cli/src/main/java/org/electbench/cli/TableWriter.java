@@ -22,6 +22,12 @@ final class TableWriter implements OutputFormat.ReportWriter
             summary.runs(), scenario.seed());
         distribution(out, "convergence", summary.convergence());
         distribution(out, "detection", summary.detection());
+        if (!Runner.SIM.equals(report.transport()))
+        {
+            distribution(out, "latency", summary.oneWayLatency());
+            distribution(out, "floor", summary.floor());
+            distribution(out, "overhead", summary.overhead());
+        }
         final StringBuilder byType = new StringBuilder();
         for (int type = 0; type < summary.typeNames().size(); type++)
         {

@@ -21,13 +21,41 @@ public final class DelayDistribution
     private final long aNs;
     private final long bNs;
     private final double sigma;
+    private final long offsetNs;
 
     private DelayDistribution(final Shape shape, final long aNs, final long bNs, final double sigma)
+    {
+        this(shape, aNs, bNs, sigma, 0);
+    }
+
+    private DelayDistribution(final Shape shape, final long aNs, final long bNs, final double sigma, final long offsetNs)
     {
         this.shape = shape;
         this.aNs = aNs;
         this.bNs = bNs;
         this.sigma = sigma;
+        this.offsetNs = offsetNs;
+    }
+
+    /**
+     * This delay with a fixed amount added to every sample, such as a real transport's own
+     * one-way latency on top of the modelled delay.
+     *
+     * @param extraNs at least 0.
+     * @return the shifted distribution (constant and uniform stay plain constant and uniform).
+     */
+    public DelayDistribution plusNs(final long extraNs)
+    {
+        requireNonNegative(extraNs);
+        switch (shape)
+        {
+            case CONSTANT:
+                return constant(aNs + offsetNs + extraNs);
+            case UNIFORM:
+                return uniform(aNs + offsetNs + extraNs, bNs + offsetNs + extraNs);
+            default:
+                return new DelayDistribution(shape, aNs, bNs, sigma, offsetNs + extraNs);
+        }
     }
 
     public static DelayDistribution constant(final long delayNs)
@@ -105,6 +133,11 @@ public final class DelayDistribution
     /** @return one delay in nanoseconds. */
     public long sampleNs(final RandomGenerator random)
     {
+        return offsetNs + baseSampleNs(random);
+    }
+
+    private long baseSampleNs(final RandomGenerator random)
+    {
         switch (shape)
         {
             case CONSTANT:
@@ -122,6 +155,11 @@ public final class DelayDistribution
 
     /** @return the mean one-way delay, for floors and predictions. */
     public double meanNs()
+    {
+        return offsetNs + baseMeanNs();
+    }
+
+    private double baseMeanNs()
     {
         switch (shape)
         {
@@ -149,6 +187,11 @@ public final class DelayDistribution
 
     @Override
     public String toString()
+    {
+        return 0 == offsetNs ? baseToString() : baseToString() + "+" + Durations.format(offsetNs);
+    }
+
+    private String baseToString()
     {
         switch (shape)
         {

@@ -31,6 +31,11 @@ public final class Summary
     private int sameTermLeaderRuns;
     private int staleLeaderRuns;
     private long events;
+    private long[] oneWayLatencyNs = new long[16];
+    private long[] floorNs = new long[16];
+    private long[] overheadNs = new long[16];
+    private int latencyCount;
+    private int floorCount;
 
     public Summary(final List<String> typeNames, final int heartbeatType)
     {
@@ -71,6 +76,39 @@ public final class Summary
         sameTermLeaderRuns += result.sameTermLeaders() > 0 ? 1 : 0;
         staleLeaderRuns += result.staleLeaderNs() > 0 ? 1 : 0;
         events += result.events();
+    }
+
+    /** @param latencyNs a real transport's one-way latency measured for one run. */
+    public void addOneWayLatency(final long latencyNs)
+    {
+        oneWayLatencyNs = append(oneWayLatencyNs, latencyCount++, latencyNs);
+    }
+
+    /**
+     * @param floorNs    what the simulator predicts for one run's scenario with the transport's
+     *                   latency added to every message: the protocol's own timers and hops.
+     * @param overheadNs the run's convergence time less its floor (negative when the run was luckier).
+     */
+    public void addFloor(final long floorNs, final long overheadNs)
+    {
+        this.floorNs = append(this.floorNs, floorCount, floorNs);
+        this.overheadNs = append(this.overheadNs, floorCount, overheadNs);
+        floorCount++;
+    }
+
+    public Distribution oneWayLatency()
+    {
+        return new Distribution(oneWayLatencyNs, latencyCount);
+    }
+
+    public Distribution floor()
+    {
+        return new Distribution(floorNs, floorCount);
+    }
+
+    public Distribution overhead()
+    {
+        return new Distribution(overheadNs, floorCount);
     }
 
     public List<String> typeNames()
