@@ -56,6 +56,36 @@ class SimulateCommandTest
         assertTrue(first.get("events").asLong() > 0);
     }
 
+    @ParameterizedTest
+    @MethodSource("realTransports")
+    void realTransportsAddFloorAndOverheadThatAddUpToConvergence(final String transport) throws Exception
+    {
+        final JsonNode result = json("simulate", "--transport", transport, "--algorithm", "bully", "--nodes", "5",
+            "--scenario", "leader-crash", "--delay", "constant:0ms", "--heartbeat", "20ms", "--detection-timeout", "150ms",
+            "--election-timeout", "100ms", "--coordinator-timeout", "300ms", "--format", "json");
+        assertEquals(transport, result.get("transport").asText());
+        assertEquals(4, result.get("leader").asInt());
+        final long convergenceNs = result.get("convergenceNs").get("p50").asLong();
+        final long floorNs = result.get("floorNs").get("p50").asLong();
+        final long latencyNs = result.get("oneWayLatencyNs").get("p50").asLong();
+        assertEquals(convergenceNs, floorNs + result.get("overheadNs").get("p50").asLong(), "one run: overhead = convergence - floor");
+        // Bully after a crash: detection (D less at most one HBT), T_elec for an OK the dead leader never sends, a hop.
+        assertTrue(floorNs >= (150_000_000L - 20_000_000L) + 100_000_000L, "floor " + floorNs);
+        assertTrue(latencyNs >= 0, "latency " + latencyNs);
+    }
+
+    static Stream<String> realTransports()
+    {
+        return Stream.of("inmemory", "aeron-udp", "aeron-ipc");
+    }
+
+    @Test
+    void theSimulatorReportsNoFloor() throws Exception
+    {
+        final JsonNode result = json("simulate", "--algorithm", "ring", "--format", "json");
+        assertTrue(!result.has("floorNs") && !result.has("overheadNs") && !result.has("oneWayLatencyNs"), result.toString());
+    }
+
     @Test
     void jsonCarriesTheContractFieldsWithExactBullyCounts() throws Exception
     {
