@@ -21,8 +21,9 @@ import org.electbench.transport.ElectionResult;
  * with any node's.
  * <ul>
  *   <li>A node is live from the first report heard from it; one silent for longer than the
- *       detection timeout is taken to have crashed at its last report (a report with a new
- *       incarnation is a restart: a crash and a start at once).</li>
+ *       detection timeout, while reports from others kept coming, is taken to have crashed at its
+ *       last report (a report with a new incarnation is a restart: a crash and a start at once).
+ *       With every node silent nobody is declared dead: the observer may be the one cut off.</li>
  *   <li>Announcements are applied at their receive time; sends, reported as cumulative counts,
  *       are attributed at the receive time of the report that first counts them.</li>
  *   <li>Measurement starts at the first report; each crash starts it again from the crash, as a
@@ -94,6 +95,7 @@ public final class ClusterObserver implements AutoCloseable
     private long[] queueBytes;
 
     private long receiveNs;
+    private long newestReportNs;
     private boolean measuring;
     private long referenceNs;
     private long appliedUpToNs = NONE;
@@ -154,7 +156,9 @@ public final class ClusterObserver implements AutoCloseable
         int workCount = subscription.poll(fragmentHandler, FRAGMENT_LIMIT);
         for (int id = 1; id <= nodes; id++)
         {
-            if (receiveLive[id] && receiveNs - lastHeardNs[id] > detectionTimeoutNs)
+            // Silence is measured against the newest report from anyone, not this clock alone: an
+            // observer that stalls (a pause, a busy machine) must not take every node for dead.
+            if (receiveLive[id] && newestReportNs - lastHeardNs[id] > detectionTimeoutNs)
             {
                 receiveLive[id] = false;
                 pendingCrashNs[id] = lastHeardNs[id];
@@ -190,6 +194,7 @@ public final class ClusterObserver implements AutoCloseable
         final int id = FrameHeader.senderId(buffer, offset);
         receiveLive[id] = true;
         lastHeardNs[id] = receiveNs;
+        newestReportNs = receiveNs;
         if (queueSize == queueCapacity)
         {
             growQueue();
