@@ -42,9 +42,9 @@ final class ObserveCommand implements Callable<Integer>
     @Option(names = "--cluster", paramLabel = "FILE", required = true, description = "The cluster file.")
     Path clusterPath;
 
-    @Option(names = "--expect-nodes", paramLabel = "N", defaultValue = "1",
-        description = "Do not settle before N distinct nodes were heard (default: ${DEFAULT-VALUE}).")
-    int expectNodes;
+    @Option(names = "--expect-nodes", paramLabel = "N",
+        description = "Do not settle before N distinct nodes were heard (default: every node of the file).")
+    Integer expectNodes;
 
     @Option(names = "--expect-crashes", paramLabel = "K", defaultValue = "0",
         description = "Do not settle before K crashes were seen, to measure a failover (default: ${DEFAULT-VALUE}).")
@@ -68,6 +68,10 @@ final class ObserveCommand implements Callable<Integer>
         {
             throw new ParameterException(spec.commandLine(), "Invalid value for option '--cluster': " +
                 cluster.source() + " names no observer; add a line 'observer HOST:PORT'");
+        }
+        if (null == expectNodes)
+        {
+            expectNodes = cluster.clusterSize();
         }
         if (expectNodes < 1 || expectNodes > cluster.clusterSize())
         {
@@ -182,7 +186,7 @@ final class ObserveCommand implements Callable<Integer>
         @Override
         public void onCrash(final int nodeId, final long atNs)
         {
-            line(atNs, "node " + nodeId + " crashed (silent since)");
+            line(atNs, "node " + nodeId + " crashed (at its last report)");
         }
 
         @Override
