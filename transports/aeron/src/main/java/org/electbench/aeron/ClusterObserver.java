@@ -21,16 +21,18 @@ import org.electbench.transport.ElectionResult;
  * with any node's.
  * <ul>
  *   <li>A node is live from the first report heard from it; one silent for longer than the
- *       detection timeout, while reports from others kept coming, is taken to have crashed at its
- *       last report (a report with a new incarnation is a restart: a crash and a start at once).
- *       With every node silent nobody is declared dead: the observer may be the one cut off.</li>
+ *       detection timeout is taken to have crashed at its last report (a report with a new
+ *       incarnation is a restart: a crash and a start at once). Silence is timed only while
+ *       reports flow: a gap in which nobody reports counts at most two heartbeat intervals, so
+ *       an observer that stalls or is cut off does not take every node for dead.</li>
  *   <li>Announcements are applied at their receive time; sends, reported as cumulative counts,
  *       are attributed at the receive time of the report that first counts them.</li>
  *   <li>Measurement starts at the first report; each crash starts it again from the crash, as a
  *       leader-crash scenario measures from the fault, so the result describes the failover.</li>
  * </ul>
- * Reports reach the monitor one detection timeout after they arrive: only then is it known
- * whether a silent node crashed before them, and the monitor takes events in time order.
+ * A report reaches the monitor once every live node has reported since (about one heartbeat
+ * interval later): only then is it known that no silent node crashed before it, and the
+ * monitor takes events in time order.
  * Single-threaded: one thread polls.
  */
 public final class ClusterObserver implements AutoCloseable
@@ -63,6 +65,7 @@ public final class ClusterObserver implements AutoCloseable
     private final int typeCount;
     private final long detectionTimeoutNs;
     private final long settleWindowNs;
+    private final long stallNs;
     private final long originNs;
     private final Listener listener;
     private final Subscription subscription;
@@ -73,6 +76,7 @@ public final class ClusterObserver implements AutoCloseable
     private final boolean[] everHeard;
     private final boolean[] receiveLive;
     private final long[] lastHeardNs;
+    private final long[] silentSinceNs;
     private final long[] pendingCrashNs;
     private final boolean[] appliedLive;
     private final long[] appliedIncarnation;
@@ -95,7 +99,8 @@ public final class ClusterObserver implements AutoCloseable
     private long[] queueBytes;
 
     private long receiveNs;
-    private long newestReportNs;
+    private long newestReportNs = NONE;
+    private long reportClockNs;
     private boolean measuring;
     private long referenceNs;
     private long appliedUpToNs = NONE;
@@ -123,11 +128,13 @@ public final class ClusterObserver implements AutoCloseable
         typeCount = algorithm.messageTypes().size();
         detectionTimeoutNs = cluster.settings().detectionTimeoutNs();
         settleWindowNs = 2 * detectionTimeoutNs;
+        stallNs = 2 * cluster.settings().heartbeatIntervalNs();
         this.listener = listener;
         monitor = new ConvergenceMonitor(algorithm, nodes);
         everHeard = new boolean[nodes + 1];
         receiveLive = new boolean[nodes + 1];
         lastHeardNs = new long[nodes + 1];
+        silentSinceNs = new long[nodes + 1];
         pendingCrashNs = new long[nodes + 1];
         Arrays.fill(pendingCrashNs, NONE);
         appliedLive = new boolean[nodes + 1];
@@ -145,7 +152,8 @@ public final class ClusterObserver implements AutoCloseable
     }
 
     /**
-     * Reads reports, marks silent nodes crashed and applies what is a detection timeout old.
+     * Reads reports, marks silent nodes crashed and applies every report no live node's silence
+     * can still come before.
      *
      * @param nowNs {@link System#nanoTime()}.
      * @return work done, for an idle strategy.
@@ -153,19 +161,32 @@ public final class ClusterObserver implements AutoCloseable
     public int poll(final long nowNs)
     {
         receiveNs = nowNs - originNs;
-        int workCount = subscription.poll(fragmentHandler, FRAGMENT_LIMIT);
+        final int workCount = subscription.poll(fragmentHandler, FRAGMENT_LIMIT);
+        return workCount + advance(receiveNs);
+    }
+
+    /** Marks silent nodes crashed and applies the reports up to the oldest live node's last one, as of {@code atNs}. */
+    int advance(final long atNs)
+    {
+        receiveNs = atNs;
+        int workCount = 0;
+        final long quietNs = NONE == newestReportNs ? 0 : Math.min(atNs - newestReportNs, stallNs);
+        long horizonNs = atNs;
         for (int id = 1; id <= nodes; id++)
         {
-            // Silence is measured against the newest report from anyone, not this clock alone: an
-            // observer that stalls (a pause, a busy machine) must not take every node for dead.
-            if (receiveLive[id] && newestReportNs - lastHeardNs[id] > detectionTimeoutNs)
+            if (receiveLive[id] && reportClockNs + quietNs - silentSinceNs[id] > detectionTimeoutNs)
             {
                 receiveLive[id] = false;
                 pendingCrashNs[id] = lastHeardNs[id];
                 workCount++;
             }
+            if (receiveLive[id] && lastHeardNs[id] - horizonNs < 0)
+            {
+                horizonNs = lastHeardNs[id];
+            }
         }
-        final long horizonNs = receiveNs - detectionTimeoutNs;
+        // Nothing later than a live node's last report is applied yet: should that node turn out
+        // to be dead, its crash (placed at that report) must reach the monitor first.
         while (queueSize > 0 && queueTimeNs[queueHead] - horizonNs <= 0)
         {
             applyCrashesBefore(queueTimeNs[queueHead]);
@@ -181,10 +202,16 @@ public final class ClusterObserver implements AutoCloseable
 
     private void onFragment(final DirectBuffer buffer, final int offset, final int length, final Header header)
     {
-        if ((header.flags() & FrameDescriptor.BEGIN_FRAG_FLAG) == 0)
+        if ((header.flags() & FrameDescriptor.BEGIN_FRAG_FLAG) != 0)
         {
-            return;
+            onReport(buffer, offset, length, receiveNs);
         }
+    }
+
+    /** Takes one report as received at {@code atNs} (from the observer's start): validated, then queued. */
+    void onReport(final DirectBuffer buffer, final int offset, final int length, final long atNs)
+    {
+        receiveNs = atNs;
         final FrameVerdict verdict = StatusFrame.validate(buffer, offset, length, clusterId, nodes, typeCount);
         verdictCounts[verdict.ordinal()]++;
         if (FrameVerdict.OK != verdict)
@@ -192,9 +219,13 @@ public final class ClusterObserver implements AutoCloseable
             return;
         }
         final int id = FrameHeader.senderId(buffer, offset);
+        // Silence is timed on a clock that runs only while reports flow (a gap counts at most
+        // stallNs): an observer that stalls, or is cut off, must not take every node for dead.
+        reportClockNs += NONE == newestReportNs ? 0 : Math.min(Math.max(0, atNs - newestReportNs), stallNs);
+        newestReportNs = atNs;
+        silentSinceNs[id] = reportClockNs;
         receiveLive[id] = true;
         lastHeardNs[id] = receiveNs;
-        newestReportNs = receiveNs;
         if (queueSize == queueCapacity)
         {
             growQueue();
@@ -451,12 +482,6 @@ public final class ClusterObserver implements AutoCloseable
     public long settleWindowNs()
     {
         return settleWindowNs;
-    }
-
-    /** @return how far behind receive time the monitor runs: the detection timeout. */
-    public long lagNs()
-    {
-        return detectionTimeoutNs;
     }
 
     @Override
