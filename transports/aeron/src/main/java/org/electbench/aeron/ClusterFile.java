@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -100,9 +101,13 @@ public final class ClusterFile
         {
             text = Files.readString(path, StandardCharsets.UTF_8);
         }
+        catch (final NoSuchFileException ex)
+        {
+            throw new UncheckedIOException("cannot read cluster file " + path + ": no such file", ex);
+        }
         catch (final IOException ex)
         {
-            throw new UncheckedIOException("cannot read cluster file " + path + ": " + ex.getMessage(), ex);
+            throw new UncheckedIOException("cannot read cluster file " + path + ": " + ex, ex);
         }
         return parse(text, path.toString(), AlgorithmRegistry.instance());
     }
