@@ -1,0 +1,327 @@
+package org.electbench.ring;
+
+import static org.electbench.ring.RingMessages.ACK;
+import static org.electbench.ring.RingMessages.ELECTED;
+import static org.electbench.ring.RingMessages.ELECTION;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.electbench.sim.SimRuntime;
+import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.RingArrangement;
+import org.electbench.transport.Detect;
+import org.electbench.transport.ElectionResult;
+import org.electbench.transport.FaultPlan;
+import org.electbench.transport.NetworkModel;
+import org.electbench.transport.Scenario;
+import org.electbench.transport.ScenarioKind;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The ring in the deterministic simulator: the textbook message counts with every node
+ * initiating at once (acknowledgements off), and surviving dead nodes (acknowledgements on).
+ */
+class RingSimulationTest
+{
+    private static final long MS = 1_000_000L;
+    private static final int[] SIZES = {3, 5, 8, 16, 64};
+    private static final int RANDOM_RINGS = 5_000;
+
+    /** Textbook: no acknowledgements; heartbeats slow enough that only ELECTED tells the news. */
+    private static ElectionSettings textbook(final RingArrangement arrangement, final long arrangementSeed)
+    {
+        return ElectionSettings.builder()
+            .heartbeatIntervalNs(1_000 * MS)
+            .detectionTimeoutNs(3_000 * MS)
+            .acknowledgements(false)
+            .arrangement(arrangement)
+            .arrangementSeed(arrangementSeed)
+            .build();
+    }
+
+    /**
+     * Acknowledged hops: T_elec above the round trip, T_coord above two laps plus the skips, and
+     * HBT above one lap of 64 nodes, so the new leader's first heartbeat does not overtake its
+     * ELECTED (a follower may learn the leader from either; the counts below assume ELECTED).
+     */
+    private static ElectionSettings acknowledged(final RingArrangement arrangement, final long arrangementSeed)
+    {
+        return ElectionSettings.builder()
+            .heartbeatIntervalNs(100 * MS)
+            .detectionTimeoutNs(300 * MS)
+            .electionTimeoutNs(5 * MS)
+            .coordinatorTimeoutNs(300 * MS)
+            .acknowledgements(true)
+            .arrangement(arrangement)
+            .arrangementSeed(arrangementSeed)
+            .build();
+    }
+
+    private static Scenario.Builder coldStart(final int n, final ElectionSettings settings)
+    {
+        return Scenario.builder()
+            .algorithm("ring")
+            .nodes(n)
+            .settings(settings)
+            .network(NetworkModel.constant(MS))
+            .kind(ScenarioKind.COLD_START)
+            .detect(Detect.ALL);
+    }
+
+    private static Scenario.Builder leaderCrash(final int n, final ElectionSettings settings, final Detect detect)
+    {
+        return Scenario.builder()
+            .algorithm("ring")
+            .nodes(n)
+            .settings(settings)
+            .network(NetworkModel.constant(MS))
+            .kind(ScenarioKind.LEADER_CRASH)
+            .detect(detect);
+    }
+
+    private static void assertElectedCleanly(final ElectionResult result, final int expectedLeader, final String label)
+    {
+        assertTrue(result.converged(), label + ": converged " + result);
+        assertEquals(expectedLeader, result.finalLeader(), label + ": leader");
+        assertFalse(result.wrongLeader(), label + ": wrong leader");
+        assertEquals(0, result.sameTermLeaders(), label + ": same-term leaders");
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {3, 5, 8, 16, 64})
+    void everyNodeInitiatingOnAnIncreasingRingSendsTwoNMinusOneElections(final int n)
+    {
+        // Only n's message survives its first hop: n initial sends, then n-1 hops from 1 back to n.
+        final ElectionResult result = new SimRuntime().run(coldStart(n, textbook(RingArrangement.INCREASING, 0)).build());
+        assertElectedCleanly(result, n, "n=" + n);
+        assertEquals(2L * n - 1, result.messages(ELECTION));
+        assertEquals(n, result.messages(ELECTED));
+        assertEquals(0, result.messages(ACK));
+        assertEquals(1, result.maxConcurrentLeaders());
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {3, 5, 8, 16, 64})
+    void everyNodeInitiatingOnADecreasingRingSendsNTimesNPlusOneOverTwoElections(final int n)
+    {
+        // k's message goes k hops, down through 1 and round to n, which swallows all but its own.
+        final ElectionResult result = new SimRuntime().run(coldStart(n, textbook(RingArrangement.DECREASING, 0)).build());
+        assertElectedCleanly(result, n, "n=" + n);
+        assertEquals((long)n * (n + 1) / 2, result.messages(ELECTION));
+        assertEquals(n, result.messages(ELECTED));
+        assertEquals(0, result.messages(ACK));
+        assertEquals(1, result.maxConcurrentLeaders());
+    }
+
+    @Test
+    void everyNodeInitiatingOnRandomRingsAveragesNTimesTheHarmonicNumberOfElections()
+    {
+        final SimRuntime runtime = new SimRuntime();
+        for (final int n : SIZES)
+        {
+            double harmonic = 0;
+            for (int k = 1; k <= n; k++)
+            {
+                harmonic += 1.0 / k;
+            }
+            long elections = 0;
+            long minElections = Long.MAX_VALUE;
+            long maxElections = 0;
+            for (int seed = 1; seed <= RANDOM_RINGS; seed++)
+            {
+                // A one-hop settle window ends each run as soon as ELECTED is home.
+                final ElectionResult result = runtime.run(coldStart(n, textbook(RingArrangement.RANDOM, seed))
+                    .settleWindowNs(MS).build());
+                final String label = "n=" + n + " arrangement seed " + seed;
+                assertElectedCleanly(result, n, label);
+                assertEquals(n, result.messages(ELECTED), label);
+                elections += result.messages(ELECTION);
+                minElections = Math.min(minElections, result.messages(ELECTION));
+                maxElections = Math.max(maxElections, result.messages(ELECTION));
+            }
+            final double mean = elections / (double)RANDOM_RINGS;
+            final double expected = n * harmonic;
+            assertEquals(expected, mean, 0.02 * expected, "n=" + n + ": mean ELECTION count over " + RANDOM_RINGS + " random rings");
+            // Every ring lies between the best (increasing) and the worst (decreasing) arrangement.
+            assertTrue(minElections >= 2L * n - 1, "n=" + n + " min " + minElections);
+            assertTrue(maxElections <= (long)n * (n + 1) / 2, "n=" + n + " max " + maxElections);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {3, 5, 8, 16, 64})
+    void deadLeaderIsSkippedOnAnIncreasingRing(final int n)
+    {
+        // Every follower initiates; n-1's ELECTION finds n silent and goes on to 1 after T_elec:
+        // n-1 first sends, the resend, then n-2 hops home. ELECTED: n-1 -> n (lost), 1 .. n-2 -> n-1.
+        // Every delivered hop is acknowledged; the leader's ACK for the last ELECTED hop comes after agreement.
+        final ElectionResult result = new SimRuntime().run(
+            leaderCrash(n, acknowledged(RingArrangement.INCREASING, 0), Detect.ALL).seed(n).build());
+        assertElectedCleanly(result, n - 1, "n=" + n);
+        assertEquals(2L * n - 2, result.messages(ELECTION));
+        assertEquals(n, result.messages(ELECTED));
+        assertEquals(3L * n - 5, result.messages(ACK));
+        assertEquals(1, result.maxConcurrentLeaders());
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {3, 5, 8, 16, 64})
+    void deadLeaderIsSkippedOnADecreasingRing(final int n)
+    {
+        // k's ELECTION runs down to 1, is lost at n, and 1 resends it to n-1, which swallows all but
+        // its own: k+1 sends for k = 1..n-1. ELECTED runs n-1 .. 1 and is lost at n; agreement comes
+        // when 1 learns, before its resend to n-1.
+        final ElectionResult result = new SimRuntime().run(
+            leaderCrash(n, acknowledged(RingArrangement.DECREASING, 0), Detect.ALL).seed(n).build());
+        assertElectedCleanly(result, n - 1, "n=" + n);
+        assertEquals((long)(n - 1) * (n + 2) / 2, result.messages(ELECTION));
+        assertEquals(n - 1, result.messages(ELECTED));
+        assertEquals((long)n * (n - 1) / 2 + n - 2, result.messages(ACK));
+    }
+
+    @ParameterizedTest
+    @EnumSource(RingArrangement.class)
+    void deadLeaderIsSkippedWhoeverDetectsItAndNothingStaysLeaderless(final RingArrangement arrangement)
+    {
+        final SimRuntime runtime = new SimRuntime();
+        for (final Detect detect : Detect.values())
+        {
+            for (final int n : new int[] {3, 5, 8, 16})
+            {
+                for (int seed = 1; seed <= 10; seed++)
+                {
+                    final ElectionResult result = runtime.run(leaderCrash(n, acknowledged(arrangement, seed), detect)
+                        .network(NetworkModel.parse("uniform:1ms,2ms")).seed(seed).build());
+                    assertElectedCleanly(result, n - 1, arrangement + " detect=" + detect + " n=" + n + " seed=" + seed);
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {5, 8, 16})
+    void deadNodeInTheMiddleOfTheRingIsSkipped(final int n)
+    {
+        // m dies first, unnoticed; then the leader n. Only node 1 detects. Its ELECTION loses a hop
+        // at m twice and at n once: 2n-5 delivered plus 3 lost. ELECTED is lost at n and at m.
+        final int m = n / 2;
+        final ElectionResult result = new SimRuntime().run(
+            leaderCrash(n, acknowledged(RingArrangement.INCREASING, 0), Detect.LOWEST)
+                .faults(FaultPlan.builder().crash(m, MS).build())
+                .seed(n)
+                .build());
+        assertElectedCleanly(result, n - 1, "n=" + n + " dead " + m);
+        assertEquals(2L * n - 2, result.messages(ELECTION));
+        assertEquals(n, result.messages(ELECTED));
+        assertEquals(3L * n - 8, result.messages(ACK));
+    }
+
+    @ParameterizedTest
+    @EnumSource(RingArrangement.class)
+    void deadNodesAnywhereOnTheRingAreSkipped(final RingArrangement arrangement)
+    {
+        final SimRuntime runtime = new SimRuntime();
+        for (int seed = 1; seed <= 20; seed++)
+        {
+            final int n = 9;
+            // Three followers die at once (not the highest two), then the leader.
+            final int first = 1 + seed % 3;
+            final FaultPlan deaths = FaultPlan.builder().crash(first, MS).crash(first + 2, MS).crash(first + 4, MS).build();
+            final ElectionResult result = runtime.run(leaderCrash(n, acknowledged(arrangement, seed), Detect.ALL)
+                .faults(deaths).seed(seed).build());
+            assertElectedCleanly(result, n - 1, arrangement + " seed=" + seed);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Detect.class, names = {"ALL", "LOWEST"})
+    void nextLeaderDyingMidElectionIsSkippedToo(final Detect detect)
+    {
+        final SimRuntime runtime = new SimRuntime();
+        for (final RingArrangement arrangement : RingArrangement.values())
+        {
+            for (int seed = 1; seed <= 10; seed++)
+            {
+                final ElectionResult result = runtime.run(leaderCrash(8, acknowledged(arrangement, seed), detect)
+                    .kind(ScenarioKind.CASCADE).seed(seed).build());
+                assertElectedCleanly(result, 6, arrangement + " seed=" + seed);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(RingArrangement.class)
+    void recoveringHighestIdTakesOverThroughTheNextElection(final RingArrangement arrangement)
+    {
+        final SimRuntime runtime = new SimRuntime();
+        for (final Detect detect : new Detect[] {Detect.ALL, Detect.LOWEST})
+        {
+            for (int seed = 1; seed <= 5; seed++)
+            {
+                final ElectionResult result = runtime.run(leaderCrash(8, acknowledged(arrangement, seed), detect)
+                    .kind(ScenarioKind.FLAPPING).seed(seed).build());
+                assertElectedCleanly(result, 8, arrangement + " detect=" + detect + " seed=" + seed);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(RingArrangement.class)
+    void pausedLeaderThatWakesUpRetakesTheLeadWithANewerTerm(final RingArrangement arrangement)
+    {
+        final SimRuntime runtime = new SimRuntime();
+        for (int seed = 1; seed <= 5; seed++)
+        {
+            final ElectionResult result = runtime.run(leaderCrash(8, acknowledged(arrangement, seed), Detect.ALL)
+                .kind(ScenarioKind.PAUSE).seed(seed).build());
+            assertElectedCleanly(result, 8, arrangement + " seed=" + seed);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(RingArrangement.class)
+    void partitionedRingElectsOneLeaderPerSideThenTheHighestIdAfterTheHeal(final RingArrangement arrangement)
+    {
+        final SimRuntime runtime = new SimRuntime();
+        for (int seed = 1; seed <= 5; seed++)
+        {
+            final ElectionResult result = runtime.run(leaderCrash(8, acknowledged(arrangement, seed), Detect.ALL)
+                .kind(ScenarioKind.PARTITION).seed(seed).build());
+            final String label = arrangement + " seed=" + seed;
+            assertTrue(result.converged(), label + " " + result);
+            assertEquals(8, result.finalLeader(), label);
+            // The ring's known flaw: the majority side elects its own leader while 8 still leads its side.
+            assertEquals(2, result.maxConcurrentLeaders(), label);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(RingArrangement.class)
+    void lossyLinksStillEndWithTheHighestLiveId(final RingArrangement arrangement)
+    {
+        final SimRuntime runtime = new SimRuntime();
+        for (int seed = 1; seed <= 10; seed++)
+        {
+            final ElectionResult result = runtime.run(leaderCrash(8, acknowledged(arrangement, seed), Detect.ALL)
+                .kind(ScenarioKind.LOSSY).seed(seed).build());
+            final String label = arrangement + " seed=" + seed;
+            assertTrue(result.converged(), label + " " + result);
+            assertEquals(7, result.finalLeader(), label);
+        }
+    }
+
+    @Test
+    void lapTimeoutShorterThanALapCostsRestartsNotConvergence()
+    {
+        // 64 hops each way take about 128 ms; T_coord of 30 ms restarts, backing off until a lap fits.
+        final ElectionSettings shortLaps = acknowledged(RingArrangement.INCREASING, 0).toBuilder()
+            .coordinatorTimeoutNs(30 * MS).build();
+        final ElectionResult result = new SimRuntime().run(coldStart(64, shortLaps).seed(3).build());
+        assertElectedCleanly(result, 64, "n=64");
+        assertTrue(result.messages(ELECTION) > 2 * 64 - 1, "restarts cost extra laps: " + result.messages(ELECTION));
+    }
+}

@@ -1,0 +1,76 @@
+package org.electbench.transport;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.electbench.spi.Start;
+import org.junit.jupiter.api.Test;
+
+class ScenarioTest
+{
+    private static final long MS = 1_000_000L;
+
+    @Test
+    void durationsAndDelaysParseWithUnitsAndRejectNonsenseNamingTheForm()
+    {
+        assertEquals(150 * MS, Durations.parseNs("150ms"));
+        assertEquals(2_500 * MS, Durations.parseNs("2.5s"));
+        assertEquals(40_000, Durations.parseNs("40us"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Durations.parseNs("150")).getMessage()
+            .contains("ns, us, ms or s"));
+        assertEquals("uniform:1ms,3ms", DelayDistribution.parse("uniform:1ms,3ms").toString());
+        assertEquals(2 * MS, DelayDistribution.parse("lognormal:2ms,0").meanNs(), 1e-9);
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> DelayDistribution.parse("normal:1ms")).getMessage()
+            .contains(DelayDistribution.ACCEPTED));
+        assertThrows(IllegalArgumentException.class, () -> NetworkModel.constant(MS).withLoss(1.0));
+    }
+
+    @Test
+    void partitionPutsTheLeaderInTheMinorityAndMeasuresFromTheHeal()
+    {
+        final Scenario scenario = Scenario.builder().algorithm(new ScenarioTestAlgorithm()).nodes(5)
+            .kind(ScenarioKind.PARTITION).seed(9).build();
+        final RunPlan plan = scenario.plan();
+        final Fault partition = plan.faults().faults().get(0);
+        assertEquals(Fault.Kind.PARTITION, partition.kind());
+        assertArrayEquals(new int[]{1, 2, 3}, partition.groups()[0]);
+        assertArrayEquals(new int[]{4, 5}, partition.groups()[1]);
+        assertEquals(partition.endNs(), plan.referenceNs());
+        assertEquals(Start.SETTLED, plan.start());
+        assertEquals(5, plan.initialLeader());
+    }
+
+    @Test
+    void leaderCrashHappensAtASeededPhaseOfTheThirdHeartbeatIntervalAndDetectPicksFollowers()
+    {
+        final Scenario.Builder builder = Scenario.builder().algorithm(new ScenarioTestAlgorithm()).nodes(6)
+            .kind(ScenarioKind.LEADER_CRASH).detect(Detect.HIGHEST);
+        final RunPlan plan = builder.seed(3).build().plan();
+        final long hbtNs = builder.build().settings().heartbeatIntervalNs();
+        assertTrue(plan.referenceNs() >= 2 * hbtNs && plan.referenceNs() < 3 * hbtNs, "crash at " + plan.referenceNs());
+        assertEquals(plan.referenceNs(), builder.seed(3).build().plan().referenceNs(), "same seed, same phase");
+        assertArrayEquals(new boolean[]{false, false, false, false, false, true, false}, plan.detectors());
+    }
+
+    @Test
+    void runSeedsDeriveFromTheSeedAndRunZeroReplaysIt()
+    {
+        assertEquals(77, Seeds.derive(77, 0));
+        assertTrue(Seeds.derive(77, 1) != Seeds.derive(77, 2));
+        assertEquals(Seeds.derive(77, 5), Seeds.derive(77, 5));
+    }
+
+    @Test
+    void nonsenseScenarioIsRejectedByName()
+    {
+        assertTrue(assertThrows(IllegalArgumentException.class,
+            () -> Scenario.builder().algorithm(new ScenarioTestAlgorithm()).nodes(2).kind(ScenarioKind.PARTITION).build())
+            .getMessage().contains("at least 3 nodes"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+            () -> Scenario.builder().algorithm(new ScenarioTestAlgorithm()).nodes(3).kind(ScenarioKind.CUSTOM)
+                .faults(FaultPlan.builder().crash(4, 0).build()).build().plan())
+            .getMessage().contains("ids are 1..3"));
+    }
+}
