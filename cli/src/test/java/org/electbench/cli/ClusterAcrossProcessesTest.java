@@ -82,7 +82,9 @@ class ClusterAcrossProcessesTest
             {
                 nodes.add(startNode(cluster, id));
             }
-            await(() -> err.toString().contains("agreement: leader 3"), () -> "leader 3 never agreed:\n" + err + logs());
+            await(() -> err.toString().contains("agreement: leader 3") || nodes.stream().anyMatch(node -> !node.isAlive()),
+                () -> "leader 3 never agreed:\n" + err + logs());
+            assertTrue(nodes.stream().allMatch(Process::isAlive), () -> "a node process died:\n" + err + logs());
 
             final Process leader = nodes.get(2);
             leader.destroyForcibly();
