@@ -103,7 +103,28 @@ final class ObserveCommand implements Callable<Integer>
             }
         }, "electbench-observe-shutdown");
         Runtime.getRuntime().addShutdownHook(shutdown);
+        try
+        {
+            return observe(cluster, err);
+        }
+        finally
+        {
+            // The report is out: a SIGINT or SIGTERM that came meanwhile may now end the JVM.
+            finished.countDown();
+            try
+            {
+                Runtime.getRuntime().removeShutdownHook(shutdown);
+            }
+            catch (final IllegalStateException ex)
+            {
+                // Already shutting down: the hook has seen the latch.
+            }
+        }
+    }
 
+    /** Listens until settled, the timeout or a signal, then prints the report; returns the exit code. */
+    private int observe(final ClusterFile cluster, final PrintWriter err)
+    {
         final long startNs = System.nanoTime();
         final ElectionResult result;
         final boolean settled;
@@ -136,14 +157,6 @@ final class ObserveCommand implements Callable<Integer>
                         observer.count(FrameVerdict.UNKNOWN_TYPE));
                 err.flush();
             }
-        }
-        finally
-        {
-            finished.countDown();
-        }
-        if (!stopRequested)
-        {
-            Runtime.getRuntime().removeShutdownHook(shutdown);
         }
 
         final Scenario scenario = Scenario.builder()
