@@ -3,8 +3,10 @@ package org.electbench.quorum;
 import java.util.Arrays;
 
 import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.MessageHeader;
 import org.electbench.spi.NodeContext;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
@@ -32,15 +34,47 @@ import org.electbench.spi.Start;
  *       obsolete makes it FOLLOWER again.</li>
  * </ul>
  * Vote ranking: the old leader (the one this node followed) if it is still alive, meaning it
- * claimed in this round or its LEAD was heard during it; otherwise the latest {@code (term, msg)}
- * claimed, ties to the smallest id. A node's vote for itself is recorded locally, not sent.
+ * claimed in this round or its LEAD was heard during it, and not stale (rule 5 below);
+ * otherwise the latest {@code (term, msg)} claimed, ties to the smallest id. A node's vote for
+ * itself is recorded locally, not sent.
  * <p>
  * Choices the note leaves open: a leader's own LEAD counts as seen by its own ELECTOR (else
  * every leader would call an election on itself after 5 HBT); a LEAD older than the last one
  * seen is obsolete everywhere and resets no timer; between two LEADs with the same
- * {@code (term, msg)} from different senders the smaller id wins, as the ranking breaks ties;
- * a new leader takes the highest term it has seen plus one. A node whose failure detector is
- * disabled arms no WATCHING timer: it votes only when an ELECT reaches it.
+ * {@code (term, msg)} from different senders the smaller id wins, as the ranking breaks ties.
+ * A node whose failure detector is disabled arms no WATCHING timer: it votes only when an
+ * ELECT reaches it.
+ * <p>
+ * Rules added for safety and liveness, as the note alone lets two servers lead one term
+ * (a majority that never heard a new leader's first LEAD elects another for the same term),
+ * forgets votes across a restart, and can split forever behind an old leader that is stale:
+ * <ol>
+ *   <li>Every term seen (an ELECT's claim and ballot, a LEAD, a vote cast, a term led)
+ *       raises the highest term seen, which an ELECT carries as its ballot: after a round in
+ *       which every ELECT reached every voter, all voters hold the same highest term.</li>
+ *   <li>A vote elects one term, the voter's highest term seen plus one, and raises the highest
+ *       term seen to it before the VOTE leaves: a server's votes are for strictly rising terms,
+ *       so it never votes twice in one term (the local vote for itself included).</li>
+ *   <li>More than N/2 identical votes means votes for the same term, counted per voter (the
+ *       latest only); a candidate leads exactly that term, and only when it is later than the
+ *       last LEAD it has seen, so a new leader's LEADs are never obsolete to itself.</li>
+ *   <li>The highest term seen is durable: written to {@link NodeContext#durableState()} on each
+ *       rise and read back on {@link Start#RECOVERED}, so a server that restarts never votes
+ *       again in a term it voted in before; it ignores votes for terms it knew of before the
+ *       crash, which may be late votes of a term it led then (a vote cast after hearing its
+ *       ELECT is for a later term anyway).
+ *       A runtime without durable state restarts a server blank, as the note does, and safety
+ *       then needs stable storage elsewhere: a majority that restarts may reuse a term.</li>
+ *   <li>The old leader keeps the vote only while its term is not older than the latest term
+ *       claimed in the round: a claim of a later term means a later leader existed, so the old
+ *       one is stale and the latest claim wins (else voters following different stale leaders
+ *       split the votes forever).</li>
+ *   <li>A leader steps down on an ELECT claiming a LEAD of a later term than its own, as it
+ *       would on that LEAD, so it can vote and the round that replaces it can succeed.</li>
+ * </ol>
+ * Two leaders of one term would need two disjoint sets of more than N/2 votes for that term
+ * (rules 2 and 3), with no server voting twice in it, also across restarts (rule 4). A
+ * settled start gives every server its term as the highest seen, so no vote is for it.
  * <p>
  * Announced belief: LEADER naming itself while leading; CANDIDATE naming nobody while VOTING;
  * otherwise FOLLOWER naming the leader it follows, or nobody once an election found that
@@ -58,6 +92,9 @@ public final class QuorumNode implements ElectionNode
     static final int WATCH_TIMER = 0;
     static final int VOTE_TIMER = 1;
     static final int HEARTBEAT_TIMER = 2;
+
+    /** Where the highest term seen lies in the durable state. */
+    static final int DURABLE_HIGHEST_TERM_OFFSET = 0;
 
     /** Silence tolerated on entering WATCHING, in heartbeat intervals. */
     static final int WATCH_ENTRY_HEARTBEATS = 5;
@@ -86,7 +123,12 @@ public final class QuorumNode implements ElectionNode
     private long seenTerm;
     private long seenMsg;
     private int seenSenderId;
+    /** Durable (rule 4): the highest term seen, voted in or led; every vote is for a term above it. */
     private long highestTermSeen;
+    /** Terms this node knew of before it restarted: it collects no votes for them in this life. */
+    private long recoveredTerm;
+    /** Where {@link #highestTermSeen} survives a restart, or null when the runtime keeps nothing. */
+    private MutableDirectBuffer durableState;
     /** The leader this node follows (itself when leading): the "old leader" of the next vote. */
     private int leaderId = NO_LEADER;
     /** Whether {@link #leaderId}'s LEAD arrived since this node started VOTING: it is alive. */
@@ -97,10 +139,9 @@ public final class QuorumNode implements ElectionNode
     private long[] claimTerm = new long[0];
     private long[] claimMsg = new long[0];
 
-    /** The tally board, indexed by voter id: the latest vote for this node, if any. */
+    /** The tally board, indexed by voter id: the term of the latest vote for this node, if any. */
     private boolean[] voted = new boolean[0];
     private long[] voteTerm = new long[0];
-    private long[] voteMsg = new long[0];
 
     private Role announcedRole;
     private int announcedLeaderId;
@@ -143,7 +184,6 @@ public final class QuorumNode implements ElectionNode
             claimMsg = new long[clusterSize + 1];
             voted = new boolean[clusterSize + 1];
             voteTerm = new long[clusterSize + 1];
-            voteMsg = new long[clusterSize + 1];
         }
         // Timers of an earlier life never fire into this one: forget them without cancelling.
         watchTimer.forget();
@@ -154,17 +194,30 @@ public final class QuorumNode implements ElectionNode
         seenMsg = 0;
         seenSenderId = NO_LEADER;
         highestTermSeen = 0;
+        recoveredTerm = 0;
+        durableState = ctx.durableState();
         this.leaderId = NO_LEADER;
         leaderHeardWhileVoting = false;
         announcedRole = null;
         clearTally();
+
+        if (Start.RECOVERED == start && null != durableState)
+        {
+            highestTermSeen = durableState.getLong(DURABLE_HIGHEST_TERM_OFFSET, MessageHeader.BYTE_ORDER);
+            recoveredTerm = highestTermSeen;
+        }
+        else if (Start.RECOVERED != start)
+        {
+            // The cluster's first start: what the buffer holds belongs to no life of this cluster.
+            persistHighestTerm();
+        }
 
         if (Start.SETTLED == start)
         {
             // The leader's LEAD (term, 0) has just been seen by all; its next LEAD is (term, 1).
             seenTerm = term;
             seenSenderId = leaderId;
-            highestTermSeen = term;
+            noteTerm(term);
             this.leaderId = leaderId;
             enterWatching(watchLeadTimeoutNs);
             if (leaderId == selfId)
@@ -193,8 +246,8 @@ public final class QuorumNode implements ElectionNode
         final long msg = decoder.msg();
         switch (decoder.type())
         {
-            case QuorumMessages.ELECT -> onElect(fromId, term, msg);
-            case QuorumMessages.VOTE -> onVote(fromId, term, msg);
+            case QuorumMessages.ELECT -> onElect(fromId, term, msg, decoder.ballot());
+            case QuorumMessages.VOTE -> onVote(fromId, decoder.ballot());
             case QuorumMessages.LEAD -> onLead(fromId, term, msg);
             default ->
             {
@@ -266,22 +319,37 @@ public final class QuorumNode implements ElectionNode
         return elector;
     }
 
-    private void onElect(final int fromId, final long term, final long msg)
+    /** @return the highest term seen, voted in or led: durable, and every vote is for a later term. */
+    long highestTermSeen()
     {
-        noteTerm(term);
+        return highestTermSeen;
+    }
+
+    private void onElect(final int fromId, final long term, final long msg, final long ballot)
+    {
+        noteTerm(Math.max(term, ballot));
         recordClaim(fromId, term, msg);
+        if (leading && term > seenTerm)
+        {
+            // Rule 6: the claimant saw a LEAD of a later term, so this leader is stale.
+            leading = false;
+            heartbeatTimer.cancel(ctx);
+            leaderId = NO_LEADER;
+            clearTally();
+        }
         if (Elector.WATCHING == elector)
         {
             enterVoting();
         }
     }
 
-    private void onVote(final int fromId, final long term, final long msg)
+    /** FOLLOWER rcv VOTE, for the term the vote elects (rule 3). */
+    private void onVote(final int fromId, final long votedTerm)
     {
-        noteTerm(term);
-        if (!leading)
+        // Not noted as seen: this node's own vote, if still to come, must be able to match it.
+        if (!leading && votedTerm > seenTerm && votedTerm > recoveredTerm)
         {
-            tally(fromId, term, msg);
+            tally(fromId, votedTerm);
         }
     }
 
@@ -328,7 +396,7 @@ public final class QuorumNode implements ElectionNode
         leaderHeardWhileVoting = false;
         watchTimer.cancel(ctx);
         recordClaim(selfId, seenTerm, seenMsg);
-        QuorumMessages.claim(ctx, QuorumMessages.ELECT, seenTerm, seenMsg);
+        QuorumMessages.claimBallot(ctx, QuorumMessages.ELECT, seenTerm, seenMsg, highestTermSeen);
         ctx.broadcast();
         voteTimer.arm(ctx, votingWindowNs);
     }
@@ -339,7 +407,17 @@ public final class QuorumNode implements ElectionNode
         int choiceId = NO_LEADER;
         long choiceTerm = seenTerm;
         long choiceMsg = seenMsg;
-        if (NO_LEADER != leaderId && (claimed[leaderId] || leaderHeardWhileVoting))
+        long latestClaimedTerm = 0;
+        for (int id = 1; id <= clusterSize; id++)
+        {
+            if (claimed[id])
+            {
+                latestClaimedTerm = Math.max(latestClaimedTerm, claimTerm[id]);
+            }
+        }
+        // Rule 5: the old leader is alive, and its term is not older than any claimed.
+        if (NO_LEADER != leaderId && (claimed[leaderId] || leaderHeardWhileVoting) &&
+            (leaderHeardWhileVoting ? seenTerm : claimTerm[leaderId]) >= latestClaimedTerm)
         {
             choiceId = leaderId;
             if (claimed[leaderId])
@@ -350,7 +428,7 @@ public final class QuorumNode implements ElectionNode
         }
         else
         {
-            // The old leader is dead: it is no longer named, and the latest claim wins.
+            // The old leader is dead or stale: it is no longer named, and the latest claim wins.
             leaderId = NO_LEADER;
             for (int id = 1; id <= clusterSize; id++)
             {
@@ -370,36 +448,38 @@ public final class QuorumNode implements ElectionNode
             // A leader's ELECTOR ranks its own claim first; it needs no votes.
             return;
         }
+        // Rule 2: the vote's term is above every term seen, and is seen (durably) before it leaves.
+        final long votedTerm = highestTermSeen + 1;
+        noteTerm(votedTerm);
         if (choiceId == selfId)
         {
-            tally(selfId, choiceTerm, choiceMsg);
+            tally(selfId, votedTerm);
         }
         else
         {
             voted[selfId] = false;
-            QuorumMessages.claim(ctx, QuorumMessages.VOTE, choiceTerm, choiceMsg);
+            QuorumMessages.claimBallot(ctx, QuorumMessages.VOTE, choiceTerm, choiceMsg, votedTerm);
             ctx.send(choiceId);
         }
     }
 
-    /** FOLLOWER rcv VOTE: record it, and lead on more than N/2 identical votes. */
-    private void tally(final int voterId, final long term, final long msg)
+    /** Record a vote for this node, and lead on more than N/2 votes for the same term. */
+    private void tally(final int voterId, final long votedTerm)
     {
         voted[voterId] = true;
-        voteTerm[voterId] = term;
-        voteMsg[voterId] = msg;
+        voteTerm[voterId] = votedTerm;
 
         int identical = 0;
         for (int id = 1; id <= clusterSize; id++)
         {
-            if (voted[id] && voteTerm[id] == term && voteMsg[id] == msg)
+            if (voted[id] && voteTerm[id] == votedTerm)
             {
                 identical++;
             }
         }
         if (2 * identical > clusterSize)
         {
-            becomeLeader(term);
+            becomeLeader(votedTerm);
         }
     }
 
@@ -407,7 +487,7 @@ public final class QuorumNode implements ElectionNode
     {
         noteTerm(votedTerm);
         leading = true;
-        seenTerm = highestTermSeen + 1;
+        seenTerm = votedTerm;
         seenMsg = 0;
         seenSenderId = selfId;
         leaderId = selfId;
@@ -420,7 +500,7 @@ public final class QuorumNode implements ElectionNode
     {
         seenMsg++;
         noteTerm(seenTerm);
-        QuorumMessages.claim(ctx, QuorumMessages.LEAD, seenTerm, seenMsg);
+        QuorumMessages.claimLead(ctx, seenTerm, seenMsg);
         ctx.broadcast();
         if (Elector.WATCHING == elector)
         {
@@ -458,6 +538,16 @@ public final class QuorumNode implements ElectionNode
         if (term > highestTermSeen)
         {
             highestTermSeen = term;
+            persistHighestTerm();
+        }
+    }
+
+    /** Rule 4: written at once, as a vote or a LEAD may leave right after. */
+    private void persistHighestTerm()
+    {
+        if (null != durableState)
+        {
+            durableState.putLong(DURABLE_HIGHEST_TERM_OFFSET, highestTermSeen, MessageHeader.BYTE_ORDER);
         }
     }
 
