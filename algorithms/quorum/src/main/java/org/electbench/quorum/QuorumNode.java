@@ -29,7 +29,8 @@ import org.electbench.spi.Start;
  *       ELECT broadcast reporting the last LEAD seen; each ELECT is recorded; on the timeout a
  *       VOTE goes to the best claim and the node watches again.</li>
  *   <li>CANDIDATE. FOLLOWER: the tally board (latest vote per server) is cleared on entry and
- *       on each LEAD; more than N/2 identical votes for this node make it LEADER. LEADER:
+ *       on each LEAD; more than N/2 votes for this node covering one term (rule 3 below)
+ *       make it LEADER of that term. LEADER:
  *       broadcast LEAD every HBT, the first announcing the new term; a LEAD that is not
  *       obsolete makes it FOLLOWER again.</li>
  * </ul>
@@ -45,36 +46,32 @@ import org.electbench.spi.Start;
  * A node whose failure detector is disabled arms no WATCHING timer: it votes only when an
  * ELECT reaches it.
  * <p>
- * Rules added for safety and liveness, as the note alone lets two servers lead one term
- * (a majority that never heard a new leader's first LEAD elects another for the same term),
- * forgets votes across a restart, and can split forever behind an old leader that is stale:
+ * Rules added for safety and liveness, as the note alone lets two servers lead one term (a
+ * majority that never heard a new leader's first LEAD elects another for the same term),
+ * forgets votes across a restart, and can split forever behind a stale old leader:
  * <ol>
- *   <li>Every term seen (an ELECT's claim and ballot, a LEAD, a vote cast, a term led)
- *       raises the highest term seen, which an ELECT carries as its ballot: after a round in
- *       which every ELECT reached every voter, all voters hold the same highest term.</li>
- *   <li>A vote elects one term, the voter's highest term seen plus one, and raises the highest
- *       term seen to it before the VOTE leaves: a server's votes are for strictly rising terms,
- *       so it never votes twice in one term (the local vote for itself included).</li>
- *   <li>More than N/2 identical votes means votes for the same term, counted per voter (the
- *       latest only); a candidate leads exactly that term, and only when it is later than the
- *       last LEAD it has seen, so a new leader's LEADs are never obsolete to itself.</li>
- *   <li>The highest term seen is durable: written to {@link NodeContext#durableState()} on each
- *       rise and read back on {@link Start#RECOVERED}, so a server that restarts never votes
- *       again in a term it voted in before; it ignores votes for terms it knew of before the
- *       crash, which may be late votes of a term it led then (a vote cast after hearing its
- *       ELECT is for a later term anyway).
- *       A runtime without durable state restarts a server blank, as the note does, and safety
- *       then needs stable storage elsewhere: a majority that restarts may reuse a term.</li>
- *   <li>The old leader keeps the vote only while its term is not older than the latest term
- *       claimed in the round: a claim of a later term means a later leader existed, so the old
- *       one is stale and the latest claim wins (else voters following different stale leaders
- *       split the votes forever).</li>
+ *   <li>Ballots: every term seen (claimed, led, voted in, or an ELECT's ballot) raises the
+ *       highest term seen, which each ELECT carries as its ballot, so a round's voters agree.</li>
+ *   <li>A vote covers the terms after the voter's previous vote up to its highest term seen
+ *       plus one, which then count as seen and voted: a server's votes never share a term.</li>
+ *   <li>A candidate leads the latest term that more than N/2 of its votes (the latest per
+ *       voter) cover, and only a term after the last LEAD it has seen.</li>
+ *   <li>The highest term seen and the last term voted in are durable: written to
+ *       {@link NodeContext#durableState()} on each change and read back on
+ *       {@link Start#RECOVERED}, after which no term known before the crash is led (late votes
+ *       may be for a term this node led then); without durable state a server restarts
+ *       blank, as in the note, and safety then needs stable storage.</li>
+ *   <li>The old leader keeps the vote only if no claim of the round reports a later term
+ *       than its own: else it is stale, and voters split behind different stale leaders.</li>
  *   <li>A leader steps down on an ELECT claiming a LEAD of a later term than its own, as it
- *       would on that LEAD, so it can vote and the round that replaces it can succeed.</li>
+ *       would on that LEAD, so it can vote in the round that replaces it.</li>
  * </ol>
- * Two leaders of one term would need two disjoint sets of more than N/2 votes for that term
- * (rules 2 and 3), with no server voting twice in it, also across restarts (rule 4). A
- * settled start gives every server its term as the highest seen, so no vote is for it.
+ * Safety: two leaders of one term t would each hold votes covering t from more than N/2
+ * servers, so one server would have cast two votes covering t, against rule 2, which holds
+ * across restarts by rule 4; a settled start counts its term as voted in by every server.
+ * Votes cover a range rather than one term for liveness: a server that voted alone when its
+ * ELECT was lost, or in two staggered rounds, is a term ahead of the rest, and a single-term
+ * vote from it would never match theirs, where the note's identical claims still matched.
  * <p>
  * Announced belief: LEADER naming itself while leading; CANDIDATE naming nobody while VOTING;
  * otherwise FOLLOWER naming the leader it follows, or nobody once an election found that
@@ -95,6 +92,8 @@ public final class QuorumNode implements ElectionNode
 
     /** Where the highest term seen lies in the durable state. */
     static final int DURABLE_HIGHEST_TERM_OFFSET = 0;
+    /** Where the last term voted in lies in the durable state. */
+    static final int DURABLE_VOTED_TERM_OFFSET = DURABLE_HIGHEST_TERM_OFFSET + Long.BYTES;
 
     /** Silence tolerated on entering WATCHING, in heartbeat intervals. */
     static final int WATCH_ENTRY_HEARTBEATS = 5;
@@ -123,11 +122,13 @@ public final class QuorumNode implements ElectionNode
     private long seenTerm;
     private long seenMsg;
     private int seenSenderId;
-    /** Durable (rule 4): the highest term seen, voted in or led; every vote is for a term above it. */
+    /** Durable (rule 4): the highest term seen, voted in or led; the next vote reaches one above it. */
     private long highestTermSeen;
-    /** Terms this node knew of before it restarted: it collects no votes for them in this life. */
+    /** Durable (rule 4): the last term this node's votes cover; the next vote covers only later ones. */
+    private long votedTerm;
+    /** Terms this node knew of before it restarted: it leads none of them in this life. */
     private long recoveredTerm;
-    /** Where {@link #highestTermSeen} survives a restart, or null when the runtime keeps nothing. */
+    /** Where {@link #highestTermSeen} and {@link #votedTerm} survive a restart, or null when the runtime keeps nothing. */
     private MutableDirectBuffer durableState;
     /** The leader this node follows (itself when leading): the "old leader" of the next vote. */
     private int leaderId = NO_LEADER;
@@ -139,8 +140,9 @@ public final class QuorumNode implements ElectionNode
     private long[] claimTerm = new long[0];
     private long[] claimMsg = new long[0];
 
-    /** The tally board, indexed by voter id: the term of the latest vote for this node, if any. */
+    /** The tally board, indexed by voter id: the terms the latest vote for this node covers, if any. */
     private boolean[] voted = new boolean[0];
+    private long[] votePreviousTerm = new long[0];
     private long[] voteTerm = new long[0];
 
     private Role announcedRole;
@@ -183,6 +185,7 @@ public final class QuorumNode implements ElectionNode
             claimTerm = new long[clusterSize + 1];
             claimMsg = new long[clusterSize + 1];
             voted = new boolean[clusterSize + 1];
+            votePreviousTerm = new long[clusterSize + 1];
             voteTerm = new long[clusterSize + 1];
         }
         // Timers of an earlier life never fire into this one: forget them without cancelling.
@@ -194,6 +197,7 @@ public final class QuorumNode implements ElectionNode
         seenMsg = 0;
         seenSenderId = NO_LEADER;
         highestTermSeen = 0;
+        votedTerm = 0;
         recoveredTerm = 0;
         durableState = ctx.durableState();
         this.leaderId = NO_LEADER;
@@ -204,12 +208,13 @@ public final class QuorumNode implements ElectionNode
         if (Start.RECOVERED == start && null != durableState)
         {
             highestTermSeen = durableState.getLong(DURABLE_HIGHEST_TERM_OFFSET, MessageHeader.BYTE_ORDER);
+            votedTerm = durableState.getLong(DURABLE_VOTED_TERM_OFFSET, MessageHeader.BYTE_ORDER);
             recoveredTerm = highestTermSeen;
         }
         else if (Start.RECOVERED != start)
         {
             // The cluster's first start: what the buffer holds belongs to no life of this cluster.
-            persistHighestTerm();
+            persistTerms();
         }
 
         if (Start.SETTLED == start)
@@ -217,6 +222,8 @@ public final class QuorumNode implements ElectionNode
             // The leader's LEAD (term, 0) has just been seen by all; its next LEAD is (term, 1).
             seenTerm = term;
             seenSenderId = leaderId;
+            // As if every server had voted in the settled term: no vote is for it.
+            votedTerm = term;
             noteTerm(term);
             this.leaderId = leaderId;
             enterWatching(watchLeadTimeoutNs);
@@ -247,7 +254,7 @@ public final class QuorumNode implements ElectionNode
         switch (decoder.type())
         {
             case QuorumMessages.ELECT -> onElect(fromId, term, msg, decoder.ballot());
-            case QuorumMessages.VOTE -> onVote(fromId, decoder.ballot());
+            case QuorumMessages.VOTE -> onVote(fromId, decoder.previousBallot(), decoder.ballot());
             case QuorumMessages.LEAD -> onLead(fromId, term, msg);
             default ->
             {
@@ -343,13 +350,13 @@ public final class QuorumNode implements ElectionNode
         }
     }
 
-    /** FOLLOWER rcv VOTE, for the term the vote elects (rule 3). */
-    private void onVote(final int fromId, final long votedTerm)
+    /** FOLLOWER rcv VOTE, covering the terms above {@code previousTerm} up to {@code votedTerm} (rule 3). */
+    private void onVote(final int fromId, final long previousTerm, final long votedTerm)
     {
-        // Not noted as seen: this node's own vote, if still to come, must be able to match it.
-        if (!leading && votedTerm > seenTerm && votedTerm > recoveredTerm)
+        // Its terms are not noted as seen: they are the voter's promise, and nobody leads them yet.
+        if (!leading && previousTerm < votedTerm)
         {
-            tally(fromId, votedTerm);
+            tally(fromId, previousTerm, votedTerm);
         }
     }
 
@@ -396,7 +403,7 @@ public final class QuorumNode implements ElectionNode
         leaderHeardWhileVoting = false;
         watchTimer.cancel(ctx);
         recordClaim(selfId, seenTerm, seenMsg);
-        QuorumMessages.claimBallot(ctx, QuorumMessages.ELECT, seenTerm, seenMsg, highestTermSeen);
+        QuorumMessages.claimElect(ctx, seenTerm, seenMsg, highestTermSeen);
         ctx.broadcast();
         voteTimer.arm(ctx, votingWindowNs);
     }
@@ -448,46 +455,68 @@ public final class QuorumNode implements ElectionNode
             // A leader's ELECTOR ranks its own claim first; it needs no votes.
             return;
         }
-        // Rule 2: the vote's term is above every term seen, and is seen (durably) before it leaves.
-        final long votedTerm = highestTermSeen + 1;
+        // Rule 2: every term after the last vote up to one above every term seen, durably given away.
+        final long previousTerm = votedTerm;
+        votedTerm = highestTermSeen + 1;
         noteTerm(votedTerm);
+        persistTerms();
         if (choiceId == selfId)
         {
-            tally(selfId, votedTerm);
+            tally(selfId, previousTerm, votedTerm);
         }
         else
         {
             voted[selfId] = false;
-            QuorumMessages.claimBallot(ctx, QuorumMessages.VOTE, choiceTerm, choiceMsg, votedTerm);
+            QuorumMessages.claimVote(ctx, choiceTerm, choiceMsg, votedTerm, previousTerm);
             ctx.send(choiceId);
         }
     }
 
-    /** Record a vote for this node, and lead on more than N/2 votes for the same term. */
-    private void tally(final int voterId, final long votedTerm)
+    /**
+     * Record a vote for this node, and lead the latest term that more than N/2 of the votes
+     * cover, if there is one later than any term this node may not lead (rule 3).
+     */
+    private void tally(final int voterId, final long previousTerm, final long votedTerm)
     {
         voted[voterId] = true;
+        votePreviousTerm[voterId] = previousTerm;
         voteTerm[voterId] = votedTerm;
 
-        int identical = 0;
+        // The most-covered terms include a vote's last one: try each vote's last term.
+        final long floorTerm = Math.max(seenTerm, recoveredTerm);
+        long bestTerm = floorTerm;
         for (int id = 1; id <= clusterSize; id++)
         {
-            if (voted[id] && voteTerm[id] == votedTerm)
+            final long term = voteTerm[id];
+            if (voted[id] && term > bestTerm && 2 * votesCovering(term) > clusterSize)
             {
-                identical++;
+                bestTerm = term;
             }
         }
-        if (2 * identical > clusterSize)
+        if (bestTerm > floorTerm)
         {
-            becomeLeader(votedTerm);
+            becomeLeader(bestTerm);
         }
     }
 
-    private void becomeLeader(final long votedTerm)
+    private int votesCovering(final long term)
     {
-        noteTerm(votedTerm);
+        int count = 0;
+        for (int id = 1; id <= clusterSize; id++)
+        {
+            if (voted[id] && votePreviousTerm[id] < term && term <= voteTerm[id])
+            {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    private void becomeLeader(final long term)
+    {
+        noteTerm(term);
         leading = true;
-        seenTerm = votedTerm;
+        seenTerm = term;
         seenMsg = 0;
         seenSenderId = selfId;
         leaderId = selfId;
@@ -538,16 +567,17 @@ public final class QuorumNode implements ElectionNode
         if (term > highestTermSeen)
         {
             highestTermSeen = term;
-            persistHighestTerm();
+            persistTerms();
         }
     }
 
     /** Rule 4: written at once, as a vote or a LEAD may leave right after. */
-    private void persistHighestTerm()
+    private void persistTerms()
     {
         if (null != durableState)
         {
             durableState.putLong(DURABLE_HIGHEST_TERM_OFFSET, highestTermSeen, MessageHeader.BYTE_ORDER);
+            durableState.putLong(DURABLE_VOTED_TERM_OFFSET, votedTerm, MessageHeader.BYTE_ORDER);
         }
     }
 

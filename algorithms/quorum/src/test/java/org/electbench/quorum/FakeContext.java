@@ -40,6 +40,7 @@ final class FakeContext implements NodeContext
     private final long[] sentTerm = new long[CAPACITY];
     private final long[] sentMsg = new long[CAPACITY];
     private final long[] sentBallot = new long[CAPACITY];
+    private final long[] sentPrevious = new long[CAPACITY];
     private int sentCount;
 
     private final long[] timerDueNs = new long[CAPACITY];
@@ -58,8 +59,8 @@ final class FakeContext implements NodeContext
     {
     }
 
-    /** One send; a LEAD has no ballot, recorded as 0. */
-    record Sent(int type, int toId, long term, long msg, long ballot)
+    /** One send; fields a type lacks (a LEAD's ballot, any previous ballot but a VOTE's) are recorded as 0. */
+    record Sent(int type, int toId, long term, long msg, long ballot, long previous)
     {
     }
 
@@ -155,8 +156,9 @@ final class FakeContext implements NodeContext
         sentTo[i] = toId;
         sentTerm[i] = sendBuffer.getLong(QuorumMessages.TERM_OFFSET, MessageHeader.BYTE_ORDER);
         sentMsg[i] = sendBuffer.getLong(QuorumMessages.MSG_OFFSET, MessageHeader.BYTE_ORDER);
-        // The buffer is zeroed at each claim, so a LEAD reads 0 here.
+        // The buffer is zeroed at each claim, so a field the type lacks reads 0 here.
         sentBallot[i] = sendBuffer.getLong(QuorumMessages.BALLOT_OFFSET, MessageHeader.BYTE_ORDER);
+        sentPrevious[i] = sendBuffer.getLong(QuorumMessages.PREVIOUS_BALLOT_OFFSET, MessageHeader.BYTE_ORDER);
     }
 
     @Override
@@ -216,23 +218,23 @@ final class FakeContext implements NodeContext
     /** Deliver an ELECT (claim and highest term seen) from a peer. */
     void elect(final ElectionNode node, final int fromId, final long term, final long msg, final long highestTerm)
     {
-        deliverBallot(node, fromId, QuorumMessages.ELECT, term, msg, highestTerm);
-    }
-
-    /** Deliver a VOTE (the claim voted for and the term it elects) from a peer. */
-    void vote(final ElectionNode node, final int fromId, final long term, final long msg, final long votedTerm)
-    {
-        deliverBallot(node, fromId, QuorumMessages.VOTE, term, msg, votedTerm);
-    }
-
-    private void deliverBallot(
-        final ElectionNode node, final int fromId, final int type, final long term, final long msg, final long ballot)
-    {
-        MessageHeader.write(inBuffer, 0, type, QuorumMessages.BALLOT_BODY_LENGTH, fromId);
+        MessageHeader.write(inBuffer, 0, QuorumMessages.ELECT, QuorumMessages.ELECT_BODY_LENGTH, fromId);
         inBuffer.putLong(QuorumMessages.TERM_OFFSET, term, MessageHeader.BYTE_ORDER);
         inBuffer.putLong(QuorumMessages.MSG_OFFSET, msg, MessageHeader.BYTE_ORDER);
-        inBuffer.putLong(QuorumMessages.BALLOT_OFFSET, ballot, MessageHeader.BYTE_ORDER);
-        node.onMessage(fromId, inBuffer, 0, MessageHeader.LENGTH + QuorumMessages.BALLOT_BODY_LENGTH);
+        inBuffer.putLong(QuorumMessages.BALLOT_OFFSET, highestTerm, MessageHeader.BYTE_ORDER);
+        node.onMessage(fromId, inBuffer, 0, MessageHeader.LENGTH + QuorumMessages.ELECT_BODY_LENGTH);
+    }
+
+    /** Deliver a VOTE from a peer: the claim voted for, and the terms it covers, {@code (previousTerm, votedTerm]}. */
+    void vote(
+        final ElectionNode node, final int fromId, final long term, final long msg, final long previousTerm, final long votedTerm)
+    {
+        MessageHeader.write(inBuffer, 0, QuorumMessages.VOTE, QuorumMessages.VOTE_BODY_LENGTH, fromId);
+        inBuffer.putLong(QuorumMessages.TERM_OFFSET, term, MessageHeader.BYTE_ORDER);
+        inBuffer.putLong(QuorumMessages.MSG_OFFSET, msg, MessageHeader.BYTE_ORDER);
+        inBuffer.putLong(QuorumMessages.BALLOT_OFFSET, votedTerm, MessageHeader.BYTE_ORDER);
+        inBuffer.putLong(QuorumMessages.PREVIOUS_BALLOT_OFFSET, previousTerm, MessageHeader.BYTE_ORDER);
+        node.onMessage(fromId, inBuffer, 0, MessageHeader.LENGTH + QuorumMessages.VOTE_BODY_LENGTH);
     }
 
     /** Deliver a raw frame. */
@@ -307,7 +309,7 @@ final class FakeContext implements NodeContext
         final List<Sent> sent = new ArrayList<>();
         for (int i = 0; i < Math.min(sentCount, CAPACITY); i++)
         {
-            sent.add(new Sent(sentType[i], sentTo[i], sentTerm[i], sentMsg[i], sentBallot[i]));
+            sent.add(new Sent(sentType[i], sentTo[i], sentTerm[i], sentMsg[i], sentBallot[i], sentPrevious[i]));
         }
         return sent;
     }
