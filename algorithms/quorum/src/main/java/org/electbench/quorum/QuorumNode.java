@@ -326,7 +326,7 @@ public final class QuorumNode implements ElectionNode
         return elector;
     }
 
-    /** @return the highest term seen, voted in or led: durable, and every vote is for a later term. */
+    /** @return the highest term seen, voted in or led: durable, and the next vote reaches one above it. */
     long highestTermSeen()
     {
         return highestTermSeen;

@@ -293,7 +293,7 @@ class QuorumNodeTest
     }
 
     @Test
-    void newLeaderLeadsTheTermItsVotesElectAboveEveryBallotOfTheRound()
+    void newLeaderLeadsATermAboveEveryBallotOfTheRound()
     {
         final FakeContext ctx = context(1, 3);
         node1.onStart(ctx, Start.SETTLED, 3, 2);
