@@ -35,6 +35,8 @@ import org.electbench.transport.Seeds;
  * <p>
  * Faults apply at the send edge (loss, partition, cut, extra delay, all on the sender's worker)
  * and at the receive edge (crashed or paused receiver, partition and cut again on delivery).
+ * Each cycle ends by publishing the instant it started from as the worker's progress: everything
+ * due by then has run, which is what the run's end check needs to know.
  */
 final class Worker implements Agent, MessageHandler
 {
