@@ -30,7 +30,7 @@ final class ScenarioOptions
     int nodes;
 
     @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "leader-crash", converter = Converters.Scenario.class,
-        description = "cold-start, leader-crash, cascade, partition, lossy, pause, flapping or custom (default: ${DEFAULT-VALUE}).")
+        description = "cold-start, leader-crash, cascade, partition, lossy, pause, flapping, chaos or custom (default: ${DEFAULT-VALUE}).")
     ScenarioKind scenario;
 
     @Option(names = "--detect", paramLabel = "WHO", defaultValue = "all", converter = Converters.DetectPolicy.class,

@@ -1,9 +1,12 @@
 package org.electbench.cli;
 
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 
 import org.electbench.transport.ClusterRuntime;
+import org.electbench.transport.Scenario;
+import org.electbench.transport.chaos.ChaosFault;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,6 +37,10 @@ final class SimulateCommand implements Callable<Integer>
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of run 0; run i derives its own (default: ${DEFAULT-VALUE}).")
     long seed;
 
+    @Option(names = "--chaos-faults", paramLabel = "KINDS", defaultValue = "crash,recover,pause,partition,oneway,loss",
+        description = "Fault kinds the chaos scenario draws from, as for `chaos --faults` (default: ${DEFAULT-VALUE}).")
+    String chaosFaults;
+
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table", converter = Converters.Format.class,
         description = "table, json or csv (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
@@ -45,7 +52,16 @@ final class SimulateCommand implements Callable<Integer>
         {
             throw new ParameterException(spec.commandLine(), "Invalid value for option '--runs': must be at least 1, was " + runs);
         }
-        final org.electbench.transport.Scenario scenario = options.toScenario(seed);
+        final Set<ChaosFault> kinds;
+        try
+        {
+            kinds = ChaosFault.parseList(chaosFaults);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new ParameterException(spec.commandLine(), "Invalid value for option '--chaos-faults': " + ex.getMessage());
+        }
+        final Scenario scenario = options.toScenario(seed).toBuilder().chaosFaults(kinds).build();
         final Report report;
         try (ClusterRuntime runtime = transport.get())
         {

@@ -69,6 +69,19 @@ public interface NodeContext
     boolean cancel(long timerId);
 
     /**
+     * A small buffer, {@link MessageHeader#MAX_MESSAGE_LENGTH} bytes, that survives this node's
+     * crash and recovery as a disk would (zeroed when the cluster first starts), for what an
+     * algorithm must not forget across a restart, such as the last term it voted in.
+     *
+     * @return the node's durable state, or null when the runtime keeps none: the node then
+     * restarts as if its disk were wiped.
+     */
+    default MutableDirectBuffer durableState()
+    {
+        return null;
+    }
+
+    /**
      * Tell the monitor this node's belief changed.
      *
      * @param role     what it now is.

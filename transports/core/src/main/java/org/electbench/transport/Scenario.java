@@ -1,5 +1,6 @@
 package org.electbench.transport;
 
+import java.util.Set;
 import java.util.SplittableRandom;
 
 import org.electbench.spi.AlgorithmRegistry;
@@ -7,6 +8,8 @@ import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.Start;
+import org.electbench.transport.chaos.ChaosFault;
+import org.electbench.transport.chaos.ChaosSchedule;
 
 /**
  * What one run does: algorithm, cluster size, settings, network model, fault plan and who
@@ -32,6 +35,9 @@ import org.electbench.spi.Start;
  *   <li>flapping: settled; the highest id N crashes and recovers three times, down for the
  *       fault duration (default 2 D + T_coord) and up for 2 D each time. Measured from the last
  *       recovery.</li>
+ *   <li>chaos: settled; the chaos explorer's random schedule for the seed, drawn from the chaos
+ *       fault kinds (crashes and recoveries, pauses longer than D, partitions, one-way cuts, loss
+ *       bursts), every one healed by the end. Measured from the first fault.</li>
  *   <li>custom: settled with N leading, and only the faults given.</li>
  * </ul>
  * Detect picks among the followers (every node at cold start): all, the lowest, the highest, or
@@ -50,6 +56,7 @@ public final class Scenario
     private final Detect detect;
     private final FaultPlan extraFaults;
     private final long seed;
+    private final Set<ChaosFault> chaosFaults;
     private final long faultDurationNs;
     private final long settleWindowNs;
     private final long budgetNs;
@@ -66,6 +73,7 @@ public final class Scenario
         detect = builder.detect;
         extraFaults = builder.faults;
         seed = builder.seed;
+        chaosFaults = builder.chaosFaults;
         faultDurationNs = builder.faultDurationNs;
         settleWindowNs = 0 == builder.settleWindowNs ? 2 * settings.detectionTimeoutNs() : builder.settleWindowNs;
         budgetNs = builder.budgetNs;
@@ -87,6 +95,7 @@ public final class Scenario
             .detect(detect)
             .faults(extraFaults)
             .seed(seed)
+            .chaosFaults(chaosFaults)
             .faultDurationNs(faultDurationNs)
             .settleWindowNs(settleWindowNs)
             .budgetNs(budgetNs);
@@ -199,6 +208,13 @@ public final class Scenario
                 }
                 break;
             }
+            case CHAOS:
+            {
+                final FaultPlan chaos = ChaosSchedule.generate(settings, nodes, seed, chaosFaults);
+                chaos.faults().forEach(faults::add);
+                referenceNs = chaos.faults().get(0).atNs();
+                break;
+            }
             case CUSTOM:
                 referenceNs = extraFaults.isEmpty() ? 0 : extraFaults.faults().get(0).atNs();
                 break;
@@ -239,7 +255,8 @@ public final class Scenario
 
         final long lastFaultNs = Math.max(referenceNs, plan.lastEffectNs());
         final long patienceNs = Math.max(Math.max(detectNs, settings.coordinatorTimeoutNs()), 5 * hbtNs);
-        final long budgetEndNs = lastFaultNs + (0 == budgetNs ? 50 * patienceNs : budgetNs);
+        final long defaultBudgetNs = kind == ScenarioKind.CHAOS ? ChaosSchedule.budgetNs(settings) : 50 * patienceNs;
+        final long budgetEndNs = lastFaultNs + (0 == budgetNs ? defaultBudgetNs : budgetNs);
         return new RunPlan(
             start,
             start == Start.SETTLED ? nodes : ElectionNode.NO_LEADER,
@@ -275,6 +292,7 @@ public final class Scenario
         private Detect detect = Detect.ALL;
         private FaultPlan faults = FaultPlan.NONE;
         private long seed = 1;
+        private Set<ChaosFault> chaosFaults = ChaosFault.ALL;
         private long faultDurationNs;
         private long settleWindowNs;
         private long budgetNs;
@@ -336,6 +354,13 @@ public final class Scenario
         public Builder seed(final long seed)
         {
             this.seed = seed;
+            return this;
+        }
+
+        /** @param chaosFaults the fault kinds the chaos scenario draws from. */
+        public Builder chaosFaults(final Set<ChaosFault> chaosFaults)
+        {
+            this.chaosFaults = ChaosFault.requireDrawable(chaosFaults);
             return this;
         }
 

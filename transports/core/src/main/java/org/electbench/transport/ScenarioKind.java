@@ -16,6 +16,8 @@ public enum ScenarioKind
     LOSSY,
     PAUSE,
     FLAPPING,
+    /** A random fault schedule of the chaos explorer, drawn from the seed. */
+    CHAOS,
     /** No fault but the ones given explicitly; the cluster starts settled. */
     CUSTOM;
 

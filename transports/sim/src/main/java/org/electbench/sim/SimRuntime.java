@@ -60,6 +60,7 @@ public final class SimRuntime implements ClusterRuntime
     private int[] incarnation;
     private long[] pausedUntilNs;
     private int[] group;
+    private UnsafeBuffer[] durableState;
     private int activePartition;
     private int[] cutCount;
     private long[] lastArrivalNs;
@@ -162,6 +163,11 @@ public final class SimRuntime implements ClusterRuntime
             group = new int[n + 1];
             cutCount = new int[(n + 1) * (n + 1)];
             lastArrivalNs = null;
+            durableState = new UnsafeBuffer[n + 1];
+            for (int id = 1; id <= n; id++)
+            {
+                durableState[id] = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
+            }
         }
         if (fifo && null == lastArrivalNs)
         {
@@ -171,6 +177,10 @@ public final class SimRuntime implements ClusterRuntime
         Arrays.fill(pausedUntilNs, 0);
         Arrays.fill(group, 0);
         Arrays.fill(cutCount, 0);
+        for (int id = 1; id <= n; id++)
+        {
+            durableState[id].setMemory(0, MessageHeader.MAX_MESSAGE_LENGTH, (byte)0);
+        }
         if (null != lastArrivalNs)
         {
             Arrays.fill(lastArrivalNs, 0);
@@ -580,6 +590,12 @@ public final class SimRuntime implements ClusterRuntime
             }
             queue.type[slot] = EventQueue.CANCELLED;
             return true;
+        }
+
+        @Override
+        public MutableDirectBuffer durableState()
+        {
+            return durableState[selfId];
         }
 
         @Override

@@ -1,0 +1,198 @@
+package org.electbench.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+import org.electbench.sim.chaos.ChaosExplorer;
+import org.electbench.sim.chaos.ChaosReport;
+import org.electbench.sim.chaos.ChaosRun;
+import org.electbench.transport.Detect;
+import org.electbench.transport.Scenario;
+import org.electbench.transport.ScenarioKind;
+import org.electbench.transport.chaos.ChaosFault;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IModelTransformer;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ./electbench chaos}: random fault schedules in the simulator, counting per algorithm the
+ * schedules that break each safety property and the first seed that does, which
+ * {@code --replay SEED} runs again alone.
+ */
+@Command(name = "chaos", mixinStandardHelpOptions = true, modelTransformer = ChaosCommand.ChaosFlags.class,
+    description = {
+        "Run K random fault schedules per algorithm in the simulator (crashes and recoveries, pauses longer than the " +
+            "detection timeout, partitions into two groups, one-way cuts, loss bursts; all heal) and count the schedules " +
+            "with two leaders at once, two leaders of one term, a stale-term leader still acting, and no agreed leader " +
+            "after the last heal, with the first seed of each.",
+        "Every schedule starts settled with N leading term 1; every node's failure detector may fire.",
+        "--algorithm takes one name or several, comma-separated (e.g. bully,ring,quorum)."})
+final class ChaosCommand implements Callable<Integer>
+{
+    static final String DEFAULT_DELAY = "uniform:500us,5ms";
+
+    /** Flags of the shared scenario options that a chaos schedule decides itself. */
+    private static final List<String> NOT_FOR_CHAOS = List.of("--scenario", "--detect", "--fault-duration");
+    /** Flags that say how to explore or report, not what a schedule is: left out of a replay command. */
+    private static final Set<String> NOT_IN_REPLAY = Set.of("--algorithm", "--schedules", "--seed", "--replay", "--format");
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ScenarioOptions options;
+
+    @Option(names = "--schedules", paramLabel = "K", defaultValue = "1000",
+        description = "Schedules per algorithm (default: ${DEFAULT-VALUE}).")
+    int schedules;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+        description = "Seed of the exploration; schedule i runs with a seed derived from S and i (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--faults", paramLabel = "KINDS", defaultValue = "crash,recover,pause,partition,oneway,loss",
+        description = "Fault kinds to draw, comma-separated: crash, recover (crashed nodes come back; needs crash), pause, " +
+            "partition, oneway, loss (default: ${DEFAULT-VALUE}).")
+    String faults;
+
+    @Option(names = "--replay", paramLabel = "SEED",
+        description = "Run only the schedule with this seed (as reported under first seeds) and print its faults and result.")
+    Long replay;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table", converter = ChaosFormat.Name.class,
+        description = "table, json or csv (default: ${DEFAULT-VALUE}).")
+    ChaosFormat format;
+
+    @Override
+    public Integer call()
+    {
+        if (schedules < 1)
+        {
+            throw new ParameterException(spec.commandLine(),
+                "Invalid value for option '--schedules': must be at least 1, was " + schedules);
+        }
+        final Set<ChaosFault> kinds;
+        try
+        {
+            kinds = ChaosFault.parseList(faults);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new ParameterException(spec.commandLine(), "Invalid value for option '--faults': " + ex.getMessage());
+        }
+        final List<Scenario> bases = bases(null == replay ? seed : replay);
+        final ChaosFormat.Writer writer = format.newWriter();
+        final String replayFlags = replayFlags();
+        if (null != replay)
+        {
+            final List<ChaosRun> runs = new ArrayList<>();
+            for (final Scenario base : bases)
+            {
+                runs.add(explorer(base, kinds).replay(replay));
+            }
+            writer.writeReplays(runs, kinds, replayFlags, spec.commandLine().getOut());
+        }
+        else
+        {
+            final List<ChaosReport> reports = new ArrayList<>();
+            for (final Scenario base : bases)
+            {
+                reports.add(explorer(base, kinds).explore(seed, schedules));
+            }
+            writer.writeReports(reports, replayFlags, spec.commandLine().getOut());
+        }
+        spec.commandLine().getOut().flush();
+        return 0;
+    }
+
+    private static ChaosExplorer explorer(final Scenario base, final Set<ChaosFault> kinds)
+    {
+        return new ChaosExplorer(base.algorithm(), base.nodes(), base.settings(), base.network(), kinds);
+    }
+
+    /** @return one scenario per algorithm named, checked before anything runs; only its algorithm, size, settings and network count. */
+    private List<Scenario> bases(final long settingsSeed)
+    {
+        final Set<String> names = new LinkedHashSet<>();
+        for (final String name : options.algorithm.split(",", -1))
+        {
+            names.add(name.trim());
+        }
+        options.scenario = ScenarioKind.CUSTOM;
+        options.detect = Detect.ALL;
+        options.faultDurationNs = 0;
+        final List<Scenario> bases = new ArrayList<>();
+        for (final String name : names)
+        {
+            options.algorithm = name;
+            bases.add(options.toScenario(settingsSeed));
+        }
+        return bases;
+    }
+
+    /** @return the flags the user gave that shape a schedule, to repeat in a replay command. */
+    private String replayFlags()
+    {
+        final StringBuilder flags = new StringBuilder();
+        for (final OptionSpec option : spec.commandLine().getParseResult().matchedOptions())
+        {
+            if (NOT_IN_REPLAY.contains(option.longestName()))
+            {
+                continue;
+            }
+            for (final String value : option.originalStringValues())
+            {
+                flags.append(' ').append(option.longestName()).append(' ').append(value);
+            }
+        }
+        return flags.toString();
+    }
+
+    /**
+     * Drops the shared scenario flags a chaos schedule decides itself, gives {@code --delay} a
+     * random default (each message then takes its own delay) and says what {@code --loss} adds.
+     */
+    static final class ChaosFlags implements IModelTransformer
+    {
+        @Override
+        public CommandSpec transform(final CommandSpec command)
+        {
+            for (final String name : NOT_FOR_CHAOS)
+            {
+                final OptionSpec option = command.findOption(name);
+                if (null != option)
+                {
+                    command.remove(option);
+                }
+            }
+            final OptionSpec delay = command.findOption("--delay");
+            if (null != delay)
+            {
+                command.remove(delay);
+                command.addOption(OptionSpec.builder(delay)
+                    .defaultValue(DEFAULT_DELAY)
+                    .description("One-way delay of each message: constant:D, uniform:MIN,MAX, exponential:MEAN, " +
+                        "lognormal:MEDIAN,SIGMA (default: ${DEFAULT-VALUE}).")
+                    .build());
+            }
+            final OptionSpec loss = command.findOption("--loss");
+            if (null != loss)
+            {
+                command.remove(loss);
+                command.addOption(OptionSpec.builder(loss)
+                    .description("Probability each message is lost all the time, in [0, 1), on top of the schedules' loss " +
+                        "bursts (default: ${DEFAULT-VALUE}).")
+                    .build());
+            }
+            return command;
+        }
+    }
+}

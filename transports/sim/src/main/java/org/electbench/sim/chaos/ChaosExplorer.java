@@ -1,0 +1,134 @@
+package org.electbench.sim.chaos;
+
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.Set;
+
+import org.electbench.sim.SimRuntime;
+import org.electbench.spi.ElectionAlgorithm;
+import org.electbench.spi.ElectionSettings;
+import org.electbench.transport.Detect;
+import org.electbench.transport.ElectionResult;
+import org.electbench.transport.FaultPlan;
+import org.electbench.transport.NetworkModel;
+import org.electbench.transport.Scenario;
+import org.electbench.transport.ScenarioKind;
+import org.electbench.transport.Seeds;
+import org.electbench.transport.chaos.ChaosFault;
+import org.electbench.transport.chaos.ChaosSchedule;
+
+/**
+ * Runs random fault schedules ({@link ChaosSchedule}) in the simulator and counts the schedules
+ * that break each safety property ({@link Violation}), remembering the first seed that broke it.
+ * <p>
+ * Schedule i runs with seed {@code Seeds.derive(seed, i)}, which alone decides its faults, its
+ * message delays and losses, and (with a random ring arrangement) the ring: {@link #replay} of
+ * that seed runs the very same schedule. Every schedule starts settled (N leading term 1), every
+ * node's failure detector may fire, and the run ends once one agreed leader has held through the
+ * settle window after the last heal, or {@link ChaosSchedule#budgetNs} after it.
+ * <p>
+ * Not thread-safe: one explorer reuses one simulator.
+ */
+public final class ChaosExplorer
+{
+    private final ElectionAlgorithm algorithm;
+    private final int nodes;
+    private final ElectionSettings settings;
+    private final NetworkModel network;
+    private final Set<ChaosFault> kinds;
+    private final SimRuntime runtime = new SimRuntime();
+
+    /**
+     * @param algorithm the algorithm under test.
+     * @param nodes     N; ids are 1..N.
+     * @param settings  its timings; the arrangement seed is replaced by each schedule's seed.
+     * @param network   message delays (and any loss on top of the schedule's loss bursts).
+     * @param kinds     the fault kinds schedules may draw.
+     */
+    public ChaosExplorer(
+        final ElectionAlgorithm algorithm,
+        final int nodes,
+        final ElectionSettings settings,
+        final NetworkModel network,
+        final Set<ChaosFault> kinds)
+    {
+        ChaosFault.requireDrawable(kinds);
+        if (nodes < 2)
+        {
+            throw new IllegalArgumentException("nodes must be at least 2, got " + nodes);
+        }
+        this.algorithm = algorithm;
+        this.nodes = nodes;
+        this.settings = settings;
+        this.network = network;
+        this.kinds = Collections.unmodifiableSet(EnumSet.copyOf(kinds));
+    }
+
+    /** @return the scenario of the schedule with this seed. */
+    public Scenario scenario(final long scheduleSeed)
+    {
+        final ElectionSettings scheduleSettings = settings.toBuilder().arrangementSeed(scheduleSeed).build();
+        return Scenario.builder()
+            .algorithm(algorithm)
+            .nodes(nodes)
+            .settings(scheduleSettings)
+            .network(network)
+            .kind(ScenarioKind.CHAOS)
+            .detect(Detect.ALL)
+            .chaosFaults(kinds)
+            .seed(scheduleSeed)
+            .build();
+    }
+
+    /** @return the run of the schedule with this seed, e.g. a seed {@link ChaosReport#firstSeed} reported. */
+    public ChaosRun replay(final long scheduleSeed)
+    {
+        final Scenario scenario = scenario(scheduleSeed);
+        return new ChaosRun(scenario, scenario.plan().faults(), runtime.run(scenario));
+    }
+
+    /**
+     * @param seed      the exploration's seed; schedule i uses {@code Seeds.derive(seed, i)}.
+     * @param schedules how many schedules to run.
+     * @return what they showed.
+     */
+    public ChaosReport explore(final long seed, final int schedules)
+    {
+        if (schedules < 1)
+        {
+            throw new IllegalArgumentException("schedules must be at least 1, got " + schedules);
+        }
+        final Violation[] violations = Violation.values();
+        final long[] counts = new long[violations.length];
+        final long[] firstSeeds = new long[violations.length];
+        final boolean[] found = new boolean[violations.length];
+        long events = 0;
+        final long startNs = System.nanoTime();
+        for (int index = 0; index < schedules; index++)
+        {
+            final long scheduleSeed = Seeds.derive(seed, index);
+            final ElectionResult result = runtime.run(scenario(scheduleSeed));
+            events += result.events();
+            for (final Violation violation : violations)
+            {
+                if (violation.in(result))
+                {
+                    counts[violation.ordinal()]++;
+                    if (!found[violation.ordinal()])
+                    {
+                        found[violation.ordinal()] = true;
+                        firstSeeds[violation.ordinal()] = scheduleSeed;
+                    }
+                }
+            }
+        }
+        final long wallNs = System.nanoTime() - startNs;
+        return new ChaosReport(algorithm.name(), nodes, seed, kinds, network, schedules, counts, firstSeeds, found, events, wallNs);
+    }
+
+    /** @return the faults of the schedule with this seed, without running it. */
+    public FaultPlan faults(final long scheduleSeed)
+    {
+        return scenario(scheduleSeed).plan().faults();
+    }
+}

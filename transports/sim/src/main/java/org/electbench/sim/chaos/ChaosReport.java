@@ -1,0 +1,125 @@
+package org.electbench.sim.chaos;
+
+import java.util.Set;
+
+import org.electbench.transport.NetworkModel;
+import org.electbench.transport.chaos.ChaosFault;
+
+/**
+ * What {@link ChaosExplorer#explore} found for one algorithm: schedules run, schedules showing
+ * each {@link Violation}, and for each the seed of the first schedule (the lowest index) that
+ * showed it.
+ */
+public final class ChaosReport
+{
+    private final String algorithm;
+    private final int nodes;
+    private final long seed;
+    private final Set<ChaosFault> kinds;
+    private final NetworkModel network;
+    private final int schedules;
+    private final long[] countByViolation;
+    private final long[] firstSeedByViolation;
+    private final boolean[] foundByViolation;
+    private final long events;
+    private final long wallNs;
+
+    ChaosReport(
+        final String algorithm,
+        final int nodes,
+        final long seed,
+        final Set<ChaosFault> kinds,
+        final NetworkModel network,
+        final int schedules,
+        final long[] countByViolation,
+        final long[] firstSeedByViolation,
+        final boolean[] foundByViolation,
+        final long events,
+        final long wallNs)
+    {
+        this.algorithm = algorithm;
+        this.nodes = nodes;
+        this.seed = seed;
+        this.kinds = kinds;
+        this.network = network;
+        this.schedules = schedules;
+        this.countByViolation = countByViolation;
+        this.firstSeedByViolation = firstSeedByViolation;
+        this.foundByViolation = foundByViolation;
+        this.events = events;
+        this.wallNs = wallNs;
+    }
+
+    public String algorithm()
+    {
+        return algorithm;
+    }
+
+    public int nodes()
+    {
+        return nodes;
+    }
+
+    /** @return the exploration's seed; schedule i ran with {@code Seeds.derive(seed, i)}. */
+    public long seed()
+    {
+        return seed;
+    }
+
+    public Set<ChaosFault> kinds()
+    {
+        return kinds;
+    }
+
+    public NetworkModel network()
+    {
+        return network;
+    }
+
+    public int schedules()
+    {
+        return schedules;
+    }
+
+    /** @return schedules that showed the violation. */
+    public long count(final Violation violation)
+    {
+        return countByViolation[violation.ordinal()];
+    }
+
+    /** @return whether any schedule showed the violation. */
+    public boolean found(final Violation violation)
+    {
+        return foundByViolation[violation.ordinal()];
+    }
+
+    /**
+     * @return the seed of the lowest-index schedule that showed the violation.
+     * @throws IllegalStateException when none did, see {@link #found}.
+     */
+    public long firstSeed(final Violation violation)
+    {
+        if (!found(violation))
+        {
+            throw new IllegalStateException("no schedule showed " + violation.key());
+        }
+        return firstSeedByViolation[violation.ordinal()];
+    }
+
+    /** @return simulator events over all schedules. */
+    public long events()
+    {
+        return events;
+    }
+
+    /** @return wall-clock time the exploration took. */
+    public long wallNs()
+    {
+        return wallNs;
+    }
+
+    public double schedulesPerSecond()
+    {
+        return wallNs <= 0 ? 0 : schedules * 1e9 / wallNs;
+    }
+}
