@@ -55,6 +55,8 @@ final class Worker implements Agent, MessageHandler
     private final boolean[] live;
     private final int[] incarnation;
     private final long[] pausedUntilNs;
+    /** Per owned node, zeroed at the start of the run, kept across its crashes as a disk would be. */
+    private final UnsafeBuffer[] durableState;
     private final SplittableRandom[] networkRandom;
     private final long[] lastDueNs;
     private final NetworkFaults network;
@@ -111,9 +113,11 @@ final class Worker implements Agent, MessageHandler
         incarnation = new int[clusterSize + 1];
         pausedUntilNs = new long[clusterSize + 1];
         networkRandom = new SplittableRandom[clusterSize + 1];
+        durableState = new UnsafeBuffer[clusterSize + 1];
         for (final int id : owned)
         {
             networkRandom[id] = new SplittableRandom(Seeds.mix(cluster.seed ^ RANDOM_SALT ^ ((long)id << 32)));
+            durableState[id] = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
         }
         lastDueNs = cluster.fifo ? new long[(clusterSize + 1) * (clusterSize + 1)] : null;
         network = new NetworkFaults(clusterSize);
@@ -562,6 +566,12 @@ final class Worker implements Agent, MessageHandler
         public boolean cancel(final long timerId)
         {
             return timers.cancel(selfId, timerId);
+        }
+
+        @Override
+        public MutableDirectBuffer durableState()
+        {
+            return durableState[selfId];
         }
 
         @Override

@@ -234,6 +234,21 @@ class InMemoryRuntimeTest
     }
 
     @Test
+    void durableStateSurvivesACrashAndStartsZeroedInTheNextRun()
+    {
+        final DiskAlgorithm disk = new DiskAlgorithm(4);
+        final Scenario scenario = bully(4, ScenarioKind.CUSTOM).algorithm(disk)
+            .faults(FaultPlan.builder().crash(2, 5 * MS).recover(2, 10 * MS).crash(2, 15 * MS).recover(2, 20 * MS).build())
+            .settleWindowNs(10 * MS).build();
+        final InMemoryRuntime runtime = runtime(2);
+        assertConverged(4, runtime.run(scenario), "disk");
+        assertEquals(3, disk.boots[2], "node 2 booted, then recovered twice, with its count kept");
+        assertEquals(1, disk.boots[1]);
+        assertConverged(4, runtime.run(scenario), "disk again");
+        assertEquals(3, disk.boots[2], "a new run starts from a zeroed disk");
+    }
+
+    @Test
     void heldMessagesArriveUnderAUniformDelay()
     {
         final InMemoryRuntime runtime = runtime(1);
