@@ -41,6 +41,7 @@ import org.electbench.transport.Seeds;
 final class Worker implements Agent, MessageHandler
 {
     private static final int READ_LIMIT = 256;
+    private static final int MAX_DRAIN_ROUNDS = 4;
     private static final int ANY_ELECTION_TYPE = -1;
     private static final int INITIAL_EVENTS = 256;
     private static final int INITIAL_TIMERS = 64;
@@ -175,11 +176,21 @@ final class Worker implements Agent, MessageHandler
         int work = applyFaults(nowNs);
         work += runDue(nowNs);
         cycleNowNs = nowNs;
-        for (final int id : owned)
+        // Again while messages keep coming, so that an answer sent by a node drained after its asker
+        // still reaches the asker before the asker's timeouts run (a few rounds, so timers never starve).
+        int rounds = 0;
+        int drained;
+        do
         {
-            receiverId = id;
-            work += cluster.inboxes[id].read(this, READ_LIMIT);
+            drained = 0;
+            for (final int id : owned)
+            {
+                receiverId = id;
+                drained += cluster.inboxes[id].read(this, READ_LIMIT);
+            }
+            work += drained;
         }
+        while (drained > 0 && ++rounds < MAX_DRAIN_ROUNDS);
         work += timers.poll(nowNs);
         work += runDue(nowNs);
         progressNs.setRelease(nowNs);
