@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import org.electbench.inmemory.InMemoryRuntime;
 import org.electbench.sim.SimRuntime;
 import org.electbench.transport.ClusterRuntime;
 import picocli.CommandLine.ITypeConverter;
@@ -19,6 +20,7 @@ final class Runtimes
     static
     {
         FACTORIES.put("sim", SimRuntime::new);
+        FACTORIES.put(InMemoryRuntime.NAME, InMemoryRuntime::fromSystemProperties);
     }
 
     private Runtimes()

@@ -1,0 +1,405 @@
+package org.electbench.inmemory;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.electbench.spi.ElectionSettings;
+import org.electbench.transport.ElectionResult;
+import org.electbench.transport.FaultPlan;
+import org.electbench.transport.NetworkModel;
+import org.electbench.transport.Scenario;
+import org.electbench.transport.ScenarioKind;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class InMemoryRuntimeTest
+{
+    private static final long MS = 1_000_000L;
+    private static final int REPETITIONS = 20;
+    private static final int MULTI_WORKER_REPETITIONS = 10;
+    /**
+     * Small, so the suite stays fast, with T_elec and D - HBT above the stalls a loaded two-core
+     * machine inflicts on one worker thread. On one worker a stall delays every node alike, and
+     * after it the messages that arrived are seen before the timeouts that expired.
+     */
+    static final ElectionSettings FAST = ElectionSettings.builder()
+        .heartbeatIntervalNs(10 * MS)
+        .detectionTimeoutNs(50 * MS)
+        .electionTimeoutNs(20 * MS)
+        .coordinatorTimeoutNs(60 * MS)
+        .build();
+    /**
+     * For several workers: a stalled worker's nodes fall silent while the others' timers run, as a
+     * slow host would on a real network, so the timeouts must outlast the stalls of a machine
+     * shared with other builds for the runs to be about the runtime rather than the host.
+     */
+    static final ElectionSettings ROOMY = ElectionSettings.builder()
+        .heartbeatIntervalNs(20 * MS)
+        .detectionTimeoutNs(120 * MS)
+        .electionTimeoutNs(60 * MS)
+        .coordinatorTimeoutNs(180 * MS)
+        .build();
+
+    static Scenario.Builder bully(final int nodes, final ScenarioKind kind)
+    {
+        return Scenario.builder()
+            .algorithm("bully")
+            .nodes(nodes)
+            .settings(FAST)
+            .network(NetworkModel.constant(0))
+            .kind(kind);
+    }
+
+    private static InMemoryRuntime runtime(final int threads)
+    {
+        return InMemoryRuntime.builder().threads(threads).build();
+    }
+
+    private static void assertElected(final int expectedLeader, final ElectionResult result, final String run)
+    {
+        assertConverged(expectedLeader, result, run);
+        assertEquals(0, result.sameTermLeaders(), run + ": two leaders in one term " + result);
+    }
+
+    private static void assertConverged(final int expectedLeader, final ElectionResult result, final String run)
+    {
+        assertTrue(result.converged(), run + ": unconverged " + result);
+        assertEquals(expectedLeader, result.finalLeader(), run + ": " + result);
+        assertFalse(result.wrongLeader(), run + ": " + result);
+    }
+
+    private static List<String> workerThreads()
+    {
+        return Thread.getAllStackTraces().keySet().stream()
+            .filter(Thread::isAlive)
+            .map(Thread::getName)
+            .filter(name -> name.startsWith(InMemoryRuntime.THREAD_NAME_PREFIX))
+            .collect(Collectors.toList());
+    }
+
+    /** Cluster size 5; the leader each algorithm elects there, computed the way it breaks ties. */
+    static Stream<Arguments> algorithmsAndThreads()
+    {
+        return Stream.of(
+            Arguments.of("bully", 1, 5, 4),
+            Arguments.of("bully", 2, 5, 4),
+            // ring: the highest live id, as bully.
+            Arguments.of("ring", 1, 5, 4),
+            Arguments.of("ring", 2, 5, 4),
+            // quorum: every server claims the same (term, msg), so the smallest id wins, at cold start and after the crash.
+            Arguments.of("quorum", 1, 1, 1),
+            Arguments.of("quorum", 2, 1, 1));
+    }
+
+    static Scenario.Builder scenario(final String algorithm, final ScenarioKind kind)
+    {
+        return bully(5, kind).algorithm(algorithm);
+    }
+
+    private static ElectionSettings settingsFor(final int threads)
+    {
+        return 1 == threads ? FAST : ROOMY;
+    }
+
+    /**
+     * On one worker a stall of the host delays every node alike, so any second leader is the
+     * runtime's doing. On several, a worker the host does not run for T_elec is, to the others,
+     * a peer that did not answer, as a stalled host would be on a real network: a second leader
+     * can then come and go, and only two leaders of one term (asserted everywhere) stay wrong.
+     */
+    private static void assertNoSplitBrainOnOneWorker(final int threads, final ElectionResult result, final String run)
+    {
+        if (1 == threads)
+        {
+            assertEquals(1, result.maxConcurrentLeaders(), run + ": " + result);
+            assertEquals(0, result.splitBrainNs(), run + ": " + result);
+        }
+    }
+
+    private static int repetitionsFor(final int threads)
+    {
+        return 1 == threads ? REPETITIONS : MULTI_WORKER_REPETITIONS;
+    }
+
+    @ParameterizedTest(name = "{0} on {1} worker threads")
+    @MethodSource("algorithmsAndThreads")
+    void coldStartElectsTheExpectedLeaderWithNoSplitBrain(
+        final String algorithm, final int threads, final int coldLeader, final int crashLeader)
+    {
+        final InMemoryRuntime runtime = runtime(threads);
+        final Scenario scenario = scenario(algorithm, ScenarioKind.COLD_START).settings(settingsFor(threads)).build();
+        for (int run = 0; run < repetitionsFor(threads); run++)
+        {
+            final ElectionResult result = runtime.run(scenario.forRun(run));
+            assertElected(coldLeader, result, "run " + run);
+            assertNoSplitBrainOnOneWorker(threads, result, "run " + run);
+        }
+        assertEquals(threads, runtime.lastWorkerCount());
+    }
+
+    @ParameterizedTest(name = "{0} on {1} worker threads")
+    @MethodSource("algorithmsAndThreads")
+    void leaderCrashElectsTheExpectedLiveLeaderWithNoSplitBrain(
+        final String algorithm, final int threads, final int coldLeader, final int crashLeader)
+    {
+        final InMemoryRuntime runtime = runtime(threads);
+        final Scenario scenario = scenario(algorithm, ScenarioKind.LEADER_CRASH).settings(settingsFor(threads)).build();
+        for (int run = 0; run < repetitionsFor(threads); run++)
+        {
+            final ElectionResult result = runtime.run(scenario.forRun(run));
+            assertElected(crashLeader, result, "run " + run);
+            assertNoSplitBrainOnOneWorker(threads, result, "run " + run);
+            assertTrue(result.detectionNs() > 0, "run " + run + ": nobody noticed the crash " + result);
+            assertTrue(result.messagesTotal() > 0, "run " + run + ": " + result);
+        }
+    }
+
+    @Test
+    void bullyStillConvergesWhenFivePercentOfMessagesAreLost()
+    {
+        final InMemoryRuntime runtime = runtime(1);
+        final Scenario scenario = bully(5, ScenarioKind.LEADER_CRASH).network(NetworkModel.constant(0).withLoss(0.05)).build();
+        long sent = 0;
+        long delivered = 0;
+        long dropped = 0;
+        for (int run = 0; run < REPETITIONS; run++)
+        {
+            final ElectionResult result = runtime.run(scenario.forRun(run));
+            // A lost OK lets a lower node declare itself in the term the winner takes too: bully's, not the runtime's.
+            assertConverged(4, result, "run " + run);
+            assertEquals(runtime.sentMessages(), runtime.deliveredMessages() + runtime.droppedMessages() + runtime.undeliveredMessages(),
+                "run " + run + ": every send is delivered, dropped or still in flight");
+            sent += runtime.sentMessages();
+            delivered += runtime.deliveredMessages();
+            dropped += runtime.droppedMessages();
+        }
+        assertTrue(dropped > 0, "nothing lost out of " + sent);
+        assertTrue(sent > delivered, sent + " sent, " + delivered + " delivered");
+    }
+
+    @Test
+    void aLosslessSettledClusterDeliversEverySend()
+    {
+        final InMemoryRuntime runtime = runtime(2);
+        final ElectionResult result = runtime.run(bully(5, ScenarioKind.CUSTOM).settings(ROOMY).build());
+        assertElected(5, result, "settled");
+        assertEquals(0, runtime.droppedMessages());
+        assertTrue(runtime.sentMessages() > 0);
+        assertEquals(runtime.sentMessages(), runtime.deliveredMessages() + runtime.undeliveredMessages());
+        assertEquals(0, result.messagesTotal(), "a settled cluster with no fault holds no election: " + result);
+    }
+
+    @Test
+    void noWorkerThreadOutlivesARun()
+    {
+        final InMemoryRuntime runtime = runtime(3);
+        final List<List<String>> seenDuringTheRun = new ArrayList<>();
+        final Thread watcher = new Thread(() ->
+        {
+            // Await the workers with a deadline, to show that the name the check below looks for is theirs.
+            final long deadlineNs = System.nanoTime() + 10_000_000_000L;
+            List<String> seen = workerThreads();
+            while (seen.size() < 3 && System.nanoTime() - deadlineNs < 0)
+            {
+                Thread.onSpinWait();
+                seen = workerThreads();
+            }
+            seenDuringTheRun.add(seen);
+        });
+        watcher.start();
+        runtime.run(bully(5, ScenarioKind.LEADER_CRASH).build());
+        assertDoesNotThrow(() -> watcher.join());
+        assertEquals(3, seenDuringTheRun.get(0).size(), seenDuringTheRun.toString());
+        assertEquals(List.of(), workerThreads());
+        runtime.run(bully(5, ScenarioKind.COLD_START).build());
+        assertEquals(List.of(), workerThreads());
+    }
+
+    @Test
+    void oneRuntimeRunsClustersOfDifferentSizesAndAgainAfterClose()
+    {
+        final InMemoryRuntime runtime = runtime(1);
+        assertElected(4, runtime.run(bully(5, ScenarioKind.LEADER_CRASH).build()), "n=5");
+        assertElected(6, runtime.run(bully(7, ScenarioKind.LEADER_CRASH).build()), "n=7");
+        runtime.close();
+        assertElected(5, runtime.run(bully(5, ScenarioKind.COLD_START).build()), "n=5 after close");
+        runtime.close();
+    }
+
+    @Test
+    void aStalledWorkerCannotFakeASettledRun()
+    {
+        // The only worker is held for 300 ms from the first heartbeat: the crash of 5 (at 20..30 ms) and the
+        // settle window (100 ms) pass on the clock while nothing runs. The run must still see the crash.
+        final Scenario scenario = bully(5, ScenarioKind.LEADER_CRASH).algorithm(new StallingAlgorithm("bully", 300 * MS)).build();
+        final ElectionResult result = runtime(1).run(scenario);
+        assertConverged(4, result, "stalled");
+        assertTrue(result.detectionNs() > 0, result.toString());
+    }
+
+    @Test
+    void durableStateSurvivesACrashAndStartsZeroedInTheNextRun()
+    {
+        final DiskAlgorithm disk = new DiskAlgorithm(4);
+        final Scenario scenario = bully(4, ScenarioKind.CUSTOM).algorithm(disk)
+            .faults(FaultPlan.builder().crash(2, 5 * MS).recover(2, 10 * MS).crash(2, 15 * MS).recover(2, 20 * MS).build())
+            .settleWindowNs(10 * MS).build();
+        final InMemoryRuntime runtime = runtime(2);
+        assertConverged(4, runtime.run(scenario), "disk");
+        assertEquals(3, disk.boots[2], "node 2 booted, then recovered twice, with its count kept");
+        assertEquals(1, disk.boots[1]);
+        assertConverged(4, runtime.run(scenario), "disk again");
+        assertEquals(3, disk.boots[2], "a new run starts from a zeroed disk");
+    }
+
+    @Test
+    void heldMessagesArriveUnderAUniformDelay()
+    {
+        final InMemoryRuntime runtime = runtime(1);
+        final Scenario scenario = bully(5, ScenarioKind.LEADER_CRASH).network(NetworkModel.parse("uniform:100us,1ms")).build();
+        for (int run = 0; run < 5; run++)
+        {
+            assertElected(4, runtime.run(scenario.forRun(run)), "run " + run);
+        }
+    }
+
+    @Test
+    void aPausedLeaderIsReplacedThenBulliesItsWayBack()
+    {
+        final ElectionResult result = runtime(1).run(bully(5, ScenarioKind.PAUSE).build());
+        assertElected(5, result, "pause");
+        assertTrue(result.messagesTotal() > 0, "the others must have elected 4 while 5 was frozen: " + result);
+    }
+
+    @Test
+    void aHealedPartitionEndsWithTheHighestId()
+    {
+        assertElected(5, runtime(1).run(bully(5, ScenarioKind.PARTITION).build()), "partition");
+        // Every worker applies the partition to its own view: here 1, 3, 5 on one worker and 2, 4 on the other.
+        final ElectionResult result = runtime(2).run(bully(5, ScenarioKind.PARTITION).settings(ROOMY).build());
+        assertElected(5, result, "partition on two workers");
+        assertTrue(result.maxConcurrentLeaders() >= 2, "the majority elected 3 while 5 led the minority: " + result);
+    }
+
+    @Test
+    void theNextLeaderCrashingAfterItsFirstOkLeavesTheThirdHighest()
+    {
+        assertElected(3, runtime(1).run(bully(5, ScenarioKind.CASCADE).build()), "cascade");
+    }
+
+    @Test
+    void aFlappingLeaderTakesOverAgainOnItsLastRecovery()
+    {
+        assertElected(5, runtime(1).run(bully(5, ScenarioKind.FLAPPING).build()), "flapping");
+    }
+
+    @Test
+    void aChaosScheduleHealsIntoTheHighestLiveId()
+    {
+        for (int run = 0; run < 3; run++)
+        {
+            assertConverged(5, runtime(1).run(bully(5, ScenarioKind.CHAOS).build().forRun(run)), "chaos run " + run);
+        }
+    }
+
+    @Test
+    void aCutLinkFromTheLeaderMakesItsPeerElectWithoutIt()
+    {
+        // For 100 ms node 4 hears nothing from 5 (5 still hears 4): it detects, elects, and loses 5's OK to the
+        // cut, so it leads until the heal lets 5's COORDINATOR through again.
+        final InMemoryRuntime runtime = runtime(1);
+        final ElectionResult result = runtime.run(bully(5, ScenarioKind.CUSTOM)
+            .faults(FaultPlan.builder().cut(5, 4, 20 * MS, 100 * MS).build()).build());
+        assertConverged(5, result, "cut");
+        assertTrue(result.messagesTotal() > 0, "node 4 must have held an election: " + result);
+        assertTrue(runtime.droppedMessages() > 0);
+    }
+
+    @Test
+    void aCrashTriggerNamingAnUnknownTypeIsRejectedWithTheKnownTypes()
+    {
+        final Scenario scenario = bully(5, ScenarioKind.CUSTOM)
+            .faults(FaultPlan.builder().crashAfterFirstSend(4, "VOTE").build()).build();
+        final IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> runtime(1).run(scenario));
+        assertTrue(error.getMessage().contains("VOTE") && error.getMessage().contains("COORDINATOR"), error.getMessage());
+        assertEquals(List.of(), workerThreads());
+    }
+
+    @Test
+    void theSteadyStateMessagePathAllocatesNothing()
+    {
+        // 100,000 messages through inboxes, the monitor gate, and one timer re-armed per message, after a warm-up.
+        final PingAlgorithm ping = new PingAlgorithm(20_000, 100_000);
+        final InMemoryRuntime runtime = runtime(1);
+        final ElectionResult result = runtime.run(Scenario.builder()
+            .algorithm(ping).nodes(5).settings(FAST).network(NetworkModel.constant(0)).kind(ScenarioKind.COLD_START)
+            .settleWindowNs(10 * MS).budgetNs(60_000 * MS).build());
+        assertElected(1, result, "ping");
+        assertTrue(ping.allocatedBytes() >= 0, "never reached the end of the measured messages: " + result);
+        assertTrue(ping.allocatedBytes() < 16 * 1024, ping.allocatedBytes() + " bytes allocated over 100,000 messages");
+    }
+
+    @Test
+    void aNodeThatThrowsFailsTheRunAndLeavesNoThreads()
+    {
+        final Scenario scenario = bully(5, ScenarioKind.COLD_START).algorithm(new FailingAlgorithm()).build();
+        final IllegalStateException error = assertThrows(IllegalStateException.class, () -> runtime(2).run(scenario));
+        assertEquals("node 3 is broken", error.getCause().getMessage());
+        assertEquals(List.of(), workerThreads());
+    }
+
+    @Test
+    void systemPropertiesConfigureTheCommandLineRuntime()
+    {
+        try
+        {
+            System.setProperty(InMemoryRuntime.THREADS_PROPERTY, "3");
+            System.setProperty(InMemoryRuntime.IDLE_PROPERTY, "yield");
+            final InMemoryRuntime runtime = InMemoryRuntime.fromSystemProperties();
+            assertEquals(3, runtime.threads());
+            assertEquals(IdleMode.YIELD, runtime.idleMode());
+            System.setProperty(InMemoryRuntime.BACKOFF_MAX_PARK_PROPERTY, "soon");
+            final IllegalArgumentException error = assertThrows(IllegalArgumentException.class, InMemoryRuntime::fromSystemProperties);
+            assertTrue(error.getMessage().startsWith(InMemoryRuntime.BACKOFF_MAX_PARK_PROPERTY), error.getMessage());
+        }
+        finally
+        {
+            System.clearProperty(InMemoryRuntime.THREADS_PROPERTY);
+            System.clearProperty(InMemoryRuntime.IDLE_PROPERTY);
+            System.clearProperty(InMemoryRuntime.BACKOFF_MAX_PARK_PROPERTY);
+        }
+    }
+
+    @Test
+    void badSettingsAreNamed()
+    {
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> InMemoryRuntime.builder().threads(0).build())
+            .getMessage().contains("threads"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> InMemoryRuntime.builder().inboxCapacity(1000).build())
+            .getMessage().contains("power of two"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> IdleMode.parse("sleepy"))
+            .getMessage().contains(IdleMode.ACCEPTED));
+        assertEquals(IdleMode.BUSY_SPIN, IdleMode.parse("busy_spin"));
+        assertEquals(IdleMode.BACKOFF, IdleMode.parse("Backoff"));
+    }
+
+    @Test
+    void everyIdleModeRunsAnElection()
+    {
+        for (final IdleMode mode : IdleMode.values())
+        {
+            final InMemoryRuntime runtime = InMemoryRuntime.builder().threads(1).idleMode(mode).build();
+            assertElected(4, runtime.run(bully(5, ScenarioKind.LEADER_CRASH).build()), mode.cliName());
+        }
+    }
+}
