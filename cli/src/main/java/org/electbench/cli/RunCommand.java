@@ -84,6 +84,11 @@ final class RunCommand implements Callable<Integer>
         final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
         final PrintStream tables = new PrintStream(buffer, true, StandardCharsets.UTF_8);
         final SimRuntime runtime = new SimRuntime();
+        tables.printf(Locale.ROOT, "# electbench comparison%n%n");
+        tables.printf(Locale.ROOT, "Simulator runs on %s %s, %d cores, %s %s; commit %s; `./electbench run%s`.%n%n",
+            System.getProperty("java.vm.name"), System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(),
+            System.getProperty("os.name"), System.getProperty("os.arch"), System.getProperty("electbench.commit", "unknown"),
+            spec.commandLine().getParseResult().originalArgs().stream().skip(1).map(arg -> " " + arg).reduce("", String::concat));
         for (final ScenarioKind kind : kinds)
         {
             options.scenario = kind;

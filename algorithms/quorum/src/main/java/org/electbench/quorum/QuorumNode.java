@@ -3,8 +3,10 @@ package org.electbench.quorum;
 import java.util.Arrays;
 
 import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.MessageHeader;
 import org.electbench.spi.NodeContext;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
@@ -27,20 +29,49 @@ import org.electbench.spi.Start;
  *       ELECT broadcast reporting the last LEAD seen; each ELECT is recorded; on the timeout a
  *       VOTE goes to the best claim and the node watches again.</li>
  *   <li>CANDIDATE. FOLLOWER: the tally board (latest vote per server) is cleared on entry and
- *       on each LEAD; more than N/2 identical votes for this node make it LEADER. LEADER:
+ *       on each LEAD; more than N/2 votes for this node covering one term (rule 3 below)
+ *       make it LEADER of that term. LEADER:
  *       broadcast LEAD every HBT, the first announcing the new term; a LEAD that is not
  *       obsolete makes it FOLLOWER again.</li>
  * </ul>
  * Vote ranking: the old leader (the one this node followed) if it is still alive, meaning it
- * claimed in this round or its LEAD was heard during it; otherwise the latest {@code (term, msg)}
- * claimed, ties to the smallest id. A node's vote for itself is recorded locally, not sent.
+ * claimed in this round or its LEAD was heard during it, and not stale (rule 5 below);
+ * otherwise the latest {@code (term, msg)} claimed, ties to the smallest id. A node's vote for
+ * itself is recorded locally, not sent.
  * <p>
  * Choices the note leaves open: a leader's own LEAD counts as seen by its own ELECTOR (else
  * every leader would call an election on itself after 5 HBT); a LEAD older than the last one
  * seen is obsolete everywhere and resets no timer; between two LEADs with the same
- * {@code (term, msg)} from different senders the smaller id wins, as the ranking breaks ties;
- * a new leader takes the highest term it has seen plus one. A node whose failure detector is
- * disabled arms no WATCHING timer: it votes only when an ELECT reaches it.
+ * {@code (term, msg)} from different senders the smaller id wins, as the ranking breaks ties.
+ * A node whose failure detector is disabled arms no WATCHING timer: it votes only when an
+ * ELECT reaches it.
+ * <p>
+ * Rules added for safety and liveness, as the note alone lets two servers lead one term (a
+ * majority that never heard a new leader's first LEAD elects another for the same term),
+ * forgets votes across a restart, and can split forever behind a stale old leader:
+ * <ol>
+ *   <li>Ballots: every term seen (claimed, led, voted in, or an ELECT's ballot) raises the
+ *       highest term seen, which each ELECT carries as its ballot, so a round's voters agree.</li>
+ *   <li>A vote covers the terms after the voter's previous vote up to its highest term seen
+ *       plus one, which then count as seen and voted: a server's votes never share a term.</li>
+ *   <li>A candidate leads the latest term that more than N/2 of its votes (the latest per
+ *       voter) cover, and only a term after the last LEAD it has seen.</li>
+ *   <li>The highest term seen and the last term voted in are durable: written to
+ *       {@link NodeContext#durableState()} on each change and read back on
+ *       {@link Start#RECOVERED}, after which no term known before the crash is led (late votes
+ *       may be for a term this node led then); without durable state a server restarts
+ *       blank, as in the note, and safety then needs stable storage.</li>
+ *   <li>The old leader keeps the vote only if no claim of the round reports a later term
+ *       than its own: else it is stale, and voters split behind different stale leaders.</li>
+ *   <li>A leader steps down on an ELECT claiming a LEAD of a later term than its own, as it
+ *       would on that LEAD, so it can vote in the round that replaces it.</li>
+ * </ol>
+ * Safety: two leaders of one term t would each hold votes covering t from more than N/2
+ * servers, so one server would have cast two votes covering t, against rule 2, which holds
+ * across restarts by rule 4; a settled start counts its term as voted in by every server.
+ * Votes cover a range rather than one term for liveness: a server that voted alone when its
+ * ELECT was lost, or in two staggered rounds, is a term ahead of the rest, and a single-term
+ * vote from it would never match theirs, where the note's identical claims still matched.
  * <p>
  * Announced belief: LEADER naming itself while leading; CANDIDATE naming nobody while VOTING;
  * otherwise FOLLOWER naming the leader it follows, or nobody once an election found that
@@ -58,6 +89,11 @@ public final class QuorumNode implements ElectionNode
     static final int WATCH_TIMER = 0;
     static final int VOTE_TIMER = 1;
     static final int HEARTBEAT_TIMER = 2;
+
+    /** Where the highest term seen lies in the durable state. */
+    static final int DURABLE_HIGHEST_TERM_OFFSET = 0;
+    /** Where the last term voted in lies in the durable state. */
+    static final int DURABLE_VOTED_TERM_OFFSET = DURABLE_HIGHEST_TERM_OFFSET + Long.BYTES;
 
     /** Silence tolerated on entering WATCHING, in heartbeat intervals. */
     static final int WATCH_ENTRY_HEARTBEATS = 5;
@@ -86,7 +122,14 @@ public final class QuorumNode implements ElectionNode
     private long seenTerm;
     private long seenMsg;
     private int seenSenderId;
+    /** Durable (rule 4): the highest term seen, voted in or led; the next vote reaches one above it. */
     private long highestTermSeen;
+    /** Durable (rule 4): the last term this node's votes cover; the next vote covers only later ones. */
+    private long votedTerm;
+    /** Terms this node knew of before it restarted: it leads none of them in this life. */
+    private long recoveredTerm;
+    /** Where {@link #highestTermSeen} and {@link #votedTerm} survive a restart, or null when the runtime keeps nothing. */
+    private MutableDirectBuffer durableState;
     /** The leader this node follows (itself when leading): the "old leader" of the next vote. */
     private int leaderId = NO_LEADER;
     /** Whether {@link #leaderId}'s LEAD arrived since this node started VOTING: it is alive. */
@@ -97,10 +140,10 @@ public final class QuorumNode implements ElectionNode
     private long[] claimTerm = new long[0];
     private long[] claimMsg = new long[0];
 
-    /** The tally board, indexed by voter id: the latest vote for this node, if any. */
+    /** The tally board, indexed by voter id: the terms the latest vote for this node covers, if any. */
     private boolean[] voted = new boolean[0];
+    private long[] votePreviousTerm = new long[0];
     private long[] voteTerm = new long[0];
-    private long[] voteMsg = new long[0];
 
     private Role announcedRole;
     private int announcedLeaderId;
@@ -142,8 +185,8 @@ public final class QuorumNode implements ElectionNode
             claimTerm = new long[clusterSize + 1];
             claimMsg = new long[clusterSize + 1];
             voted = new boolean[clusterSize + 1];
+            votePreviousTerm = new long[clusterSize + 1];
             voteTerm = new long[clusterSize + 1];
-            voteMsg = new long[clusterSize + 1];
         }
         // Timers of an earlier life never fire into this one: forget them without cancelling.
         watchTimer.forget();
@@ -154,17 +197,34 @@ public final class QuorumNode implements ElectionNode
         seenMsg = 0;
         seenSenderId = NO_LEADER;
         highestTermSeen = 0;
+        votedTerm = 0;
+        recoveredTerm = 0;
+        durableState = ctx.durableState();
         this.leaderId = NO_LEADER;
         leaderHeardWhileVoting = false;
         announcedRole = null;
         clearTally();
+
+        if (Start.RECOVERED == start && null != durableState)
+        {
+            highestTermSeen = durableState.getLong(DURABLE_HIGHEST_TERM_OFFSET, MessageHeader.BYTE_ORDER);
+            votedTerm = durableState.getLong(DURABLE_VOTED_TERM_OFFSET, MessageHeader.BYTE_ORDER);
+            recoveredTerm = highestTermSeen;
+        }
+        else if (Start.RECOVERED != start)
+        {
+            // The cluster's first start: what the buffer holds belongs to no life of this cluster.
+            persistTerms();
+        }
 
         if (Start.SETTLED == start)
         {
             // The leader's LEAD (term, 0) has just been seen by all; its next LEAD is (term, 1).
             seenTerm = term;
             seenSenderId = leaderId;
-            highestTermSeen = term;
+            // As if every server had voted in the settled term: no vote is for it.
+            votedTerm = term;
+            noteTerm(term);
             this.leaderId = leaderId;
             enterWatching(watchLeadTimeoutNs);
             if (leaderId == selfId)
@@ -193,8 +253,8 @@ public final class QuorumNode implements ElectionNode
         final long msg = decoder.msg();
         switch (decoder.type())
         {
-            case QuorumMessages.ELECT -> onElect(fromId, term, msg);
-            case QuorumMessages.VOTE -> onVote(fromId, term, msg);
+            case QuorumMessages.ELECT -> onElect(fromId, term, msg, decoder.ballot());
+            case QuorumMessages.VOTE -> onVote(fromId, decoder.previousBallot(), decoder.ballot());
             case QuorumMessages.LEAD -> onLead(fromId, term, msg);
             default ->
             {
@@ -266,22 +326,37 @@ public final class QuorumNode implements ElectionNode
         return elector;
     }
 
-    private void onElect(final int fromId, final long term, final long msg)
+    /** @return the highest term seen, voted in or led: durable, and the next vote reaches one above it. */
+    long highestTermSeen()
     {
-        noteTerm(term);
+        return highestTermSeen;
+    }
+
+    private void onElect(final int fromId, final long term, final long msg, final long ballot)
+    {
+        noteTerm(Math.max(term, ballot));
         recordClaim(fromId, term, msg);
+        if (leading && term > seenTerm)
+        {
+            // Rule 6: the claimant saw a LEAD of a later term, so this leader is stale.
+            leading = false;
+            heartbeatTimer.cancel(ctx);
+            leaderId = NO_LEADER;
+            clearTally();
+        }
         if (Elector.WATCHING == elector)
         {
             enterVoting();
         }
     }
 
-    private void onVote(final int fromId, final long term, final long msg)
+    /** FOLLOWER rcv VOTE, covering the terms above {@code previousTerm} up to {@code votedTerm} (rule 3). */
+    private void onVote(final int fromId, final long previousTerm, final long votedTerm)
     {
-        noteTerm(term);
-        if (!leading)
+        // Its terms are not noted as seen: they are the voter's promise, and nobody leads them yet.
+        if (!leading && previousTerm < votedTerm)
         {
-            tally(fromId, term, msg);
+            tally(fromId, previousTerm, votedTerm);
         }
     }
 
@@ -328,7 +403,7 @@ public final class QuorumNode implements ElectionNode
         leaderHeardWhileVoting = false;
         watchTimer.cancel(ctx);
         recordClaim(selfId, seenTerm, seenMsg);
-        QuorumMessages.claim(ctx, QuorumMessages.ELECT, seenTerm, seenMsg);
+        QuorumMessages.claimElect(ctx, seenTerm, seenMsg, highestTermSeen);
         ctx.broadcast();
         voteTimer.arm(ctx, votingWindowNs);
     }
@@ -339,7 +414,17 @@ public final class QuorumNode implements ElectionNode
         int choiceId = NO_LEADER;
         long choiceTerm = seenTerm;
         long choiceMsg = seenMsg;
-        if (NO_LEADER != leaderId && (claimed[leaderId] || leaderHeardWhileVoting))
+        long latestClaimedTerm = 0;
+        for (int id = 1; id <= clusterSize; id++)
+        {
+            if (claimed[id])
+            {
+                latestClaimedTerm = Math.max(latestClaimedTerm, claimTerm[id]);
+            }
+        }
+        // Rule 5: the old leader is alive, and its term is not older than any claimed.
+        if (NO_LEADER != leaderId && (claimed[leaderId] || leaderHeardWhileVoting) &&
+            (leaderHeardWhileVoting ? seenTerm : claimTerm[leaderId]) >= latestClaimedTerm)
         {
             choiceId = leaderId;
             if (claimed[leaderId])
@@ -350,7 +435,7 @@ public final class QuorumNode implements ElectionNode
         }
         else
         {
-            // The old leader is dead: it is no longer named, and the latest claim wins.
+            // The old leader is dead or stale: it is no longer named, and the latest claim wins.
             leaderId = NO_LEADER;
             for (int id = 1; id <= clusterSize; id++)
             {
@@ -370,44 +455,68 @@ public final class QuorumNode implements ElectionNode
             // A leader's ELECTOR ranks its own claim first; it needs no votes.
             return;
         }
+        // Rule 2: every term after the last vote up to one above every term seen, durably given away.
+        final long previousTerm = votedTerm;
+        votedTerm = highestTermSeen + 1;
+        noteTerm(votedTerm);
+        persistTerms();
         if (choiceId == selfId)
         {
-            tally(selfId, choiceTerm, choiceMsg);
+            tally(selfId, previousTerm, votedTerm);
         }
         else
         {
             voted[selfId] = false;
-            QuorumMessages.claim(ctx, QuorumMessages.VOTE, choiceTerm, choiceMsg);
+            QuorumMessages.claimVote(ctx, choiceTerm, choiceMsg, votedTerm, previousTerm);
             ctx.send(choiceId);
         }
     }
 
-    /** FOLLOWER rcv VOTE: record it, and lead on more than N/2 identical votes. */
-    private void tally(final int voterId, final long term, final long msg)
+    /**
+     * Record a vote for this node, and lead the latest term that more than N/2 of the votes
+     * cover, if there is one later than any term this node may not lead (rule 3).
+     */
+    private void tally(final int voterId, final long previousTerm, final long votedTerm)
     {
         voted[voterId] = true;
-        voteTerm[voterId] = term;
-        voteMsg[voterId] = msg;
+        votePreviousTerm[voterId] = previousTerm;
+        voteTerm[voterId] = votedTerm;
 
-        int identical = 0;
+        // The most-covered terms include a vote's last one: try each vote's last term.
+        final long floorTerm = Math.max(seenTerm, recoveredTerm);
+        long bestTerm = floorTerm;
         for (int id = 1; id <= clusterSize; id++)
         {
-            if (voted[id] && voteTerm[id] == term && voteMsg[id] == msg)
+            final long term = voteTerm[id];
+            if (voted[id] && term > bestTerm && 2 * votesCovering(term) > clusterSize)
             {
-                identical++;
+                bestTerm = term;
             }
         }
-        if (2 * identical > clusterSize)
+        if (bestTerm > floorTerm)
         {
-            becomeLeader(term);
+            becomeLeader(bestTerm);
         }
     }
 
-    private void becomeLeader(final long votedTerm)
+    private int votesCovering(final long term)
     {
-        noteTerm(votedTerm);
+        int count = 0;
+        for (int id = 1; id <= clusterSize; id++)
+        {
+            if (voted[id] && votePreviousTerm[id] < term && term <= voteTerm[id])
+            {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    private void becomeLeader(final long term)
+    {
+        noteTerm(term);
         leading = true;
-        seenTerm = highestTermSeen + 1;
+        seenTerm = term;
         seenMsg = 0;
         seenSenderId = selfId;
         leaderId = selfId;
@@ -420,7 +529,7 @@ public final class QuorumNode implements ElectionNode
     {
         seenMsg++;
         noteTerm(seenTerm);
-        QuorumMessages.claim(ctx, QuorumMessages.LEAD, seenTerm, seenMsg);
+        QuorumMessages.claimLead(ctx, seenTerm, seenMsg);
         ctx.broadcast();
         if (Elector.WATCHING == elector)
         {
@@ -458,6 +567,17 @@ public final class QuorumNode implements ElectionNode
         if (term > highestTermSeen)
         {
             highestTermSeen = term;
+            persistTerms();
+        }
+    }
+
+    /** Rule 4: written at once, as a vote or a LEAD may leave right after. */
+    private void persistTerms()
+    {
+        if (null != durableState)
+        {
+            durableState.putLong(DURABLE_HIGHEST_TERM_OFFSET, highestTermSeen, MessageHeader.BYTE_ORDER);
+            durableState.putLong(DURABLE_VOTED_TERM_OFFSET, votedTerm, MessageHeader.BYTE_ORDER);
         }
     }
 

@@ -16,7 +16,8 @@ import org.electbench.spi.Role;
 /**
  * A hand-driven context for one node: records what it sends, schedules and announces, so a
  * test can play the rest of the cluster. Sends are kept in preallocated arrays so that a warm
- * message path can be checked for allocation.
+ * message path can be checked for allocation. Its durable state, like a disk, may be handed to
+ * the context of the node's next life.
  */
 final class FakeContext implements NodeContext
 {
@@ -32,11 +33,14 @@ final class FakeContext implements NodeContext
     private final RandomGenerator random = new Random(7);
     private final UnsafeBuffer sendBuffer = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
     private final UnsafeBuffer inBuffer = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
+    private final MutableDirectBuffer durableState;
 
     private final int[] sentType = new int[CAPACITY];
     private final int[] sentTo = new int[CAPACITY];
     private final long[] sentTerm = new long[CAPACITY];
     private final long[] sentMsg = new long[CAPACITY];
+    private final long[] sentBallot = new long[CAPACITY];
+    private final long[] sentPrevious = new long[CAPACITY];
     private int sentCount;
 
     private final long[] timerDueNs = new long[CAPACITY];
@@ -55,16 +59,38 @@ final class FakeContext implements NodeContext
     {
     }
 
-    record Sent(int type, int toId, long term, long msg)
+    /** One send; fields a type lacks (a LEAD's ballot, any previous ballot but a VOTE's) are recorded as 0. */
+    record Sent(int type, int toId, long term, long msg, long ballot, long previous)
     {
     }
 
+    /** A context with a durable state of its own, zeroed as at a cluster's first start. */
     FakeContext(final int selfId, final int clusterSize, final boolean detectorEnabled, final ElectionSettings settings)
+    {
+        this(selfId, clusterSize, detectorEnabled, settings, newDurableState());
+    }
+
+    /**
+     * @param durableState the node's disk, e.g. that of its previous life, or null for a runtime
+     *                     that keeps none.
+     */
+    FakeContext(
+        final int selfId,
+        final int clusterSize,
+        final boolean detectorEnabled,
+        final ElectionSettings settings,
+        final MutableDirectBuffer durableState)
     {
         this.selfId = selfId;
         this.clusterSize = clusterSize;
         this.detectorEnabled = detectorEnabled;
         this.settings = settings;
+        this.durableState = durableState;
+    }
+
+    static MutableDirectBuffer newDurableState()
+    {
+        return new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
     }
 
     @Override
@@ -130,6 +156,9 @@ final class FakeContext implements NodeContext
         sentTo[i] = toId;
         sentTerm[i] = sendBuffer.getLong(QuorumMessages.TERM_OFFSET, MessageHeader.BYTE_ORDER);
         sentMsg[i] = sendBuffer.getLong(QuorumMessages.MSG_OFFSET, MessageHeader.BYTE_ORDER);
+        // The buffer is zeroed at each claim, so a field the type lacks reads 0 here.
+        sentBallot[i] = sendBuffer.getLong(QuorumMessages.BALLOT_OFFSET, MessageHeader.BYTE_ORDER);
+        sentPrevious[i] = sendBuffer.getLong(QuorumMessages.PREVIOUS_BALLOT_OFFSET, MessageHeader.BYTE_ORDER);
     }
 
     @Override
@@ -160,6 +189,12 @@ final class FakeContext implements NodeContext
     }
 
     @Override
+    public MutableDirectBuffer durableState()
+    {
+        return durableState;
+    }
+
+    @Override
     public void announce(final Role role, final int leaderId, final long term)
     {
         announceCount++;
@@ -171,13 +206,35 @@ final class FakeContext implements NodeContext
 
     // ---- driving the node ----
 
-    /** Deliver a message from a peer, as the runtime would. */
-    void deliver(final ElectionNode node, final int fromId, final int type, final long term, final long msg)
+    /** Deliver a LEAD from a peer, as the runtime would. */
+    void lead(final ElectionNode node, final int fromId, final long term, final long msg)
     {
-        MessageHeader.write(inBuffer, 0, type, QuorumMessages.BODY_LENGTH, fromId);
+        MessageHeader.write(inBuffer, 0, QuorumMessages.LEAD, QuorumMessages.LEAD_BODY_LENGTH, fromId);
         inBuffer.putLong(QuorumMessages.TERM_OFFSET, term, MessageHeader.BYTE_ORDER);
         inBuffer.putLong(QuorumMessages.MSG_OFFSET, msg, MessageHeader.BYTE_ORDER);
-        node.onMessage(fromId, inBuffer, 0, QuorumMessages.MESSAGE_LENGTH);
+        node.onMessage(fromId, inBuffer, 0, MessageHeader.LENGTH + QuorumMessages.LEAD_BODY_LENGTH);
+    }
+
+    /** Deliver an ELECT (claim and highest term seen) from a peer. */
+    void elect(final ElectionNode node, final int fromId, final long term, final long msg, final long highestTerm)
+    {
+        MessageHeader.write(inBuffer, 0, QuorumMessages.ELECT, QuorumMessages.ELECT_BODY_LENGTH, fromId);
+        inBuffer.putLong(QuorumMessages.TERM_OFFSET, term, MessageHeader.BYTE_ORDER);
+        inBuffer.putLong(QuorumMessages.MSG_OFFSET, msg, MessageHeader.BYTE_ORDER);
+        inBuffer.putLong(QuorumMessages.BALLOT_OFFSET, highestTerm, MessageHeader.BYTE_ORDER);
+        node.onMessage(fromId, inBuffer, 0, MessageHeader.LENGTH + QuorumMessages.ELECT_BODY_LENGTH);
+    }
+
+    /** Deliver a VOTE from a peer: the claim voted for, and the terms it covers, {@code (previousTerm, votedTerm]}. */
+    void vote(
+        final ElectionNode node, final int fromId, final long term, final long msg, final long previousTerm, final long votedTerm)
+    {
+        MessageHeader.write(inBuffer, 0, QuorumMessages.VOTE, QuorumMessages.VOTE_BODY_LENGTH, fromId);
+        inBuffer.putLong(QuorumMessages.TERM_OFFSET, term, MessageHeader.BYTE_ORDER);
+        inBuffer.putLong(QuorumMessages.MSG_OFFSET, msg, MessageHeader.BYTE_ORDER);
+        inBuffer.putLong(QuorumMessages.BALLOT_OFFSET, votedTerm, MessageHeader.BYTE_ORDER);
+        inBuffer.putLong(QuorumMessages.PREVIOUS_BALLOT_OFFSET, previousTerm, MessageHeader.BYTE_ORDER);
+        node.onMessage(fromId, inBuffer, 0, MessageHeader.LENGTH + QuorumMessages.VOTE_BODY_LENGTH);
     }
 
     /** Deliver a raw frame. */
@@ -252,7 +309,7 @@ final class FakeContext implements NodeContext
         final List<Sent> sent = new ArrayList<>();
         for (int i = 0; i < Math.min(sentCount, CAPACITY); i++)
         {
-            sent.add(new Sent(sentType[i], sentTo[i], sentTerm[i], sentMsg[i]));
+            sent.add(new Sent(sentType[i], sentTo[i], sentTerm[i], sentMsg[i], sentBallot[i], sentPrevious[i]));
         }
         return sent;
     }

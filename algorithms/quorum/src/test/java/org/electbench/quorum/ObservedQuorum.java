@@ -16,7 +16,8 @@ import org.electbench.spi.Start;
 
 /**
  * The quorum algorithm with every node's announcements logged with their time, so a simulator
- * test can say who believed what when; the runtime sees the real algorithm otherwise.
+ * test can say who believed what when; the runtime sees the real algorithm otherwise, but for
+ * the durable state it may hide, to show what a restart without stable storage does.
  */
 final class ObservedQuorum implements ElectionAlgorithm
 {
@@ -25,7 +26,20 @@ final class ObservedQuorum implements ElectionAlgorithm
     }
 
     private final QuorumAlgorithm algorithm = new QuorumAlgorithm();
+    private final boolean durable;
     final List<Belief> beliefs = new ArrayList<>();
+
+    /** Nodes see the runtime's durable state. */
+    ObservedQuorum()
+    {
+        this(true);
+    }
+
+    /** @param durable false to hide the runtime's durable state: every restart is blank. */
+    ObservedQuorum(final boolean durable)
+    {
+        this.durable = durable;
+    }
 
     @Override
     public String name()
@@ -174,6 +188,12 @@ final class ObservedQuorum implements ElectionAlgorithm
         public boolean cancel(final long timerId)
         {
             return ctx.cancel(timerId);
+        }
+
+        @Override
+        public MutableDirectBuffer durableState()
+        {
+            return durable ? ctx.durableState() : null;
         }
 
         @Override

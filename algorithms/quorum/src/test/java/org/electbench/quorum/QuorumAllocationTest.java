@@ -1,8 +1,5 @@
 package org.electbench.quorum;
 
-import static org.electbench.quorum.QuorumMessages.ELECT;
-import static org.electbench.quorum.QuorumMessages.LEAD;
-import static org.electbench.quorum.QuorumMessages.VOTE;
 import static org.electbench.quorum.QuorumNode.HEARTBEAT_TIMER;
 import static org.electbench.quorum.QuorumNode.VOTE_TIMER;
 import static org.electbench.quorum.QuorumNode.WATCH_TIMER;
@@ -36,7 +33,7 @@ class QuorumAllocationTest
         final QuorumNode node = new QuorumNode(1, SETTINGS);
         final FakeContext ctx = new FakeContext(1, 5, true, SETTINGS);
         node.onStart(ctx, Start.SETTLED, 5, 1);
-        ctx.deliver(node, 5, LEAD, 1, 1);
+        ctx.lead(node, 5, 1, 1);
         ctx.countAnnouncementsOnly();
 
         // Warm up first: the JIT and the fake's own buffers settle.
@@ -54,8 +51,8 @@ class QuorumAllocationTest
     }
 
     /**
-     * One round: the leader of {@code term} falls silent, node 1 elects itself with 2 and 3,
-     * leads for a few heartbeats, then a leader of a higher term deposes it.
+     * One round: the leader of {@code term} falls silent, node 1 is elected for the next term
+     * by itself, 2 and 3, leads for a few heartbeats, then a leader of a higher term deposes it.
      */
     private static long rounds(final QuorumNode node, final FakeContext ctx, final long startTerm, final int count)
     {
@@ -63,15 +60,15 @@ class QuorumAllocationTest
         for (int i = 0; i < count; i++)
         {
             ctx.fire(node, WATCH_TIMER);
-            ctx.deliver(node, 2, ELECT, term, 1);
-            ctx.deliver(node, 3, ELECT, term, 1);
+            ctx.elect(node, 2, term, 1, term);
+            ctx.elect(node, 3, term, 1, term);
             ctx.fire(node, VOTE_TIMER);
-            ctx.deliver(node, 2, VOTE, term, 1);
-            ctx.deliver(node, 3, VOTE, term, 1);
+            ctx.vote(node, 2, term, 1, term, term + 1);
+            ctx.vote(node, 3, term, 1, term, term + 1);
             ctx.fire(node, HEARTBEAT_TIMER);
             ctx.fire(node, HEARTBEAT_TIMER);
             term += 2;
-            ctx.deliver(node, 4, LEAD, term, 1);
+            ctx.lead(node, 4, term, 1);
             ctx.clearSent();
         }
         return term;

@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.agrona.MutableDirectBuffer;
 import org.electbench.quorum.FakeContext.Announcement;
 import org.electbench.quorum.FakeContext.Sent;
 import org.electbench.spi.ElectionNode;
@@ -54,7 +55,7 @@ class QuorumNodeTest
         assertEquals(0, ctx.sentCount());
 
         ctx.fire(node3, WATCH_TIMER);
-        assertEquals(List.of(new Sent(ELECT, ALL, 0, 0)), ctx.drain());
+        assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, 0, 0)), ctx.drain());
         assertEquals(RTT_NS, ctx.pendingDelayNs(VOTE_TIMER));
         assertEquals(QuorumNode.Elector.VOTING, node3.elector());
         assertEquals(new Announcement(Role.CANDIDATE, 0, 0), ctx.lastAnnouncement());
@@ -67,13 +68,13 @@ class QuorumNodeTest
         node3.onStart(ctx, Start.SETTLED, 5, 2);
         assertFalse(ctx.hasPendingTimer(WATCH_TIMER));
 
-        ctx.deliver(node3, 1, ELECT, 2, 0);
-        assertEquals(List.of(new Sent(ELECT, ALL, 2, 0)), ctx.drain());
+        ctx.elect(node3, 1, 2, 0, 2);
+        assertEquals(List.of(new Sent(ELECT, ALL, 2, 0, 2, 0)), ctx.drain());
         assertEquals(QuorumNode.Elector.VOTING, node3.elector());
 
         // Back to WATCHING after the vote, still without a timer of its own.
         ctx.fire(node3, VOTE_TIMER);
-        assertEquals(List.of(new Sent(VOTE, 1, 2, 0)), ctx.drain());
+        assertEquals(List.of(new Sent(VOTE, 1, 2, 0, 3, 2)), ctx.drain());
         assertFalse(ctx.hasPendingTimer(WATCH_TIMER));
     }
 
@@ -84,14 +85,14 @@ class QuorumNodeTest
         node3.onStart(ctx, Start.SETTLED, 3, 4);
 
         assertEquals(List.of(new Announcement(Role.LEADER, 3, 4)), ctx.announcements);
-        assertEquals(List.of(new Sent(LEAD, ALL, 4, 1)), ctx.drain());
+        assertEquals(List.of(new Sent(LEAD, ALL, 4, 1, 0, 0)), ctx.drain());
         for (long msg = 2; msg <= 20; msg++)
         {
             assertEquals(HBT_NS, ctx.pendingDelayNs(HEARTBEAT_TIMER));
             // Its own LEAD holds its own ELECTOR in WATCHING.
             assertEquals(3 * HBT_NS, ctx.pendingDelayNs(WATCH_TIMER));
             ctx.fire(node3, HEARTBEAT_TIMER);
-            assertEquals(List.of(new Sent(LEAD, ALL, 4, msg)), ctx.drain());
+            assertEquals(List.of(new Sent(LEAD, ALL, 4, msg, 0, 0)), ctx.drain());
         }
         assertEquals(1, ctx.announcements.size());
     }
@@ -105,12 +106,12 @@ class QuorumNodeTest
         assertEquals(3 * HBT_NS, ctx.pendingDelayNs(WATCH_TIMER));
 
         ctx.advanceNs(2 * HBT_NS);
-        ctx.deliver(node3, 5, LEAD, 4, 1);
+        ctx.lead(node3, 5, 4, 1);
         assertEquals(3 * HBT_NS, ctx.pendingDelayNs(WATCH_TIMER));
         assertEquals(0, ctx.sentCount());
 
         ctx.fire(node3, WATCH_TIMER);
-        assertEquals(List.of(new Sent(ELECT, ALL, 4, 1)), ctx.drain());
+        assertEquals(List.of(new Sent(ELECT, ALL, 4, 1, 4, 0)), ctx.drain());
     }
 
     @Test
@@ -118,11 +119,11 @@ class QuorumNodeTest
     {
         final FakeContext ctx = context(3, 5);
         node3.onStart(ctx, Start.SETTLED, 5, 4);
-        ctx.deliver(node3, 5, LEAD, 4, 7);
+        ctx.lead(node3, 5, 4, 7);
         ctx.advanceNs(HBT_NS);
 
-        ctx.deliver(node3, 2, LEAD, 3, 99);
-        ctx.deliver(node3, 5, LEAD, 4, 6);
+        ctx.lead(node3, 2, 3, 99);
+        ctx.lead(node3, 5, 4, 6);
         assertEquals(2 * HBT_NS, ctx.pendingDelayNs(WATCH_TIMER));
         assertEquals(5, node3.leaderId());
         assertEquals(4, node3.term());
@@ -134,7 +135,7 @@ class QuorumNodeTest
     {
         final FakeContext ctx = context(3, 5);
         node3.onStart(ctx, Start.SETTLED, 5, 4);
-        ctx.deliver(node3, 1, LEAD, 5, 1);
+        ctx.lead(node3, 1, 5, 1);
         assertEquals(new Announcement(Role.FOLLOWER, 1, 5), ctx.lastAnnouncement());
         assertEquals(1, node3.leaderId());
     }
@@ -144,16 +145,16 @@ class QuorumNodeTest
     {
         final FakeContext ctx = context(4, 5);
         node4.onStart(ctx, Start.SETTLED, 5, 3);
-        ctx.deliver(node4, 2, ELECT, 3, 0);
-        assertEquals(List.of(new Sent(ELECT, ALL, 3, 0)), ctx.drain());
+        ctx.elect(node4, 2, 3, 0, 3);
+        assertEquals(List.of(new Sent(ELECT, ALL, 3, 0, 3, 0)), ctx.drain());
 
-        ctx.deliver(node4, 1, ELECT, 3, 0);
-        ctx.deliver(node4, 3, ELECT, 3, 0);
+        ctx.elect(node4, 1, 3, 0, 3);
+        ctx.elect(node4, 3, 3, 0, 3);
         assertEquals(0, ctx.sentCount());
 
         // The old leader 5 never claimed: the latest claim wins, the tie going to the smallest id.
         ctx.fire(node4, VOTE_TIMER);
-        assertEquals(List.of(new Sent(VOTE, 1, 3, 0)), ctx.drain());
+        assertEquals(List.of(new Sent(VOTE, 1, 3, 0, 4, 3)), ctx.drain());
         assertEquals(QuorumNode.Elector.WATCHING, node4.elector());
         assertEquals(5 * HBT_NS, ctx.pendingDelayNs(WATCH_TIMER));
     }
@@ -163,14 +164,14 @@ class QuorumNodeTest
     {
         final FakeContext ctx = context(4, 5);
         node4.onStart(ctx, Start.SETTLED, 5, 3);
-        ctx.deliver(node4, 5, LEAD, 3, 6);
-        ctx.deliver(node4, 1, ELECT, 3, 5);
-        ctx.deliver(node4, 3, ELECT, 3, 7);
-        ctx.deliver(node4, 2, ELECT, 3, 7);
-        assertEquals(List.of(new Sent(ELECT, ALL, 3, 6)), ctx.drain());
+        ctx.lead(node4, 5, 3, 6);
+        ctx.elect(node4, 1, 3, 5, 3);
+        ctx.elect(node4, 3, 3, 7, 3);
+        ctx.elect(node4, 2, 3, 7, 3);
+        assertEquals(List.of(new Sent(ELECT, ALL, 3, 6, 3, 0)), ctx.drain());
 
         ctx.fire(node4, VOTE_TIMER);
-        assertEquals(List.of(new Sent(VOTE, 2, 3, 7)), ctx.drain());
+        assertEquals(List.of(new Sent(VOTE, 2, 3, 7, 4, 3)), ctx.drain());
     }
 
     @Test
@@ -178,13 +179,13 @@ class QuorumNodeTest
     {
         final FakeContext ctx = context(4, 5);
         node4.onStart(ctx, Start.SETTLED, 5, 3);
-        ctx.deliver(node4, 5, LEAD, 3, 6);
-        ctx.deliver(node4, 1, ELECT, 3, 9);
-        ctx.deliver(node4, 5, ELECT, 3, 6);
+        ctx.lead(node4, 5, 3, 6);
+        ctx.elect(node4, 1, 3, 9, 3);
+        ctx.elect(node4, 5, 3, 6, 3);
         ctx.drain();
 
         ctx.fire(node4, VOTE_TIMER);
-        assertEquals(List.of(new Sent(VOTE, 5, 3, 6)), ctx.drain());
+        assertEquals(List.of(new Sent(VOTE, 5, 3, 6, 4, 3)), ctx.drain());
         assertEquals(new Announcement(Role.FOLLOWER, 5, 3), ctx.lastAnnouncement());
     }
 
@@ -194,14 +195,14 @@ class QuorumNodeTest
         final FakeContext ctx = context(4, 5);
         node4.onStart(ctx, Start.SETTLED, 5, 3);
         ctx.fire(node4, WATCH_TIMER);
-        ctx.deliver(node4, 2, ELECT, 3, 0);
+        ctx.elect(node4, 2, 3, 0, 3);
         ctx.fire(node4, VOTE_TIMER);
 
         assertEquals(List.of(
             new Announcement(Role.FOLLOWER, 5, 3),
             new Announcement(Role.CANDIDATE, 0, 3),
             new Announcement(Role.FOLLOWER, 0, 3)), ctx.announcements);
-        assertEquals(List.of(new Sent(ELECT, ALL, 3, 0), new Sent(VOTE, 2, 3, 0)), ctx.drain());
+        assertEquals(List.of(new Sent(ELECT, ALL, 3, 0, 3, 0), new Sent(VOTE, 2, 3, 0, 4, 3)), ctx.drain());
     }
 
     @Test
@@ -210,20 +211,20 @@ class QuorumNodeTest
         final FakeContext ctx = context(1, 5);
         node1.onStart(ctx, Start.SETTLED, 5, 3);
         ctx.fire(node1, WATCH_TIMER);
-        ctx.deliver(node1, 2, ELECT, 3, 0);
-        ctx.deliver(node1, 3, ELECT, 3, 0);
+        ctx.elect(node1, 2, 3, 0, 3);
+        ctx.elect(node1, 3, 3, 0, 3);
         ctx.fire(node1, VOTE_TIMER);
-        assertEquals(List.of(new Sent(ELECT, ALL, 3, 0)), ctx.drain());
+        assertEquals(List.of(new Sent(ELECT, ALL, 3, 0, 3, 0)), ctx.drain());
 
         // Its own vote and one more are 2 of 5: not more than N/2, though only 3 servers are alive.
-        ctx.deliver(node1, 2, VOTE, 3, 0);
+        ctx.vote(node1, 2, 3, 0, 3, 4);
         assertEquals(Role.FOLLOWER, node1.role());
         assertEquals(0, ctx.sentCount());
 
-        ctx.deliver(node1, 3, VOTE, 3, 0);
+        ctx.vote(node1, 3, 3, 0, 3, 4);
         assertEquals(Role.LEADER, node1.role());
         assertEquals(new Announcement(Role.LEADER, 1, 4), ctx.lastAnnouncement());
-        assertEquals(List.of(new Sent(LEAD, ALL, 4, 1)), ctx.drain());
+        assertEquals(List.of(new Sent(LEAD, ALL, 4, 1, 0, 0)), ctx.drain());
         assertEquals(HBT_NS, ctx.pendingDelayNs(HEARTBEAT_TIMER));
     }
 
@@ -234,25 +235,47 @@ class QuorumNodeTest
         node1.onStart(ctx, Start.COLD, ElectionNode.NO_LEADER, 0);
         ctx.fire(node1, WATCH_TIMER);
         ctx.fire(node1, VOTE_TIMER);
-        ctx.deliver(node1, 2, VOTE, 0, 0);
+        ctx.vote(node1, 2, 0, 0, 0, 1);
         assertEquals(Role.FOLLOWER, node1.role());
-        ctx.deliver(node1, 4, VOTE, 0, 0);
+        ctx.vote(node1, 4, 0, 0, 0, 1);
         assertEquals(Role.LEADER, node1.role());
         assertEquals(1, node1.term());
     }
 
     @Test
-    void votesGivenOnDifferentClaimsDoNotAddUp()
+    void votesCoveringNoCommonTermDoNotAddUpThoughTheyChooseTheSameClaim()
     {
         final FakeContext ctx = context(1, 3);
         node1.onStart(ctx, Start.COLD, ElectionNode.NO_LEADER, 0);
-        ctx.deliver(node1, 2, VOTE, 0, 0);
-        ctx.deliver(node1, 3, VOTE, 1, 4);
+        ctx.vote(node1, 2, 0, 0, 0, 1);
+        ctx.vote(node1, 3, 0, 0, 1, 2);
         assertEquals(Role.FOLLOWER, node1.role());
 
-        // The latest vote per server counts: 3 changes its vote to match 2's.
-        ctx.deliver(node1, 3, VOTE, 0, 0);
+        // The latest vote per server counts: 2 votes again, in a later round, covering 3's term.
+        ctx.vote(node1, 2, 0, 0, 1, 2);
         assertEquals(Role.LEADER, node1.role());
+        assertEquals(2, node1.term());
+    }
+
+    @Test
+    void votesThatShareOneTermAddUpThoughTheyStartAndEndApart()
+    {
+        final FakeContext ctx = context(1, 5);
+        node1.onStart(ctx, Start.SETTLED, 5, 1);
+        // Node 3 voted alone in term 2 when its ELECT was lost; its ballot says so.
+        ctx.elect(node1, 2, 1, 0, 1);
+        ctx.elect(node1, 3, 1, 0, 2);
+        ctx.fire(node1, VOTE_TIMER);
+        assertEquals(3, node1.highestTermSeen());
+
+        // Its own vote covers terms 2 and 3, node 2's only 2, node 3's only 3: two votes each.
+        ctx.vote(node1, 2, 1, 0, 1, 2);
+        ctx.vote(node1, 3, 1, 0, 2, 3);
+        assertEquals(Role.FOLLOWER, node1.role());
+        // Node 4 heard node 3's ballot too: its vote covers 2 and 3, and term 3 has a majority.
+        ctx.vote(node1, 4, 1, 0, 1, 3);
+        assertEquals(Role.LEADER, node1.role());
+        assertEquals(3, node1.term());
     }
 
     @Test
@@ -260,24 +283,32 @@ class QuorumNodeTest
     {
         final FakeContext ctx = context(1, 5);
         node1.onStart(ctx, Start.COLD, ElectionNode.NO_LEADER, 0);
-        ctx.deliver(node1, 2, VOTE, 0, 0);
-        ctx.deliver(node1, 3, VOTE, 0, 0);
-        ctx.deliver(node1, 5, LEAD, 1, 1);
-        ctx.deliver(node1, 4, VOTE, 0, 0);
+        ctx.vote(node1, 2, 0, 0, 0, 2);
+        ctx.vote(node1, 3, 0, 0, 0, 2);
+        ctx.lead(node1, 5, 1, 1);
+        // A third vote covering term 2, still later than the LEAD's term, finds a clean board.
+        ctx.vote(node1, 4, 0, 0, 0, 2);
         assertEquals(Role.FOLLOWER, node1.role());
         assertEquals(5, node1.leaderId());
     }
 
     @Test
-    void newLeaderTakesATermAboveEveryTermSeen()
+    void newLeaderLeadsATermAboveEveryBallotOfTheRound()
     {
         final FakeContext ctx = context(1, 3);
         node1.onStart(ctx, Start.SETTLED, 3, 2);
-        ctx.deliver(node1, 2, ELECT, 9, 1);
-        ctx.deliver(node1, 2, VOTE, 2, 0);
-        ctx.deliver(node1, 3, VOTE, 2, 0);
+        // Node 2 voted up to term 9 in rounds node 1 never heard of.
+        ctx.elect(node1, 2, 2, 0, 9);
+        ctx.fire(node1, VOTE_TIMER);
+        // Its own ELECT, sent on hearing node 2's, passes the ballot on.
+        assertEquals(List.of(new Sent(ELECT, ALL, 2, 0, 9, 0)), ctx.drain());
+        assertEquals(Role.FOLLOWER, node1.role());
+        assertEquals(10, node1.highestTermSeen());
+
+        ctx.vote(node1, 2, 2, 0, 9, 10);
         assertEquals(Role.LEADER, node1.role());
         assertEquals(10, node1.term());
+        assertEquals(List.of(new Sent(LEAD, ALL, 10, 1, 0, 0)), ctx.drain());
     }
 
     @Test
@@ -288,11 +319,11 @@ class QuorumNodeTest
         ctx.fire(node3, HEARTBEAT_TIMER);
         ctx.drain();
 
-        ctx.deliver(node3, 1, LEAD, 4, 1);
-        ctx.deliver(node3, 1, LEAD, 3, 50);
+        ctx.lead(node3, 1, 4, 1);
+        ctx.lead(node3, 1, 3, 50);
         assertEquals(Role.LEADER, node3.role());
 
-        ctx.deliver(node3, 1, LEAD, 5, 1);
+        ctx.lead(node3, 1, 5, 1);
         assertEquals(Role.FOLLOWER, node3.role());
         assertEquals(new Announcement(Role.FOLLOWER, 1, 5), ctx.lastAnnouncement());
         assertFalse(ctx.hasPendingTimer(HEARTBEAT_TIMER));
@@ -305,9 +336,9 @@ class QuorumNodeTest
     {
         final FakeContext leaderCtx = context(3, 5);
         node3.onStart(leaderCtx, Start.SETTLED, 3, 4);
-        leaderCtx.deliver(node3, 4, LEAD, 4, 1);
+        leaderCtx.lead(node3, 4, 4, 1);
         assertEquals(Role.LEADER, node3.role());
-        leaderCtx.deliver(node3, 2, LEAD, 4, 1);
+        leaderCtx.lead(node3, 2, 4, 1);
         assertEquals(Role.FOLLOWER, node3.role());
         assertEquals(2, node3.leaderId());
     }
@@ -318,9 +349,9 @@ class QuorumNodeTest
         final FakeContext ctx = context(3, 5);
         node3.onStart(ctx, Start.SETTLED, 3, 4);
         ctx.drain();
-        ctx.deliver(node3, 2, ELECT, 4, 0);
-        assertEquals(List.of(new Sent(ELECT, ALL, 4, 1)), ctx.drain());
-        ctx.deliver(node3, 2, VOTE, 4, 1);
+        ctx.elect(node3, 2, 4, 0, 4);
+        assertEquals(List.of(new Sent(ELECT, ALL, 4, 1, 4, 0)), ctx.drain());
+        ctx.vote(node3, 2, 4, 1, 4, 5);
         ctx.fire(node3, VOTE_TIMER);
         assertEquals(0, ctx.sentCount());
         assertEquals(Role.LEADER, node3.role());
@@ -333,7 +364,7 @@ class QuorumNodeTest
         final FakeContext ctx = context(3, 5);
         node3.onStart(ctx, Start.SETTLED, 5, 4);
         final long firstWatch = ctx.pendingTimer(WATCH_TIMER);
-        ctx.deliver(node3, 5, LEAD, 4, 1);
+        ctx.lead(node3, 5, 4, 1);
         assertTrue(firstWatch != ctx.pendingTimer(WATCH_TIMER));
 
         node3.onTimer(firstWatch, WATCH_TIMER);
@@ -357,7 +388,7 @@ class QuorumNodeTest
         node3.onTimer(heartbeat, HEARTBEAT_TIMER);
         assertEquals(0, after.sentCount());
 
-        after.deliver(node3, 1, LEAD, 5, 3);
+        after.lead(node3, 1, 5, 3);
         assertEquals(new Announcement(Role.FOLLOWER, 1, 5), after.lastAnnouncement());
     }
 
@@ -366,12 +397,18 @@ class QuorumNodeTest
     {
         final FakeContext ctx = context(3, 5);
         node3.onStart(ctx, Start.SETTLED, 5, 4);
-        ctx.deliverRaw(node3, 1, ELECT, QuorumMessages.BODY_LENGTH, MessageHeader.LENGTH + 8);
-        ctx.deliverRaw(node3, 1, ELECT, 8, QuorumMessages.MESSAGE_LENGTH);
-        ctx.deliverRaw(node3, 1, 3, QuorumMessages.BODY_LENGTH, QuorumMessages.MESSAGE_LENGTH);
-        ctx.deliver(node3, 3, ELECT, 4, 0);
-        ctx.deliver(node3, 6, ELECT, 4, 0);
-        ctx.deliver(node3, 0, ELECT, 4, 0);
+        final int voteLength = MessageHeader.LENGTH + QuorumMessages.VOTE_BODY_LENGTH;
+        ctx.deliverRaw(node3, 1, ELECT, QuorumMessages.ELECT_BODY_LENGTH, MessageHeader.LENGTH + 16);
+        // A body as long as a LEAD's is too short for an ELECT, and an ELECT's too short for a VOTE.
+        ctx.deliverRaw(node3, 1, ELECT, QuorumMessages.LEAD_BODY_LENGTH, voteLength);
+        ctx.deliverRaw(node3, 1, VOTE, QuorumMessages.ELECT_BODY_LENGTH, voteLength);
+        ctx.deliverRaw(node3, 1, VOTE, QuorumMessages.VOTE_BODY_LENGTH, voteLength - 8);
+        ctx.deliverRaw(node3, 1, LEAD, 8, voteLength);
+        ctx.deliverRaw(node3, 1, 3, QuorumMessages.VOTE_BODY_LENGTH, voteLength);
+        ctx.deliverRaw(node3, 1, ELECT, QuorumMessages.ELECT_BODY_LENGTH, MessageHeader.LENGTH - 1);
+        ctx.elect(node3, 3, 4, 0, 4);
+        ctx.elect(node3, 6, 4, 0, 4);
+        ctx.elect(node3, 0, 4, 0, 4);
         assertEquals(0, ctx.sentCount());
         assertEquals(QuorumNode.Elector.WATCHING, node3.elector());
     }
@@ -396,12 +433,202 @@ class QuorumNodeTest
         final FakeContext ctx = context(1, 3);
         node1.onStart(ctx, Start.COLD, ElectionNode.NO_LEADER, 0);
         ctx.fire(node1, WATCH_TIMER);
-        ctx.deliver(node1, 2, ELECT, 0, 0);
+        ctx.elect(node1, 2, 0, 0, 0);
         ctx.fire(node1, VOTE_TIMER);
-        ctx.deliver(node1, 3, VOTE, 0, 0);
+        ctx.vote(node1, 3, 0, 0, 0, 1);
         ctx.fire(node1, HEARTBEAT_TIMER);
         final List<Sent> sent = ctx.drain();
-        assertEquals(List.of(new Sent(ELECT, ALL, 0, 0), new Sent(LEAD, ALL, 1, 1), new Sent(LEAD, ALL, 1, 2)), sent);
+        assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, 0, 0), new Sent(LEAD, ALL, 1, 1, 0, 0), new Sent(LEAD, ALL, 1, 2, 0, 0)), sent);
         assertTrue(sent.stream().noneMatch(s -> s.toId() == 1));
+    }
+
+    // ---- the rules added for safety and liveness (see QuorumNode) ----
+
+    @Test
+    void serverNeverVotesTwiceInOneTerm()
+    {
+        // Each vote covers the terms after the previous one up to one above every term seen.
+        final FakeContext ctx = context(4, 5);
+        node4.onStart(ctx, Start.SETTLED, 5, 3);
+
+        // Round 1: everyone has seen term 3, so the vote covers term 4 only.
+        ctx.elect(node4, 2, 3, 0, 3);
+        ctx.fire(node4, VOTE_TIMER);
+        assertEquals(List.of(new Sent(ELECT, ALL, 3, 0, 3, 0), new Sent(VOTE, 2, 3, 0, 4, 3)), ctx.drain());
+
+        // Round 2: a claimant who never heard of term 4 gets a vote for term 5 only.
+        ctx.elect(node4, 1, 3, 0, 3);
+        ctx.fire(node4, VOTE_TIMER);
+        assertEquals(List.of(new Sent(ELECT, ALL, 3, 0, 4, 0), new Sent(VOTE, 1, 3, 0, 5, 4)), ctx.drain());
+
+        // Round 3: the vote for itself is a vote too, for term 6 only.
+        ctx.lead(node4, 5, 3, 9);
+        ctx.elect(node4, 1, 3, 2, 5);
+        ctx.fire(node4, VOTE_TIMER);
+        assertEquals(List.of(new Sent(ELECT, ALL, 3, 9, 5, 0)), ctx.drain());
+        assertEquals(6, node4.highestTermSeen());
+
+        // Round 4: after its own vote for term 6, the next vote is for 7.
+        ctx.elect(node4, 2, 3, 9, 3);
+        ctx.fire(node4, VOTE_TIMER);
+        assertEquals(List.of(new Sent(ELECT, ALL, 3, 9, 6, 0), new Sent(VOTE, 2, 3, 9, 7, 6)), ctx.drain());
+    }
+
+    @Test
+    void candidateLeadsOnlyATermAMajorityOfVotesCoverAndOnlyAfterTheLastLeadSeen()
+    {
+        final FakeContext ctx = context(1, 5);
+        node1.onStart(ctx, Start.SETTLED, 5, 3);
+        // Votes covering no more than the term it follows elect nobody: that term has a leader.
+        ctx.vote(node1, 2, 3, 0, 2, 3);
+        ctx.vote(node1, 3, 3, 0, 2, 3);
+        ctx.vote(node1, 4, 3, 0, 2, 3);
+        assertEquals(Role.FOLLOWER, node1.role());
+
+        // Three votes, but two cover term 5 and one covers term 4.
+        ctx.vote(node1, 2, 3, 0, 4, 5);
+        ctx.vote(node1, 3, 3, 0, 3, 4);
+        ctx.vote(node1, 4, 3, 0, 4, 5);
+        assertEquals(Role.FOLLOWER, node1.role());
+        ctx.vote(node1, 3, 3, 0, 4, 5);
+        assertEquals(Role.LEADER, node1.role());
+        assertEquals(5, node1.term());
+        assertEquals(new Announcement(Role.LEADER, 1, 5), ctx.lastAnnouncement());
+    }
+
+    @Test
+    void recoveredServerRemembersItsVotedTermFromDurableState()
+    {
+        final MutableDirectBuffer disk = FakeContext.newDurableState();
+        final FakeContext before = new FakeContext(4, 5, true, SETTINGS, disk);
+        node4.onStart(before, Start.SETTLED, 5, 3);
+        before.elect(node4, 2, 3, 0, 3);
+        before.fire(node4, VOTE_TIMER);
+        assertEquals(new Sent(VOTE, 2, 3, 0, 4, 3), before.drain().get(1));
+
+        // It crashes and comes back as a new object on the same disk; the others never heard of term 4.
+        final QuorumNode recovered = new QuorumNode(4, SETTINGS);
+        final FakeContext after = new FakeContext(4, 5, true, SETTINGS, disk);
+        recovered.onStart(after, Start.RECOVERED, ElectionNode.NO_LEADER, 0);
+        assertEquals(List.of(new Announcement(Role.FOLLOWER, 0, 0)), after.announcements);
+        assertEquals(4, recovered.highestTermSeen());
+        after.elect(recovered, 3, 3, 0, 3);
+        after.fire(recovered, VOTE_TIMER);
+        assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, 4, 0), new Sent(VOTE, 3, 3, 0, 5, 4)), after.drain());
+    }
+
+    @Test
+    void withoutDurableStateARecoveredServerForgetsItsVoteAndMayVoteInTheSameTermAgain()
+    {
+        final FakeContext before = new FakeContext(4, 5, true, SETTINGS, null);
+        node4.onStart(before, Start.SETTLED, 5, 3);
+        before.elect(node4, 2, 3, 0, 3);
+        before.fire(node4, VOTE_TIMER);
+        assertEquals(new Sent(VOTE, 2, 3, 0, 4, 3), before.drain().get(1));
+
+        final QuorumNode recovered = new QuorumNode(4, SETTINGS);
+        final FakeContext after = new FakeContext(4, 5, true, SETTINGS, null);
+        recovered.onStart(after, Start.RECOVERED, ElectionNode.NO_LEADER, 0);
+        after.elect(recovered, 3, 3, 0, 3);
+        after.fire(recovered, VOTE_TIMER);
+        // The note's blank restart: safety then rests on stable storage outside the algorithm.
+        assertEquals(new Sent(VOTE, 3, 3, 0, 4, 0), after.drain().get(1));
+    }
+
+    @Test
+    void recoveredServerIgnoresLateVotesForATermItKnewBeforeItsCrash()
+    {
+        final MutableDirectBuffer disk = FakeContext.newDurableState();
+        final FakeContext before = new FakeContext(1, 5, true, SETTINGS, disk);
+        node1.onStart(before, Start.SETTLED, 5, 3);
+        before.fire(node1, WATCH_TIMER);
+        before.fire(node1, VOTE_TIMER);
+        before.vote(node1, 2, 3, 0, 3, 4);
+        before.vote(node1, 3, 3, 0, 3, 4);
+        assertEquals(Role.LEADER, node1.role());
+        assertEquals(4, node1.term());
+
+        // Crashed and back: votes for term 4 still in flight would make it lead term 4 a second time.
+        final QuorumNode recovered = new QuorumNode(1, SETTINGS);
+        final FakeContext after = new FakeContext(1, 5, true, SETTINGS, disk);
+        recovered.onStart(after, Start.RECOVERED, ElectionNode.NO_LEADER, 0);
+        after.vote(recovered, 2, 3, 0, 3, 4);
+        after.vote(recovered, 3, 3, 0, 3, 4);
+        after.vote(recovered, 4, 3, 0, 3, 4);
+        assertEquals(Role.FOLLOWER, recovered.role());
+
+        // Votes cast after hearing its ELECT are for a later term, and count.
+        after.vote(recovered, 2, 0, 0, 4, 5);
+        after.vote(recovered, 3, 0, 0, 4, 5);
+        after.vote(recovered, 4, 0, 0, 4, 5);
+        assertEquals(Role.LEADER, recovered.role());
+        assertEquals(5, recovered.term());
+    }
+
+    @Test
+    void settledAndColdStartsWriteTheirTermToDurableStateWhateverItHeld()
+    {
+        final MutableDirectBuffer disk = FakeContext.newDurableState();
+        disk.putLong(QuorumNode.DURABLE_HIGHEST_TERM_OFFSET, 77, MessageHeader.BYTE_ORDER);
+        node3.onStart(new FakeContext(3, 5, true, SETTINGS, disk), Start.SETTLED, 5, 2);
+        assertEquals(2, disk.getLong(QuorumNode.DURABLE_HIGHEST_TERM_OFFSET, MessageHeader.BYTE_ORDER));
+        assertEquals(2, node3.highestTermSeen());
+
+        final QuorumNode cold = new QuorumNode(3, SETTINGS);
+        cold.onStart(new FakeContext(3, 5, true, SETTINGS, disk), Start.COLD, ElectionNode.NO_LEADER, 0);
+        assertEquals(0, disk.getLong(QuorumNode.DURABLE_HIGHEST_TERM_OFFSET, MessageHeader.BYTE_ORDER));
+    }
+
+    @Test
+    void olderTermLeaderStepsDownOnHigherTermElect()
+    {
+        final FakeContext ctx = context(3, 5);
+        node3.onStart(ctx, Start.SETTLED, 3, 4);
+        ctx.drain();
+
+        // Node 1 saw a LEAD of term 5, which never reached node 3.
+        ctx.elect(node3, 1, 5, 2, 5);
+        assertEquals(Role.CANDIDATE, node3.role());
+        assertFalse(ctx.hasPendingTimer(HEARTBEAT_TIMER));
+        assertEquals(List.of(new Sent(ELECT, ALL, 4, 1, 5, 0)), ctx.drain());
+
+        // No longer leading, it votes: for the latest claim, in a term above every one seen.
+        ctx.fire(node3, VOTE_TIMER);
+        assertEquals(List.of(new Sent(VOTE, 1, 5, 2, 6, 4)), ctx.drain());
+        assertEquals(List.of(
+            new Announcement(Role.LEADER, 3, 4),
+            new Announcement(Role.CANDIDATE, 0, 4),
+            new Announcement(Role.FOLLOWER, 0, 4)), ctx.announcements);
+    }
+
+    @Test
+    void leaderKeepsLeadingOnAnElectWithAHigherBallotButNoLaterLead()
+    {
+        final FakeContext ctx = context(3, 5);
+        node3.onStart(ctx, Start.SETTLED, 3, 4);
+        ctx.drain();
+
+        // Node 1 voted up to term 7 in rounds that elected nobody: no later leader exists.
+        ctx.elect(node3, 1, 4, 1, 7);
+        ctx.fire(node3, VOTE_TIMER);
+        assertEquals(Role.LEADER, node3.role());
+        assertEquals(List.of(new Sent(ELECT, ALL, 4, 1, 7, 0)), ctx.drain());
+        assertEquals(List.of(new Announcement(Role.LEADER, 3, 4)), ctx.announcements);
+    }
+
+    @Test
+    void staleOldLeaderLosesTheVoteToAClaimOfALaterTerm()
+    {
+        final FakeContext ctx = context(4, 5);
+        node4.onStart(ctx, Start.SETTLED, 5, 3);
+        ctx.lead(node4, 5, 3, 6);
+
+        // 5 is alive and claims, but node 2 saw a leader of term 4 after it.
+        ctx.elect(node4, 5, 3, 7, 3);
+        ctx.elect(node4, 2, 4, 1, 4);
+        ctx.elect(node4, 1, 3, 7, 3);
+        ctx.fire(node4, VOTE_TIMER);
+        assertEquals(List.of(new Sent(ELECT, ALL, 3, 6, 3, 0), new Sent(VOTE, 2, 4, 1, 5, 3)), ctx.drain());
+        assertEquals(new Announcement(Role.FOLLOWER, 0, 3), ctx.lastAnnouncement());
     }
 }

@@ -198,6 +198,43 @@ class QuorumSimulationTest
         assertEquals(1, quorum.of(1).stream().filter(belief -> belief.role() == Role.LEADER).count());
     }
 
+    @ParameterizedTest(name = "durable={0}")
+    @ValueSource(booleans = {true, false})
+    void restartedMajorityElectsATermAboveEveryTermItVotedInOnlyWithDurableState(final boolean durable)
+    {
+        // Node 5 (leading term 1) dies; 1-4 elect node 1 for term 2; then 1-4 crash and only 2-4,
+        // a majority of 5, come back: they elect node 2, the smallest live id, in some term.
+        final FaultPlan faults = FaultPlan.builder()
+            .crash(5, 25 * MS)
+            .crash(1, 150 * MS).crash(2, 150 * MS).crash(3, 150 * MS).crash(4, 150 * MS)
+            .recover(2, 200 * MS).recover(3, 200 * MS).recover(4, 200 * MS)
+            .build();
+        final ObservedQuorum observed = new ObservedQuorum(durable);
+        final ElectionResult result = runtime.run(
+            scenario(5).algorithm(observed).kind(ScenarioKind.CUSTOM).faults(faults).build());
+
+        assertTrue(result.converged(), result.toString());
+        assertEquals(2, result.finalLeader());
+        assertEquals(List.of(2L), termsLed(observed, 1));
+        if (durable)
+        {
+            // Each remembers voting in term 2: their votes cover term 3 only.
+            assertEquals(List.of(3L), termsLed(observed, 2));
+            assertEquals(0, result.sameTermLeaders());
+        }
+        else
+        {
+            // Blank restarts, as in the note: they vote in term 1 again, which node 5 led.
+            assertEquals(List.of(1L), termsLed(observed, 2));
+            assertEquals(1, result.sameTermLeaders());
+        }
+    }
+
+    private static List<Long> termsLed(final ObservedQuorum observed, final int nodeId)
+    {
+        return observed.of(nodeId).stream().filter(belief -> belief.role() == Role.LEADER).map(Belief::term).toList();
+    }
+
     @Test
     void votingWindowNotAboveTwoDelaysKeepsElectsEchoingForeverOnceDetectionIsStaggered()
     {

@@ -14,7 +14,7 @@ import org.electbench.spi.MessageHeader;
  *  +---------------------------------------------------------------+
  *  |                     magic ("EBFR" in bytes)                   |
  *  +-------------------------------+-------------------------------+
- *  |            version            |        flags (reserved)       |
+ *  |            version            |             flags             |
  *  +-------------------------------+-------------------------------+
  *  |                           cluster id                          |
  *  +---------------------------------------------------------------+
@@ -22,7 +22,9 @@ import org.electbench.spi.MessageHeader;
  *  +---------------------------------------------------------------+
  *  |                 SPI message: header and body ...              |
  * </pre>
- * Little-endian, as the SPI message and Aeron's own frames.
+ * Little-endian, as the SPI message and Aeron's own frames. Message frames have flags 0; a
+ * frame with {@link #FLAG_STATUS} is a node's report to the observer ({@link StatusFrame}), never
+ * a message.
  */
 public final class FrameHeader
 {
@@ -35,6 +37,8 @@ public final class FrameHeader
     public static final int CLUSTER_ID_OFFSET = 8;
     public static final int SENDER_OFFSET = 12;
     public static final int LENGTH = 16;
+    /** Set on a node's status report to the observer; message frames never carry it. */
+    public static final int FLAG_STATUS = 1;
     /** Where the SPI message starts inside a frame. */
     public static final int MESSAGE_OFFSET = LENGTH;
     public static final int MIN_FRAME_LENGTH = LENGTH + MessageHeader.LENGTH;

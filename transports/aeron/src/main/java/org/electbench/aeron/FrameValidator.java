@@ -70,7 +70,8 @@ public final class FrameValidator
         }
         if (FrameHeader.magic(buffer, offset) != FrameHeader.MAGIC ||
             FrameHeader.version(buffer, offset) != FrameHeader.VERSION ||
-            FrameHeader.clusterId(buffer, offset) != clusterId)
+            FrameHeader.clusterId(buffer, offset) != clusterId ||
+            FrameHeader.flags(buffer, offset) != 0)
         {
             return FrameVerdict.FOREIGN;
         }

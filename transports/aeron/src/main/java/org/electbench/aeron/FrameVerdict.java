@@ -15,7 +15,10 @@ public enum FrameVerdict
     SHORT,
     /** Longer than the largest frame ({@link FrameHeader#MAX_FRAME_LENGTH}), such as a fragmented message. */
     OVERSIZE,
-    /** Not this transport or not this cluster: bad magic, unknown version, or another cluster id. */
+    /**
+     * Not this transport or not this cluster: bad magic, unknown version, another cluster id, or
+     * flags that make it no message (a status report sent to a node).
+     */
     FOREIGN,
     /**
      * The frame's sender is outside 1..N, is the receiving node itself (a node never sends to

@@ -203,7 +203,7 @@ class AeronRuntimeTest
     void theSteadyStateMessagePathAllocatesNothing(final String transport)
     {
         // 100,000 messages through the endpoints, the workers and the monitor gate, after a warm-up, read on the worker thread.
-        final PingAlgorithm ping = new PingAlgorithm(20_000, 100_000);
+        final PingLoadAlgorithm ping = new PingLoadAlgorithm(20_000, 100_000);
         final AeronRuntime runtime = runtime(transport);
         final ElectionResult result = runtime.run(Scenario.builder()
             .algorithm(ping).nodes(NODES).settings(FAST).network(NetworkModel.constant(0)).kind(ScenarioKind.COLD_START)

@@ -34,10 +34,13 @@ import org.electbench.transport.Seeds;
  * <p>
  * Faults apply at the send edge (loss, partition, cut, extra delay, all on the sender's worker)
  * and at the receive edge (crashed or paused receiver, partition and cut again on delivery).
+ * Each cycle ends by publishing the instant it started from as the worker's progress: everything
+ * due by then has run, which is what the run's end check needs to know.
  */
 final class Worker implements Agent, Wire.Receiver
 {
     private static final int READ_LIMIT = 256;
+    private static final int MAX_DRAIN_ROUNDS = 4;
     private static final int ANY_ELECTION_TYPE = -1;
     private static final int INITIAL_EVENTS = 256;
     private static final int INITIAL_TIMERS = 64;
@@ -52,6 +55,8 @@ final class Worker implements Agent, Wire.Receiver
     private final boolean[] live;
     private final int[] incarnation;
     private final long[] pausedUntilNs;
+    /** Per owned node, zeroed at the start of the run, kept across its crashes as a disk would be. */
+    private final UnsafeBuffer[] durableState;
     private final SplittableRandom[] networkRandom;
     private final long[] lastDueNs;
     private final NetworkFaults network;
@@ -107,9 +112,11 @@ final class Worker implements Agent, Wire.Receiver
         incarnation = new int[clusterSize + 1];
         pausedUntilNs = new long[clusterSize + 1];
         networkRandom = new SplittableRandom[clusterSize + 1];
+        durableState = new UnsafeBuffer[clusterSize + 1];
         for (final int id : owned)
         {
             networkRandom[id] = new SplittableRandom(Seeds.mix(cluster.seed ^ RANDOM_SALT ^ ((long)id << 32)));
+            durableState[id] = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
         }
         lastDueNs = cluster.fifo ? new long[(clusterSize + 1) * (clusterSize + 1)] : null;
         network = new NetworkFaults(clusterSize);
@@ -167,10 +174,20 @@ final class Worker implements Agent, Wire.Receiver
         int work = applyFaults(nowNs);
         work += runDue(nowNs);
         cycleNowNs = nowNs;
-        for (final int id : owned)
+        // Again while messages keep coming, so that an answer sent by a node drained after its asker
+        // still reaches the asker before the asker's timeouts run (a few rounds, so timers never starve).
+        int rounds = 0;
+        int drained;
+        do
         {
-            work += cluster.wire.poll(id, this, READ_LIMIT);
+            drained = 0;
+            for (final int id : owned)
+            {
+                drained += cluster.wire.poll(id, this, READ_LIMIT);
+            }
+            work += drained;
         }
+        while (drained > 0 && ++rounds < MAX_DRAIN_ROUNDS);
         work += timers.poll(nowNs);
         work += runDue(nowNs);
         progressNs.setRelease(nowNs);
@@ -558,6 +575,12 @@ final class Worker implements Agent, Wire.Receiver
         public boolean cancel(final long timerId)
         {
             return timers.cancel(selfId, timerId);
+        }
+
+        @Override
+        public MutableDirectBuffer durableState()
+        {
+            return durableState[selfId];
         }
 
         @Override

@@ -111,6 +111,21 @@ class InMemoryRuntimeTest
         return 1 == threads ? FAST : ROOMY;
     }
 
+    /**
+     * On one worker a stall of the host delays every node alike, so any second leader is the
+     * runtime's doing. On several, a worker the host does not run for T_elec is, to the others,
+     * a peer that did not answer, as a stalled host would be on a real network: a second leader
+     * can then come and go, and only two leaders of one term (asserted everywhere) stay wrong.
+     */
+    private static void assertNoSplitBrainOnOneWorker(final int threads, final ElectionResult result, final String run)
+    {
+        if (1 == threads)
+        {
+            assertEquals(1, result.maxConcurrentLeaders(), run + ": " + result);
+            assertEquals(0, result.splitBrainNs(), run + ": " + result);
+        }
+    }
+
     private static int repetitionsFor(final int threads)
     {
         return 1 == threads ? REPETITIONS : MULTI_WORKER_REPETITIONS;
@@ -127,8 +142,7 @@ class InMemoryRuntimeTest
         {
             final ElectionResult result = runtime.run(scenario.forRun(run));
             assertElected(coldLeader, result, "run " + run);
-            assertEquals(1, result.maxConcurrentLeaders(), "run " + run + ": " + result);
-            assertEquals(0, result.splitBrainNs(), "run " + run + ": " + result);
+            assertNoSplitBrainOnOneWorker(threads, result, "run " + run);
         }
         assertEquals(threads, runtime.lastWorkerCount());
     }
@@ -144,7 +158,7 @@ class InMemoryRuntimeTest
         {
             final ElectionResult result = runtime.run(scenario.forRun(run));
             assertElected(crashLeader, result, "run " + run);
-            assertEquals(1, result.maxConcurrentLeaders(), "run " + run + ": " + result);
+            assertNoSplitBrainOnOneWorker(threads, result, "run " + run);
             assertTrue(result.detectionNs() > 0, "run " + run + ": nobody noticed the crash " + result);
             assertTrue(result.messagesTotal() > 0, "run " + run + ": " + result);
         }
@@ -234,6 +248,21 @@ class InMemoryRuntimeTest
     }
 
     @Test
+    void durableStateSurvivesACrashAndStartsZeroedInTheNextRun()
+    {
+        final DiskAlgorithm disk = new DiskAlgorithm(4);
+        final Scenario scenario = bully(4, ScenarioKind.CUSTOM).algorithm(disk)
+            .faults(FaultPlan.builder().crash(2, 5 * MS).recover(2, 10 * MS).crash(2, 15 * MS).recover(2, 20 * MS).build())
+            .settleWindowNs(10 * MS).build();
+        final InMemoryRuntime runtime = runtime(2);
+        assertConverged(4, runtime.run(scenario), "disk");
+        assertEquals(3, disk.boots[2], "node 2 booted, then recovered twice, with its count kept");
+        assertEquals(1, disk.boots[1]);
+        assertConverged(4, runtime.run(scenario), "disk again");
+        assertEquals(3, disk.boots[2], "a new run starts from a zeroed disk");
+    }
+
+    @Test
     void heldMessagesArriveUnderAUniformDelay()
     {
         final InMemoryRuntime runtime = runtime(1);
@@ -259,7 +288,7 @@ class InMemoryRuntimeTest
         // Every worker applies the partition to its own view: here 1, 3, 5 on one worker and 2, 4 on the other.
         final ElectionResult result = runtime(2).run(bully(5, ScenarioKind.PARTITION).settings(ROOMY).build());
         assertElected(5, result, "partition on two workers");
-        assertEquals(2, result.maxConcurrentLeaders(), "the majority elected 3 while 5 led the minority: " + result);
+        assertTrue(result.maxConcurrentLeaders() >= 2, "the majority elected 3 while 5 led the minority: " + result);
     }
 
     @Test
@@ -272,6 +301,15 @@ class InMemoryRuntimeTest
     void aFlappingLeaderTakesOverAgainOnItsLastRecovery()
     {
         assertElected(5, runtime(1).run(bully(5, ScenarioKind.FLAPPING).build()), "flapping");
+    }
+
+    @Test
+    void aChaosScheduleHealsIntoTheHighestLiveId()
+    {
+        for (int run = 0; run < 3; run++)
+        {
+            assertConverged(5, runtime(1).run(bully(5, ScenarioKind.CHAOS).build().forRun(run)), "chaos run " + run);
+        }
     }
 
     @Test

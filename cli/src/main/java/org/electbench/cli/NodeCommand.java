@@ -1,0 +1,97 @@
+package org.electbench.cli;
+
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import org.electbench.aeron.ClusterFile;
+import org.electbench.aeron.FrameVerdict;
+import org.electbench.aeron.NodeHost;
+import org.electbench.aeron.SendCounter;
+import org.electbench.spi.Start;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ./electbench node}: one node of a cluster file in this process, over Aeron UDP, until
+ * SIGTERM or SIGINT; the shutdown closes the endpoint, the client and the driver, and deletes
+ * the Aeron directory.
+ */
+@Command(name = "node", mixinStandardHelpOptions = true,
+    description = "Run one node of the cluster described in a cluster file (see README: running a cluster across " +
+        "processes or hosts) until SIGTERM or SIGINT.")
+final class NodeCommand implements Callable<Integer>
+{
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--cluster", paramLabel = "FILE", required = true, description = "The cluster file.")
+    Path clusterPath;
+
+    @Option(names = "--id", paramLabel = "K", required = true, description = "Which node of the file to run, 1..N.")
+    int id;
+
+    @Option(names = "--start", paramLabel = "HOW", defaultValue = "cold", converter = StartConverter.class,
+        description = "cold (nobody leads; the detector fires at boot), settled (node N leads term 1) or recovered " +
+            "(default: ${DEFAULT-VALUE}).")
+    Start start;
+
+    @Override
+    public Integer call() throws InterruptedException
+    {
+        final ClusterFile cluster = readCluster(spec, clusterPath);
+        if (id < 1 || id > cluster.clusterSize())
+        {
+            throw new ParameterException(spec.commandLine(), "Invalid value for option '--id': " + cluster.source() +
+                " has nodes 1.." + cluster.clusterSize() + ", was " + id);
+        }
+        final PrintStream err = System.err;
+        final NodeHost host = NodeHost.launch(cluster, id, start);
+        final Thread shutdown = new Thread(() ->
+        {
+            host.close();
+            err.printf(Locale.ROOT, "node %d stopped: %d sent, %d dropped as not connected, %d received, " +
+                    "%d invalid frames dropped, %d status reports (%d dropped), %d errors%n",
+                id, host.endpoint().count(SendCounter.SENT), host.endpoint().count(SendCounter.NOT_CONNECTED_DROPS),
+                host.endpoint().validator().count(FrameVerdict.OK), host.endpoint().validator().dropped(),
+                host.statusSent(), host.statusDropped(), host.errors());
+            err.flush();
+        }, "electbench-node-shutdown");
+        Runtime.getRuntime().addShutdownHook(shutdown);
+        host.start();
+        err.printf(Locale.ROOT, "node %d of %d (%s, cluster-id %d) listening on %s, reporting to %s; " +
+                "stop with SIGTERM or Ctrl-C%n",
+            id, cluster.clusterSize(), cluster.algorithm().name(), cluster.clusterId(), ClusterFile.format(cluster.node(id)),
+            null == cluster.observer() ? "no observer" : ClusterFile.format(cluster.observer()));
+        err.flush();
+        host.awaitClosed();
+        return 0;
+    }
+
+    static ClusterFile readCluster(final CommandSpec spec, final Path path)
+    {
+        try
+        {
+            return ClusterFile.read(path);
+        }
+        catch (final IllegalArgumentException | UncheckedIOException ex)
+        {
+            throw new ParameterException(spec.commandLine(), "Invalid value for option '--cluster': " + ex.getMessage());
+        }
+    }
+
+    static final class StartConverter implements ITypeConverter<Start>
+    {
+        @Override
+        public Start convert(final String value)
+        {
+            return Converters.lowerCaseEnum(Start.class, value);
+        }
+    }
+}

@@ -1,0 +1,223 @@
+package org.electbench.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+import org.electbench.aeron.ClusterFile;
+import org.electbench.aeron.ClusterObserver;
+import org.electbench.aeron.EmbeddedDriver;
+import org.electbench.aeron.FrameVerdict;
+import org.electbench.transport.Detect;
+import org.electbench.transport.ElectionResult;
+import org.electbench.transport.Scenario;
+import org.electbench.transport.ScenarioKind;
+import org.electbench.transport.Summary;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ./electbench observe}: measures a cluster of {@code electbench node} processes from
+ * their status reports, with the convergence monitor an in-process run uses, and prints the
+ * result as {@code simulate} does. Progress goes to stderr, the report to stdout.
+ */
+@Command(name = "observe", mixinStandardHelpOptions = true,
+    description = "Listen on the cluster file's observer endpoint, measure the nodes' election with the convergence " +
+        "monitor (on this process's clock) and print the result once it has settled after the last liveness change.")
+final class ObserveCommand implements Callable<Integer>
+{
+    static final String TRANSPORT = "aeron-udp-observed";
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--cluster", paramLabel = "FILE", required = true, description = "The cluster file.")
+    Path clusterPath;
+
+    @Option(names = "--expect-nodes", paramLabel = "N",
+        description = "Do not settle before N distinct nodes were heard (default: every node of the file).")
+    Integer expectNodes;
+
+    @Option(names = "--expect-crashes", paramLabel = "K", defaultValue = "0",
+        description = "Do not settle before K crashes were seen, to measure a failover (default: ${DEFAULT-VALUE}).")
+    int expectCrashes;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "60s", converter = Converters.Duration.class,
+        description = "Give up and report unconverged after this long (default: ${DEFAULT-VALUE}).")
+    long timeoutNs;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table", converter = Converters.Format.class,
+        description = "table, json or csv (default: ${DEFAULT-VALUE}).")
+    OutputFormat format;
+
+    private volatile boolean stopRequested;
+
+    @Override
+    public Integer call()
+    {
+        final ClusterFile cluster = NodeCommand.readCluster(spec, clusterPath);
+        if (null == cluster.observer())
+        {
+            throw new ParameterException(spec.commandLine(), "Invalid value for option '--cluster': " +
+                cluster.source() + " names no observer; add a line 'observer HOST:PORT'");
+        }
+        if (null == expectNodes)
+        {
+            expectNodes = cluster.clusterSize();
+        }
+        if (expectNodes < 1 || expectNodes > cluster.clusterSize())
+        {
+            throw new ParameterException(spec.commandLine(), "Invalid value for option '--expect-nodes': accepted 1.." +
+                cluster.clusterSize() + " (the nodes of " + cluster.source() + "), was " + expectNodes);
+        }
+        if (expectCrashes < 0)
+        {
+            throw new ParameterException(spec.commandLine(),
+                "Invalid value for option '--expect-crashes': accepted 0 or more, was " + expectCrashes);
+        }
+        if (timeoutNs <= 0)
+        {
+            throw new ParameterException(spec.commandLine(), "Invalid value for option '--timeout': must be greater than zero");
+        }
+
+        final PrintWriter err = spec.commandLine().getErr();
+        final CountDownLatch finished = new CountDownLatch(1);
+        final Thread shutdown = new Thread(() ->
+        {
+            stopRequested = true;
+            try
+            {
+                finished.await(5, TimeUnit.SECONDS);
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+        }, "electbench-observe-shutdown");
+        Runtime.getRuntime().addShutdownHook(shutdown);
+        try
+        {
+            return observe(cluster, err);
+        }
+        finally
+        {
+            // The report is out: a SIGINT or SIGTERM that came meanwhile may now end the JVM.
+            finished.countDown();
+            try
+            {
+                Runtime.getRuntime().removeShutdownHook(shutdown);
+            }
+            catch (final IllegalStateException ex)
+            {
+                // Already shutting down: the hook has seen the latch.
+            }
+        }
+    }
+
+    /** Listens until settled, the timeout or a signal, then prints the report; returns the exit code. */
+    private int observe(final ClusterFile cluster, final PrintWriter err)
+    {
+        final long startNs = System.nanoTime();
+        final ElectionResult result;
+        final boolean settled;
+        final int crashes;
+        try (EmbeddedDriver driver = EmbeddedDriver.launch();
+             ClusterObserver observer = new ClusterObserver(cluster, driver.aeron(), new Progress(err)))
+        {
+            err.printf(Locale.ROOT, "observe: %s, %d nodes, listening on %s; settle window %s%n",
+                cluster.algorithm().name(), cluster.clusterSize(), ClusterFile.format(cluster.observer()), millis(observer.settleWindowNs()));
+            err.flush();
+            final IdleStrategy idle = new BackoffIdleStrategy();
+            final long deadlineNs = startNs + timeoutNs;
+            boolean done = false;
+            while (!done && !stopRequested)
+            {
+                final long nowNs = System.nanoTime();
+                idle.idle(observer.poll(nowNs));
+                done = observer.settled(expectNodes, expectCrashes) || nowNs - deadlineNs >= 0;
+            }
+            settled = observer.settled(expectNodes, expectCrashes);
+            crashes = observer.crashes();
+            result = observer.finish();
+            if (!settled)
+            {
+                err.printf(Locale.ROOT, "observe: %s before settling: heard %d of %d expected nodes, %d of %d expected " +
+                        "crashes, %d invalid reports dropped%n", stopRequested ? "stopped" : "timed out",
+                    observer.heardCount(), expectNodes, crashes, expectCrashes,
+                    observer.count(FrameVerdict.SHORT) + observer.count(FrameVerdict.FOREIGN) +
+                        observer.count(FrameVerdict.OVERSIZE) + observer.count(FrameVerdict.UNKNOWN_SENDER) +
+                        observer.count(FrameVerdict.UNKNOWN_TYPE));
+                err.flush();
+            }
+        }
+
+        final Scenario scenario = Scenario.builder()
+            .algorithm(cluster.algorithm())
+            .nodes(cluster.clusterSize())
+            .settings(cluster.settings())
+            .kind(crashes > 0 ? ScenarioKind.LEADER_CRASH : ScenarioKind.COLD_START)
+            .detect(Detect.ALL)
+            .seed(cluster.seed())
+            .build();
+        final Summary summary = new Summary(result.typeNames(), cluster.algorithm().heartbeatType());
+        summary.add(result);
+        format.newWriter().write(new Report(scenario, TRANSPORT, summary, System.nanoTime() - startNs),
+            spec.commandLine().getOut());
+        spec.commandLine().getOut().flush();
+        return settled && result.converged() ? 0 : 1;
+    }
+
+    private static String millis(final long ns)
+    {
+        return String.format(Locale.ROOT, "%.1f ms", ns / 1e6);
+    }
+
+    /** Prints what the observer applies, on its clock, so a person or a test can follow along. */
+    private static final class Progress implements ClusterObserver.Listener
+    {
+        private final PrintWriter err;
+
+        Progress(final PrintWriter err)
+        {
+            this.err = err;
+        }
+
+        @Override
+        public void onHeard(final int nodeId, final long atNs)
+        {
+            line(atNs, "node " + nodeId + " heard");
+        }
+
+        @Override
+        public void onCrash(final int nodeId, final long atNs)
+        {
+            line(atNs, "node " + nodeId + " crashed (at its last report)");
+        }
+
+        @Override
+        public void onAgreement(final int leaderId, final long term, final long atNs)
+        {
+            line(atNs, "agreement: leader " + leaderId + " term " + term);
+        }
+
+        @Override
+        public void onDisagreement(final long atNs)
+        {
+            line(atNs, "agreement lost");
+        }
+
+        private void line(final long atNs, final String what)
+        {
+            err.printf(Locale.ROOT, "observe: +%.1f ms %s%n", atNs / 1e6, what);
+            err.flush();
+        }
+    }
+}
