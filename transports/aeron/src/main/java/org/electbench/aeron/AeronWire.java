@@ -73,6 +73,7 @@ public final class AeronWire implements Wire
         return network.endpoint(fromId).send(toId, buffer, offset, length);
     }
 
+    /** Reads up to the endpoint's own fragment limit ({@link AeronEndpoint#DEFAULT_FRAGMENT_LIMIT}), whatever {@code limit} says. */
     @Override
     public int poll(final int nodeId, final Receiver receiver, final int limit)
     {
