@@ -6,10 +6,21 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.electbench.spi.MessageHeader;
 
 /**
- * Pooled events ordered by (time, sequence): a binary heap of slot indices with the keys kept
- * beside them, and every field of an event in a parallel primitive array indexed by its slot.
- * A message event's bytes live in the slot's fixed-size stripe of one slab. Slots are recycled
- * through a free stack, so once the pool has grown to the run's peak nothing is allocated.
+ * Pooled events ordered by (time, sequence), where the sequence is the order of {@link #push}.
+ * <p>
+ * Events pushed one after another for the same time share a FIFO bucket, and a binary heap
+ * orders the buckets by (time, creation order). A bucket only ever grows while it is the one
+ * most recently pushed to, so the sequences of its events are contiguous and no other bucket's
+ * fall between them: ordering buckets by their first sequence and then events FIFO within a
+ * bucket is exactly the (time, sequence) order. With a constant delay a broadcast lands in one
+ * bucket, so push and pop are O(1) where a heap of events would pay a cache-missing level per
+ * doubling of the in-flight events; with random delays every bucket holds one event and this
+ * is a plain heap.
+ * <p>
+ * An event's fields live in one int record per slot (one cache line holds two events), and a
+ * message event's bytes in the slot's fixed-size stripe of one slab. Slots and buckets are
+ * recycled through free stacks, so once the pool has grown to the run's peak nothing is
+ * allocated.
  */
 final class EventQueue
 {
@@ -20,25 +31,40 @@ final class EventQueue
 
     static final int SLOT_BYTES = MessageHeader.MAX_MESSAGE_LENGTH;
 
-    private int capacity;
-    private int size;
-    private long nextSequence;
+    private static final int TYPE = 0;
+    private static final int NODE_ID = 1;
+    private static final int FROM_ID = 2;
+    private static final int KIND = 3;
+    private static final int LENGTH = 4;
+    private static final int INCARNATION = 5;
+    private static final int GENERATION = 6;
+    private static final int NEXT = 7;
+    private static final int RECORD_INTS = 8;
+    private static final int NONE = -1;
 
-    private long[] heapTimeNs;
-    private long[] heapSequence;
-    private int[] heapSlot;
+    /** A slab of byte[] holds at most 2^31 / SLOT_BYTES slots, so a bucket index fits in 25 bits. */
+    private static final int BUCKET_BITS = 25;
+    private static final long BUCKET_MASK = (1L << BUCKET_BITS) - 1;
+    private static final long MAX_BUCKET_SERIAL = Long.MAX_VALUE >>> BUCKET_BITS;
+
+    private int capacity;
+    private int[] record;
+
+    /** Heap of buckets, two longs each: the time, then the bucket's serial shifted over its index. */
+    private long[] heap;
+    private int heapSize;
+    private long nextBucketSerial;
+    private int[] bucketHead;
+    private int[] bucketTail;
+    private int[] freeBuckets;
+    private int freeBucketCount;
+    /** The bucket the last push went to, while it is still queued; only it may grow. */
+    private int openBucket = NONE;
+    private long openTimeNs;
 
     private int[] freeSlots;
     private int freeCount;
 
-    int[] type;
-    int[] nodeId;
-    int[] fromId;
-    int[] kind;
-    int[] length;
-    int[] incarnation;
-    int[] generation;
-    long[] timeNs;
     final UnsafeBuffer slab = new UnsafeBuffer(0, 0);
 
     EventQueue(final int initialCapacity)
@@ -47,26 +73,20 @@ final class EventQueue
         grow(initialCapacity);
     }
 
+    /** Frees every queued event; costs the events left, not the pool's size. */
     void clear()
     {
-        size = 0;
-        nextSequence = 0;
-        freeCount = 0;
-        for (int slot = capacity - 1; slot >= 0; slot--)
+        while (heapSize > 0)
         {
-            freeSlots[freeCount++] = slot;
-            generation[slot]++;
+            free(pop());
         }
+        nextBucketSerial = 0;
+        openBucket = NONE;
     }
 
     boolean isEmpty()
     {
-        return 0 == size;
-    }
-
-    int size()
-    {
-        return size;
+        return 0 == heapSize;
     }
 
     /** @return a free slot for the caller to fill, then {@link #push(int, long)}. */
@@ -81,72 +101,127 @@ final class EventQueue
 
     void free(final int slot)
     {
-        generation[slot]++;
+        record[slot * RECORD_INTS + GENERATION]++;
         freeSlots[freeCount++] = slot;
     }
 
     void push(final int slot, final long atNs)
     {
-        timeNs[slot] = atNs;
-        final long sequence = nextSequence++;
-        int child = size++;
-        while (child > 0)
+        record[slot * RECORD_INTS + NEXT] = NONE;
+        if (NONE != openBucket && atNs == openTimeNs)
         {
-            final int parent = (child - 1) >>> 1;
-            if (before(heapTimeNs[parent], heapSequence[parent], atNs, sequence))
-            {
-                break;
-            }
-            heapTimeNs[child] = heapTimeNs[parent];
-            heapSequence[child] = heapSequence[parent];
-            heapSlot[child] = heapSlot[parent];
-            child = parent;
+            final int bucket = openBucket;
+            record[bucketTail[bucket] * RECORD_INTS + NEXT] = slot;
+            bucketTail[bucket] = slot;
+            return;
         }
-        heapTimeNs[child] = atNs;
-        heapSequence[child] = sequence;
-        heapSlot[child] = slot;
+        final int bucket = freeBuckets[--freeBucketCount];
+        bucketHead[bucket] = slot;
+        bucketTail[bucket] = slot;
+        openBucket = bucket;
+        openTimeNs = atNs;
+        if (nextBucketSerial == MAX_BUCKET_SERIAL)
+        {
+            throw new IllegalStateException("a run pushed more than " + MAX_BUCKET_SERIAL + " event groups");
+        }
+        siftUp(atNs, (nextBucketSerial++ << BUCKET_BITS) | bucket);
     }
 
-    /** @return the slot of the earliest event, removed from the heap but not freed. */
+    /** @return the slot of the earliest event, removed from the queue but not freed. */
     int pop()
     {
-        final int top = heapSlot[0];
-        final int last = --size;
-        if (last > 0)
+        final int bucket = (int)(heap[1] & BUCKET_MASK);
+        final int slot = bucketHead[bucket];
+        final int next = record[slot * RECORD_INTS + NEXT];
+        if (NONE != next)
         {
-            final long lastTimeNs = heapTimeNs[last];
-            final long lastSequence = heapSequence[last];
-            final int lastSlot = heapSlot[last];
-            int parent = 0;
-            final int half = last >>> 1;
-            while (parent < half)
-            {
-                int child = 2 * parent + 1;
-                final int right = child + 1;
-                if (right < last && before(heapTimeNs[right], heapSequence[right], heapTimeNs[child], heapSequence[child]))
-                {
-                    child = right;
-                }
-                if (before(lastTimeNs, lastSequence, heapTimeNs[child], heapSequence[child]))
-                {
-                    break;
-                }
-                heapTimeNs[parent] = heapTimeNs[child];
-                heapSequence[parent] = heapSequence[child];
-                heapSlot[parent] = heapSlot[child];
-                parent = child;
-            }
-            heapTimeNs[parent] = lastTimeNs;
-            heapSequence[parent] = lastSequence;
-            heapSlot[parent] = lastSlot;
+            bucketHead[bucket] = next;
+            return slot;
         }
-        return top;
+        if (openBucket == bucket)
+        {
+            openBucket = NONE;
+        }
+        freeBuckets[freeBucketCount++] = bucket;
+        removeTop();
+        return slot;
     }
 
     /** @return the time of the earliest event; only when not empty. */
     long peekTimeNs()
     {
-        return heapTimeNs[0];
+        return heap[0];
+    }
+
+    int type(final int slot)
+    {
+        return record[slot * RECORD_INTS + TYPE];
+    }
+
+    int nodeId(final int slot)
+    {
+        return record[slot * RECORD_INTS + NODE_ID];
+    }
+
+    int fromId(final int slot)
+    {
+        return record[slot * RECORD_INTS + FROM_ID];
+    }
+
+    int kind(final int slot)
+    {
+        return record[slot * RECORD_INTS + KIND];
+    }
+
+    int length(final int slot)
+    {
+        return record[slot * RECORD_INTS + LENGTH];
+    }
+
+    int incarnation(final int slot)
+    {
+        return record[slot * RECORD_INTS + INCARNATION];
+    }
+
+    int generation(final int slot)
+    {
+        return record[slot * RECORD_INTS + GENERATION];
+    }
+
+    int capacity()
+    {
+        return capacity;
+    }
+
+    void cancel(final int slot)
+    {
+        record[slot * RECORD_INTS + TYPE] = CANCELLED;
+    }
+
+    void setMessage(final int slot, final int toId, final int fromId, final int length)
+    {
+        final int base = slot * RECORD_INTS;
+        record[base + TYPE] = MESSAGE;
+        record[base + NODE_ID] = toId;
+        record[base + FROM_ID] = fromId;
+        record[base + LENGTH] = length;
+    }
+
+    void setTimer(final int slot, final int nodeId, final int kind, final int incarnation)
+    {
+        final int base = slot * RECORD_INTS;
+        record[base + TYPE] = TIMER;
+        record[base + NODE_ID] = nodeId;
+        record[base + KIND] = kind;
+        record[base + INCARNATION] = incarnation;
+    }
+
+    void setFault(final int slot, final int faultIndex, final boolean end)
+    {
+        final int base = slot * RECORD_INTS;
+        record[base + TYPE] = FAULT;
+        record[base + NODE_ID] = faultIndex;
+        record[base + KIND] = end ? 1 : 0;
     }
 
     int messageOffset(final int slot)
@@ -154,26 +229,81 @@ final class EventQueue
         return slot * SLOT_BYTES;
     }
 
-    private static boolean before(final long aTimeNs, final long aSequence, final long bTimeNs, final long bSequence)
+    private void siftUp(final long timeNs, final long key)
     {
-        final long deltaNs = aTimeNs - bTimeNs;
-        return deltaNs < 0 || (deltaNs == 0 && aSequence < bSequence);
+        final long[] heap = this.heap;
+        int child = heapSize++;
+        while (child > 0)
+        {
+            final int parent = (child - 1) >>> 1;
+            final long parentTimeNs = heap[2 * parent];
+            final long deltaNs = parentTimeNs - timeNs;
+            if (deltaNs < 0 || (deltaNs == 0 && heap[2 * parent + 1] < key))
+            {
+                break;
+            }
+            heap[2 * child] = parentTimeNs;
+            heap[2 * child + 1] = heap[2 * parent + 1];
+            child = parent;
+        }
+        heap[2 * child] = timeNs;
+        heap[2 * child + 1] = key;
+    }
+
+    private void removeTop()
+    {
+        final long[] heap = this.heap;
+        final int last = --heapSize;
+        if (0 == last)
+        {
+            return;
+        }
+        final long lastTimeNs = heap[2 * last];
+        final long lastKey = heap[2 * last + 1];
+        int parent = 0;
+        final int half = last >>> 1;
+        while (parent < half)
+        {
+            int child = 2 * parent + 1;
+            long childTimeNs = heap[2 * child];
+            long childKey = heap[2 * child + 1];
+            final int right = child + 1;
+            if (right < last)
+            {
+                final long rightTimeNs = heap[2 * right];
+                final long rightKey = heap[2 * right + 1];
+                final long deltaNs = rightTimeNs - childTimeNs;
+                if (deltaNs < 0 || (deltaNs == 0 && rightKey < childKey))
+                {
+                    child = right;
+                    childTimeNs = rightTimeNs;
+                    childKey = rightKey;
+                }
+            }
+            final long deltaNs = lastTimeNs - childTimeNs;
+            if (deltaNs < 0 || (deltaNs == 0 && lastKey < childKey))
+            {
+                break;
+            }
+            heap[2 * parent] = childTimeNs;
+            heap[2 * parent + 1] = childKey;
+            parent = child;
+        }
+        heap[2 * parent] = lastTimeNs;
+        heap[2 * parent + 1] = lastKey;
     }
 
     private void grow(final int newCapacity)
     {
         final int oldCapacity = capacity;
-        heapTimeNs = Arrays.copyOf(null == heapTimeNs ? new long[0] : heapTimeNs, newCapacity);
-        heapSequence = Arrays.copyOf(null == heapSequence ? new long[0] : heapSequence, newCapacity);
-        heapSlot = Arrays.copyOf(null == heapSlot ? new int[0] : heapSlot, newCapacity);
-        type = Arrays.copyOf(null == type ? new int[0] : type, newCapacity);
-        nodeId = Arrays.copyOf(null == nodeId ? new int[0] : nodeId, newCapacity);
-        fromId = Arrays.copyOf(null == fromId ? new int[0] : fromId, newCapacity);
-        kind = Arrays.copyOf(null == kind ? new int[0] : kind, newCapacity);
-        length = Arrays.copyOf(null == length ? new int[0] : length, newCapacity);
-        incarnation = Arrays.copyOf(null == incarnation ? new int[0] : incarnation, newCapacity);
-        generation = Arrays.copyOf(null == generation ? new int[0] : generation, newCapacity);
-        timeNs = Arrays.copyOf(null == timeNs ? new long[0] : timeNs, newCapacity);
+        if ((long)newCapacity * SLOT_BYTES > Integer.MAX_VALUE)
+        {
+            throw new IllegalStateException("more than " + oldCapacity + " events in flight");
+        }
+        record = Arrays.copyOf(null == record ? new int[0] : record, newCapacity * RECORD_INTS);
+        heap = Arrays.copyOf(null == heap ? new long[0] : heap, 2 * newCapacity);
+        bucketHead = Arrays.copyOf(null == bucketHead ? new int[0] : bucketHead, newCapacity);
+        bucketTail = Arrays.copyOf(null == bucketTail ? new int[0] : bucketTail, newCapacity);
         final byte[] bytes = new byte[newCapacity * SLOT_BYTES];
         if (oldCapacity > 0)
         {
@@ -181,15 +311,16 @@ final class EventQueue
         }
         // A node reading a delivered message keeps this buffer object; rewrapping keeps its bytes at the same offsets.
         slab.wrap(bytes);
-        final int[] newFree = new int[newCapacity];
-        if (null != freeSlots)
-        {
-            System.arraycopy(freeSlots, 0, newFree, 0, freeCount);
-        }
-        freeSlots = newFree;
+        freeSlots = Arrays.copyOf(null == freeSlots ? new int[0] : freeSlots, newCapacity);
         for (int slot = newCapacity - 1; slot >= oldCapacity; slot--)
         {
             freeSlots[freeCount++] = slot;
+        }
+        // Every queued event may sit in a bucket of its own: as many buckets as slots.
+        freeBuckets = Arrays.copyOf(null == freeBuckets ? new int[0] : freeBuckets, newCapacity);
+        for (int bucket = newCapacity - 1; bucket >= oldCapacity; bucket--)
+        {
+            freeBuckets[freeBucketCount++] = bucket;
         }
         capacity = newCapacity;
     }

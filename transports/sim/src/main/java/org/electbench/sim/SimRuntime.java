@@ -112,8 +112,8 @@ public final class SimRuntime implements ClusterRuntime
                 nowNs = budgetEndNs;
                 break;
             }
+            nowNs = queue.peekTimeNs();
             final int slot = queue.pop();
-            nowNs = queue.timeNs[slot];
             dispatch(slot);
             events++;
             if (monitor.settled(nowNs, lastFaultNs))
@@ -245,9 +245,7 @@ public final class SimRuntime implements ClusterRuntime
     private void scheduleFault(final int index, final long atNs, final boolean end)
     {
         final int slot = queue.allocate();
-        queue.type[slot] = EventQueue.FAULT;
-        queue.nodeId[slot] = index;
-        queue.kind[slot] = end ? 1 : 0;
+        queue.setFault(slot, index, end);
         queue.push(slot, atNs);
     }
 
@@ -285,12 +283,12 @@ public final class SimRuntime implements ClusterRuntime
 
     private void dispatch(final int slot)
     {
-        final int id = queue.nodeId[slot];
-        switch (queue.type[slot])
+        final int id = queue.nodeId(slot);
+        switch (queue.type(slot))
         {
             case EventQueue.MESSAGE:
             {
-                final int from = queue.fromId[slot];
+                final int from = queue.fromId(slot);
                 if (!live[id] || blocked(from, id))
                 {
                     dropped++;
@@ -302,12 +300,12 @@ public final class SimRuntime implements ClusterRuntime
                 }
                 else
                 {
-                    nodes[id].onMessage(from, queue.slab, queue.messageOffset(slot), queue.length[slot]);
+                    nodes[id].onMessage(from, queue.slab, queue.messageOffset(slot), queue.length(slot));
                 }
                 break;
             }
             case EventQueue.TIMER:
-                if (live[id] && queue.incarnation[slot] == incarnation[id])
+                if (live[id] && queue.incarnation(slot) == incarnation[id])
                 {
                     if (pausedUntilNs[id] - nowNs > 0)
                     {
@@ -316,12 +314,12 @@ public final class SimRuntime implements ClusterRuntime
                     }
                     final long timerId = timerId(slot);
                     // Mark it spent first so a cancel from inside the callback is a no-op.
-                    queue.type[slot] = EventQueue.CANCELLED;
-                    nodes[id].onTimer(timerId, queue.kind[slot]);
+                    queue.cancel(slot);
+                    nodes[id].onTimer(timerId, queue.kind(slot));
                 }
                 break;
             case EventQueue.FAULT:
-                applyFault(id, queue.kind[slot] == 1);
+                applyFault(id, queue.kind(slot) == 1);
                 break;
             default:
                 break;
@@ -405,7 +403,7 @@ public final class SimRuntime implements ClusterRuntime
 
     private long timerId(final int slot)
     {
-        return ((long)queue.generation[slot] << 32) | slot;
+        return ((long)queue.generation(slot) << 32) | slot;
     }
 
     private void send(final Context from, final int to)
@@ -440,10 +438,7 @@ public final class SimRuntime implements ClusterRuntime
                 lastArrivalNs[link] = arrivalNs;
             }
             final int slot = queue.allocate();
-            queue.type[slot] = EventQueue.MESSAGE;
-            queue.nodeId[slot] = to;
-            queue.fromId[slot] = fromId;
-            queue.length[slot] = length;
+            queue.setMessage(slot, to, fromId, length);
             queue.slab.putBytes(queue.messageOffset(slot), claimBuffer, 0, length);
             queue.push(slot, arrivalNs);
         }
@@ -561,10 +556,7 @@ public final class SimRuntime implements ClusterRuntime
                 return 0;
             }
             final int slot = queue.allocate();
-            queue.type[slot] = EventQueue.TIMER;
-            queue.nodeId[slot] = selfId;
-            queue.kind[slot] = kind;
-            queue.incarnation[slot] = incarnationOfNode;
+            queue.setTimer(slot, selfId, kind, incarnationOfNode);
             queue.push(slot, nowNs + Math.max(0, delayNs));
             return timerId(slot);
         }
@@ -573,12 +565,12 @@ public final class SimRuntime implements ClusterRuntime
         public boolean cancel(final long timerId)
         {
             final int slot = (int)timerId;
-            if (slot < 0 || slot >= queue.type.length || queue.generation[slot] != (int)(timerId >>> 32) ||
-                queue.type[slot] != EventQueue.TIMER || queue.nodeId[slot] != selfId)
+            if (slot < 0 || slot >= queue.capacity() || queue.generation(slot) != (int)(timerId >>> 32) ||
+                queue.type(slot) != EventQueue.TIMER || queue.nodeId(slot) != selfId)
             {
                 return false;
             }
-            queue.type[slot] = EventQueue.CANCELLED;
+            queue.cancel(slot);
             return true;
         }
 
