@@ -8,19 +8,20 @@ import org.electbench.spi.MessageHeader;
 /**
  * Pooled events ordered by (time, sequence), where the sequence is the order of {@link #push}.
  * <p>
- * Events pushed one after another for the same time share a FIFO bucket, and a binary heap
+ * Events pushed one after another for the same time share a FIFO bucket, and a 4-ary heap
  * orders the buckets by (time, creation order). A bucket only ever grows while it is the one
  * most recently pushed to, so the sequences of its events are contiguous and no other bucket's
- * fall between them: ordering buckets by their first sequence and then events FIFO within a
- * bucket is exactly the (time, sequence) order. With a constant delay a broadcast lands in one
- * bucket, so push and pop are O(1) where a heap of events would pay a cache-missing level per
- * doubling of the in-flight events; with random delays every bucket holds one event and this
- * is a plain heap.
+ * fall between them: ordering buckets by creation and then events FIFO within a bucket is
+ * exactly the (time, sequence) order. With a constant delay a broadcast lands in one bucket,
+ * so push and pop are O(1) where a heap of events would pay a cache-missing level per doubling
+ * of the in-flight events; with random delays every bucket holds one event and this is a plain
+ * heap, four-ary so that a level's children share a cache line and there are half the levels.
  * <p>
- * An event's fields live in one int record per slot (one cache line holds two events), and a
- * message event's bytes in the slot's fixed-size stripe of one slab. Slots and buckets are
- * recycled through free stacks, so once the pool has grown to the run's peak nothing is
- * allocated.
+ * A heap entry is two longs: the time, and the bucket's creation serial above the slot of its
+ * first event; the rest of a bucket is linked through its events, so a bucket needs no storage
+ * of its own. An event's fields live in one int record per slot (two events per cache line),
+ * and a message event's bytes in the slot's fixed-size stripe of one slab. Slots are recycled
+ * through a free stack, so once the pool has grown to the run's peak nothing is allocated.
  */
 final class EventQueue
 {
@@ -42,24 +43,21 @@ final class EventQueue
     private static final int RECORD_INTS = 8;
     private static final int NONE = -1;
 
-    /** A slab of byte[] holds at most 2^31 / SLOT_BYTES slots, so a bucket index fits in 25 bits. */
-    private static final int BUCKET_BITS = 25;
-    private static final long BUCKET_MASK = (1L << BUCKET_BITS) - 1;
-    private static final long MAX_BUCKET_SERIAL = Long.MAX_VALUE >>> BUCKET_BITS;
+    /** A slab of byte[] holds at most 2^31 / SLOT_BYTES slots, so a slot fits in 25 bits. */
+    private static final int SLOT_BITS = 25;
+    private static final long SLOT_MASK = (1L << SLOT_BITS) - 1;
+    private static final long MAX_BUCKET_SERIAL = Long.MAX_VALUE >>> SLOT_BITS;
+    private static final int ARITY = 4;
 
     private int capacity;
     private int[] record;
 
-    /** Heap of buckets, two longs each: the time, then the bucket's serial shifted over its index. */
+    /** Heap of buckets, two longs each: the time, then the bucket's serial above its head slot. */
     private long[] heap;
     private int heapSize;
     private long nextBucketSerial;
-    private int[] bucketHead;
-    private int[] bucketTail;
-    private int[] freeBuckets;
-    private int freeBucketCount;
-    /** The bucket the last push went to, while it is still queued; only it may grow. */
-    private int openBucket = NONE;
+    /** The last event pushed, while its bucket is still queued: only that bucket may grow. */
+    private int openTail = NONE;
     private long openTimeNs;
 
     private int[] freeSlots;
@@ -81,7 +79,7 @@ final class EventQueue
             free(pop());
         }
         nextBucketSerial = 0;
-        openBucket = NONE;
+        openTail = NONE;
     }
 
     boolean isEmpty()
@@ -108,41 +106,37 @@ final class EventQueue
     void push(final int slot, final long atNs)
     {
         record[slot * RECORD_INTS + NEXT] = NONE;
-        if (NONE != openBucket && atNs == openTimeNs)
+        if (NONE != openTail && atNs == openTimeNs)
         {
-            final int bucket = openBucket;
-            record[bucketTail[bucket] * RECORD_INTS + NEXT] = slot;
-            bucketTail[bucket] = slot;
+            record[openTail * RECORD_INTS + NEXT] = slot;
+            openTail = slot;
             return;
         }
-        final int bucket = freeBuckets[--freeBucketCount];
-        bucketHead[bucket] = slot;
-        bucketTail[bucket] = slot;
-        openBucket = bucket;
+        openTail = slot;
         openTimeNs = atNs;
         if (nextBucketSerial == MAX_BUCKET_SERIAL)
         {
             throw new IllegalStateException("a run pushed more than " + MAX_BUCKET_SERIAL + " event groups");
         }
-        siftUp(atNs, (nextBucketSerial++ << BUCKET_BITS) | bucket);
+        siftUp(atNs, (nextBucketSerial++ << SLOT_BITS) | slot);
     }
 
     /** @return the slot of the earliest event, removed from the queue but not freed. */
     int pop()
     {
-        final int bucket = (int)(heap[1] & BUCKET_MASK);
-        final int slot = bucketHead[bucket];
+        final long key = heap[1];
+        final int slot = (int)(key & SLOT_MASK);
         final int next = record[slot * RECORD_INTS + NEXT];
         if (NONE != next)
         {
-            bucketHead[bucket] = next;
+            // Same bucket, same serial: the entry keeps its place in the heap.
+            heap[1] = (key & ~SLOT_MASK) | next;
             return slot;
         }
-        if (openBucket == bucket)
+        if (openTail == slot)
         {
-            openBucket = NONE;
+            openTail = NONE;
         }
-        freeBuckets[freeBucketCount++] = bucket;
         removeTop();
         return slot;
     }
@@ -235,7 +229,7 @@ final class EventQueue
         int child = heapSize++;
         while (child > 0)
         {
-            final int parent = (child - 1) >>> 1;
+            final int parent = (child - 1) / ARITY;
             final long parentTimeNs = heap[2 * parent];
             final long deltaNs = parentTimeNs - timeNs;
             if (deltaNs < 0 || (deltaNs == 0 && heap[2 * parent + 1] < key))
@@ -261,23 +255,27 @@ final class EventQueue
         final long lastTimeNs = heap[2 * last];
         final long lastKey = heap[2 * last + 1];
         int parent = 0;
-        final int half = last >>> 1;
-        while (parent < half)
+        while (true)
         {
-            int child = 2 * parent + 1;
-            long childTimeNs = heap[2 * child];
-            long childKey = heap[2 * child + 1];
-            final int right = child + 1;
-            if (right < last)
+            final int first = ARITY * parent + 1;
+            if (first >= last)
             {
-                final long rightTimeNs = heap[2 * right];
-                final long rightKey = heap[2 * right + 1];
-                final long deltaNs = rightTimeNs - childTimeNs;
-                if (deltaNs < 0 || (deltaNs == 0 && rightKey < childKey))
+                break;
+            }
+            int child = first;
+            long childTimeNs = heap[2 * first];
+            long childKey = heap[2 * first + 1];
+            final int end = Math.min(first + ARITY, last);
+            for (int other = first + 1; other < end; other++)
+            {
+                final long otherTimeNs = heap[2 * other];
+                final long otherKey = heap[2 * other + 1];
+                final long deltaNs = otherTimeNs - childTimeNs;
+                if (deltaNs < 0 || (deltaNs == 0 && otherKey < childKey))
                 {
-                    child = right;
-                    childTimeNs = rightTimeNs;
-                    childKey = rightKey;
+                    child = other;
+                    childTimeNs = otherTimeNs;
+                    childKey = otherKey;
                 }
             }
             final long deltaNs = lastTimeNs - childTimeNs;
@@ -302,8 +300,6 @@ final class EventQueue
         }
         record = Arrays.copyOf(null == record ? new int[0] : record, newCapacity * RECORD_INTS);
         heap = Arrays.copyOf(null == heap ? new long[0] : heap, 2 * newCapacity);
-        bucketHead = Arrays.copyOf(null == bucketHead ? new int[0] : bucketHead, newCapacity);
-        bucketTail = Arrays.copyOf(null == bucketTail ? new int[0] : bucketTail, newCapacity);
         final byte[] bytes = new byte[newCapacity * SLOT_BYTES];
         if (oldCapacity > 0)
         {
@@ -315,12 +311,6 @@ final class EventQueue
         for (int slot = newCapacity - 1; slot >= oldCapacity; slot--)
         {
             freeSlots[freeCount++] = slot;
-        }
-        // Every queued event may sit in a bucket of its own: as many buckets as slots.
-        freeBuckets = Arrays.copyOf(null == freeBuckets ? new int[0] : freeBuckets, newCapacity);
-        for (int bucket = newCapacity - 1; bucket >= oldCapacity; bucket--)
-        {
-            freeBuckets[freeBucketCount++] = bucket;
         }
         capacity = newCapacity;
     }
