@@ -67,9 +67,9 @@ public final class SimRuntime implements ClusterRuntime
     private double faultLossProbability;
     private int activeLossFault;
     private long extraDelayNs;
-    private int[] triggerNode;
-    private int[] triggerType;
-    private long[] triggerFromNs;
+    private int[] triggerNode = new int[0];
+    private int[] triggerType = new int[0];
+    private long[] triggerFromNs = new long[0];
     private int triggerCount;
 
     private long nowNs;
@@ -129,8 +129,9 @@ public final class SimRuntime implements ClusterRuntime
             nowNs = Math.max(nowNs, Math.max(lastFaultNs, monitor.lastChangeNs() + plan.settleWindowNs()));
         }
         final ElectionResult result = monitor.finish(nowNs, events);
-        nodes = null;
-        contexts = null;
+        // Let the run's nodes go; the arrays are kept for the next run of this size.
+        Arrays.fill(nodes, null);
+        Arrays.fill(contexts, null);
         return result;
     }
 
@@ -184,13 +185,19 @@ public final class SimRuntime implements ClusterRuntime
         nowNs = 0;
         events = 0;
         dropped = 0;
-        nodes = new ElectionNode[n + 1];
-        contexts = new Context[n + 1];
+        if (null == nodes || nodes.length != n + 1)
+        {
+            nodes = new ElectionNode[n + 1];
+            contexts = new Context[n + 1];
+        }
 
         triggerCount = 0;
-        triggerNode = new int[faults.size()];
-        triggerType = new int[faults.size()];
-        triggerFromNs = new long[faults.size()];
+        if (triggerNode.length < faults.size())
+        {
+            triggerNode = new int[faults.size()];
+            triggerType = new int[faults.size()];
+            triggerFromNs = new long[faults.size()];
+        }
         for (int index = 0; index < faults.size(); index++)
         {
             final Fault fault = faults.get(index);
@@ -280,6 +287,7 @@ public final class SimRuntime implements ClusterRuntime
         }
         live[id] = false;
         incarnation[id]++;
+        contexts[id].active = false;
         monitor.onCrash(id, nowNs);
     }
 
@@ -476,6 +484,8 @@ public final class SimRuntime implements ClusterRuntime
         private final int incarnationOfNode;
         private final boolean detectorEnabled;
         private final RandomGenerator random;
+        /** Whether this incarnation is still up: cleared at its crash, so a check is one field read. */
+        private boolean active = true;
 
         Context(final int selfId, final int incarnationOfNode, final boolean detectorEnabled, final RandomGenerator random)
         {
@@ -487,7 +497,7 @@ public final class SimRuntime implements ClusterRuntime
 
         boolean active()
         {
-            return live[selfId] && incarnation[selfId] == incarnationOfNode;
+            return active;
         }
 
         @Override
