@@ -311,7 +311,7 @@ public final class SimRuntime implements ClusterRuntime
                 }
                 else
                 {
-                    nodes[id].onMessage(from, queue.slab, queue.messageOffset(slot), queue.length(slot));
+                    nodes[id].onMessage(from, queue.messageBuffer(slot), queue.messageOffset(slot), queue.length(slot));
                 }
                 break;
             }
@@ -453,8 +453,7 @@ public final class SimRuntime implements ClusterRuntime
                 lastArrivalNs[link] = arrivalNs;
             }
             final int slot = queue.allocate();
-            queue.setMessage(slot, to, fromId, length);
-            System.arraycopy(claimBytes, 0, queue.slab.byteArray(), queue.messageOffset(slot), length);
+            queue.setMessage(slot, to, fromId, claimBytes, length);
             queue.push(slot, arrivalNs);
         }
         if (triggerCount > 0)
