@@ -55,6 +55,7 @@ final class EventQueue
     private static final long SLOT_MASK = (1L << SLOT_BITS) - 1;
     private static final long MAX_BUCKET_SERIAL = Long.MAX_VALUE >>> SLOT_BITS;
     private static final int ARITY = 4;
+    private static final int INITIAL_LARGE_STRIPES = 64;
 
     private int capacity;
     private int[] record;
@@ -226,7 +227,7 @@ final class EventQueue
         {
             if (0 == freeLargeCount)
             {
-                growLarge(Math.max(64, largeCapacity * 2));
+                growLarge(Math.max(INITIAL_LARGE_STRIPES, largeCapacity * 2));
             }
             final int stripe = freeLargeStripes[--freeLargeCount];
             record[base + LARGE_STRIPE] = stripe;
