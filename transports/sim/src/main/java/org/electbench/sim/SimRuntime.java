@@ -19,6 +19,7 @@ import org.electbench.transport.ConvergenceMonitor;
 import org.electbench.transport.DelayDistribution;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Fault;
+import org.electbench.transport.NetworkFaults;
 import org.electbench.transport.RunPlan;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.Seeds;
@@ -48,6 +49,7 @@ public final class SimRuntime implements ClusterRuntime
     private RunPlan plan;
     private List<Fault> faults;
     private ConvergenceMonitor monitor;
+    private String monitorAlgorithm;
     private SplittableRandom networkRandom;
     private DelayDistribution delay;
     private boolean constantDelay;
@@ -60,15 +62,9 @@ public final class SimRuntime implements ClusterRuntime
     private boolean[] live;
     private int[] incarnation;
     private long[] pausedUntilNs;
-    private int[] group;
+    private NetworkFaults networkFaults;
     private UnsafeBuffer[] durableState;
-    private int activePartition;
-    private int[] cutCount;
-    private int activeCuts;
     private long[] lastArrivalNs;
-    private double faultLossProbability;
-    private int activeLossFault;
-    private long extraDelayNs;
     private int[] triggerNode = new int[0];
     private int[] triggerType = new int[0];
     private long[] triggerFromNs = new long[0];
@@ -163,8 +159,7 @@ public final class SimRuntime implements ClusterRuntime
             live = new boolean[n + 1];
             incarnation = new int[n + 1];
             pausedUntilNs = new long[n + 1];
-            group = new int[n + 1];
-            cutCount = new int[(n + 1) * (n + 1)];
+            networkFaults = new NetworkFaults(n);
             lastArrivalNs = null;
             durableState = new UnsafeBuffer[n + 1];
             for (int id = 1; id <= n; id++)
@@ -178,8 +173,7 @@ public final class SimRuntime implements ClusterRuntime
         }
         Arrays.fill(live, false);
         Arrays.fill(pausedUntilNs, 0);
-        Arrays.fill(group, 0);
-        Arrays.fill(cutCount, 0);
+        networkFaults.clear();
         for (int id = 1; id <= n; id++)
         {
             durableState[id].setMemory(0, MessageHeader.MAX_MESSAGE_LENGTH, (byte)0);
@@ -188,11 +182,6 @@ public final class SimRuntime implements ClusterRuntime
         {
             Arrays.fill(lastArrivalNs, 0);
         }
-        activePartition = -1;
-        activeCuts = 0;
-        activeLossFault = -1;
-        faultLossProbability = 0;
-        extraDelayNs = 0;
         nowNs = 0;
         events = 0;
         dropped = 0;
@@ -222,7 +211,7 @@ public final class SimRuntime implements ClusterRuntime
             else
             {
                 scheduleFault(index, fault.atNs(), false);
-                if (hasEnd(fault))
+                if (NetworkFaults.hasEnd(fault.kind()))
                 {
                     scheduleFault(index, fault.endNs(), true);
                 }
@@ -235,8 +224,6 @@ public final class SimRuntime implements ClusterRuntime
         }
     }
 
-    private String monitorAlgorithm;
-
     private int requireType(final String typeName)
     {
         final int type = algorithm.typeId(typeName);
@@ -246,20 +233,6 @@ public final class SimRuntime implements ClusterRuntime
                 " has only " + algorithm.messageTypes());
         }
         return type;
-    }
-
-    private static boolean hasEnd(final Fault fault)
-    {
-        switch (fault.kind())
-        {
-            case PARTITION:
-            case CUT:
-            case LOSS:
-            case EXTRA_DELAY:
-                return true;
-            default:
-                return false;
-        }
     }
 
     private void scheduleFault(final int index, final long atNs, final boolean end)
@@ -310,7 +283,7 @@ public final class SimRuntime implements ClusterRuntime
             case EventQueue.MESSAGE:
             {
                 final int from = queue.fromId(slot);
-                if (!live[id] || blocked(from, id))
+                if (!live[id] || networkFaults.blocked(from, id))
                 {
                     dropped++;
                 }
@@ -369,60 +342,14 @@ public final class SimRuntime implements ClusterRuntime
                 }
                 break;
             case PARTITION:
-                if (end)
-                {
-                    if (activePartition == index)
-                    {
-                        Arrays.fill(group, 0);
-                        activePartition = -1;
-                    }
-                }
-                else
-                {
-                    final int[][] groups = fault.groups();
-                    Arrays.fill(group, groups.length + 1);
-                    for (int g = 0; g < groups.length; g++)
-                    {
-                        for (final int id : groups[g])
-                        {
-                            group[id] = g + 1;
-                        }
-                    }
-                    activePartition = index;
-                }
-                break;
             case CUT:
-                cutCount[fault.nodeId() * (clusterSize + 1) + fault.peerId()] += end ? -1 : 1;
-                activeCuts += end ? -1 : 1;
-                break;
             case LOSS:
-                if (end)
-                {
-                    if (activeLossFault == index)
-                    {
-                        faultLossProbability = 0;
-                        activeLossFault = -1;
-                    }
-                }
-                else
-                {
-                    faultLossProbability = fault.probability();
-                    activeLossFault = index;
-                }
-                break;
             case EXTRA_DELAY:
-                extraDelayNs += end ? -fault.extraDelayNs() : fault.extraDelayNs();
+                networkFaults.apply(index, fault, end);
                 break;
             default:
                 break;
         }
-    }
-
-    private boolean blocked(final int from, final int to)
-    {
-        // The counters first: at n=1024 the cut matrix is 4 MiB, a cache miss per message when read.
-        return (activePartition >= 0 && group[from] != group[to]) ||
-            (activeCuts > 0 && cutCount[from * (clusterSize + 1) + to] > 0);
     }
 
     private long timerId(final int slot)
@@ -445,14 +372,14 @@ public final class SimRuntime implements ClusterRuntime
         {
             trace.onSend(nowNs, fromId, to, type, length);
         }
-        final double lossProbability = Math.max(baseLossProbability, faultLossProbability);
-        if ((lossProbability > 0 && networkRandom.nextDouble() < lossProbability) || blocked(fromId, to))
+        final double lossProbability = Math.max(baseLossProbability, networkFaults.lossProbability());
+        if ((lossProbability > 0 && networkRandom.nextDouble() < lossProbability) || networkFaults.blocked(fromId, to))
         {
             dropped++;
         }
         else
         {
-            long arrivalNs = nowNs + extraDelayNs + (constantDelay ? constantDelayNs : delay.sampleNs(networkRandom));
+            long arrivalNs = nowNs + networkFaults.extraDelayNs() + (constantDelay ? constantDelayNs : delay.sampleNs(networkRandom));
             if (fifo)
             {
                 final int link = fromId * (clusterSize + 1) + to;
