@@ -7,6 +7,7 @@ import org.electbench.spi.NodeContext;
 import org.electbench.spi.RecoveryPolicy;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
+import org.electbench.spi.TimerSlot;
 
 /**
  * One node of Garcia-Molina's bully election ("Elections in a Distributed Computing System",
@@ -53,10 +54,10 @@ public final class BullyNode implements ElectionNode
     private final long coordinatorTimeoutNs;
     private final RecoveryPolicy recoveryPolicy;
     private final BullyMessages decoder = new BullyMessages();
-    private final Timer electionTimer = new Timer(ELECTION_TIMER);
-    private final Timer coordinatorTimer = new Timer(COORDINATOR_TIMER);
-    private final Timer detectionTimer = new Timer(DETECTION_TIMER);
-    private final Timer heartbeatTimer = new Timer(HEARTBEAT_TIMER);
+    private final TimerSlot electionTimer = new TimerSlot(ELECTION_TIMER);
+    private final TimerSlot coordinatorTimer = new TimerSlot(COORDINATOR_TIMER);
+    private final TimerSlot detectionTimer = new TimerSlot(DETECTION_TIMER);
+    private final TimerSlot heartbeatTimer = new TimerSlot(HEARTBEAT_TIMER);
 
     private NodeContext ctx;
     private int clusterSize;
@@ -437,50 +438,5 @@ public final class BullyNode implements ElectionNode
             case CANDIDATE, ELECTING -> Role.CANDIDATE;
             case LEADER -> Role.LEADER;
         };
-    }
-
-    /** One timer slot: at most one armed id per kind; any other id that fires is stale. */
-    private static final class Timer
-    {
-        private final int kind;
-        private boolean armed;
-        private long timerId;
-
-        Timer(final int kind)
-        {
-            this.kind = kind;
-        }
-
-        void arm(final NodeContext ctx, final long delayNs)
-        {
-            cancel(ctx);
-            timerId = ctx.schedule(delayNs, kind);
-            armed = true;
-        }
-
-        void cancel(final NodeContext ctx)
-        {
-            if (armed)
-            {
-                armed = false;
-                ctx.cancel(timerId);
-            }
-        }
-
-        void forget()
-        {
-            armed = false;
-        }
-
-        /** @return true when the id is the armed one, which is now spent. */
-        boolean fired(final long firedTimerId)
-        {
-            if (armed && firedTimerId == timerId)
-            {
-                armed = false;
-                return true;
-            }
-            return false;
-        }
     }
 }

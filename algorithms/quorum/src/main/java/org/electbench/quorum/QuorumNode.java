@@ -10,6 +10,7 @@ import org.electbench.spi.MessageHeader;
 import org.electbench.spi.NodeContext;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
+import org.electbench.spi.TimerSlot;
 
 /**
  * One server of the ELECT/VOTE majority election ("A Leader Election Algorithm", January 2000),
@@ -106,9 +107,9 @@ public final class QuorumNode implements ElectionNode
     private final long watchLeadTimeoutNs;
     private final long votingWindowNs;
     private final QuorumMessages decoder = new QuorumMessages();
-    private final Timer watchTimer = new Timer(WATCH_TIMER);
-    private final Timer voteTimer = new Timer(VOTE_TIMER);
-    private final Timer heartbeatTimer = new Timer(HEARTBEAT_TIMER);
+    private final TimerSlot watchTimer = new TimerSlot(WATCH_TIMER);
+    private final TimerSlot voteTimer = new TimerSlot(VOTE_TIMER);
+    private final TimerSlot heartbeatTimer = new TimerSlot(HEARTBEAT_TIMER);
 
     private NodeContext ctx;
     private int clusterSize;
@@ -591,51 +592,6 @@ public final class QuorumNode implements ElectionNode
             announcedLeaderId = namedId;
             announcedTerm = seenTerm;
             ctx.announce(role, namedId, seenTerm);
-        }
-    }
-
-    /** One timer slot: at most one armed id per kind; any other id that fires is stale. */
-    private static final class Timer
-    {
-        private final int kind;
-        private boolean armed;
-        private long timerId;
-
-        Timer(final int kind)
-        {
-            this.kind = kind;
-        }
-
-        void arm(final NodeContext ctx, final long delayNs)
-        {
-            cancel(ctx);
-            timerId = ctx.schedule(delayNs, kind);
-            armed = true;
-        }
-
-        void cancel(final NodeContext ctx)
-        {
-            if (armed)
-            {
-                armed = false;
-                ctx.cancel(timerId);
-            }
-        }
-
-        void forget()
-        {
-            armed = false;
-        }
-
-        /** @return true when the id is the armed one, which is now spent. */
-        boolean fired(final long firedTimerId)
-        {
-            if (armed && firedTimerId == timerId)
-            {
-                armed = false;
-                return true;
-            }
-            return false;
         }
     }
 }

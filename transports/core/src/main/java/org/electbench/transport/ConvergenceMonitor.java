@@ -1,6 +1,7 @@
 package org.electbench.transport;
 
 import java.util.Arrays;
+import java.util.function.IntPredicate;
 
 import org.agrona.collections.Long2LongHashMap;
 import org.electbench.spi.ElectionAlgorithm;
@@ -45,6 +46,8 @@ public final class ConvergenceMonitor
     private final long[] agreedMessagesByType;
     private final long[] agreedBytesByType;
     private final Long2LongHashMap leaderByTerm = new Long2LongHashMap(NONE);
+    /** Made once, so finishing a run does not allocate a capturing lambda. */
+    private final IntPredicate isLive = this::isLive;
 
     private long referenceNs;
     private long settleWindowNs;
@@ -248,7 +251,7 @@ public final class ConvergenceMonitor
             messages,
             bytes,
             finalLeader,
-            algorithm.expectedLeader(nodes, id -> live[id]),
+            algorithm.expectedLeader(nodes, isLive),
             maxConcurrentLeaders,
             splitBrainNs,
             sameTermLeaders,

@@ -221,7 +221,8 @@ public final class Scenario
             default:
                 throw new IllegalStateException(kind.name());
         }
-        final FaultPlan plan = faults.build().and(extraFaults);
+        // Joining an empty plan would only copy and re-sort the same list.
+        final FaultPlan plan = extraFaults.isEmpty() ? faults.build() : faults.build().and(extraFaults);
         plan.validate(nodes);
 
         final boolean[] detectors = new boolean[nodes + 1];

@@ -11,6 +11,7 @@ import org.electbench.spi.ElectionSettings;
 import org.electbench.transport.ConvergenceMonitor;
 import org.electbench.transport.DelayDistribution;
 import org.electbench.transport.Fault;
+import org.electbench.transport.NetworkFaults;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.RunPlan;
 import org.electbench.transport.Scenario;

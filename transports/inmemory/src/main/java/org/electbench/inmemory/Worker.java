@@ -16,6 +16,7 @@ import org.electbench.spi.NodeContext;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
 import org.electbench.transport.Fault;
+import org.electbench.transport.NetworkFaults;
 import org.electbench.transport.Seeds;
 
 /**

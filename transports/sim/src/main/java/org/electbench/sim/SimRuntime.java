@@ -19,6 +19,7 @@ import org.electbench.transport.ConvergenceMonitor;
 import org.electbench.transport.DelayDistribution;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Fault;
+import org.electbench.transport.NetworkFaults;
 import org.electbench.transport.RunPlan;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.Seeds;
@@ -39,7 +40,8 @@ public final class SimRuntime implements ClusterRuntime
     private static final int ANY_ELECTION_TYPE = -1;
 
     private final EventQueue queue = new EventQueue(INITIAL_EVENTS);
-    private final UnsafeBuffer claimBuffer = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
+    private final byte[] claimBytes = new byte[MessageHeader.MAX_MESSAGE_LENGTH];
+    private final UnsafeBuffer claimBuffer = new UnsafeBuffer(claimBytes);
     private SendTrace trace;
 
     private ElectionAlgorithm algorithm;
@@ -47,6 +49,7 @@ public final class SimRuntime implements ClusterRuntime
     private RunPlan plan;
     private List<Fault> faults;
     private ConvergenceMonitor monitor;
+    private String monitorAlgorithm;
     private SplittableRandom networkRandom;
     private DelayDistribution delay;
     private boolean constantDelay;
@@ -59,17 +62,12 @@ public final class SimRuntime implements ClusterRuntime
     private boolean[] live;
     private int[] incarnation;
     private long[] pausedUntilNs;
-    private int[] group;
+    private NetworkFaults networkFaults;
     private UnsafeBuffer[] durableState;
-    private int activePartition;
-    private int[] cutCount;
     private long[] lastArrivalNs;
-    private double faultLossProbability;
-    private int activeLossFault;
-    private long extraDelayNs;
-    private int[] triggerNode;
-    private int[] triggerType;
-    private long[] triggerFromNs;
+    private int[] triggerNode = new int[0];
+    private int[] triggerType = new int[0];
+    private long[] triggerFromNs = new long[0];
     private int triggerCount;
 
     private long nowNs;
@@ -113,8 +111,8 @@ public final class SimRuntime implements ClusterRuntime
                 nowNs = budgetEndNs;
                 break;
             }
+            nowNs = queue.peekTimeNs();
             final int slot = queue.pop();
-            nowNs = queue.timeNs[slot];
             dispatch(slot);
             events++;
             if (monitor.settled(nowNs, lastFaultNs))
@@ -129,8 +127,9 @@ public final class SimRuntime implements ClusterRuntime
             nowNs = Math.max(nowNs, Math.max(lastFaultNs, monitor.lastChangeNs() + plan.settleWindowNs()));
         }
         final ElectionResult result = monitor.finish(nowNs, events);
-        nodes = null;
-        contexts = null;
+        // Let the run's nodes go; the arrays are kept for the next run of this size.
+        Arrays.fill(nodes, null);
+        Arrays.fill(contexts, null);
         return result;
     }
 
@@ -160,8 +159,7 @@ public final class SimRuntime implements ClusterRuntime
             live = new boolean[n + 1];
             incarnation = new int[n + 1];
             pausedUntilNs = new long[n + 1];
-            group = new int[n + 1];
-            cutCount = new int[(n + 1) * (n + 1)];
+            networkFaults = new NetworkFaults(n);
             lastArrivalNs = null;
             durableState = new UnsafeBuffer[n + 1];
             for (int id = 1; id <= n; id++)
@@ -175,8 +173,7 @@ public final class SimRuntime implements ClusterRuntime
         }
         Arrays.fill(live, false);
         Arrays.fill(pausedUntilNs, 0);
-        Arrays.fill(group, 0);
-        Arrays.fill(cutCount, 0);
+        networkFaults.clear();
         for (int id = 1; id <= n; id++)
         {
             durableState[id].setMemory(0, MessageHeader.MAX_MESSAGE_LENGTH, (byte)0);
@@ -185,20 +182,22 @@ public final class SimRuntime implements ClusterRuntime
         {
             Arrays.fill(lastArrivalNs, 0);
         }
-        activePartition = -1;
-        activeLossFault = -1;
-        faultLossProbability = 0;
-        extraDelayNs = 0;
         nowNs = 0;
         events = 0;
         dropped = 0;
-        nodes = new ElectionNode[n + 1];
-        contexts = new Context[n + 1];
+        if (null == nodes || nodes.length != n + 1)
+        {
+            nodes = new ElectionNode[n + 1];
+            contexts = new Context[n + 1];
+        }
 
         triggerCount = 0;
-        triggerNode = new int[faults.size()];
-        triggerType = new int[faults.size()];
-        triggerFromNs = new long[faults.size()];
+        if (triggerNode.length < faults.size())
+        {
+            triggerNode = new int[faults.size()];
+            triggerType = new int[faults.size()];
+            triggerFromNs = new long[faults.size()];
+        }
         for (int index = 0; index < faults.size(); index++)
         {
             final Fault fault = faults.get(index);
@@ -212,7 +211,7 @@ public final class SimRuntime implements ClusterRuntime
             else
             {
                 scheduleFault(index, fault.atNs(), false);
-                if (hasEnd(fault))
+                if (NetworkFaults.hasEnd(fault.kind()))
                 {
                     scheduleFault(index, fault.endNs(), true);
                 }
@@ -225,8 +224,6 @@ public final class SimRuntime implements ClusterRuntime
         }
     }
 
-    private String monitorAlgorithm;
-
     private int requireType(final String typeName)
     {
         final int type = algorithm.typeId(typeName);
@@ -238,26 +235,10 @@ public final class SimRuntime implements ClusterRuntime
         return type;
     }
 
-    private static boolean hasEnd(final Fault fault)
-    {
-        switch (fault.kind())
-        {
-            case PARTITION:
-            case CUT:
-            case LOSS:
-            case EXTRA_DELAY:
-                return true;
-            default:
-                return false;
-        }
-    }
-
     private void scheduleFault(final int index, final long atNs, final boolean end)
     {
         final int slot = queue.allocate();
-        queue.type[slot] = EventQueue.FAULT;
-        queue.nodeId[slot] = index;
-        queue.kind[slot] = end ? 1 : 0;
+        queue.setFault(slot, index, end);
         queue.push(slot, atNs);
     }
 
@@ -290,18 +271,19 @@ public final class SimRuntime implements ClusterRuntime
         }
         live[id] = false;
         incarnation[id]++;
+        contexts[id].active = false;
         monitor.onCrash(id, nowNs);
     }
 
     private void dispatch(final int slot)
     {
-        final int id = queue.nodeId[slot];
-        switch (queue.type[slot])
+        final int id = queue.nodeId(slot);
+        switch (queue.type(slot))
         {
             case EventQueue.MESSAGE:
             {
-                final int from = queue.fromId[slot];
-                if (!live[id] || blocked(from, id))
+                final int from = queue.fromId(slot);
+                if (!live[id] || networkFaults.blocked(from, id))
                 {
                     dropped++;
                 }
@@ -312,12 +294,12 @@ public final class SimRuntime implements ClusterRuntime
                 }
                 else
                 {
-                    nodes[id].onMessage(from, queue.slab, queue.messageOffset(slot), queue.length[slot]);
+                    nodes[id].onMessage(from, queue.messageBuffer(slot), queue.messageOffset(slot), queue.length(slot));
                 }
                 break;
             }
             case EventQueue.TIMER:
-                if (live[id] && queue.incarnation[slot] == incarnation[id])
+                if (live[id] && queue.incarnation(slot) == incarnation[id])
                 {
                     if (pausedUntilNs[id] - nowNs > 0)
                     {
@@ -326,12 +308,12 @@ public final class SimRuntime implements ClusterRuntime
                     }
                     final long timerId = timerId(slot);
                     // Mark it spent first so a cancel from inside the callback is a no-op.
-                    queue.type[slot] = EventQueue.CANCELLED;
-                    nodes[id].onTimer(timerId, queue.kind[slot]);
+                    queue.cancel(slot);
+                    nodes[id].onTimer(timerId, queue.kind(slot));
                 }
                 break;
             case EventQueue.FAULT:
-                applyFault(id, queue.kind[slot] == 1);
+                applyFault(id, queue.kind(slot) == 1);
                 break;
             default:
                 break;
@@ -360,62 +342,19 @@ public final class SimRuntime implements ClusterRuntime
                 }
                 break;
             case PARTITION:
-                if (end)
-                {
-                    if (activePartition == index)
-                    {
-                        Arrays.fill(group, 0);
-                        activePartition = -1;
-                    }
-                }
-                else
-                {
-                    final int[][] groups = fault.groups();
-                    Arrays.fill(group, groups.length + 1);
-                    for (int g = 0; g < groups.length; g++)
-                    {
-                        for (final int id : groups[g])
-                        {
-                            group[id] = g + 1;
-                        }
-                    }
-                    activePartition = index;
-                }
-                break;
             case CUT:
-                cutCount[fault.nodeId() * (clusterSize + 1) + fault.peerId()] += end ? -1 : 1;
-                break;
             case LOSS:
-                if (end)
-                {
-                    if (activeLossFault == index)
-                    {
-                        faultLossProbability = 0;
-                        activeLossFault = -1;
-                    }
-                }
-                else
-                {
-                    faultLossProbability = fault.probability();
-                    activeLossFault = index;
-                }
-                break;
             case EXTRA_DELAY:
-                extraDelayNs += end ? -fault.extraDelayNs() : fault.extraDelayNs();
+                networkFaults.apply(index, fault, end);
                 break;
             default:
                 break;
         }
     }
 
-    private boolean blocked(final int from, final int to)
-    {
-        return group[from] != group[to] || cutCount[from * (clusterSize + 1) + to] > 0;
-    }
-
     private long timerId(final int slot)
     {
-        return ((long)queue.generation[slot] << 32) | slot;
+        return ((long)queue.generation(slot) << 32) | slot;
     }
 
     private void send(final Context from, final int to)
@@ -425,21 +364,22 @@ public final class SimRuntime implements ClusterRuntime
         {
             return;
         }
-        final int type = claimBuffer.getShort(MessageHeader.TYPE_OFFSET, MessageHeader.BYTE_ORDER) & 0xFFFF;
+        // Read from the array: the header's little-endian type, without a bounds-checked buffer call per send.
+        final int type = (claimBytes[MessageHeader.TYPE_OFFSET] & 0xFF) | (claimBytes[MessageHeader.TYPE_OFFSET + 1] & 0xFF) << 8;
         final int length = claimLength;
         monitor.onSend(fromId, nowNs, type, length);
         if (null != trace)
         {
             trace.onSend(nowNs, fromId, to, type, length);
         }
-        final double lossProbability = Math.max(baseLossProbability, faultLossProbability);
-        if ((lossProbability > 0 && networkRandom.nextDouble() < lossProbability) || blocked(fromId, to))
+        final double lossProbability = Math.max(baseLossProbability, networkFaults.lossProbability());
+        if ((lossProbability > 0 && networkRandom.nextDouble() < lossProbability) || networkFaults.blocked(fromId, to))
         {
             dropped++;
         }
         else
         {
-            long arrivalNs = nowNs + extraDelayNs + (constantDelay ? constantDelayNs : delay.sampleNs(networkRandom));
+            long arrivalNs = nowNs + networkFaults.extraDelayNs() + (constantDelay ? constantDelayNs : delay.sampleNs(networkRandom));
             if (fifo)
             {
                 final int link = fromId * (clusterSize + 1) + to;
@@ -450,11 +390,7 @@ public final class SimRuntime implements ClusterRuntime
                 lastArrivalNs[link] = arrivalNs;
             }
             final int slot = queue.allocate();
-            queue.type[slot] = EventQueue.MESSAGE;
-            queue.nodeId[slot] = to;
-            queue.fromId[slot] = fromId;
-            queue.length[slot] = length;
-            queue.slab.putBytes(queue.messageOffset(slot), claimBuffer, 0, length);
+            queue.setMessage(slot, to, fromId, claimBytes, length);
             queue.push(slot, arrivalNs);
         }
         if (triggerCount > 0)
@@ -486,6 +422,8 @@ public final class SimRuntime implements ClusterRuntime
         private final int incarnationOfNode;
         private final boolean detectorEnabled;
         private final RandomGenerator random;
+        /** Whether this incarnation is still up: cleared at its crash, so a check is one field read. */
+        private boolean active = true;
 
         Context(final int selfId, final int incarnationOfNode, final boolean detectorEnabled, final RandomGenerator random)
         {
@@ -497,7 +435,7 @@ public final class SimRuntime implements ClusterRuntime
 
         boolean active()
         {
-            return live[selfId] && incarnation[selfId] == incarnationOfNode;
+            return active;
         }
 
         @Override
@@ -571,10 +509,7 @@ public final class SimRuntime implements ClusterRuntime
                 return 0;
             }
             final int slot = queue.allocate();
-            queue.type[slot] = EventQueue.TIMER;
-            queue.nodeId[slot] = selfId;
-            queue.kind[slot] = kind;
-            queue.incarnation[slot] = incarnationOfNode;
+            queue.setTimer(slot, selfId, kind, incarnationOfNode);
             queue.push(slot, nowNs + Math.max(0, delayNs));
             return timerId(slot);
         }
@@ -583,12 +518,12 @@ public final class SimRuntime implements ClusterRuntime
         public boolean cancel(final long timerId)
         {
             final int slot = (int)timerId;
-            if (slot < 0 || slot >= queue.type.length || queue.generation[slot] != (int)(timerId >>> 32) ||
-                queue.type[slot] != EventQueue.TIMER || queue.nodeId[slot] != selfId)
+            if (slot < 0 || slot >= queue.capacity() || queue.generation(slot) != (int)(timerId >>> 32) ||
+                queue.type(slot) != EventQueue.TIMER || queue.nodeId(slot) != selfId)
             {
                 return false;
             }
-            queue.type[slot] = EventQueue.CANCELLED;
+            queue.cancel(slot);
             return true;
         }
 

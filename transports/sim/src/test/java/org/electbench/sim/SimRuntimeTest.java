@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.MessageHeader;
 import org.electbench.transport.Detect;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.FaultPlan;
@@ -125,6 +126,21 @@ class SimRuntimeTest
             }
         }).run(scenario);
         assertEquals(List.of(1), receivers, "node 4 crashed right after its first beacon, to node 1");
+    }
+
+    @Test
+    void messagesOfEveryLengthArriveByteForByteRunAfterRun()
+    {
+        final PayloadAlgorithm algorithm = new PayloadAlgorithm();
+        // Random delays interleave short and long messages in flight; the second run reuses the pools.
+        final Scenario scenario = Scenario.builder().algorithm(algorithm).nodes(5).settings(SETTINGS)
+            .network(NetworkModel.parse("uniform:1ms,5ms")).kind(ScenarioKind.CUSTOM).detect(Detect.ALL).seed(5).build();
+        final SimRuntime runtime = new SimRuntime();
+        runtime.run(scenario);
+        runtime.run(scenario.forRun(1));
+        final long perRun = 4L * (MessageHeader.MAX_BODY_LENGTH + 1);
+        assertEquals(2 * perRun, algorithm.delivered, "every follower gets one message of each body length, twice");
+        assertEquals(0, algorithm.corrupted);
     }
 
     @Test
