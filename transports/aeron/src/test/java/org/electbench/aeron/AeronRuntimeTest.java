@@ -15,6 +15,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.electbench.inmemory.InMemoryRuntime;
+import org.electbench.inmemory.PingAlgorithm;
 import org.electbench.sim.SimRuntime;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.transport.ElectionResult;
@@ -203,7 +204,7 @@ class AeronRuntimeTest
     void theSteadyStateMessagePathAllocatesNothing(final String transport)
     {
         // 100,000 messages through the endpoints, the workers and the monitor gate, after a warm-up, read on the worker thread.
-        final PingLoadAlgorithm ping = new PingLoadAlgorithm(20_000, 100_000);
+        final PingAlgorithm ping = new PingAlgorithm(20_000, 100_000);
         final AeronRuntime runtime = runtime(transport);
         final ElectionResult result = runtime.run(Scenario.builder()
             .algorithm(ping).nodes(NODES).settings(FAST).network(NetworkModel.constant(0)).kind(ScenarioKind.COLD_START)

@@ -22,9 +22,10 @@ import org.electbench.spi.Start;
  * passes {@code warmup} and again {@code warmup + measured} messages later; then node 1 says
  * DONE, leads, and the others follow, which settles the run.
  * <p>
- * Meant for one worker thread: the shared counts are plain fields.
+ * Meant for one worker thread: the shared counts are plain fields. The Aeron runtime's tests use it
+ * too (this module's test jar), to measure the same path with the Aeron wire under it.
  */
-final class PingAlgorithm implements ElectionAlgorithm
+public final class PingAlgorithm implements ElectionAlgorithm
 {
     static final int PING = 0;
     static final int PONG = 1;
@@ -46,7 +47,7 @@ final class PingAlgorithm implements ElectionAlgorithm
     long endBytes = -1;
     long probeCostBytes;
 
-    PingAlgorithm(final long warmup, final long measured)
+    public PingAlgorithm(final long warmup, final long measured)
     {
         this.warmup = warmup;
         this.measured = measured;
@@ -84,7 +85,7 @@ final class PingAlgorithm implements ElectionAlgorithm
     }
 
     /** @return bytes the worker allocated over the measured messages, or -1 if it never got there. */
-    long allocatedBytes()
+    public long allocatedBytes()
     {
         return endBytes < 0 ? -1 : endBytes - startBytes - probeCostBytes;
     }
