@@ -123,22 +123,6 @@ final class Cluster
         return gate.nowNs();
     }
 
-    /** @return the type id a CRASH_AFTER_SEND fault names, or -1 for any election message. */
-    int triggerType(final Fault fault)
-    {
-        if (null == fault.typeName())
-        {
-            return -1;
-        }
-        final int type = algorithm.typeId(fault.typeName());
-        if (type < 0)
-        {
-            throw new IllegalArgumentException("fault names message type '" + fault.typeName() + "', but " +
-                algorithm.name() + " has only " + algorithm.messageTypes());
-        }
-        return type;
-    }
-
     void onError(final Throwable throwable)
     {
         error.compareAndSet(null, throwable);

@@ -15,6 +15,7 @@ import org.electbench.spi.MessageHeader;
 import org.electbench.spi.NodeContext;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
+import org.electbench.transport.CrashTriggers;
 import org.electbench.transport.Fault;
 import org.electbench.transport.NetworkFaults;
 import org.electbench.transport.Seeds;
@@ -42,7 +43,6 @@ final class Worker implements Agent, Wire.Receiver
 {
     private static final int READ_LIMIT = 256;
     private static final int MAX_DRAIN_ROUNDS = 4;
-    private static final int ANY_ELECTION_TYPE = -1;
     private static final int INITIAL_EVENTS = 256;
     private static final int INITIAL_TIMERS = 64;
     private static final long RANDOM_SALT = 0x4E7A0B5EL;
@@ -66,11 +66,7 @@ final class Worker implements Agent, Wire.Receiver
     private final UnsafeBuffer claimBuffer = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
     private final Histogram timerLatenessNs;
     private final AtomicLong progressNs = new AtomicLong(-1);
-    private final int heartbeatType;
-    private final int[] triggerNode;
-    private final int[] triggerType;
-    private final long[] triggerFromNs;
-    private final int triggerCount;
+    private final CrashTriggers crashTriggers = new CrashTriggers();
 
     private int claimLength;
     private boolean booted;
@@ -93,7 +89,6 @@ final class Worker implements Agent, Wire.Receiver
         this.workerCount = workerCount;
         this.timerLatenessNs = timerLatenessNs;
         clusterSize = cluster.size;
-        heartbeatType = cluster.algorithm.heartbeatType();
         int count = 0;
         for (int id = 1; id <= clusterSize; id++)
         {
@@ -122,24 +117,7 @@ final class Worker implements Agent, Wire.Receiver
         lastDueNs = cluster.fifo ? new long[(clusterSize + 1) * (clusterSize + 1)] : null;
         network = new NetworkFaults(clusterSize);
 
-        final int[] nodesOfTriggers = new int[cluster.faults.size()];
-        final int[] typesOfTriggers = new int[cluster.faults.size()];
-        final long[] fromOfTriggers = new long[cluster.faults.size()];
-        int triggers = 0;
-        for (final Fault fault : cluster.faults)
-        {
-            if (fault.kind() == Fault.Kind.CRASH_AFTER_SEND && owns(fault.nodeId()))
-            {
-                nodesOfTriggers[triggers] = fault.nodeId();
-                typesOfTriggers[triggers] = cluster.triggerType(fault);
-                fromOfTriggers[triggers] = fault.atNs();
-                triggers++;
-            }
-        }
-        triggerNode = nodesOfTriggers;
-        triggerType = typesOfTriggers;
-        triggerFromNs = fromOfTriggers;
-        triggerCount = triggers;
+        crashTriggers.load(cluster.algorithm, cluster.faults, this::owns);
     }
 
     /** @return the worker thread's name: the agent runner renames its thread to this. */
@@ -456,22 +434,9 @@ final class Worker implements Agent, Wire.Receiver
                 dropped++;
             }
         }
-        if (triggerCount > 0)
+        if (!crashTriggers.isEmpty() && crashTriggers.fire(fromId, cluster.nowNs(), type))
         {
-            checkTriggers(fromId, type);
-        }
-    }
-
-    private void checkTriggers(final int fromId, final int type)
-    {
-        for (int i = 0; i < triggerCount; i++)
-        {
-            if (triggerNode[i] == fromId && cluster.nowNs() - triggerFromNs[i] >= 0 &&
-                (triggerType[i] == type || (triggerType[i] == ANY_ELECTION_TYPE && type != heartbeatType)))
-            {
-                triggerNode[i] = 0;
-                crash(fromId);
-            }
+            crash(fromId);
         }
     }
 

@@ -3,6 +3,7 @@ package org.electbench.sim;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.IntPredicate;
 import java.util.random.RandomGenerator;
 
 import org.agrona.MutableDirectBuffer;
@@ -16,6 +17,7 @@ import org.electbench.spi.Role;
 import org.electbench.spi.Start;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.ConvergenceMonitor;
+import org.electbench.transport.CrashTriggers;
 import org.electbench.transport.DelayDistribution;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Fault;
@@ -37,7 +39,7 @@ import org.electbench.transport.Seeds;
 public final class SimRuntime implements ClusterRuntime
 {
     private static final int INITIAL_EVENTS = 1024;
-    private static final int ANY_ELECTION_TYPE = -1;
+    private static final IntPredicate ALL_NODES = id -> true;
 
     private final EventQueue queue = new EventQueue(INITIAL_EVENTS);
     private final byte[] claimBytes = new byte[MessageHeader.MAX_MESSAGE_LENGTH];
@@ -65,10 +67,7 @@ public final class SimRuntime implements ClusterRuntime
     private NetworkFaults networkFaults;
     private UnsafeBuffer[] durableState;
     private long[] lastArrivalNs;
-    private int[] triggerNode = new int[0];
-    private int[] triggerType = new int[0];
-    private long[] triggerFromNs = new long[0];
-    private int triggerCount;
+    private final CrashTriggers crashTriggers = new CrashTriggers();
 
     private long nowNs;
     private long events;
@@ -191,24 +190,11 @@ public final class SimRuntime implements ClusterRuntime
             contexts = new Context[n + 1];
         }
 
-        triggerCount = 0;
-        if (triggerNode.length < faults.size())
-        {
-            triggerNode = new int[faults.size()];
-            triggerType = new int[faults.size()];
-            triggerFromNs = new long[faults.size()];
-        }
+        crashTriggers.load(algorithm, faults, ALL_NODES);
         for (int index = 0; index < faults.size(); index++)
         {
             final Fault fault = faults.get(index);
-            if (fault.kind() == Fault.Kind.CRASH_AFTER_SEND)
-            {
-                triggerNode[triggerCount] = fault.nodeId();
-                triggerType[triggerCount] = null == fault.typeName() ? ANY_ELECTION_TYPE : requireType(fault.typeName());
-                triggerFromNs[triggerCount] = fault.atNs();
-                triggerCount++;
-            }
-            else
+            if (fault.kind() != Fault.Kind.CRASH_AFTER_SEND)
             {
                 scheduleFault(index, fault.atNs(), false);
                 if (NetworkFaults.hasEnd(fault.kind()))
@@ -222,17 +208,6 @@ public final class SimRuntime implements ClusterRuntime
         {
             boot(id, plan.start());
         }
-    }
-
-    private int requireType(final String typeName)
-    {
-        final int type = algorithm.typeId(typeName);
-        if (type < 0)
-        {
-            throw new IllegalArgumentException("fault names message type '" + typeName + "', but " + algorithm.name() +
-                " has only " + algorithm.messageTypes());
-        }
-        return type;
     }
 
     private void scheduleFault(final int index, final long atNs, final boolean end)
@@ -393,22 +368,9 @@ public final class SimRuntime implements ClusterRuntime
             queue.setMessage(slot, to, fromId, claimBytes, length);
             queue.push(slot, arrivalNs);
         }
-        if (triggerCount > 0)
+        if (!crashTriggers.isEmpty() && crashTriggers.fire(fromId, nowNs, type))
         {
-            checkTriggers(fromId, type);
-        }
-    }
-
-    private void checkTriggers(final int fromId, final int type)
-    {
-        for (int i = 0; i < triggerCount; i++)
-        {
-            if (triggerNode[i] == fromId && nowNs - triggerFromNs[i] >= 0 &&
-                (triggerType[i] == type || (triggerType[i] == ANY_ELECTION_TYPE && type != algorithm.heartbeatType())))
-            {
-                triggerNode[i] = 0;
-                crash(fromId);
-            }
+            crash(fromId);
         }
     }
 
