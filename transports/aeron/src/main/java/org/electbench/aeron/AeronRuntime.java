@@ -1,6 +1,9 @@
 package org.electbench.aeron;
 
 import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -31,6 +34,9 @@ public final class AeronRuntime implements ClusterRuntime
     public static final String IPC = "aeron-ipc";
     public static final long CONNECT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
     private static final int DRIVER_SPINS = 100;
+    /** Linux's default {@code vm.max_map_count}, assumed where it cannot be read. */
+    private static final long DEFAULT_MAX_MAP_COUNT = 65_530;
+    private static final long PAGE_BYTES = 4096;
     private static final int DRIVER_YIELDS = 10;
     private static final long DRIVER_MIN_PARK_NS = TimeUnit.MICROSECONDS.toNanos(1);
 
@@ -104,6 +110,44 @@ public final class AeronRuntime implements ClusterRuntime
                     sendCountsBefore[counter.ordinal()] = count;
                 }
             }
+        }
+    }
+
+    /**
+     * A conservative figure: the workers' own limit, and the Aeron logs. Each ordered pair of nodes
+     * holds a publication log and, over UDP, a receiver image's log, each of three terms and a
+     * metadata page and each mapped by the driver and by the client; so the pairs are bounded by
+     * half the process's memory-map limit ({@code vm.max_map_count}, the other half left to the
+     * JVM) and by the driver directory's free space with every sparse log counted whole.
+     */
+    @Override
+    public int maxNodes()
+    {
+        final int logsPerPair = UDP.equals(name()) ? 2 : 1;
+        final long logBytes = 3L * EmbeddedDriver.DEFAULT_TERM_LENGTH + PAGE_BYTES;
+        final long byMaps = maxMapCount() / 2 / (2L * logsPerPair);
+        final long bySpace = new File(System.getProperty("java.io.tmpdir")).getUsableSpace() / (logsPerPair * logBytes);
+        final long pairs = Math.min(byMaps, bySpace);
+        final int byLogs = (int)Math.min(Integer.MAX_VALUE, (long)Math.floor((1 + Math.sqrt(1 + 4.0 * pairs)) / 2));
+        return Math.min(runtime.maxNodes(), byLogs);
+    }
+
+    @Override
+    public String maxNodesBound()
+    {
+        return runtime.maxNodesBound() + ", and the Aeron logs of every pair of nodes (vm.max_map_count " + maxMapCount() +
+            ", free space in " + System.getProperty("java.io.tmpdir") + ")";
+    }
+
+    private static long maxMapCount()
+    {
+        try
+        {
+            return Long.parseLong(Files.readString(Path.of("/proc/sys/vm/max_map_count")).trim());
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            return DEFAULT_MAX_MAP_COUNT;
         }
     }
 

@@ -5,9 +5,11 @@ import java.util.concurrent.locks.LockSupport;
 
 import org.HdrHistogram.Histogram;
 import org.agrona.concurrent.AgentRunner;
+import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.Durations;
 import org.electbench.transport.ElectionResult;
+import org.electbench.transport.MemoryLimits;
 import org.electbench.transport.RunPlan;
 import org.electbench.transport.Scenario;
 
@@ -52,6 +54,8 @@ public final class InMemoryRuntime implements ClusterRuntime
     private final long backoffMaxParkNs;
     private final String name;
     private final Wire.Factory wireFactory;
+    /** Direct memory each node's inbox reserves; 0 with a wire of another kind. */
+    private final long inboxBytesPerNode;
     private final Histogram timerLatenessNs = newLatencyHistogram();
 
     private Histogram[] workerLatenessNs = new Histogram[0];
@@ -76,6 +80,27 @@ public final class InMemoryRuntime implements ClusterRuntime
         backoffMaxParkNs = builder.backoffMaxParkNs;
         name = builder.name;
         wireFactory = null != builder.wireFactory ? builder.wireFactory : new RingBufferWire.Factory(builder.inboxCapacity);
+        inboxBytesPerNode = null != builder.wireFactory ? 0 : builder.inboxCapacity + RingBufferDescriptor.TRAILER_LENGTH;
+    }
+
+    /**
+     * The heap reckoning of every runtime (the nodes, their per-peer arrays), and the inboxes'
+     * direct memory: one ring per node on {@link MemoryLimits#DIRECT_SHARE} of what
+     * {@code -XX:MaxDirectMemorySize} allows.
+     */
+    @Override
+    public int maxNodes()
+    {
+        final int onHeap = ClusterRuntime.super.maxNodes();
+        return 0 == inboxBytesPerNode ? onHeap :
+            Math.min(onHeap, MemoryLimits.maxNodes((long)(MemoryLimits.maxDirectBytes() * MemoryLimits.DIRECT_SHARE), inboxBytesPerNode, 0));
+    }
+
+    @Override
+    public String maxNodesBound()
+    {
+        return ClusterRuntime.super.maxNodesBound() + (0 == inboxBytesPerNode ? "" : " and direct memory (" +
+            MemoryLimits.formatBytes(MemoryLimits.maxDirectBytes()) + " for inboxes of " + MemoryLimits.formatBytes(inboxBytesPerNode) + " a node)");
     }
 
     public static Builder builder()
