@@ -2,6 +2,7 @@ package org.electbench.spi;
 
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
@@ -164,6 +165,34 @@ public final class ElectionSettings
         return arrangementSeed;
     }
 
+    /**
+     * What a run used, for a table header: each knob by its symbol, marked {@code derived} where
+     * the algorithm raised it from its default, then each of the algorithm's options.
+     *
+     * @param options the options of the algorithm that runs with these settings.
+     * @return e.g. {@code HBT 50ms, D 150ms, T_elec 10ms, T_coord 52.1ms (derived), recovery bully, arrangement increasing, ack on}.
+     */
+    public String describe(final List<AlgorithmOption<?>> options)
+    {
+        final StringBuilder text = new StringBuilder();
+        for (final Knob knob : KNOBS)
+        {
+            text.append(text.length() == 0 ? "" : ", ").append(knob.symbol()).append(' ')
+                .append(Durations.human(knobNs(knob)))
+                .append(!isExplicit(knob) && knobNs(knob) != knob.defaultNs() ? " (derived)" : "");
+        }
+        for (final AlgorithmOption<?> option : options)
+        {
+            text.append(", ").append(option.name()).append(' ').append(formatted(option));
+        }
+        return text.toString();
+    }
+
+    private <T> String formatted(final AlgorithmOption<T> option)
+    {
+        return option.format(get(option));
+    }
+
     @Override
     public String toString()
     {
@@ -286,6 +315,11 @@ public final class ElectionSettings
                         (Knob.HEARTBEAT_INTERVAL == knob ? " interval" : "") +
                         " must be greater than zero, was " + knobNs(knob) + " ns");
                 }
+            }
+            if (knobNs(Knob.COORDINATOR_TIMEOUT) < knobNs(Knob.ELECTION_TIMEOUT))
+            {
+                // Only a coordinator timeout left at its default follows the election timeout up.
+                deriveKnobNs(Knob.COORDINATOR_TIMEOUT, knobNs(Knob.ELECTION_TIMEOUT));
             }
             final long heartbeatIntervalNs = knobNs(Knob.HEARTBEAT_INTERVAL);
             final long detectionTimeoutNs = knobNs(Knob.DETECTION_TIMEOUT);
