@@ -1,11 +1,14 @@
 package org.electbench.transport;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 import org.electbench.spi.AlgorithmRegistry;
+import org.electbench.spi.ClusterProfile;
+import org.electbench.spi.DerivedSettings;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
@@ -64,6 +67,9 @@ public final class Scenario
 
     private final ElectionAlgorithm algorithm;
     private final int nodes;
+    private final ElectionSettings givenSettings;
+    private final ClusterProfile profile;
+    private final DerivedSettings derived;
     private final ElectionSettings settings;
     private final NetworkModel network;
     private final ScenarioKind kind;
@@ -81,9 +87,12 @@ public final class Scenario
         algorithm = null != builder.algorithm ? builder.algorithm :
             AlgorithmRegistry.instance().get(builder.algorithmName);
         nodes = builder.nodes;
-        settings = builder.settings;
         network = builder.kind == ScenarioKind.LOSSY && builder.network.lossProbability() == 0 ?
             builder.network.withLoss(DEFAULT_LOSSY_PROBABILITY) : builder.network;
+        givenSettings = builder.settings;
+        profile = null != builder.profile ? builder.profile : new ClusterProfile(nodes, network.delay().p99Ns());
+        derived = algorithm.deriveSettings(givenSettings, profile);
+        settings = derived.settings();
         kind = builder.kind;
         detect = builder.detect;
         extraFaults = builder.faults;
@@ -100,12 +109,13 @@ public final class Scenario
         return new Builder();
     }
 
+    /** @return a builder of this scenario: the settings as given, derived again for the same cluster and network. */
     public Builder toBuilder()
     {
         return new Builder()
             .algorithm(algorithm)
             .nodes(nodes)
-            .settings(settings)
+            .settings(givenSettings)
             .network(network)
             .kind(kind)
             .detect(detect)
@@ -115,7 +125,8 @@ public final class Scenario
             .faultDurationNs(faultDurationNs)
             .settleWindowNs(settleWindowNs)
             .budgetNs(budgetNs)
-            .eventBudget(eventBudget);
+            .eventBudget(eventBudget)
+            .derivedFor(profile);
     }
 
     /** @return the same scenario with the seed of run {@code runIndex}, see {@link Seeds#derive}. */
@@ -134,9 +145,49 @@ public final class Scenario
         return nodes;
     }
 
+    /**
+     * @return what the nodes run with: the settings given, with the knobs left at their defaults
+     *         raised by the algorithm where they would distort its results on this cluster and network.
+     */
     public ElectionSettings settings()
     {
         return settings;
+    }
+
+    /** @return the settings as given, before the algorithm derived its defaults. */
+    public ElectionSettings givenSettings()
+    {
+        return givenSettings;
+    }
+
+    /** @return the cluster size and p99 one-way delay the settings were derived for. */
+    public ClusterProfile profile()
+    {
+        return profile;
+    }
+
+    /**
+     * @return one line per explicit setting known to distort this scenario's results (which, the
+     *         bound it misses, what goes wrong); empty when none does. A table marks such a row.
+     */
+    public List<String> distortions()
+    {
+        return derived.distortions();
+    }
+
+    /** @return whether some explicit setting is known to distort this scenario's results. */
+    public boolean distorted()
+    {
+        return derived.distorted();
+    }
+
+    /**
+     * @return the settings the algorithm actually ran with, for a table header: e.g.
+     *         {@code HBT 50ms, D 150ms, T_elec 10ms, T_coord 52.1ms (derived), recovery bully, arrangement increasing, ack on}.
+     */
+    public String settingsDescription()
+    {
+        return settings.describe(algorithm.options());
     }
 
     public NetworkModel network()
@@ -414,6 +465,7 @@ public final class Scenario
         private ElectionAlgorithm algorithm;
         private int nodes = 5;
         private ElectionSettings settings = ElectionSettings.defaults();
+        private ClusterProfile profile;
         private NetworkModel network = NetworkModel.constant(1_000_000L);
         private ScenarioKind kind = ScenarioKind.LEADER_CRASH;
         private Detect detect = Detect.ALL;
@@ -427,6 +479,16 @@ public final class Scenario
 
         private Builder()
         {
+        }
+
+        /**
+         * @param settings as given: knobs set explicitly are kept; the algorithm may raise those
+         *                 left at their defaults, see {@link Scenario#settings()}.
+         */
+        public Builder settings(final ElectionSettings settings)
+        {
+            this.settings = settings;
+            return this;
         }
 
         /** @param name looked up in {@link AlgorithmRegistry#instance()}. */
@@ -446,18 +508,27 @@ public final class Scenario
         public Builder nodes(final int nodes)
         {
             this.nodes = nodes;
-            return this;
-        }
-
-        public Builder settings(final ElectionSettings settings)
-        {
-            this.settings = settings;
+            profile = null;
             return this;
         }
 
         public Builder network(final NetworkModel network)
         {
             this.network = network;
+            profile = null;
+            return this;
+        }
+
+        /**
+         * Derive the settings for this cluster and network rather than the scenario's own, so a
+         * variant (a floor run with a transport's latency added to the network) runs with the
+         * same settings as the original. Setting the nodes or the network afterwards clears it.
+         *
+         * @param profile what to derive for; null for the scenario's own cluster and network.
+         */
+        public Builder derivedFor(final ClusterProfile profile)
+        {
+            this.profile = profile;
             return this;
         }
 
