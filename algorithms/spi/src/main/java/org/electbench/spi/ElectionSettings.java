@@ -24,6 +24,7 @@ public final class ElectionSettings
     private final long electionTimeoutNs;
     private final long coordinatorTimeoutNs;
     private final RecoveryPolicy recoveryPolicy;
+    private final boolean immediateDeclare;
     private final boolean acknowledgements;
     private final RingArrangement arrangement;
     private final long arrangementSeed;
@@ -35,6 +36,7 @@ public final class ElectionSettings
         electionTimeoutNs = builder.electionTimeoutNs;
         coordinatorTimeoutNs = builder.coordinatorTimeoutNs;
         recoveryPolicy = builder.recoveryPolicy;
+        immediateDeclare = builder.immediateDeclare;
         acknowledgements = builder.acknowledgements;
         arrangement = builder.arrangement;
         arrangementSeed = builder.arrangementSeed;
@@ -58,6 +60,7 @@ public final class ElectionSettings
             .electionTimeoutNs(electionTimeoutNs)
             .coordinatorTimeoutNs(coordinatorTimeoutNs)
             .recoveryPolicy(recoveryPolicy)
+            .immediateDeclare(immediateDeclare)
             .acknowledgements(acknowledgements)
             .arrangement(arrangement)
             .arrangementSeed(arrangementSeed);
@@ -88,6 +91,16 @@ public final class ElectionSettings
         return recoveryPolicy;
     }
 
+    /**
+     * @return whether a bully node with no higher id to ask declares itself coordinator at once
+     * (the variant some textbooks teach) instead of waiting T_elec like any other candidate, as
+     * the sources' pseudocode does (the default).
+     */
+    public boolean immediateDeclare()
+    {
+        return immediateDeclare;
+    }
+
     /** @return whether a ring acknowledges each hop and skips a dead successor. */
     public boolean acknowledgements()
     {
@@ -113,6 +126,7 @@ public final class ElectionSettings
             ", electionTimeoutNs=" + electionTimeoutNs +
             ", coordinatorTimeoutNs=" + coordinatorTimeoutNs +
             ", recoveryPolicy=" + recoveryPolicy +
+            ", immediateDeclare=" + immediateDeclare +
             ", acknowledgements=" + acknowledgements +
             ", arrangement=" + arrangement +
             ", arrangementSeed=" + arrangementSeed +
@@ -126,6 +140,7 @@ public final class ElectionSettings
         private long electionTimeoutNs = DEFAULT_ELECTION_TIMEOUT_NS;
         private long coordinatorTimeoutNs = DEFAULT_COORDINATOR_TIMEOUT_NS;
         private RecoveryPolicy recoveryPolicy = RecoveryPolicy.BULLY;
+        private boolean immediateDeclare;
         private boolean acknowledgements = true;
         private RingArrangement arrangement = RingArrangement.INCREASING;
         private long arrangementSeed;
@@ -161,6 +176,12 @@ public final class ElectionSettings
         public Builder recoveryPolicy(final RecoveryPolicy recoveryPolicy)
         {
             this.recoveryPolicy = recoveryPolicy;
+            return this;
+        }
+
+        public Builder immediateDeclare(final boolean immediateDeclare)
+        {
+            this.immediateDeclare = immediateDeclare;
             return this;
         }
 
