@@ -7,6 +7,7 @@ import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.RingArrangement;
 import org.electbench.spi.Start;
 import org.electbench.transport.chaos.ChaosFault;
 import org.electbench.transport.chaos.ChaosSchedule;
@@ -101,10 +102,23 @@ public final class Scenario
             .budgetNs(budgetNs);
     }
 
-    /** @return the same scenario with the seed of run {@code runIndex}, see {@link Seeds#derive}. */
+    /**
+     * @return the same scenario with the seed of run {@code runIndex}, see {@link Seeds#derive}; a
+     * random ring arrangement is drawn afresh from the settings' arrangement seed derived the same
+     * way, so runs average over rings as the chaos explorer's schedules do, not over one ring.
+     */
     public Scenario forRun(final int runIndex)
     {
-        return 0 == runIndex ? this : toBuilder().seed(Seeds.derive(seed, runIndex)).build();
+        if (0 == runIndex)
+        {
+            return this;
+        }
+        final Builder run = toBuilder().seed(Seeds.derive(seed, runIndex));
+        if (RingArrangement.RANDOM == settings.arrangement())
+        {
+            run.settings(settings.toBuilder().arrangementSeed(Seeds.derive(settings.arrangementSeed(), runIndex)).build());
+        }
+        return run.build();
     }
 
     public ElectionAlgorithm algorithm()

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.RingArrangement;
 import org.electbench.spi.Start;
 import org.junit.jupiter.api.Test;
 
@@ -60,6 +62,22 @@ class ScenarioTest
         assertEquals(77, Seeds.derive(77, 0));
         assertTrue(Seeds.derive(77, 1) != Seeds.derive(77, 2));
         assertEquals(Seeds.derive(77, 5), Seeds.derive(77, 5));
+    }
+
+    @Test
+    void eachRunOfARandomRingDrawsItsArrangementFromItsOwnDerivedSeedAndOtherArrangementsKeepTheirs()
+    {
+        final ElectionSettings random = ElectionSettings.builder().arrangement(RingArrangement.RANDOM).arrangementSeed(9).build();
+        final Scenario scenario = Scenario.builder().algorithm(new ScenarioTestAlgorithm()).settings(random).seed(9).build();
+
+        assertEquals(9, scenario.forRun(0).settings().arrangementSeed());
+        assertEquals(Seeds.derive(9, 1), scenario.forRun(1).settings().arrangementSeed());
+        assertEquals(Seeds.derive(9, 2), scenario.forRun(2).settings().arrangementSeed());
+        assertEquals(Seeds.derive(9, 2), scenario.forRun(2).seed());
+
+        final Scenario increasing = scenario.toBuilder()
+            .settings(random.toBuilder().arrangement(RingArrangement.INCREASING).build()).build();
+        assertEquals(9, increasing.forRun(3).settings().arrangementSeed());
     }
 
     @Test
