@@ -24,6 +24,12 @@ public final class BullyAlgorithm implements ElectionAlgorithm
     public static final String NAME = "bully";
     /** What a restarted node does; shared with the ring. */
     public static final AlgorithmOption<RecoveryPolicy> RECOVERY = RecoveryPolicy.OPTION;
+    /**
+     * Whether a node with no higher id to ask declares itself coordinator at once (the variant some
+     * textbooks teach) instead of waiting T_elec like any other candidate, as the sources' pseudocode does.
+     */
+    public static final AlgorithmOption<Boolean> IMMEDIATE_DECLARE = AlgorithmOption.onOff("immediate-declare", false,
+        "bully: the highest live id declares at once instead of waiting T_elec as the sources do");
 
     @Override
     public String name()
@@ -46,7 +52,7 @@ public final class BullyAlgorithm implements ElectionAlgorithm
     @Override
     public List<AlgorithmOption<?>> options()
     {
-        return List.of(RECOVERY);
+        return List.of(RECOVERY, IMMEDIATE_DECLARE);
     }
 
     /**

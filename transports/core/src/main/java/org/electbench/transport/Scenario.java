@@ -129,10 +129,22 @@ public final class Scenario
             .derivedFor(profile);
     }
 
-    /** @return the same scenario with the seed of run {@code runIndex}, see {@link Seeds#derive}. */
+    /**
+     * @return the same scenario with the seed of run {@code runIndex}, see {@link Seeds#derive}; a
+     * random ring arrangement is drawn afresh from the settings' arrangement seed derived the same
+     * way, so runs average over rings as the chaos explorer's schedules do, not over one ring.
+     */
     public Scenario forRun(final int runIndex)
     {
-        return 0 == runIndex ? this : toBuilder().seed(Seeds.derive(seed, runIndex)).build();
+        if (0 == runIndex)
+        {
+            return this;
+        }
+        // Every run gets its own arrangement seed: only a random ring reads it, and core knows no algorithm's options.
+        return toBuilder()
+            .seed(Seeds.derive(seed, runIndex))
+            .settings(givenSettings.toBuilder().arrangementSeed(Seeds.derive(givenSettings.arrangementSeed(), runIndex)).build())
+            .build();
     }
 
     public ElectionAlgorithm algorithm()

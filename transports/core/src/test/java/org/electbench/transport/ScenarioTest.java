@@ -64,6 +64,18 @@ class ScenarioTest
     }
 
     @Test
+    void eachRunDrawsItsRingArrangementFromItsOwnDerivedSeed()
+    {
+        final ElectionSettings random = ElectionSettings.builder().arrangementSeed(9).build();
+        final Scenario scenario = Scenario.builder().algorithm(new ScenarioTestAlgorithm()).settings(random).seed(9).build();
+
+        assertEquals(9, scenario.forRun(0).settings().arrangementSeed());
+        assertEquals(Seeds.derive(9, 1), scenario.forRun(1).settings().arrangementSeed());
+        assertEquals(Seeds.derive(9, 2), scenario.forRun(2).settings().arrangementSeed());
+        assertEquals(Seeds.derive(9, 2), scenario.forRun(2).seed());
+    }
+
+    @Test
     void nonsenseScenarioIsRejectedByName()
     {
         assertTrue(assertThrows(IllegalArgumentException.class,
