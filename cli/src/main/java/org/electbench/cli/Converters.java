@@ -4,8 +4,6 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-import org.electbench.spi.RecoveryPolicy;
-import org.electbench.spi.RingArrangement;
 import org.electbench.transport.DelayDistribution;
 import org.electbench.transport.Detect;
 import org.electbench.transport.Durations;
@@ -91,24 +89,6 @@ final class Converters
         public Detect convert(final String value)
         {
             return lowerCaseEnum(Detect.class, value);
-        }
-    }
-
-    static final class Recovery implements ITypeConverter<RecoveryPolicy>
-    {
-        @Override
-        public RecoveryPolicy convert(final String value)
-        {
-            return lowerCaseEnum(RecoveryPolicy.class, value);
-        }
-    }
-
-    static final class Arrangement implements ITypeConverter<RingArrangement>
-    {
-        @Override
-        public RingArrangement convert(final String value)
-        {
-            return lowerCaseEnum(RingArrangement.class, value);
         }
     }
 

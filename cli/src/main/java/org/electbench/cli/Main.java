@@ -1,7 +1,9 @@
 package org.electbench.cli;
 
+import org.electbench.spi.AlgorithmRegistry;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * The {@code ./electbench} launcher's entry point.
@@ -26,9 +28,24 @@ public final class Main
         return commandLine().execute(args);
     }
 
-    /** @return the command line, for callers that set their own out and err writers. */
+    /**
+     * @return the command line, for callers that set their own out and err writers; every command
+     *         that runs a scenario has a flag for each option the registered algorithms declare.
+     */
     public static CommandLine commandLine()
     {
-        return new CommandLine(new Main());
+        final CommandLine commandLine = new CommandLine(new Main());
+        for (final CommandLine command : commandLine.getSubcommands().values())
+        {
+            for (final CommandSpec mixin : command.getCommandSpec().mixins().values())
+            {
+                if (mixin.userObject() instanceof ScenarioOptions)
+                {
+                    ((ScenarioOptions)mixin.userObject()).declareAlgorithmOptions(
+                        command.getCommandSpec(), AlgorithmRegistry.instance());
+                }
+            }
+        }
+        return commandLine;
     }
 }

@@ -1,18 +1,26 @@
 package org.electbench.cli;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.ElectionSettings;
-import org.electbench.spi.RecoveryPolicy;
-import org.electbench.spi.RingArrangement;
 import org.electbench.transport.DelayDistribution;
 import org.electbench.transport.Detect;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.ISetter;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * The flags that describe one scenario, shared by every command that runs one.
@@ -65,21 +73,64 @@ final class ScenarioOptions
         description = "T_coord: bully's wait for COORDINATOR after OK, ring's wait for the ELECTED lap (default: ${DEFAULT-VALUE}).")
     long coordinatorTimeoutNs;
 
-    @Option(names = "--recovery", paramLabel = "POLICY", defaultValue = "bully", converter = Converters.Recovery.class,
-        description = "What a restarted node does: bully (elects, takes over if higher) or defer (follows a live leader) (default: ${DEFAULT-VALUE}).")
-    RecoveryPolicy recovery;
-
-    @Option(names = "--arrangement", paramLabel = "ORDER", defaultValue = "increasing", converter = Converters.Arrangement.class,
-        description = "Ring order of ids along the direction of travel: increasing, decreasing, random (default: ${DEFAULT-VALUE}).")
-    RingArrangement arrangement;
-
-    @Option(names = "--ack", arity = "1", paramLabel = "on|off", defaultValue = "on", converter = Converters.OnOff.class,
-        description = "Ring: acknowledge each hop and skip a dead successor (default: ${DEFAULT-VALUE}).")
-    boolean acknowledgements;
-
     @Option(names = "--fault-duration", paramLabel = "D", defaultValue = "0ns", converter = Converters.Duration.class,
         description = "How long the scenario's partition, pause or outage lasts (default: the scenario's own).")
     long faultDurationNs;
+
+    /** Values of the algorithms' declared options given on the command line, by option name. */
+    private final Map<String, Object> declaredValues = new TreeMap<>();
+
+    /**
+     * Adds a flag for every option the registered algorithms declare to a command that mixes
+     * these options in: {@code --NAME} (and {@code --ALIAS}), its help text, default and accepted
+     * values from the declaration. A wrong value fails as any flag does, naming the flag and the
+     * accepted values (exit 2).
+     *
+     * @param command  the command whose mixin this is.
+     * @param registry the algorithms.
+     */
+    void declareAlgorithmOptions(final CommandSpec command, final AlgorithmRegistry registry)
+    {
+        for (final AlgorithmOption<?> option : registry.options())
+        {
+            command.addOption(flag(option, registry.algorithmsDeclaring(option)));
+        }
+    }
+
+    private <T> OptionSpec flag(final AlgorithmOption<T> option, final List<String> algorithms)
+    {
+        final List<String> names = new ArrayList<>();
+        names.add("--" + option.name());
+        option.aliases().forEach(alias -> names.add("--" + alias));
+        return OptionSpec.builder(names.toArray(String[]::new))
+            .paramLabel(option.kind() == AlgorithmOption.Kind.CHOICE ? option.name().toUpperCase(Locale.ROOT) :
+                option.kind().paramLabel())
+            .arity("1")
+            .type(option.valueType())
+            .description(option.description() + " Read by " + String.join(", ", algorithms) + "; accepted: " +
+                option.accepted() + " (default: " + option.format(option.defaultValue()) + ").")
+            .converters(text ->
+            {
+                try
+                {
+                    return option.parse(text);
+                }
+                catch (final IllegalArgumentException ex)
+                {
+                    throw new TypeConversionException(ex.getMessage());
+                }
+            })
+            .setter(new ISetter()
+            {
+                @Override
+                @SuppressWarnings("unchecked")
+                public <V> V set(final V value)
+                {
+                    return null == value ? null : (V)declaredValues.put(option.name(), value);
+                }
+            })
+            .build();
+    }
 
     /**
      * @param seed the scenario's seed (run 0's; other runs derive theirs).
@@ -91,16 +142,17 @@ final class ScenarioOptions
         final ElectionSettings settings;
         try
         {
-            settings = ElectionSettings.builder()
+            final ElectionSettings.Builder builder = ElectionSettings.builder()
                 .heartbeatIntervalNs(heartbeatNs)
                 .detectionTimeoutNs(detectionTimeoutNs)
                 .electionTimeoutNs(electionTimeoutNs)
                 .coordinatorTimeoutNs(coordinatorTimeoutNs)
-                .recoveryPolicy(recovery)
-                .acknowledgements(acknowledgements)
-                .arrangement(arrangement)
-                .arrangementSeed(seed)
-                .build();
+                .arrangementSeed(seed);
+            for (final Map.Entry<String, Object> given : declaredValues.entrySet())
+            {
+                putDeclared(builder, AlgorithmRegistry.instance().option(given.getKey()), given.getValue());
+            }
+            settings = builder.build();
         }
         catch (final IllegalArgumentException ex)
         {
@@ -126,6 +178,11 @@ final class ScenarioOptions
                 message.startsWith("nodes") || message.contains("needs at least") ? "--nodes" : "--scenario";
             throw new ParameterException(spec.commandLine(), "Invalid value for option '" + flag + "': " + message);
         }
+    }
+
+    private static <T> void putDeclared(final ElectionSettings.Builder builder, final AlgorithmOption<T> option, final Object value)
+    {
+        builder.option(option, option.valueType().cast(value));
     }
 
     private static String flagNames(final String message)

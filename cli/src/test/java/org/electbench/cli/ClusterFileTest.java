@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 
 import org.electbench.aeron.ClusterFile;
 import org.electbench.spi.AlgorithmRegistry;
+import org.electbench.ring.RingAlgorithm;
 import org.electbench.spi.RecoveryPolicy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -62,8 +63,8 @@ class ClusterFileTest
         assertEquals(100_000_000L, cluster.settings().detectionTimeoutNs());
         assertEquals(10_000_000L, cluster.settings().electionTimeoutNs());
         assertEquals(30_000_000L, cluster.settings().coordinatorTimeoutNs());
-        assertEquals(RecoveryPolicy.DEFER, cluster.settings().recoveryPolicy());
-        assertEquals(false, cluster.settings().acknowledgements());
+        assertEquals(RecoveryPolicy.DEFER, cluster.settings().get(RecoveryPolicy.OPTION));
+        assertEquals(false, cluster.settings().get(RingAlgorithm.ACK));
         assertEquals(5, cluster.settings().arrangementSeed());
         assertEquals(77, cluster.streamId());
         assertEquals(2_000_000_000L, cluster.connectTimeoutNs());

@@ -135,6 +135,8 @@ class SimulateCommandTest
             Arguments.of(new String[]{"--nodes", "1"}, "--nodes", "at least 2"),
             Arguments.of(new String[]{"--recovery", "never"}, "--recovery", "bully, defer"),
             Arguments.of(new String[]{"--ack", "maybe"}, "--ack", "on, off"),
+            Arguments.of(new String[]{"--acknowledgements", "maybe"}, "--acknowledgements", "on, off"),
+            Arguments.of(new String[]{"--arrangement", "spiral"}, "--arrangement", "increasing, decreasing, random"),
             Arguments.of(new String[]{"--runs", "0"}, "--runs", "at least 1"),
             Arguments.of(new String[]{"--transport", "carrier-pigeon"}, "--transport", "sim"),
             Arguments.of(new String[]{"--bogus"}, "--bogus", "Unknown option"));

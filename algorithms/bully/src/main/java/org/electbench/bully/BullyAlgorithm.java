@@ -2,9 +2,11 @@ package org.electbench.bully;
 
 import java.util.List;
 
+import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.RecoveryPolicy;
 
 /**
  * Garcia-Molina's bully election as a plug-in, registered as {@code bully}. Message types, by
@@ -16,6 +18,8 @@ import org.electbench.spi.ElectionSettings;
 public final class BullyAlgorithm implements ElectionAlgorithm
 {
     public static final String NAME = "bully";
+    /** What a restarted node does; shared with the ring. */
+    public static final AlgorithmOption<RecoveryPolicy> RECOVERY = RecoveryPolicy.OPTION;
 
     @Override
     public String name()
@@ -33,6 +37,12 @@ public final class BullyAlgorithm implements ElectionAlgorithm
     public int heartbeatType()
     {
         return BullyMessages.HEARTBEAT;
+    }
+
+    @Override
+    public List<AlgorithmOption<?>> options()
+    {
+        return List.of(RECOVERY);
     }
 
     @Override

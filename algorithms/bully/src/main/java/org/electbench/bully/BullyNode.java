@@ -82,7 +82,7 @@ public final class BullyNode implements ElectionNode
         detectionTimeoutNs = settings.detectionTimeoutNs();
         electionTimeoutNs = settings.electionTimeoutNs();
         coordinatorTimeoutNs = settings.coordinatorTimeoutNs();
-        recoveryPolicy = settings.recoveryPolicy();
+        recoveryPolicy = settings.get(BullyAlgorithm.RECOVERY);
     }
 
     @Override

@@ -493,7 +493,7 @@ class BullyNodeTest
     @Test
     void recoveredUnderDeferPolicyFollowsTheFirstLeaderItHearsEvenALowerOne()
     {
-        final ElectionSettings defer = SETTINGS.toBuilder().recoveryPolicy(RecoveryPolicy.DEFER).build();
+        final ElectionSettings defer = SETTINGS.toBuilder().option(RecoveryPolicy.OPTION, RecoveryPolicy.DEFER).build();
         final BullyNode node = node(5, 5, true, defer);
         node.onStart(ctx, Start.RECOVERED, ElectionNode.NO_LEADER, 0);
 
@@ -513,7 +513,7 @@ class BullyNodeTest
     @Test
     void recoveredUnderDeferPolicyFollowsALowerCoordinator()
     {
-        final ElectionSettings defer = SETTINGS.toBuilder().recoveryPolicy(RecoveryPolicy.DEFER).build();
+        final ElectionSettings defer = SETTINGS.toBuilder().option(RecoveryPolicy.OPTION, RecoveryPolicy.DEFER).build();
         final BullyNode node = node(5, 5, true, defer);
         node.onStart(ctx, Start.RECOVERED, ElectionNode.NO_LEADER, 0);
 
@@ -526,7 +526,7 @@ class BullyNodeTest
     @Test
     void recoveredUnderDeferPolicyElectsWhenNothingIsHeard()
     {
-        final ElectionSettings defer = SETTINGS.toBuilder().recoveryPolicy(RecoveryPolicy.DEFER).build();
+        final ElectionSettings defer = SETTINGS.toBuilder().option(RecoveryPolicy.OPTION, RecoveryPolicy.DEFER).build();
         final BullyNode node = node(3, 5, true, defer);
         node.onStart(ctx, Start.RECOVERED, ElectionNode.NO_LEADER, 0);
 

@@ -235,7 +235,7 @@ class BullySimulationTest
     void recoveredHighestIdTakesOverFromTheInterimLeaderUnderTheBullyPolicy(final int n)
     {
         final Scenario scenario = bully(n, ScenarioKind.FLAPPING, Detect.ALL)
-            .settings(SETTINGS.toBuilder().coordinatorTimeoutNs(13 * MS).recoveryPolicy(RecoveryPolicy.BULLY).build())
+            .settings(SETTINGS.toBuilder().coordinatorTimeoutNs(13 * MS).option(RecoveryPolicy.OPTION, RecoveryPolicy.BULLY).build())
             .build();
         final ElectionResult result = new SimRuntime().run(scenario);
 
@@ -260,7 +260,7 @@ class BullySimulationTest
     void recoveredHighestIdReassertsWhenTheInterimLeadersHeartbeatMeetsItsRecovery(final int n)
     {
         final Scenario scenario = bully(n, ScenarioKind.FLAPPING, Detect.ALL)
-            .settings(SETTINGS.toBuilder().coordinatorTimeoutNs(12 * MS).recoveryPolicy(RecoveryPolicy.BULLY).build())
+            .settings(SETTINGS.toBuilder().coordinatorTimeoutNs(12 * MS).option(RecoveryPolicy.OPTION, RecoveryPolicy.BULLY).build())
             .build();
         final ElectionResult result = new SimRuntime().run(scenario);
 
@@ -276,7 +276,7 @@ class BullySimulationTest
     void recoveredHighestIdFollowsTheInterimLeaderUnderTheDeferPolicy(final int n)
     {
         final Scenario scenario = bully(n, ScenarioKind.FLAPPING, Detect.ALL)
-            .settings(SETTINGS.toBuilder().recoveryPolicy(RecoveryPolicy.DEFER).build())
+            .settings(SETTINGS.toBuilder().option(RecoveryPolicy.OPTION, RecoveryPolicy.DEFER).build())
             .build();
         final ElectionResult result = new SimRuntime().run(scenario);
 

@@ -24,6 +24,7 @@ import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.NodeContext;
 import org.electbench.spi.RecoveryPolicy;
+import org.electbench.spi.RingArrangement;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
 
@@ -117,6 +118,8 @@ public final class RingNode implements ElectionNode
     private final int selfId;
     private final ElectionSettings settings;
     private final boolean acknowledgements;
+    private final RingArrangement arrangement;
+    private final RecoveryPolicy recoveryPolicy;
 
     private NodeContext ctx;
     private RingTopology ring;
@@ -157,7 +160,9 @@ public final class RingNode implements ElectionNode
         }
         this.selfId = selfId;
         this.settings = settings;
-        acknowledgements = settings.acknowledgements();
+        acknowledgements = settings.get(RingAlgorithm.ACK);
+        arrangement = settings.get(RingAlgorithm.ARRANGEMENT);
+        recoveryPolicy = settings.get(RingAlgorithm.RECOVERY);
     }
 
     @Override
@@ -168,7 +173,7 @@ public final class RingNode implements ElectionNode
             throw new IllegalArgumentException("node id " + selfId + " is outside 1.." + ctx.clusterSize());
         }
         this.ctx = ctx;
-        ring = RingTopology.of(settings.arrangement(), settings.arrangementSeed(), ctx.clusterSize());
+        ring = RingTopology.of(arrangement, settings.arrangementSeed(), ctx.clusterSize());
         pending = acknowledgements ? new PendingHops(2 * ctx.clusterSize()) : null;
         lastLapByCandidate = acknowledgements ? new long[ctx.clusterSize() + 1] : null;
         role = Role.FOLLOWER;
@@ -216,7 +221,7 @@ public final class RingNode implements ElectionNode
             case RECOVERED:
                 if (ctx.detectorEnabled())
                 {
-                    if (settings.recoveryPolicy() == RecoveryPolicy.BULLY)
+                    if (recoveryPolicy == RecoveryPolicy.BULLY)
                     {
                         initiate();
                     }
@@ -556,7 +561,7 @@ public final class RingNode implements ElectionNode
 
     private void standIfOutranking()
     {
-        if (leaderId < selfId && NO_LEADER != leaderId && settings.recoveryPolicy() == RecoveryPolicy.BULLY)
+        if (leaderId < selfId && NO_LEADER != leaderId && recoveryPolicy == RecoveryPolicy.BULLY)
         {
             initiate();
         }

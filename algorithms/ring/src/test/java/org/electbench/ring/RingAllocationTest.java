@@ -114,7 +114,7 @@ class RingAllocationTest
     @Test
     void handlingElectionsElectedsAcksAndHeartbeatsAllocatesNothing()
     {
-        final ElectionSettings settings = ElectionSettings.builder().acknowledgements(true).build();
+        final ElectionSettings settings = ElectionSettings.builder().option(RingAlgorithm.ACK, true).build();
         final QuietContext ctx = new QuietContext(settings);
         final RingNode node = new RingNode(3, settings);
         node.onStart(ctx, Start.COLD, 0, 0);

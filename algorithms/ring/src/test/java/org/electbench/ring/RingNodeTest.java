@@ -36,8 +36,8 @@ class RingNodeTest
             .detectionTimeoutNs(DETECT_NS)
             .electionTimeoutNs(T_ELEC_NS)
             .coordinatorTimeoutNs(T_COORD_NS)
-            .acknowledgements(acknowledgements)
-            .arrangement(arrangement)
+            .option(RingAlgorithm.ACK, acknowledgements)
+            .option(RingAlgorithm.ARRANGEMENT, arrangement)
             .build();
     }
 
@@ -89,7 +89,7 @@ class RingNodeTest
 
     private void receive(final int type, final int fromId, final int id, final long term, final long lapNumber)
     {
-        final UnsafeBuffer buffer = lap(type, fromId, id, term, 99, lapNumber, ctx.settings().acknowledgements());
+        final UnsafeBuffer buffer = lap(type, fromId, id, term, 99, lapNumber, ctx.settings().get(RingAlgorithm.ACK));
         node.onMessage(fromId, buffer, 0, buffer.capacity());
     }
 
@@ -499,7 +499,7 @@ class RingNodeTest
     @Test
     void recoveredNodeListensFirstUnderTheDeferPolicy()
     {
-        final ElectionSettings defer = ACKED.toBuilder().recoveryPolicy(RecoveryPolicy.DEFER).build();
+        final ElectionSettings defer = ACKED.toBuilder().option(RecoveryPolicy.OPTION, RecoveryPolicy.DEFER).build();
         start(5, 5, true, defer, Start.RECOVERED, ElectionNode.NO_LEADER, 0);
         assertTrue(ctx.sent.isEmpty());
         receiveHeartbeat(4, 3);

@@ -37,8 +37,8 @@ class RingSimulationTest
         return ElectionSettings.builder()
             .heartbeatIntervalNs(1_000 * MS)
             .detectionTimeoutNs(3_000 * MS)
-            .acknowledgements(false)
-            .arrangement(arrangement)
+            .option(RingAlgorithm.ACK, false)
+            .option(RingAlgorithm.ARRANGEMENT, arrangement)
             .arrangementSeed(arrangementSeed)
             .build();
     }
@@ -55,8 +55,8 @@ class RingSimulationTest
             .detectionTimeoutNs(300 * MS)
             .electionTimeoutNs(5 * MS)
             .coordinatorTimeoutNs(300 * MS)
-            .acknowledgements(true)
-            .arrangement(arrangement)
+            .option(RingAlgorithm.ACK, true)
+            .option(RingAlgorithm.ARRANGEMENT, arrangement)
             .arrangementSeed(arrangementSeed)
             .build();
     }

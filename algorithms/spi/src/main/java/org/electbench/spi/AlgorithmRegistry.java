@@ -1,6 +1,9 @@
 package org.electbench.spi;
 
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
@@ -14,6 +17,8 @@ public final class AlgorithmRegistry
     private static final AlgorithmRegistry DEFAULT = new AlgorithmRegistry(AlgorithmRegistry.class.getClassLoader());
 
     private final Map<String, ElectionAlgorithm> algorithmByName;
+    private final List<AlgorithmOption<?>> options;
+    private final Map<String, List<String>> algorithmsByOption;
 
     public AlgorithmRegistry(final ClassLoader classLoader)
     {
@@ -28,6 +33,71 @@ public final class AlgorithmRegistry
             }
         }
         algorithmByName = Collections.unmodifiableMap(byName);
+        final Map<String, AlgorithmOption<?>> optionByName = new TreeMap<>();
+        for (final ElectionAlgorithm algorithm : byName.values())
+        {
+            for (final AlgorithmOption<?> option : algorithm.options())
+            {
+                final AlgorithmOption<?> previous = optionByName.putIfAbsent(option.name(), option);
+                if (null != previous && !previous.sharesValuesWith(option))
+                {
+                    throw new IllegalStateException("option '" + option.name() + "' of " + algorithm.name() +
+                        " accepts " + option.accepted() + " but another algorithm declares it accepting " +
+                        previous.accepted() + "; one flag cannot set both");
+                }
+                for (final String alias : option.aliases())
+                {
+                    optionByName.putIfAbsent(alias, option);
+                }
+            }
+        }
+        options = List.copyOf(new LinkedHashSet<>(optionByName.values()));
+        algorithmsByOption = algorithmsByOption(byName.values());
+    }
+
+    private static Map<String, List<String>> algorithmsByOption(final Iterable<ElectionAlgorithm> algorithms)
+    {
+        final Map<String, List<String>> byOption = new TreeMap<>();
+        for (final ElectionAlgorithm algorithm : algorithms)
+        {
+            for (final AlgorithmOption<?> option : algorithm.options())
+            {
+                byOption.computeIfAbsent(option.name(), name -> new ArrayList<>()).add(algorithm.name());
+            }
+        }
+        byOption.replaceAll((name, names) -> List.copyOf(names));
+        return Collections.unmodifiableMap(byOption);
+    }
+
+    /**
+     * @return every option the registered algorithms declare, one per name (the first
+     *         algorithm's declaration, by algorithm name, stands for a shared one).
+     */
+    public List<AlgorithmOption<?>> options()
+    {
+        return options;
+    }
+
+    /**
+     * @param name an option name or alias.
+     * @return the declared option, or null when no algorithm declares one by that name.
+     */
+    public AlgorithmOption<?> option(final String name)
+    {
+        for (final AlgorithmOption<?> option : options)
+        {
+            if (option.name().equals(name) || option.aliases().contains(name))
+            {
+                return option;
+            }
+        }
+        return null;
+    }
+
+    /** @return the names of the algorithms that declare the option, sorted; empty for none. */
+    public List<String> algorithmsDeclaring(final AlgorithmOption<?> option)
+    {
+        return algorithmsByOption.getOrDefault(option.name(), List.of());
     }
 
     /** @return the registry of the classpath this SPI was loaded from. */

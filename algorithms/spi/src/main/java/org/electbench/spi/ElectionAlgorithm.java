@@ -20,6 +20,34 @@ public interface ElectionAlgorithm
     int heartbeatType();
 
     /**
+     * The knobs this algorithm reads beyond the shared ones of {@link ElectionSettings}. Each
+     * becomes a flag {@code --NAME} of every command that runs a scenario and a key {@code NAME}
+     * of the cluster file, with its help text, default and error message taken from the
+     * declaration; nothing else needs editing to add one. Declare them as constants of the
+     * provider class, return them here, and read each once in the node's constructor with
+     * {@link ElectionSettings#get(AlgorithmOption)}:
+     * <pre>{@code
+     * public static final AlgorithmOption<Long> ELECTION_TIMEOUT_SPREAD = AlgorithmOption.duration(
+     *     "election-timeout-spread", TimeUnit.MILLISECONDS.toNanos(150), "Raft: width of the random election timeout");
+     * public static final AlgorithmOption<Boolean> PRE_VOTE =
+     *     AlgorithmOption.onOff("pre-vote", true, "Raft: a PreVote round before standing");
+     *
+     * public List<AlgorithmOption<?>> options()
+     * {
+     *     return List.of(ELECTION_TIMEOUT_SPREAD, PRE_VOTE);
+     * }
+     * }</pre>
+     * A name two algorithms declare is one flag setting both, so both must accept the same
+     * values ({@link AlgorithmOption#sharesValuesWith}); the registry refuses a clash.
+     *
+     * @return the declared options; none by default.
+     */
+    default List<AlgorithmOption<?>> options()
+    {
+        return List.of();
+    }
+
+    /**
      * @param selfId   the node's id, 1..N.
      * @param settings validated settings shared by the cluster.
      * @return a node in no state at all until {@link ElectionNode#onStart} is called.

@@ -1,5 +1,9 @@
 package org.electbench.spi;
 
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -7,10 +11,18 @@ import java.util.concurrent.TimeUnit;
  * clear {@link IllegalArgumentException} naming the setting.
  * <ul>
  *   <li>heartbeat interval (HBT): how often a leader announces itself;</li>
- *   <li>detection timeout: leader silence before a follower acts (quorum fixes its own multiples of HBT);</li>
+ *   <li>detection timeout: leader silence before a follower acts;</li>
  *   <li>election timeout T_elec: bully waits this long for OK; quorum's RTT voting window; ring's per-hop acknowledgement timeout;</li>
  *   <li>coordinator timeout T_coord: bully waits this long for COORDINATOR after an OK; ring waits this long for the ELECTED lap.</li>
  * </ul>
+ * Beside these shared {@link Knob}s the settings carry the values of the options each algorithm
+ * declares for itself ({@link AlgorithmOption}), by option name; an option not given reads as
+ * its declared default. A node reads what it needs once, in its constructor, so nothing here is
+ * touched on the message path.
+ * <p>
+ * The settings remember which knobs were given explicitly: an algorithm may raise a knob left at
+ * its default to a value that does not distort its results for the cluster size and network
+ * ({@link SettingsDerivation}), and never overrides one a user chose.
  */
 public final class ElectionSettings
 {
@@ -19,24 +31,55 @@ public final class ElectionSettings
     public static final long DEFAULT_ELECTION_TIMEOUT_NS = TimeUnit.MILLISECONDS.toNanos(10);
     public static final long DEFAULT_COORDINATOR_TIMEOUT_NS = TimeUnit.MILLISECONDS.toNanos(30);
 
-    private final long heartbeatIntervalNs;
-    private final long detectionTimeoutNs;
-    private final long electionTimeoutNs;
-    private final long coordinatorTimeoutNs;
-    private final RecoveryPolicy recoveryPolicy;
-    private final boolean acknowledgements;
-    private final RingArrangement arrangement;
+    /** The timing knobs every algorithm reads, named as their flags and cluster-file keys are. */
+    public enum Knob
+    {
+        HEARTBEAT_INTERVAL("heartbeat", "HBT", DEFAULT_HEARTBEAT_INTERVAL_NS),
+        DETECTION_TIMEOUT("detection-timeout", "D", DEFAULT_DETECTION_TIMEOUT_NS),
+        ELECTION_TIMEOUT("election-timeout", "T_elec", DEFAULT_ELECTION_TIMEOUT_NS),
+        COORDINATOR_TIMEOUT("coordinator-timeout", "T_coord", DEFAULT_COORDINATOR_TIMEOUT_NS);
+
+        private final String optionName;
+        private final String symbol;
+        private final long defaultNs;
+
+        Knob(final String optionName, final String symbol, final long defaultNs)
+        {
+            this.optionName = optionName;
+            this.symbol = symbol;
+            this.defaultNs = defaultNs;
+        }
+
+        /** @return the flag ({@code --NAME}) and cluster-file key. */
+        public String optionName()
+        {
+            return optionName;
+        }
+
+        /** @return the short name tables and the docs use: HBT, D, T_elec, T_coord. */
+        public String symbol()
+        {
+            return symbol;
+        }
+
+        public long defaultNs()
+        {
+            return defaultNs;
+        }
+    }
+
+    private static final Knob[] KNOBS = Knob.values();
+
+    private final long[] knobNs;
+    private final int explicitKnobs;
+    private final Map<String, Object> optionValues;
     private final long arrangementSeed;
 
     private ElectionSettings(final Builder builder)
     {
-        heartbeatIntervalNs = builder.heartbeatIntervalNs;
-        detectionTimeoutNs = builder.detectionTimeoutNs;
-        electionTimeoutNs = builder.electionTimeoutNs;
-        coordinatorTimeoutNs = builder.coordinatorTimeoutNs;
-        recoveryPolicy = builder.recoveryPolicy;
-        acknowledgements = builder.acknowledgements;
-        arrangement = builder.arrangement;
+        knobNs = builder.knobNs.clone();
+        explicitKnobs = builder.explicitKnobs;
+        optionValues = Collections.unmodifiableMap(new TreeMap<>(builder.optionValues));
         arrangementSeed = builder.arrangementSeed;
     }
 
@@ -50,55 +93,72 @@ public final class ElectionSettings
         return builder().build();
     }
 
+    /** @return a builder holding these settings, explicit marks included. */
     public Builder toBuilder()
     {
-        return new Builder()
-            .heartbeatIntervalNs(heartbeatIntervalNs)
-            .detectionTimeoutNs(detectionTimeoutNs)
-            .electionTimeoutNs(electionTimeoutNs)
-            .coordinatorTimeoutNs(coordinatorTimeoutNs)
-            .recoveryPolicy(recoveryPolicy)
-            .acknowledgements(acknowledgements)
-            .arrangement(arrangement)
-            .arrangementSeed(arrangementSeed);
+        final Builder builder = new Builder();
+        System.arraycopy(knobNs, 0, builder.knobNs, 0, knobNs.length);
+        builder.explicitKnobs = explicitKnobs;
+        builder.optionValues.putAll(optionValues);
+        builder.arrangementSeed = arrangementSeed;
+        return builder;
     }
 
     public long heartbeatIntervalNs()
     {
-        return heartbeatIntervalNs;
+        return knobNs[Knob.HEARTBEAT_INTERVAL.ordinal()];
     }
 
     public long detectionTimeoutNs()
     {
-        return detectionTimeoutNs;
+        return knobNs[Knob.DETECTION_TIMEOUT.ordinal()];
     }
 
     public long electionTimeoutNs()
     {
-        return electionTimeoutNs;
+        return knobNs[Knob.ELECTION_TIMEOUT.ordinal()];
     }
 
     public long coordinatorTimeoutNs()
     {
-        return coordinatorTimeoutNs;
+        return knobNs[Knob.COORDINATOR_TIMEOUT.ordinal()];
     }
 
-    public RecoveryPolicy recoveryPolicy()
+    /** @return one shared knob's value. */
+    public long knobNs(final Knob knob)
     {
-        return recoveryPolicy;
+        return knobNs[knob.ordinal()];
     }
 
-    /** @return whether a ring acknowledges each hop and skips a dead successor. */
-    public boolean acknowledgements()
+    /** @return whether the knob was set on a builder rather than left at its default. */
+    public boolean isExplicit(final Knob knob)
     {
-        return acknowledgements;
+        return 0 != (explicitKnobs & (1 << knob.ordinal()));
     }
 
-    public RingArrangement arrangement()
+    /**
+     * @param option an option some algorithm declares.
+     * @return the value given for it, or its declared default.
+     */
+    public <T> T get(final AlgorithmOption<T> option)
     {
-        return arrangement;
+        final Object value = optionValues.get(option.name());
+        return null == value ? option.defaultValue() : option.valueType().cast(value);
     }
 
+    /** @return whether a value was given for the option (else it reads as its default). */
+    public boolean isExplicit(final AlgorithmOption<?> option)
+    {
+        return optionValues.containsKey(option.name());
+    }
+
+    /** @return the options given, by name, as typed values (an option not here reads as its default). */
+    public Map<String, Object> optionValues()
+    {
+        return optionValues;
+    }
+
+    /** @return the seed a ring draws a random arrangement from. */
     public long arrangementSeed()
     {
         return arrangementSeed;
@@ -107,73 +167,103 @@ public final class ElectionSettings
     @Override
     public String toString()
     {
-        return "ElectionSettings{" +
-            "heartbeatIntervalNs=" + heartbeatIntervalNs +
-            ", detectionTimeoutNs=" + detectionTimeoutNs +
-            ", electionTimeoutNs=" + electionTimeoutNs +
-            ", coordinatorTimeoutNs=" + coordinatorTimeoutNs +
-            ", recoveryPolicy=" + recoveryPolicy +
-            ", acknowledgements=" + acknowledgements +
-            ", arrangement=" + arrangement +
-            ", arrangementSeed=" + arrangementSeed +
-            '}';
+        final StringBuilder text = new StringBuilder("ElectionSettings{");
+        for (final Knob knob : KNOBS)
+        {
+            text.append(knob.optionName()).append('=').append(Durations.format(knobNs(knob)))
+                .append(isExplicit(knob) ? "" : "(default)").append(", ");
+        }
+        for (final Map.Entry<String, Object> option : optionValues.entrySet())
+        {
+            text.append(option.getKey()).append('=').append(option.getValue()).append(", ");
+        }
+        return text.append("arrangementSeed=").append(arrangementSeed).append('}').toString();
     }
 
     public static final class Builder
     {
-        private long heartbeatIntervalNs = DEFAULT_HEARTBEAT_INTERVAL_NS;
-        private long detectionTimeoutNs = DEFAULT_DETECTION_TIMEOUT_NS;
-        private long electionTimeoutNs = DEFAULT_ELECTION_TIMEOUT_NS;
-        private long coordinatorTimeoutNs = DEFAULT_COORDINATOR_TIMEOUT_NS;
-        private RecoveryPolicy recoveryPolicy = RecoveryPolicy.BULLY;
-        private boolean acknowledgements = true;
-        private RingArrangement arrangement = RingArrangement.INCREASING;
+        private final long[] knobNs = new long[KNOBS.length];
+        private int explicitKnobs;
+        private final Map<String, Object> optionValues = new HashMap<>();
         private long arrangementSeed;
 
         private Builder()
         {
+            for (final Knob knob : KNOBS)
+            {
+                knobNs[knob.ordinal()] = knob.defaultNs();
+            }
         }
 
         public Builder heartbeatIntervalNs(final long heartbeatIntervalNs)
         {
-            this.heartbeatIntervalNs = heartbeatIntervalNs;
-            return this;
+            return knobNs(Knob.HEARTBEAT_INTERVAL, heartbeatIntervalNs);
         }
 
         public Builder detectionTimeoutNs(final long detectionTimeoutNs)
         {
-            this.detectionTimeoutNs = detectionTimeoutNs;
-            return this;
+            return knobNs(Knob.DETECTION_TIMEOUT, detectionTimeoutNs);
         }
 
         public Builder electionTimeoutNs(final long electionTimeoutNs)
         {
-            this.electionTimeoutNs = electionTimeoutNs;
-            return this;
+            return knobNs(Knob.ELECTION_TIMEOUT, electionTimeoutNs);
         }
 
         public Builder coordinatorTimeoutNs(final long coordinatorTimeoutNs)
         {
-            this.coordinatorTimeoutNs = coordinatorTimeoutNs;
+            return knobNs(Knob.COORDINATOR_TIMEOUT, coordinatorTimeoutNs);
+        }
+
+        /** Set a knob explicitly: no derivation overrides it. */
+        public Builder knobNs(final Knob knob, final long valueNs)
+        {
+            knobNs[knob.ordinal()] = valueNs;
+            explicitKnobs |= 1 << knob.ordinal();
             return this;
         }
 
-        public Builder recoveryPolicy(final RecoveryPolicy recoveryPolicy)
+        /**
+         * Set a knob still at its default to a derived value, leaving it marked as not explicit.
+         * A knob given explicitly is left alone.
+         *
+         * @return whether the knob took the value.
+         */
+        public boolean deriveKnobNs(final Knob knob, final long valueNs)
         {
-            this.recoveryPolicy = recoveryPolicy;
+            if (0 != (explicitKnobs & (1 << knob.ordinal())))
+            {
+                return false;
+            }
+            knobNs[knob.ordinal()] = valueNs;
+            return true;
+        }
+
+        /** @return a knob's value as built so far. */
+        public long knobNs(final Knob knob)
+        {
+            return knobNs[knob.ordinal()];
+        }
+
+        /**
+         * @param option an option an algorithm declares.
+         * @param value  its value.
+         * @throws IllegalArgumentException naming the option and its accepted values when the value is not accepted.
+         */
+        public <T> Builder option(final AlgorithmOption<T> option, final T value)
+        {
+            optionValues.put(option.name(), option.validate(value));
             return this;
         }
 
-        public Builder acknowledgements(final boolean acknowledgements)
+        /**
+         * @param option an option an algorithm declares.
+         * @param text   its value as written on a command line or in a cluster file.
+         * @throws IllegalArgumentException listing the accepted values when the text is not one.
+         */
+        public <T> Builder parseOption(final AlgorithmOption<T> option, final String text)
         {
-            this.acknowledgements = acknowledgements;
-            return this;
-        }
-
-        public Builder arrangement(final RingArrangement arrangement)
-        {
-            this.arrangement = arrangement;
-            return this;
+            return option(option, option.parse(text));
         }
 
         public Builder arrangementSeed(final long arrangementSeed)
@@ -188,10 +278,19 @@ public final class ElectionSettings
          */
         public ElectionSettings build()
         {
-            requirePositive("heartbeat interval", heartbeatIntervalNs);
-            requirePositive("detection timeout", detectionTimeoutNs);
-            requirePositive("election timeout", electionTimeoutNs);
-            requirePositive("coordinator timeout", coordinatorTimeoutNs);
+            for (final Knob knob : KNOBS)
+            {
+                if (knobNs(knob) <= 0)
+                {
+                    throw new IllegalArgumentException(knob.optionName().replace('-', ' ') +
+                        (Knob.HEARTBEAT_INTERVAL == knob ? " interval" : "") +
+                        " must be greater than zero, was " + knobNs(knob) + " ns");
+                }
+            }
+            final long heartbeatIntervalNs = knobNs(Knob.HEARTBEAT_INTERVAL);
+            final long detectionTimeoutNs = knobNs(Knob.DETECTION_TIMEOUT);
+            final long electionTimeoutNs = knobNs(Knob.ELECTION_TIMEOUT);
+            final long coordinatorTimeoutNs = knobNs(Knob.COORDINATOR_TIMEOUT);
             if (detectionTimeoutNs <= heartbeatIntervalNs)
             {
                 throw new IllegalArgumentException("detection timeout (" + detectionTimeoutNs +
@@ -203,23 +302,7 @@ public final class ElectionSettings
                 throw new IllegalArgumentException("coordinator timeout (" + coordinatorTimeoutNs +
                     " ns) must be at least the election timeout (" + electionTimeoutNs + " ns)");
             }
-            if (null == recoveryPolicy)
-            {
-                throw new IllegalArgumentException("recovery policy must be one of bully, defer");
-            }
-            if (null == arrangement)
-            {
-                throw new IllegalArgumentException("arrangement must be one of increasing, decreasing, random");
-            }
             return new ElectionSettings(this);
-        }
-
-        private static void requirePositive(final String name, final long valueNs)
-        {
-            if (valueNs <= 0)
-            {
-                throw new IllegalArgumentException(name + " must be greater than zero, was " + valueNs + " ns");
-            }
         }
     }
 }

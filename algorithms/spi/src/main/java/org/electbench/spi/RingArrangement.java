@@ -1,7 +1,8 @@
 package org.electbench.spi;
 
 /**
- * How ids are placed along a ring's direction of travel.
+ * How ids are placed along a ring's direction of travel; the ring algorithm declares it as its
+ * option {@code arrangement}.
  */
 public enum RingArrangement
 {

@@ -1,6 +1,7 @@
 package org.electbench.spi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -38,5 +39,19 @@ class ElectionSettingsTest
         final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
             () -> ElectionSettings.builder().heartbeatIntervalNs(100).detectionTimeoutNs(100).build());
         assertTrue(ex.getMessage().startsWith("detection timeout"), ex.getMessage());
+    }
+
+    @Test
+    void derivationRaisesOnlyKnobsLeftAtTheirDefault()
+    {
+        final ElectionSettings.Builder builder = ElectionSettings.builder().electionTimeoutNs(7_000_000L);
+        assertTrue(builder.deriveKnobNs(ElectionSettings.Knob.COORDINATOR_TIMEOUT, 90_000_000L));
+        assertFalse(builder.deriveKnobNs(ElectionSettings.Knob.ELECTION_TIMEOUT, 20_000_000L));
+        final ElectionSettings settings = builder.build();
+        assertEquals(7_000_000L, settings.electionTimeoutNs());
+        assertEquals(90_000_000L, settings.coordinatorTimeoutNs());
+        assertTrue(settings.isExplicit(ElectionSettings.Knob.ELECTION_TIMEOUT));
+        assertFalse(settings.isExplicit(ElectionSettings.Knob.COORDINATOR_TIMEOUT));
+        assertTrue(settings.toBuilder().build().isExplicit(ElectionSettings.Knob.ELECTION_TIMEOUT));
     }
 }

@@ -8,18 +8,16 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
+import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionSettings;
-import org.electbench.spi.RecoveryPolicy;
-import org.electbench.spi.RingArrangement;
 
 /**
  * A cluster spread over processes or hosts, described in a small line-based text file that every
@@ -50,8 +48,11 @@ import org.electbench.spi.RingArrangement;
  *   <li>{@code heartbeat}, {@code detection-timeout}, {@code election-timeout},
  *       {@code coordinator-timeout}: durations such as {@code 150ms}, {@code 2.5s}, {@code 40us}
  *       (defaults as {@link ElectionSettings});</li>
- *   <li>{@code recovery bully|defer}, {@code acknowledgements on|off},
- *       {@code arrangement increasing|decreasing|random}, {@code arrangement-seed INT}: as {@link ElectionSettings};</li>
+ *   <li>every option a registered algorithm declares ({@link ElectionAlgorithm#options()}), by
+ *       its name, with the values it accepts: {@code recovery bully|defer}, {@code ack on|off}
+ *       (also spelled {@code acknowledgements}), {@code arrangement increasing|decreasing|random},
+ *       and whatever a plug-in adds; {@link #keys(AlgorithmRegistry)} lists them all;</li>
+ *   <li>{@code arrangement-seed INT}: the seed a random ring arrangement is drawn from;</li>
  *   <li>{@code stream-id INT} (default {@value ChannelPlan#DEFAULT_UDP_STREAM_ID}): the Aeron stream every endpoint uses;</li>
  *   <li>{@code connect-timeout DURATION} (default 1s): how long a starting node waits for its
  *       peers to connect before it starts anyway (peers that are down never connect);</li>
@@ -63,11 +64,10 @@ import org.electbench.spi.RingArrangement;
 public final class ClusterFile
 {
     public static final long DEFAULT_CONNECT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(1);
-    /** Every key, in the order the documentation lists them. */
+    /** The keys of the file itself, in the order the documentation lists them; algorithms' options come on top. */
     public static final List<String> KEYS = List.of(
         "algorithm", "node", "observer", "cluster-id", "heartbeat", "detection-timeout", "election-timeout",
-        "coordinator-timeout", "recovery", "acknowledgements", "arrangement", "arrangement-seed", "stream-id",
-        "connect-timeout", "seed");
+        "coordinator-timeout", "arrangement-seed", "stream-id", "connect-timeout", "seed");
     private static final String DURATION_FORM = "a number with a unit: ns, us, ms or s (e.g. 150ms, 2.5s)";
 
     private final String source;
@@ -91,6 +91,21 @@ public final class ClusterFile
         streamId = parser.streamId;
         connectTimeoutNs = parser.connectTimeoutNs;
         seed = parser.seed;
+    }
+
+    /**
+     * @param registry the algorithms whose declared options are keys too.
+     * @return every accepted key: the file's own, then each declared option's name and aliases.
+     */
+    public static List<String> keys(final AlgorithmRegistry registry)
+    {
+        final List<String> keys = new ArrayList<>(KEYS);
+        for (final AlgorithmOption<?> option : registry.options())
+        {
+            keys.add(option.name());
+            keys.addAll(option.aliases());
+        }
+        return List.copyOf(keys);
     }
 
     /** Reads and parses a file, algorithms from {@link AlgorithmRegistry#instance()}. */
@@ -258,11 +273,13 @@ public final class ClusterFile
                 return;
             }
             final String[] words = line.split("\\s+");
-            final String key = words[0].toLowerCase(Locale.ROOT);
-            if (!KEYS.contains(key))
+            final String word = words[0].toLowerCase(Locale.ROOT);
+            final AlgorithmOption<?> option = KEYS.contains(word) ? null : registry.option(word);
+            if (!KEYS.contains(word) && null == option)
             {
-                throw error("unknown key '" + words[0] + "'; accepted keys: " + String.join(", ", KEYS));
+                throw error("unknown key '" + words[0] + "'; accepted keys: " + String.join(", ", keys(registry)));
             }
+            final String key = null == option ? word : option.name();
             if (!"node".equals(key) && !seen.add(key))
             {
                 throw error("'" + key + "' is given twice; each key but 'node' appears at most once");
@@ -274,9 +291,22 @@ public final class ClusterFile
             }
             if (words.length != 2)
             {
-                throw error("'" + key + "' takes one value, e.g. '" + example(key) + "'");
+                throw error("'" + key + "' takes one value, e.g. '" + (null == option ? example(key) :
+                    key + " " + format(option)) + "'");
             }
             final String value = words[1];
+            if (null != option)
+            {
+                try
+                {
+                    settings.parseOption(option, value);
+                }
+                catch (final IllegalArgumentException ex)
+                {
+                    throw error("'" + word + "' was '" + value + "'; accepted: " + option.accepted());
+                }
+                return;
+            }
             switch (key)
             {
                 case "algorithm" -> algorithm = algorithm(value);
@@ -290,9 +320,6 @@ public final class ClusterFile
                 case "detection-timeout" -> settings.detectionTimeoutNs(duration(key, value));
                 case "election-timeout" -> settings.electionTimeoutNs(duration(key, value));
                 case "coordinator-timeout" -> settings.coordinatorTimeoutNs(duration(key, value));
-                case "recovery" -> settings.recoveryPolicy(choice(key, value, RecoveryPolicy.class));
-                case "acknowledgements" -> settings.acknowledgements(onOff(key, value));
-                case "arrangement" -> settings.arrangement(choice(key, value, RingArrangement.class));
                 case "arrangement-seed" -> settings.arrangementSeed(integer(key, value, Long.MIN_VALUE, Long.MAX_VALUE));
                 case "stream-id" -> streamId = (int)integer(key, value, Integer.MIN_VALUE, Integer.MAX_VALUE);
                 case "connect-timeout" -> connectTimeoutNs = duration(key, value);
@@ -474,27 +501,9 @@ public final class ClusterFile
             return parsed;
         }
 
-        private <E extends Enum<E>> E choice(final String key, final String value, final Class<E> type)
+        private static <T> String format(final AlgorithmOption<T> option)
         {
-            for (final E constant : type.getEnumConstants())
-            {
-                if (constant.name().equalsIgnoreCase(value))
-                {
-                    return constant;
-                }
-            }
-            throw error("'" + key + "' was '" + value + "'; accepted: " +
-                String.join(", ", Arrays.stream(type.getEnumConstants()).map(e -> e.name().toLowerCase(Locale.ROOT)).toList()));
-        }
-
-        private boolean onOff(final String key, final String value)
-        {
-            return switch (value.toLowerCase(Locale.ROOT))
-            {
-                case "on", "true" -> true;
-                case "off", "false" -> false;
-                default -> throw error("'" + key + "' was '" + value + "'; accepted: on, off");
-            };
+            return option.format(option.defaultValue());
         }
 
         private static String example(final String key)
@@ -503,9 +512,6 @@ public final class ClusterFile
             {
                 case "algorithm" -> "algorithm bully";
                 case "observer" -> "observer 127.0.0.1:40200";
-                case "recovery" -> "recovery bully";
-                case "acknowledgements" -> "acknowledgements on";
-                case "arrangement" -> "arrangement increasing";
                 case "heartbeat" -> "heartbeat 50ms";
                 case "detection-timeout" -> "detection-timeout 150ms";
                 case "election-timeout" -> "election-timeout 10ms";

@@ -1,84 +1,26 @@
 package org.electbench.transport;
 
-import java.util.Locale;
-
 /**
- * Durations at the edges: {@code 150ms}, {@code 2.5s}, {@code 40us}, {@code 900ns}. Inside,
- * everything is long nanoseconds.
+ * Durations at the edges, as the SPI's {@link org.electbench.spi.Durations} reads and writes
+ * them, so a flag, a cluster-file key and an algorithm's declared option accept one form.
  */
 public final class Durations
 {
-    public static final String ACCEPTED = "a number with a unit: ns, us, ms or s (e.g. 150ms, 2.5s)";
+    public static final String ACCEPTED = org.electbench.spi.Durations.ACCEPTED;
 
     private Durations()
     {
     }
 
-    /**
-     * @param text a duration such as {@code 150ms}.
-     * @return nanoseconds.
-     * @throws IllegalArgumentException naming the accepted form.
-     */
+    /** @see org.electbench.spi.Durations#parseNs(String) */
     public static long parseNs(final String text)
     {
-        final String value = text.trim().toLowerCase(Locale.ROOT);
-        final long unitNs;
-        final String number;
-        if (value.endsWith("ns"))
-        {
-            unitNs = 1L;
-            number = value.substring(0, value.length() - 2);
-        }
-        else if (value.endsWith("us") || value.endsWith("µs"))
-        {
-            unitNs = 1_000L;
-            number = value.substring(0, value.length() - 2);
-        }
-        else if (value.endsWith("ms"))
-        {
-            unitNs = 1_000_000L;
-            number = value.substring(0, value.length() - 2);
-        }
-        else if (value.endsWith("s"))
-        {
-            unitNs = 1_000_000_000L;
-            number = value.substring(0, value.length() - 1);
-        }
-        else
-        {
-            throw new IllegalArgumentException("'" + text + "' is not a duration: expected " + ACCEPTED);
-        }
-        final double amount;
-        try
-        {
-            amount = Double.parseDouble(number);
-        }
-        catch (final NumberFormatException ex)
-        {
-            throw new IllegalArgumentException("'" + text + "' is not a duration: expected " + ACCEPTED, ex);
-        }
-        if (!Double.isFinite(amount) || amount < 0)
-        {
-            throw new IllegalArgumentException("'" + text + "' is not a duration: expected a non-negative " + ACCEPTED);
-        }
-        return Math.round(amount * unitNs);
+        return org.electbench.spi.Durations.parseNs(text);
     }
 
-    /** @return a short human form, for tables and messages. */
+    /** @see org.electbench.spi.Durations#format(long) */
     public static String format(final long ns)
     {
-        if (ns % 1_000_000_000L == 0 && ns != 0)
-        {
-            return ns / 1_000_000_000L + "s";
-        }
-        if (ns % 1_000_000L == 0 && ns != 0)
-        {
-            return ns / 1_000_000L + "ms";
-        }
-        if (ns % 1_000L == 0 && ns != 0)
-        {
-            return ns / 1_000L + "us";
-        }
-        return ns + "ns";
+        return org.electbench.spi.Durations.format(ns);
     }
 }

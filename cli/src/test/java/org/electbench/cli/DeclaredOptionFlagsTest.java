@@ -1,0 +1,56 @@
+package org.electbench.cli;
+
+import static org.electbench.cli.SimulateCommandTest.electbench;
+import static org.electbench.cli.SimulateCommandTest.json;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.electbench.spi.AlgorithmOption;
+import org.electbench.spi.AlgorithmRegistry;
+import org.junit.jupiter.api.Test;
+
+/** The flags made from the options algorithms declare reach the nodes, and help describes them. */
+class DeclaredOptionFlagsTest
+{
+    private static JsonNode textbookColdStart(final String arrangement, final String ackFlag) throws Exception
+    {
+        return json("simulate", "--algorithm", "ring", "--nodes", "8", "--scenario", "cold-start",
+            "--arrangement", arrangement, ackFlag, "off", "--format", "json");
+    }
+
+    @Test
+    void ringArrangementFlagReachesTheNodesAsTheTextbookCountsShow() throws Exception
+    {
+        // Everyone initiates on a textbook ring of 8: 2n-1 ELECTION increasing, n(n+1)/2 decreasing; n ELECTED.
+        final JsonNode increasing = textbookColdStart("increasing", "--ack");
+        assertEquals(15.0, increasing.get("messages").get("byType").get("ELECTION").asDouble(), increasing.toString());
+        assertEquals(8.0, increasing.get("messages").get("byType").get("ELECTED").asDouble());
+        assertEquals(0.0, increasing.get("messages").get("byType").get("ACK").asDouble());
+        final JsonNode decreasing = textbookColdStart("decreasing", "--acknowledgements");
+        assertEquals(36.0, decreasing.get("messages").get("byType").get("ELECTION").asDouble(), decreasing.toString());
+    }
+
+    @Test
+    void ackDefaultsToOnWhenNotGiven() throws Exception
+    {
+        final JsonNode acked = json("simulate", "--algorithm", "ring", "--nodes", "8", "--scenario", "cold-start",
+            "--format", "json");
+        assertTrue(acked.get("messages").get("byType").get("ACK").asDouble() > 0, acked.toString());
+    }
+
+    @Test
+    void helpListsEveryDeclaredOptionWithItsAcceptedValuesAndDefault()
+    {
+        final SimulateCommandTest.Outcome outcome = electbench("simulate", "--help");
+        assertEquals(0, outcome.exitCode(), outcome.err());
+        final String help = outcome.out().replaceAll("\\s+", " ");
+        for (final AlgorithmOption<?> option : AlgorithmRegistry.instance().options())
+        {
+            assertTrue(help.contains("--" + option.name()), option.name() + " in " + help);
+            assertTrue(help.contains("accepted: " + option.accepted()), option.accepted() + " in " + help);
+        }
+        assertTrue(help.contains("Read by ring; accepted: increasing, decreasing, random (default: increasing)"), help);
+        assertTrue(help.contains("Read by bully, ring; accepted: bully, defer (default: bully)"), help);
+    }
+}
