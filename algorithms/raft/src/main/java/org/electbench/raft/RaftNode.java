@@ -5,7 +5,6 @@ import java.util.Arrays;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.electbench.spi.ElectionNode;
-import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.NodeContext;
 import org.electbench.spi.Role;
@@ -128,12 +127,12 @@ public final class RaftNode implements ElectionNode
     private int announcedLeaderId;
     private long announcedTerm;
 
-    RaftNode(final int selfId, final ElectionSettings settings, final RaftConfig config)
+    RaftNode(final int selfId, final RaftConfig config)
     {
         this.selfId = selfId;
-        minElectionTimeoutNs = RaftConfig.minElectionTimeoutNs(settings);
-        spreadNs = config.spreadNs(settings);
-        heartbeatIntervalNs = settings.heartbeatIntervalNs();
+        minElectionTimeoutNs = config.minElectionTimeoutNs();
+        spreadNs = config.spreadNs();
+        heartbeatIntervalNs = config.heartbeatIntervalNs();
         preVote = config.preVote();
         checkQuorum = config.checkQuorum();
     }

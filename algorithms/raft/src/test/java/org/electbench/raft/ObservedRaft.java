@@ -7,6 +7,7 @@ import java.util.random.RandomGenerator;
 
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
+import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
@@ -34,14 +35,9 @@ final class ObservedRaft implements ElectionAlgorithm
         }
     }
 
-    private final RaftAlgorithm algorithm;
+    private final RaftAlgorithm algorithm = new RaftAlgorithm();
     final List<Belief> beliefs = new ArrayList<>();
     final List<Draw> draws = new ArrayList<>();
-
-    ObservedRaft(final RaftConfig config)
-    {
-        algorithm = new RaftAlgorithm(config);
-    }
 
     @Override
     public String name()
@@ -59,6 +55,12 @@ final class ObservedRaft implements ElectionAlgorithm
     public int heartbeatType()
     {
         return algorithm.heartbeatType();
+    }
+
+    @Override
+    public List<AlgorithmOption<?>> options()
+    {
+        return algorithm.options();
     }
 
     @Override

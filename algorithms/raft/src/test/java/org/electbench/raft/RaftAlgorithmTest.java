@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 
+import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
@@ -30,20 +31,27 @@ class RaftAlgorithmTest
     }
 
     @Test
-    void defaultsAreThePapersElectionWithTimeoutsFromTToTwiceT()
+    void defaultsAreThePapersElectionWithTimeoutsFromTToTwiceTAndOptionsChangeThem()
     {
         final ElectionSettings settings = ElectionSettings.defaults();
-        assertEquals(new RaftConfig(RaftConfig.SPREAD_OF_ONE_TIMEOUT, false, false), new RaftAlgorithm().config());
-        assertEquals(settings.detectionTimeoutNs(), RaftConfig.DEFAULTS.spreadNs(settings));
-        assertEquals(7, RaftConfig.DEFAULTS.withSpreadNs(7).spreadNs(settings));
+        final long tNs = settings.detectionTimeoutNs();
+        assertEquals(new RaftConfig(tNs, tNs, settings.heartbeatIntervalNs(), false, false), RaftConfig.of(settings));
+        final ElectionSettings given = RaftOptions.checkQuorum(RaftOptions.preVote(RaftOptions.spread(settings, 7), true), true);
+        assertEquals(new RaftConfig(tNs, 7, settings.heartbeatIntervalNs(), true, true), RaftConfig.of(given));
+        // Not given, the spread follows the detection timeout.
+        final ElectionSettings slower = settings.toBuilder().detectionTimeoutNs(4 * tNs).build();
+        assertEquals(4 * tNs, RaftConfig.of(slower).spreadNs());
+        assertEquals(List.of("timeout-spread", "pre-vote", "check-quorum"),
+            new RaftAlgorithm().options().stream().map(AlgorithmOption::name).toList());
     }
 
     @Test
     void refusesNonsense()
     {
-        assertThrows(IllegalArgumentException.class, () -> new RaftConfig(-2, false, false));
+        assertThrows(IllegalArgumentException.class, () -> ElectionSettings.defaults().toBuilder()
+            .option(RaftAlgorithm.TIMEOUT_SPREAD, -1L).build());
+        assertThrows(IllegalArgumentException.class, () -> RaftAlgorithm.PRE_VOTE.parse("maybe"));
         assertThrows(IllegalArgumentException.class, () -> new RaftAlgorithm().newNode(0, ElectionSettings.defaults()));
         assertThrows(IllegalArgumentException.class, () -> new RaftAlgorithm().newNode(1, null));
-        assertThrows(IllegalArgumentException.class, () -> new RaftAlgorithm(null));
     }
 }

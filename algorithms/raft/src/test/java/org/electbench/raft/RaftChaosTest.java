@@ -29,26 +29,27 @@ class RaftChaosTest
     /** The issue asks for 10,000 schedules of the registered defaults; they take ~15 s here. */
     private static final int FULL_SCHEDULES = 10_000;
 
-    private static ChaosExplorer explorer(final RaftConfig config)
+    private static final ElectionSettings DEFAULTS = ElectionSettings.defaults();
+
+    private static ChaosExplorer explorer(final ElectionSettings settings)
     {
-        return new ChaosExplorer(new RaftAlgorithm(config), NODES, ElectionSettings.defaults(),
-            NetworkModel.parse("uniform:500us,5ms"), ChaosFault.ALL);
+        return new ChaosExplorer(new RaftAlgorithm(), NODES, settings, NetworkModel.parse("uniform:500us,5ms"), ChaosFault.ALL);
     }
 
-    private static ChaosReport explore(final RaftConfig config, final long seed, final int schedules)
+    private static ChaosReport explore(final ElectionSettings settings, final long seed, final int schedules)
     {
-        return explorer(config).explore(seed, schedules);
+        return explorer(settings).explore(seed, schedules);
     }
 
-    private static ChaosReport explore(final RaftConfig config, final long seed)
+    private static ChaosReport explore(final ElectionSettings settings, final long seed)
     {
-        return explore(config, seed, SCHEDULES);
+        return explore(settings, seed, SCHEDULES);
     }
 
     @Test
     void raftNeverHasTwoLeadersOfOneTermUnderEveryFaultKindRecoveryIncluded()
     {
-        final ChaosReport report = explore(RaftConfig.DEFAULTS, 1, FULL_SCHEDULES);
+        final ChaosReport report = explore(DEFAULTS, 1, FULL_SCHEDULES);
         assertEquals(FULL_SCHEDULES, report.schedules());
         assertEquals(0, report.count(Violation.SAME_TERM_LEADER),
             () -> "first seed " + report.firstSeed(Violation.SAME_TERM_LEADER));
@@ -57,7 +58,7 @@ class RaftChaosTest
     @Test
     void raftWithPreVoteAndCheckQuorumNeverHasTwoLeadersOfOneTerm()
     {
-        final ChaosReport report = explore(RaftConfig.DEFAULTS.withPreVote(true).withCheckQuorum(true), 2);
+        final ChaosReport report = explore(RaftOptions.checkQuorum(RaftOptions.preVote(DEFAULTS, true), true), 2);
         assertEquals(0, report.count(Violation.SAME_TERM_LEADER),
             () -> "first seed " + report.firstSeed(Violation.SAME_TERM_LEADER));
     }
@@ -66,8 +67,8 @@ class RaftChaosTest
     void checkQuorumShortensTheTimeADeposedLeaderKeepsBelieving()
     {
         // The same schedules: paused and partitioned leaders overlap their successors less often with it.
-        final ChaosReport plain = explore(RaftConfig.DEFAULTS, 3);
-        final ChaosReport checked = explore(RaftConfig.DEFAULTS.withCheckQuorum(true), 3);
+        final ChaosReport plain = explore(DEFAULTS, 3);
+        final ChaosReport checked = explore(RaftOptions.checkQuorum(DEFAULTS, true), 3);
         assertTrue(checked.count(Violation.STALE_LEADER) < plain.count(Violation.STALE_LEADER),
             () -> "stale-leader schedules: " + checked.count(Violation.STALE_LEADER) + " with CheckQuorum, " +
                 plain.count(Violation.STALE_LEADER) + " without");
@@ -76,7 +77,7 @@ class RaftChaosTest
     @Test
     void onlySchedulesThatLeaveAMajorityDownForGoodNeverConverge()
     {
-        final ChaosExplorer explorer = explorer(RaftConfig.DEFAULTS);
+        final ChaosExplorer explorer = explorer(DEFAULTS);
         final List<Long> unconverged = new ArrayList<>();
         final List<Long> majorityLost = new ArrayList<>();
         for (int index = 0; index < SCHEDULES; index++)

@@ -3,6 +3,7 @@ package org.electbench.raft;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.SplittableRandom;
 
 import org.agrona.concurrent.UnsafeBuffer;
@@ -27,10 +28,10 @@ class RaftDecoderFuzzTest
     @Test
     void everyMalformedFrameOfAMillionIsDroppedAndCountedAndNoneThrows()
     {
-        final ElectionSettings settings = ElectionSettings.defaults();
-        for (final RaftConfig config : new RaftConfig[]{RaftConfig.DEFAULTS, RaftConfig.DEFAULTS.withPreVote(true).withCheckQuorum(true)})
+        final ElectionSettings plain = ElectionSettings.defaults();
+        for (final ElectionSettings settings : List.of(plain, RaftOptions.checkQuorum(RaftOptions.preVote(plain, true), true)))
         {
-            final RaftNode node = (RaftNode)new RaftAlgorithm(config).newNode(SELF, settings);
+            final RaftNode node = (RaftNode)new RaftAlgorithm().newNode(SELF, settings);
             final RecordingContext ctx = new RecordingContext(SELF, NODES, true, settings, RecordingContext.newDisk());
             node.onStart(ctx, Start.SETTLED, NODES, 1);
             final UnsafeBuffer buffer = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH + 2 * SLACK]);
@@ -58,7 +59,7 @@ class RaftDecoderFuzzTest
                     ctx.announcements.clear();
                 }
             }
-            assertEquals(malformed, node.malformedMessages(), config.toString());
+            assertEquals(malformed, node.malformedMessages(), settings.toString());
             assertTrue(malformed > FRAMES / 10 && malformed < FRAMES / 2 - FRAMES / 10, "malformed " + malformed);
         }
     }

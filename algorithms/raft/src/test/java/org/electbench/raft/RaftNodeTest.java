@@ -39,9 +39,9 @@ class RaftNodeTest
         .detectionTimeoutNs(T_NS)
         .build();
 
-    private static RaftNode node(final int selfId, final RaftConfig config)
+    private static RaftNode node(final int selfId, final ElectionSettings settings)
     {
-        return (RaftNode)new RaftAlgorithm(config).newNode(selfId, SETTINGS);
+        return (RaftNode)new RaftAlgorithm().newNode(selfId, settings);
     }
 
     /** Node 3 following node 5, the settled leader of term 1. */
@@ -57,7 +57,7 @@ class RaftNodeTest
     void followerDrawsEachElectionTimeoutUniformlyFromTToTPlusSpreadOnEveryReset(final long spreadMs)
     {
         final long spreadNs = spreadMs * MS;
-        final RaftNode node = node(3, RaftConfig.DEFAULTS.withSpreadNs(spreadNs));
+        final RaftNode node = node(3, RaftOptions.spread(SETTINGS, spreadNs));
         final RecordingContext ctx = settledFollower(node, RecordingContext.newDisk());
         final int draws = 20_000;
         long minNs = Long.MAX_VALUE;
@@ -94,7 +94,7 @@ class RaftNodeTest
     void timeoutMakesACandidateOfTheNextTermThatVotesForItselfDurablyAndAsksEveryPeer()
     {
         final MutableDirectBuffer disk = RecordingContext.newDisk();
-        final RaftNode node = node(3, RaftConfig.DEFAULTS);
+        final RaftNode node = node(3, SETTINGS);
         final RecordingContext ctx = settledFollower(node, disk);
         ctx.fire(node, RaftNode.ELECTION_TIMER);
 
@@ -111,7 +111,7 @@ class RaftNodeTest
     @Test
     void candidateLeadsOnVotesFromAMajorityOfTheConfiguredClusterCountingEachVoterOnce()
     {
-        final RaftNode node = node(3, RaftConfig.DEFAULTS);
+        final RaftNode node = node(3, SETTINGS);
         final RecordingContext ctx = settledFollower(node, RecordingContext.newDisk());
         ctx.fire(node, RaftNode.ELECTION_TIMER);
         ctx.sent.clear();
@@ -135,14 +135,14 @@ class RaftNodeTest
     void restartedNodeGrantsNoSecondVoteInATermOnlyWhenItsVoteIsDurable(final boolean durable)
     {
         final MutableDirectBuffer disk = durable ? RecordingContext.newDisk() : null;
-        final RaftNode node = node(3, RaftConfig.DEFAULTS);
+        final RaftNode node = node(3, SETTINGS);
         final RecordingContext before = settledFollower(node, disk);
         before.deliver(node, 1, REQUEST_VOTE, 4);
         before.deliver(node, 2, REQUEST_VOTE, 4);
         assertEquals(List.of(new Sent(0, VOTE, 1, 4, true), new Sent(0, VOTE, 2, 4, false)), before.sent);
 
         // A crash and a restart with the same disk: candidate 2 asks again in term 4.
-        final RaftNode restarted = node(3, RaftConfig.DEFAULTS);
+        final RaftNode restarted = node(3, SETTINGS);
         final RecordingContext after = new RecordingContext(3, NODES, true, SETTINGS, disk);
         restarted.onStart(after, Start.RECOVERED, ElectionNode.NO_LEADER, 0);
         after.deliver(restarted, 2, REQUEST_VOTE, 4);
@@ -154,7 +154,7 @@ class RaftNodeTest
     @Test
     void anyHigherTermStepsALeaderDownButAPreVoteOfAHigherTermDoesNot()
     {
-        final RaftNode node = node(5, RaftConfig.DEFAULTS.withPreVote(true));
+        final RaftNode node = node(5, RaftOptions.preVote(SETTINGS, true));
         final RecordingContext ctx = new RecordingContext(5, NODES, true, SETTINGS, RecordingContext.newDisk());
         node.onStart(ctx, Start.SETTLED, 5, 1);
 
@@ -175,7 +175,7 @@ class RaftNodeTest
     @Test
     void preVoteIsGrantedOnlyWhenNoLeaderWasHeardForTAndMovesNoTermNorVoteNorTimer()
     {
-        final RaftNode node = node(3, RaftConfig.DEFAULTS.withPreVote(true));
+        final RaftNode node = node(3, RaftOptions.preVote(SETTINGS, true));
         final RecordingContext ctx = settledFollower(node, RecordingContext.newDisk());
         ctx.advanceNs(HBT_NS);
         ctx.deliver(node, 5, HEARTBEAT, 1);
@@ -200,7 +200,7 @@ class RaftNodeTest
     @Test
     void preCandidateRaisesItsTermOnlyOnPreVotesFromAMajority()
     {
-        final RaftNode node = node(3, RaftConfig.DEFAULTS.withPreVote(true));
+        final RaftNode node = node(3, RaftOptions.preVote(SETTINGS, true));
         final RecordingContext ctx = settledFollower(node, RecordingContext.newDisk());
         ctx.fire(node, RaftNode.ELECTION_TIMER);
 
@@ -222,7 +222,7 @@ class RaftNodeTest
     @Test
     void refusedPreVoteOfAHigherTermMakesThePreCandidateFollowThatTerm()
     {
-        final RaftNode node = node(3, RaftConfig.DEFAULTS.withPreVote(true));
+        final RaftNode node = node(3, RaftOptions.preVote(SETTINGS, true));
         final RecordingContext ctx = settledFollower(node, RecordingContext.newDisk());
         ctx.fire(node, RaftNode.ELECTION_TIMER);
         ctx.deliver(node, 1, PRE_VOTE_RESPONSE, 6, false);
@@ -235,7 +235,7 @@ class RaftNodeTest
     @Test
     void heartbeatOfAnOlderTermIsAnsweredWithTheNewerTermAndFollowsNobody()
     {
-        final RaftNode node = node(3, RaftConfig.DEFAULTS);
+        final RaftNode node = node(3, SETTINGS);
         final RecordingContext ctx = settledFollower(node, RecordingContext.newDisk());
         ctx.deliver(node, 4, HEARTBEAT, 3);
         ctx.sent.clear();
@@ -249,7 +249,7 @@ class RaftNodeTest
     @Test
     void checkQuorumLeaderStepsDownExactlyTAfterTheLastInstantAMajorityHadBeenHeard()
     {
-        final RaftNode node = node(5, RaftConfig.DEFAULTS.withCheckQuorum(true));
+        final RaftNode node = node(5, RaftOptions.checkQuorum(SETTINGS, true));
         final RecordingContext ctx = new RecordingContext(5, NODES, true, SETTINGS, RecordingContext.newDisk());
         node.onStart(ctx, Start.SETTLED, 5, 1);
 
@@ -277,7 +277,7 @@ class RaftNodeTest
     @Test
     void followerWithoutADetectorVotesAndFollowsButNeverCampaigns()
     {
-        final RaftNode node = node(3, RaftConfig.DEFAULTS);
+        final RaftNode node = node(3, SETTINGS);
         final RecordingContext ctx = new RecordingContext(3, NODES, false, SETTINGS, RecordingContext.newDisk());
         node.onStart(ctx, Start.SETTLED, 5, 1);
         ctx.deliver(node, 2, REQUEST_VOTE, 2);
@@ -291,7 +291,7 @@ class RaftNodeTest
     @Test
     void malformedFramesAreDroppedAndCountedWithoutChangingAnything()
     {
-        final RaftNode node = node(3, RaftConfig.DEFAULTS);
+        final RaftNode node = node(3, SETTINGS);
         final RecordingContext ctx = settledFollower(node, RecordingContext.newDisk());
         final UnsafeBuffer frame = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
 

@@ -52,12 +52,12 @@ class RaftSimulationTest
     private final SimRuntime runtime = new SimRuntime()
         .traceSends((nowNs, fromId, toId, type, length) -> sends.add(new Send(nowNs, fromId, toId, type)));
 
-    private static Scenario.Builder scenario(final ObservedRaft raft, final int nodes)
+    private static Scenario.Builder scenario(final ObservedRaft raft, final int nodes, final ElectionSettings settings)
     {
         return Scenario.builder()
             .algorithm(raft)
             .nodes(nodes)
-            .settings(SETTINGS)
+            .settings(settings)
             .network(NetworkModel.constant(DELAY_NS))
             .seed(17);
     }
@@ -66,8 +66,9 @@ class RaftSimulationTest
     @ValueSource(ints = {3, 4, 5, 7, 9})
     void leaderCrashElectsTheFirstFollowerToTimeOutWithOneRequestVoteBroadcastAndOneVoteFromEachLiveFollower(final int nodes)
     {
-        final ObservedRaft raft = new ObservedRaft(RaftConfig.DEFAULTS);
-        final Scenario scenario = scenario(raft, nodes).kind(ScenarioKind.LEADER_CRASH).seed(17L * nodes).build();
+        final ObservedRaft raft = new ObservedRaft();
+        final ElectionSettings settings = SETTINGS;
+        final Scenario scenario = scenario(raft, nodes, settings).kind(ScenarioKind.LEADER_CRASH).seed(17L * nodes).build();
         final long crashNs = scenario.plan().referenceNs();
         final ElectionResult result = runtime.run(scenario);
 
@@ -111,8 +112,9 @@ class RaftSimulationTest
     {
         // Spread d/2 < d: every follower fires before the first REQUEST_VOTE reaches anyone.
         final int nodes = 5;
-        final ObservedRaft raft = new ObservedRaft(RaftConfig.DEFAULTS.withSpreadNs(DELAY_NS / 2));
-        final ElectionResult result = runtime.run(scenario(raft, nodes).kind(ScenarioKind.LEADER_CRASH).build());
+        final ObservedRaft raft = new ObservedRaft();
+        final ElectionSettings settings = RaftOptions.spread(SETTINGS, DELAY_NS / 2);
+        final ElectionResult result = runtime.run(scenario(raft, nodes, settings).kind(ScenarioKind.LEADER_CRASH).build());
 
         assertEquals(List.of(1, 2, 3, 4), raft.candidatesOf(2));
         assertTrue(raft.beliefs.stream().noneMatch(belief -> belief.role() == Role.LEADER && belief.term() == 2));
@@ -126,8 +128,9 @@ class RaftSimulationTest
     void zeroSpreadWithSynchronisedTimersSplitsEveryTermAndIsReportedUnconvergedAtTheBudget()
     {
         final int nodes = 5;
-        final ObservedRaft raft = new ObservedRaft(RaftConfig.DEFAULTS.withSpreadNs(0));
-        final Scenario scenario = scenario(raft, nodes).kind(ScenarioKind.LEADER_CRASH).build();
+        final ObservedRaft raft = new ObservedRaft();
+        final ElectionSettings settings = RaftOptions.spread(SETTINGS, 0);
+        final Scenario scenario = scenario(raft, nodes, settings).kind(ScenarioKind.LEADER_CRASH).build();
         final ElectionResult result = runtime.run(scenario);
 
         assertFalse(result.converged(), result.toString());
@@ -147,7 +150,7 @@ class RaftSimulationTest
         assertEquals(1, result.maxConcurrentLeaders());
 
         // The same crash with the timers randomised again converges.
-        final ElectionResult randomised = runtime.run(scenario.toBuilder().algorithm(new ObservedRaft(RaftConfig.DEFAULTS)).build());
+        final ElectionResult randomised = runtime.run(scenario.toBuilder().algorithm(new ObservedRaft()).settings(SETTINGS).build());
         assertTrue(randomised.converged(), randomised.toString());
     }
 
@@ -158,11 +161,12 @@ class RaftSimulationTest
         final long partitionNs = 25 * MS;
         final long durationNs = 400 * MS;
         final long healNs = partitionNs + durationNs;
-        final ObservedRaft raft = new ObservedRaft(RaftConfig.DEFAULTS.withCheckQuorum(checkQuorum));
+        final ObservedRaft raft = new ObservedRaft();
+        final ElectionSettings settings = RaftOptions.checkQuorum(SETTINGS, checkQuorum);
         final FaultPlan faults = FaultPlan.builder()
             .partition(partitionNs, durationNs, new int[]{1, 2, 3}, new int[]{4, 5})
             .build();
-        final ElectionResult result = runtime.run(scenario(raft, 5).kind(ScenarioKind.CUSTOM).faults(faults).build());
+        final ElectionResult result = runtime.run(scenario(raft, 5, settings).kind(ScenarioKind.CUSTOM).faults(faults).build());
 
         assertTrue(result.converged(), result.toString());
         assertEquals(0, result.sameTermLeaders());
@@ -200,11 +204,12 @@ class RaftSimulationTest
         long worstStaleNs = 0;
         for (long seed = 1; seed <= 50; seed++)
         {
-            final ObservedRaft raft = new ObservedRaft(RaftConfig.DEFAULTS.withCheckQuorum(checkQuorum));
+            final ObservedRaft raft = new ObservedRaft();
+        final ElectionSettings settings = RaftOptions.checkQuorum(SETTINGS, checkQuorum);
             final FaultPlan faults = FaultPlan.builder()
                 .partition(25 * MS + seed * 137_000L, durationNs, new int[]{1, 2, 3}, new int[]{4, 5})
                 .build();
-            final ElectionResult result = runtime.run(scenario(raft, 5)
+            final ElectionResult result = runtime.run(scenario(raft, 5, settings)
                 .network(NetworkModel.parse("uniform:500us,5ms"))
                 .kind(ScenarioKind.CUSTOM).faults(faults).seed(seed).build());
             assertTrue(result.converged(), result.toString());
@@ -227,11 +232,12 @@ class RaftSimulationTest
     {
         final long partitionNs = 25 * MS;
         final long durationNs = 500 * MS;
-        final ObservedRaft raft = new ObservedRaft(RaftConfig.DEFAULTS.withPreVote(preVote));
+        final ObservedRaft raft = new ObservedRaft();
+        final ElectionSettings settings = RaftOptions.preVote(SETTINGS, preVote);
         final FaultPlan faults = FaultPlan.builder()
             .partition(partitionNs, durationNs, new int[]{1}, new int[]{2, 3, 4, 5})
             .build();
-        final ElectionResult result = runtime.run(scenario(raft, 5).kind(ScenarioKind.CUSTOM).faults(faults).build());
+        final ElectionResult result = runtime.run(scenario(raft, 5, settings).kind(ScenarioKind.CUSTOM).faults(faults).build());
 
         assertTrue(result.converged(), result.toString());
         // Cut off, node 1 campaigns once per timeout: [T, 2T) apart, so at least durationNs / 2T times.
@@ -259,8 +265,9 @@ class RaftSimulationTest
     @Test
     void leaderCheckingItsQuorumIsAnsweredByEveryFollowerOnEveryHeartbeat()
     {
-        final ObservedRaft raft = new ObservedRaft(RaftConfig.DEFAULTS.withCheckQuorum(true));
-        final ElectionResult result = runtime.run(scenario(raft, 5).kind(ScenarioKind.CUSTOM).build());
+        final ObservedRaft raft = new ObservedRaft();
+        final ElectionSettings settings = RaftOptions.checkQuorum(SETTINGS, true);
+        final ElectionResult result = runtime.run(scenario(raft, 5, settings).kind(ScenarioKind.CUSTOM).build());
 
         // No fault: the settled leader heartbeats every HBT until the settle window (2T) ends.
         final long heartbeats = sends.stream().filter(send -> send.type() == HEARTBEAT).count();
