@@ -1,19 +1,18 @@
 package org.electbench.raft;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntPredicate;
-import java.util.random.RandomGenerator;
 
-import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
 import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.NodeContext;
 import org.electbench.spi.Role;
-import org.electbench.spi.Start;
 
 /**
  * The raft algorithm with every node's announcements and election-timer draws logged with their
@@ -69,48 +68,20 @@ final class ObservedRaft implements ElectionAlgorithm
         return algorithm.expectedLeader(clusterSize, live);
     }
 
+    /** The real node, started with a context that notes announcements and election-timer draws. */
     @Override
     public ElectionNode newNode(final int selfId, final ElectionSettings settings)
     {
         final ElectionNode node = algorithm.newNode(selfId, settings);
-        return new ElectionNode()
-        {
-            @Override
-            public void onStart(final NodeContext ctx, final Start start, final int leaderId, final long term)
+        return (ElectionNode)Proxy.newProxyInstance(ElectionNode.class.getClassLoader(), new Class<?>[]{ElectionNode.class},
+            (proxy, method, args) ->
             {
-                node.onStart(new Tap(ctx), start, leaderId, term);
-            }
-
-            @Override
-            public void onMessage(final int fromId, final DirectBuffer buffer, final int offset, final int length)
-            {
-                node.onMessage(fromId, buffer, offset, length);
-            }
-
-            @Override
-            public void onTimer(final long timerId, final int kind)
-            {
-                node.onTimer(timerId, kind);
-            }
-
-            @Override
-            public int leaderId()
-            {
-                return node.leaderId();
-            }
-
-            @Override
-            public Role role()
-            {
-                return node.role();
-            }
-
-            @Override
-            public long term()
-            {
-                return node.term();
-            }
-        };
+                if ("onStart".equals(method.getName()))
+                {
+                    args[0] = tap((NodeContext)args[0]);
+                }
+                return invoke(node, method, args);
+            });
     }
 
     /** @return the beliefs one node announced, in order. */
@@ -134,97 +105,33 @@ final class ObservedRaft implements ElectionAlgorithm
             .reduce((first, second) -> second).orElseThrow();
     }
 
-    /** Passes everything through, noting announcements and election-timer draws. */
-    private final class Tap implements NodeContext
+    /** @return a context passing everything through, noting announcements and election-timer draws. */
+    private NodeContext tap(final NodeContext ctx)
     {
-        private final NodeContext ctx;
-
-        Tap(final NodeContext ctx)
-        {
-            this.ctx = ctx;
-        }
-
-        @Override
-        public int selfId()
-        {
-            return ctx.selfId();
-        }
-
-        @Override
-        public int clusterSize()
-        {
-            return ctx.clusterSize();
-        }
-
-        @Override
-        public boolean detectorEnabled()
-        {
-            return ctx.detectorEnabled();
-        }
-
-        @Override
-        public ElectionSettings settings()
-        {
-            return ctx.settings();
-        }
-
-        @Override
-        public long nowNs()
-        {
-            return ctx.nowNs();
-        }
-
-        @Override
-        public RandomGenerator random()
-        {
-            return ctx.random();
-        }
-
-        @Override
-        public MutableDirectBuffer claim(final int type, final int bodyLength)
-        {
-            return ctx.claim(type, bodyLength);
-        }
-
-        @Override
-        public void send(final int toId)
-        {
-            ctx.send(toId);
-        }
-
-        @Override
-        public void broadcast()
-        {
-            ctx.broadcast();
-        }
-
-        @Override
-        public long schedule(final long delayNs, final int kind)
-        {
-            if (RaftNode.ELECTION_TIMER == kind)
+        return (NodeContext)Proxy.newProxyInstance(NodeContext.class.getClassLoader(), new Class<?>[]{NodeContext.class},
+            (proxy, method, args) ->
             {
-                draws.add(new Draw(ctx.nowNs(), ctx.selfId(), delayNs));
-            }
-            return ctx.schedule(delayNs, kind);
-        }
+                if ("announce".equals(method.getName()))
+                {
+                    beliefs.add(new Belief(ctx.nowNs(), ctx.selfId(), (Role)args[0], (int)args[1], (long)args[2]));
+                }
+                else if ("schedule".equals(method.getName()) && RaftNode.ELECTION_TIMER == (int)args[1])
+                {
+                    draws.add(new Draw(ctx.nowNs(), ctx.selfId(), (long)args[0]));
+                }
+                return invoke(ctx, method, args);
+            });
+    }
 
-        @Override
-        public boolean cancel(final long timerId)
+    private static Object invoke(final Object target, final Method method, final Object[] args) throws Throwable
+    {
+        try
         {
-            return ctx.cancel(timerId);
+            return method.invoke(target, args);
         }
-
-        @Override
-        public MutableDirectBuffer durableState()
+        catch (final InvocationTargetException ex)
         {
-            return ctx.durableState();
-        }
-
-        @Override
-        public void announce(final Role role, final int leaderId, final long term)
-        {
-            beliefs.add(new Belief(ctx.nowNs(), ctx.selfId(), role, leaderId, term));
-            ctx.announce(role, leaderId, term);
+            throw ex.getCause();
         }
     }
 }

@@ -1,9 +1,7 @@
 package org.electbench.raft;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 
@@ -18,7 +16,9 @@ import org.electbench.spi.Role;
 /**
  * A hand-driven runtime for one raft node: records what it sends, schedules and announces, and
  * lets a test deliver messages, move the clock and fire timers. Its durable state, like a disk,
- * may be handed to the context of the node's next life.
+ * may be handed to the context of the node's next life. It keeps one armed timer per kind, as
+ * the node does, and with {@link #recording} off it only counts, allocating nothing, so a test
+ * can measure the node's own allocation.
  */
 final class RecordingContext implements NodeContext
 {
@@ -35,9 +35,14 @@ final class RecordingContext implements NodeContext
     {
     }
 
+    private static final int KINDS = 3;
+
     final List<Sent> sent = new ArrayList<>();
-    final Map<Long, Timer> pending = new LinkedHashMap<>();
     final List<Announcement> announcements = new ArrayList<>();
+    /** When false nothing is recorded, only counted. */
+    boolean recording = true;
+    long sendCount;
+    long announceCount;
 
     private final int selfId;
     private final int clusterSize;
@@ -47,6 +52,9 @@ final class RecordingContext implements NodeContext
     private final UnsafeBuffer sendBuffer = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
     private final UnsafeBuffer receiveBuffer = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
     private final RandomGenerator random = new SplittableRandom(7);
+    private final long[] timerIds = new long[KINDS];
+    private final long[] armedNs = new long[KINDS];
+    private final long[] dueNs = new long[KINDS];
     private long nextTimerId = 1;
     private long nowNs;
 
@@ -94,17 +102,31 @@ final class RecordingContext implements NodeContext
     /** Move the clock to the pending timer of that kind and fire it. */
     void fire(final ElectionNode node, final int kind)
     {
-        final long timerId = pending.entrySet().stream().filter(entry -> entry.getValue().kind() == kind)
-            .map(Map.Entry::getKey).findFirst().orElseThrow(() -> new AssertionError("no timer of kind " + kind));
-        final Timer timer = pending.remove(timerId);
-        nowNs = Math.max(nowNs, timer.dueNs());
+        final long timerId = timerIds[kind];
+        if (0 == timerId)
+        {
+            throw new AssertionError("no timer of kind " + kind);
+        }
+        timerIds[kind] = 0;
+        nowNs = Math.max(nowNs, dueNs[kind]);
         node.onTimer(timerId, kind);
     }
 
     /** @return the pending timer of that kind, or null. */
     Timer timer(final int kind)
     {
-        return pending.values().stream().filter(timer -> timer.kind() == kind).findFirst().orElse(null);
+        return 0 == timerIds[kind] ? null : new Timer(kind, armedNs[kind], dueNs[kind]);
+    }
+
+    /** @return how many timers are pending. */
+    int pendingTimers()
+    {
+        int count = 0;
+        for (final long timerId : timerIds)
+        {
+            count += 0 == timerId ? 0 : 1;
+        }
+        return count;
     }
 
     List<Sent> sentOfType(final int type)
@@ -179,6 +201,11 @@ final class RecordingContext implements NodeContext
 
     private void record(final int toId)
     {
+        sendCount++;
+        if (!recording)
+        {
+            return;
+        }
         final int type = MessageHeader.type(sendBuffer, 0);
         final boolean granted = RaftMessages.ANSWER_BODY_LENGTH == MessageHeader.bodyLength(sendBuffer, 0) &&
             1 == sendBuffer.getByte(RaftMessages.GRANTED_OFFSET);
@@ -188,15 +215,28 @@ final class RecordingContext implements NodeContext
     @Override
     public long schedule(final long delayNs, final int kind)
     {
-        final long timerId = nextTimerId++;
-        pending.put(timerId, new Timer(kind, nowNs, nowNs + delayNs));
-        return timerId;
+        if (0 != timerIds[kind])
+        {
+            throw new AssertionError("timer of kind " + kind + " armed twice");
+        }
+        timerIds[kind] = nextTimerId++;
+        armedNs[kind] = nowNs;
+        dueNs[kind] = nowNs + delayNs;
+        return timerIds[kind];
     }
 
     @Override
     public boolean cancel(final long timerId)
     {
-        return null != pending.remove(timerId);
+        for (int kind = 0; kind < KINDS; kind++)
+        {
+            if (0 != timerId && timerIds[kind] == timerId)
+            {
+                timerIds[kind] = 0;
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
@@ -208,6 +248,10 @@ final class RecordingContext implements NodeContext
     @Override
     public void announce(final Role role, final int leaderId, final long term)
     {
-        announcements.add(new Announcement(nowNs, role, leaderId, term));
+        announceCount++;
+        if (recording)
+        {
+            announcements.add(new Announcement(nowNs, role, leaderId, term));
+        }
     }
 }
