@@ -146,7 +146,7 @@ class ChaosCommandTest
         final String[][] cases = {
             {"--faults", "recover", "--faults"},
             {"--schedules", "0", "--schedules"},
-            {"--algorithm", "bully,raft", "--algorithm"},
+            {"--algorithm", "bully,paxos", "--algorithm"},
             {"--nodes", "1", "--nodes"},
             {"--format", "xml", "--format"},
             {"--delay", "gaussian:1ms", "--delay"},

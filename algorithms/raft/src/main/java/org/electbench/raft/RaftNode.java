@@ -1,0 +1,610 @@
+package org.electbench.raft;
+
+import java.util.Arrays;
+
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.electbench.spi.ElectionNode;
+import org.electbench.spi.MessageHeader;
+import org.electbench.spi.NodeContext;
+import org.electbench.spi.Role;
+import org.electbench.spi.Start;
+import org.electbench.spi.TimerSlot;
+
+/**
+ * One server of a Raft-style election (Ongaro and Ousterhout, "In Search of an Understandable
+ * Consensus Algorithm", 2014, §5.2; PreVote and CheckQuorum from Ongaro's thesis, 2014, §9.6 and
+ * §6.2), as {@code shared/seeds/002_253e17848e0ae790.txt} and {@code 003_b6e1eda50eccccba.txt}
+ * describe it: terms, randomised election timeouts, one vote per term, a majority of the
+ * configured cluster to win.
+ * <p>
+ * <b>Election only.</b> There is no log: leaders replicate nothing and a heartbeat is an empty
+ * append-entries, so every candidate's log is as up to date as every voter's and the log check
+ * of a vote always passes. What is measured is how fast and how safely one leader per term is
+ * agreed, not replication.
+ * <p>
+ * States, and the one transition method {@link #state(State)} that enters them:
+ * <ul>
+ *   <li>FOLLOWER: an election timer drawn uniformly from [T, T + spread) (see {@link RaftConfig})
+ *       from the node's seeded random, drawn afresh on every reset: at the start, on a heartbeat
+ *       of the current leader and on granting a vote. When it fires the node campaigns;</li>
+ *   <li>PRE_CANDIDATE (PreVote only): asks every peer PRE_VOTE(term + 1) without raising its
+ *       own term; a majority of grants, its own included, makes it CANDIDATE, a new timeout a
+ *       new pre-vote round. A peer grants when term + 1 is above its own term and it has not
+ *       heard a live leader within T, so a node cut off and rejoining cannot depose a healthy
+ *       leader: nobody moves to its higher term;</li>
+ *   <li>CANDIDATE: increments its term, votes for itself, sends REQUEST_VOTE to every peer and
+ *       draws a new timeout; votes from a majority of the configured cluster, its own included,
+ *       make it LEADER; a timeout starts another campaign;</li>
+ *   <li>LEADER: a heartbeat to every peer at once and every HBT after. With CheckQuorum it
+ *       counts a peer heard when its vote or its HEARTBEAT_RESPONSE of this term arrives
+ *       (followers then answer each heartbeat), and steps down to FOLLOWER exactly T after the last instant at which it had
+ *       heard from a majority, its own vote included; so a leader cut off in a minority stops
+ *       believing within T of the cut.</li>
+ * </ul>
+ * Terms: any message carrying a term above the node's own makes it a FOLLOWER of that term,
+ * with no vote cast and no leader known, before the message is handled. A PRE_VOTE never
+ * does (its term is only proposed), nor a granted PRE_VOTE_RESPONSE (it echoes that proposed
+ * term); a refused one carries the voter's own term and does. A heartbeat of the current term
+ * or later makes its sender the leader followed; a heartbeat of an older term is answered with
+ * HEARTBEAT_RESPONSE of the node's term, which deposes the stale sender, as Raft's failed
+ * append-entries reply does; without CheckQuorum that is the only HEARTBEAT_RESPONSE sent.
+ * <p>
+ * One vote per term: {@code currentTerm} and {@code votedFor} are written to
+ * {@link NodeContext#durableState()} before any message that depends on them leaves, and read
+ * back on {@link Start#RECOVERED}, so a restarted node never votes twice in a term. Without
+ * durable state a node restarts blank, and Raft's safety then needs stable storage. Safety: two
+ * leaders of one term would hold votes from two majorities of the configured cluster, which share
+ * a voter, who would have voted twice in that term.
+ * <p>
+ * Not in the election: the thesis's rule that followers ignore a REQUEST_VOTE within T of
+ * hearing a leader (etcd ties it to CheckQuorum) is not modelled; a REQUEST_VOTE of a higher term
+ * always deposes, which is what PreVote is there to prevent. A node whose failure detector is
+ * disabled arms no election timer: it votes, follows and never campaigns on its own.
+ * <p>
+ * Announced belief: LEADER naming itself; CANDIDATE naming nobody while PRE_CANDIDATE or
+ * CANDIDATE; otherwise FOLLOWER naming the leader whose heartbeat it heard in its current term,
+ * or nobody.
+ */
+public final class RaftNode implements ElectionNode
+{
+    /** The server states; PRE_CANDIDATE is entered only with PreVote on. */
+    enum State
+    {
+        FOLLOWER,
+        PRE_CANDIDATE,
+        CANDIDATE,
+        LEADER
+    }
+
+    static final int ELECTION_TIMER = 0;
+    static final int HEARTBEAT_TIMER = 1;
+    static final int QUORUM_TIMER = 2;
+
+    /** Where the current term lies in the durable state. */
+    static final int DURABLE_TERM_OFFSET = 0;
+    /** Where the id voted for in the current term lies in the durable state, {@link #NO_LEADER} for none. */
+    static final int DURABLE_VOTED_FOR_OFFSET = DURABLE_TERM_OFFSET + Long.BYTES;
+
+    private final int selfId;
+    private final long minElectionTimeoutNs;
+    private final long spreadNs;
+    private final long heartbeatIntervalNs;
+    private final boolean preVote;
+    private final boolean checkQuorum;
+    private final RaftMessages decoder = new RaftMessages();
+    private final TimerSlot electionTimer = new TimerSlot(ELECTION_TIMER);
+    private final TimerSlot heartbeatTimer = new TimerSlot(HEARTBEAT_TIMER);
+    private final TimerSlot quorumTimer = new TimerSlot(QUORUM_TIMER);
+
+    private NodeContext ctx;
+    private int clusterSize;
+    /** Votes that win: a majority of the configured cluster. */
+    private int majority;
+    private boolean detectorEnabled;
+    private MutableDirectBuffer durableState;
+
+    private State state = State.FOLLOWER;
+    /** Durable: the latest term this node knows. */
+    private long currentTerm;
+    /** Durable: whom it voted for in {@link #currentTerm}, or {@link #NO_LEADER}. */
+    private int votedFor = NO_LEADER;
+    private int leaderId = NO_LEADER;
+    /** When this follower last heard its leader of the current term. */
+    private long leaderHeardNs;
+
+    /** The round's grants, indexed by id: votes as CANDIDATE, pre-votes as PRE_CANDIDATE. */
+    private boolean[] granted = new boolean[0];
+    private int grantCount;
+    /** As LEADER with CheckQuorum: when each peer was last heard in this term. */
+    private long[] heardNs = new long[0];
+    private long[] heardScratch = new long[0];
+
+    private long malformedMessages;
+    private long campaigns;
+
+    private Role announcedRole;
+    private int announcedLeaderId;
+    private long announcedTerm;
+
+    RaftNode(final int selfId, final RaftConfig config)
+    {
+        this.selfId = selfId;
+        minElectionTimeoutNs = config.minElectionTimeoutNs();
+        spreadNs = config.spreadNs();
+        heartbeatIntervalNs = config.heartbeatIntervalNs();
+        preVote = config.preVote();
+        checkQuorum = config.checkQuorum();
+    }
+
+    @Override
+    public void onStart(final NodeContext ctx, final Start start, final int leaderId, final long term)
+    {
+        if (null == ctx || null == start)
+        {
+            throw new IllegalArgumentException("context and start must not be null");
+        }
+        if (ctx.selfId() != selfId || selfId > ctx.clusterSize())
+        {
+            throw new IllegalArgumentException("node " + selfId + " started with a context for node " +
+                ctx.selfId() + " of a cluster of " + ctx.clusterSize() + " (ids are 1..N)");
+        }
+        if (Start.SETTLED == start && (leaderId < 1 || leaderId > ctx.clusterSize() || term < 0))
+        {
+            throw new IllegalArgumentException("a settled start needs a leader in 1.." + ctx.clusterSize() +
+                " and a term of at least 0, was leader " + leaderId + " term " + term);
+        }
+
+        this.ctx = ctx;
+        clusterSize = ctx.clusterSize();
+        majority = clusterSize / 2 + 1;
+        detectorEnabled = ctx.detectorEnabled();
+        durableState = ctx.durableState();
+        if (granted.length != clusterSize + 1)
+        {
+            granted = new boolean[clusterSize + 1];
+            heardNs = new long[clusterSize + 1];
+            heardScratch = new long[clusterSize];
+        }
+        // Timers of an earlier life never fire into this one: forget them without cancelling.
+        electionTimer.forget();
+        heartbeatTimer.forget();
+        quorumTimer.forget();
+        state = State.FOLLOWER;
+        currentTerm = 0;
+        votedFor = NO_LEADER;
+        this.leaderId = NO_LEADER;
+        leaderHeardNs = ctx.nowNs();
+        clearGrants();
+        announcedRole = null;
+
+        if (Start.RECOVERED == start && null != durableState)
+        {
+            currentTerm = durableState.getLong(DURABLE_TERM_OFFSET, MessageHeader.BYTE_ORDER);
+            votedFor = durableState.getInt(DURABLE_VOTED_FOR_OFFSET, MessageHeader.BYTE_ORDER);
+        }
+        else if (Start.SETTLED == start)
+        {
+            // As if every server had voted for the settled leader in its term and just heard it.
+            currentTerm = term;
+            votedFor = leaderId;
+            persist();
+        }
+        else if (Start.COLD == start)
+        {
+            // The cluster's first start: what the buffer holds belongs to no life of this cluster.
+            persist();
+        }
+
+        if (Start.SETTLED == start && leaderId == selfId)
+        {
+            Arrays.fill(heardNs, ctx.nowNs());
+            state = State.LEADER;
+            this.leaderId = selfId;
+            // Every follower has just heard this leader: the next heartbeat is due in HBT.
+            heartbeatTimer.arm(ctx, heartbeatIntervalNs);
+            armQuorumCheck();
+        }
+        else
+        {
+            this.leaderId = Start.SETTLED == start ? leaderId : NO_LEADER;
+            state(State.FOLLOWER);
+        }
+        announce();
+    }
+
+    @Override
+    public void onMessage(final int fromId, final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (null == ctx)
+        {
+            return;
+        }
+        if (fromId == selfId || fromId < 1 || fromId > clusterSize || !decoder.wrap(buffer, offset, length, fromId))
+        {
+            malformedMessages++;
+            return;
+        }
+
+        final int type = decoder.type();
+        final long term = decoder.term();
+        final boolean granted = RaftMessages.bodyLength(type) == RaftMessages.ANSWER_BODY_LENGTH && decoder.granted();
+        // A pre-vote and its grant carry a term only proposed: they never move anyone's term.
+        if (term > currentTerm && RaftMessages.PRE_VOTE != type && !(RaftMessages.PRE_VOTE_RESPONSE == type && granted))
+        {
+            stepDown(term);
+        }
+        switch (type)
+        {
+            case RaftMessages.REQUEST_VOTE -> onRequestVote(fromId, term);
+            case RaftMessages.VOTE -> onVote(fromId, term, granted);
+            case RaftMessages.PRE_VOTE -> onPreVote(fromId, term);
+            case RaftMessages.PRE_VOTE_RESPONSE -> onPreVoteResponse(fromId, term, granted);
+            case RaftMessages.HEARTBEAT -> onHeartbeat(fromId, term);
+            default -> onHeartbeatResponse(fromId, term);
+        }
+        announce();
+    }
+
+    @Override
+    public void onTimer(final long timerId, final int kind)
+    {
+        if (null == ctx)
+        {
+            return;
+        }
+        switch (kind)
+        {
+            case ELECTION_TIMER ->
+            {
+                if (electionTimer.fired(timerId) && State.LEADER != state)
+                {
+                    state(preVote ? State.PRE_CANDIDATE : State.CANDIDATE);
+                }
+            }
+            case HEARTBEAT_TIMER ->
+            {
+                if (heartbeatTimer.fired(timerId) && State.LEADER == state)
+                {
+                    heartbeat();
+                }
+            }
+            case QUORUM_TIMER ->
+            {
+                if (quorumTimer.fired(timerId) && State.LEADER == state)
+                {
+                    checkQuorum();
+                }
+            }
+            default ->
+            {
+                // Not a kind this node schedules.
+            }
+        }
+        announce();
+    }
+
+    @Override
+    public int leaderId()
+    {
+        return State.LEADER == state ? selfId : State.FOLLOWER == state ? leaderId : NO_LEADER;
+    }
+
+    @Override
+    public Role role()
+    {
+        return switch (state)
+        {
+            case FOLLOWER -> Role.FOLLOWER;
+            case PRE_CANDIDATE, CANDIDATE -> Role.CANDIDATE;
+            case LEADER -> Role.LEADER;
+        };
+    }
+
+    @Override
+    public long term()
+    {
+        return currentTerm;
+    }
+
+    State state()
+    {
+        return state;
+    }
+
+    /** @return whom this node voted for in its current term, or {@link #NO_LEADER}. */
+    int votedFor()
+    {
+        return votedFor;
+    }
+
+    /** @return frames dropped as malformed, foreign or forged since this node was made. */
+    public long malformedMessages()
+    {
+        return malformedMessages;
+    }
+
+    /** @return campaigns started (pre-vote rounds included) since this node was made. */
+    public long campaigns()
+    {
+        return campaigns;
+    }
+
+    /**
+     * The one transition: records the state and does what entering it means. Callers set the
+     * term and the leader first; re-entering CANDIDATE or PRE_CANDIDATE starts a new round.
+     */
+    private void state(final State next)
+    {
+        if (State.LEADER == state && State.LEADER != next)
+        {
+            heartbeatTimer.cancel(ctx);
+            quorumTimer.cancel(ctx);
+        }
+        state = next;
+        switch (next)
+        {
+            case FOLLOWER -> armElectionTimer();
+            case PRE_CANDIDATE ->
+            {
+                campaigns++;
+                leaderId = NO_LEADER;
+                startRound();
+                RaftMessages.claim(ctx, RaftMessages.PRE_VOTE, currentTerm + 1);
+                ctx.broadcast();
+                armElectionTimer();
+                if (grantCount >= majority)
+                {
+                    state(State.CANDIDATE);
+                }
+            }
+            case CANDIDATE ->
+            {
+                campaigns++;
+                leaderId = NO_LEADER;
+                currentTerm++;
+                votedFor = selfId;
+                persist();
+                startRound();
+                RaftMessages.claim(ctx, RaftMessages.REQUEST_VOTE, currentTerm);
+                ctx.broadcast();
+                armElectionTimer();
+                if (grantCount >= majority)
+                {
+                    state(State.LEADER);
+                }
+            }
+            case LEADER ->
+            {
+                leaderId = selfId;
+                electionTimer.cancel(ctx);
+                // Voters were heard when their votes came; the others not within the window.
+                final long nowNs = ctx.nowNs();
+                for (int id = 1; id <= clusterSize; id++)
+                {
+                    if (!granted[id])
+                    {
+                        heardNs[id] = nowNs - minElectionTimeoutNs;
+                    }
+                }
+                heartbeat();
+                armQuorumCheck();
+            }
+        }
+    }
+
+    private void onRequestVote(final int candidateId, final long term)
+    {
+        // Election only: no log, so the candidate's is always as up to date as this node's.
+        final boolean grant = term == currentTerm && (NO_LEADER == votedFor || candidateId == votedFor);
+        if (grant && NO_LEADER == votedFor)
+        {
+            votedFor = candidateId;
+            persist();
+        }
+        RaftMessages.claimAnswer(ctx, RaftMessages.VOTE, currentTerm, grant);
+        ctx.send(candidateId);
+        if (grant && State.FOLLOWER == state)
+        {
+            armElectionTimer();
+        }
+    }
+
+    private void onVote(final int voterId, final long term, final boolean granted)
+    {
+        if (State.CANDIDATE == state && term == currentTerm && granted)
+        {
+            grant(voterId);
+            if (grantCount >= majority)
+            {
+                state(State.LEADER);
+            }
+        }
+    }
+
+    private void onPreVote(final int candidateId, final long proposedTerm)
+    {
+        // Thesis §9.6: a vote it would give, and no live leader heard within the shortest timeout.
+        final boolean leaderLive = State.LEADER == state ||
+            (State.FOLLOWER == state && NO_LEADER != leaderId && ctx.nowNs() - leaderHeardNs < minElectionTimeoutNs);
+        final boolean grant = proposedTerm > currentTerm && !leaderLive;
+        RaftMessages.claimAnswer(ctx, RaftMessages.PRE_VOTE_RESPONSE, grant ? proposedTerm : currentTerm, grant);
+        ctx.send(candidateId);
+    }
+
+    private void onPreVoteResponse(final int voterId, final long term, final boolean granted)
+    {
+        if (State.PRE_CANDIDATE == state && granted && term == currentTerm + 1)
+        {
+            grant(voterId);
+            if (grantCount >= majority)
+            {
+                state(State.CANDIDATE);
+            }
+        }
+    }
+
+    private void onHeartbeat(final int senderId, final long term)
+    {
+        if (term < currentTerm)
+        {
+            // A deposed leader: tell it the newer term, as a failed append-entries reply would.
+            RaftMessages.claim(ctx, RaftMessages.HEARTBEAT_RESPONSE, currentTerm);
+            ctx.send(senderId);
+            return;
+        }
+        if (State.LEADER == state)
+        {
+            // Another leader of this very term cannot exist while votes are kept; nothing to follow.
+            return;
+        }
+        leaderId = senderId;
+        leaderHeardNs = ctx.nowNs();
+        if (State.FOLLOWER == state)
+        {
+            armElectionTimer();
+        }
+        else
+        {
+            state(State.FOLLOWER);
+        }
+        if (checkQuorum)
+        {
+            RaftMessages.claim(ctx, RaftMessages.HEARTBEAT_RESPONSE, currentTerm);
+            ctx.send(senderId);
+        }
+    }
+
+    private void onHeartbeatResponse(final int followerId, final long term)
+    {
+        // A higher term was handled above; an answer of this term is a follower heard.
+        if (State.LEADER == state && term == currentTerm)
+        {
+            heardNs[followerId] = ctx.nowNs();
+        }
+    }
+
+    /** A higher term: follow it with no vote cast and no leader known yet. */
+    private void stepDown(final long term)
+    {
+        currentTerm = term;
+        votedFor = NO_LEADER;
+        leaderId = NO_LEADER;
+        persist();
+        if (State.FOLLOWER != state)
+        {
+            state(State.FOLLOWER);
+        }
+    }
+
+    private void heartbeat()
+    {
+        RaftMessages.claim(ctx, RaftMessages.HEARTBEAT, currentTerm);
+        ctx.broadcast();
+        heartbeatTimer.arm(ctx, heartbeatIntervalNs);
+    }
+
+    /** CheckQuorum: step down T after the last instant a majority was heard, else check again then. */
+    private void checkQuorum()
+    {
+        final long nowNs = ctx.nowNs();
+        final long dueNs = quorumHeardNs(nowNs) + minElectionTimeoutNs;
+        if (dueNs - nowNs <= 0)
+        {
+            leaderId = NO_LEADER;
+            state(State.FOLLOWER);
+        }
+        else
+        {
+            quorumTimer.arm(ctx, dueNs - nowNs);
+        }
+    }
+
+    private void armQuorumCheck()
+    {
+        if (checkQuorum)
+        {
+            final long nowNs = ctx.nowNs();
+            quorumTimer.arm(ctx, Math.max(0, quorumHeardNs(nowNs) + minElectionTimeoutNs - nowNs));
+        }
+    }
+
+    /** @return the latest instant at which a majority, this leader included, had been heard. */
+    private long quorumHeardNs(final long nowNs)
+    {
+        final int peersNeeded = majority - 1;
+        if (0 == peersNeeded)
+        {
+            return nowNs;
+        }
+        int count = 0;
+        for (int id = 1; id <= clusterSize; id++)
+        {
+            if (id != selfId)
+            {
+                heardScratch[count++] = heardNs[id];
+            }
+        }
+        Arrays.sort(heardScratch, 0, count);
+        return heardScratch[count - peersNeeded];
+    }
+
+    private void armElectionTimer()
+    {
+        if (detectorEnabled)
+        {
+            final long jitterNs = spreadNs > 0 ? ctx.random().nextLong(spreadNs) : 0;
+            electionTimer.arm(ctx, minElectionTimeoutNs + jitterNs);
+        }
+        else
+        {
+            electionTimer.cancel(ctx);
+        }
+    }
+
+    /** A new round of votes or pre-votes, with this node's own. */
+    private void startRound()
+    {
+        clearGrants();
+        grant(selfId);
+    }
+
+    private void grant(final int voterId)
+    {
+        if (!granted[voterId])
+        {
+            granted[voterId] = true;
+            grantCount++;
+            heardNs[voterId] = ctx.nowNs();
+        }
+    }
+
+    private void clearGrants()
+    {
+        Arrays.fill(granted, false);
+        grantCount = 0;
+    }
+
+    /** Written at once: a vote or a campaign may leave right after. */
+    private void persist()
+    {
+        if (null != durableState)
+        {
+            durableState.putLong(DURABLE_TERM_OFFSET, currentTerm, MessageHeader.BYTE_ORDER);
+            durableState.putInt(DURABLE_VOTED_FOR_OFFSET, votedFor, MessageHeader.BYTE_ORDER);
+        }
+    }
+
+    private void announce()
+    {
+        final Role role = role();
+        final int namedId = leaderId();
+        if (role != announcedRole || namedId != announcedLeaderId || currentTerm != announcedTerm)
+        {
+            announcedRole = role;
+            announcedLeaderId = namedId;
+            announcedTerm = currentTerm;
+            ctx.announce(role, namedId, currentTerm);
+        }
+    }
+}

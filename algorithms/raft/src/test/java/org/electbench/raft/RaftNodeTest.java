@@ -1,0 +1,328 @@
+package org.electbench.raft;
+
+import static org.electbench.raft.RaftMessages.HEARTBEAT;
+import static org.electbench.raft.RaftMessages.HEARTBEAT_RESPONSE;
+import static org.electbench.raft.RaftMessages.PRE_VOTE;
+import static org.electbench.raft.RaftMessages.PRE_VOTE_RESPONSE;
+import static org.electbench.raft.RaftMessages.REQUEST_VOTE;
+import static org.electbench.raft.RaftMessages.VOTE;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.electbench.raft.RecordingContext.Announcement;
+import org.electbench.raft.RecordingContext.Sent;
+import org.electbench.spi.ElectionNode;
+import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.MessageHeader;
+import org.electbench.spi.Role;
+import org.electbench.spi.Start;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * One raft node driven by hand: the cluster is five nodes, T = 50 ms, HBT = 10 ms.
+ */
+class RaftNodeTest
+{
+    private static final long MS = 1_000_000L;
+    private static final long T_NS = 50 * MS;
+    private static final long HBT_NS = 10 * MS;
+    private static final int NODES = 5;
+    private static final ElectionSettings SETTINGS = ElectionSettings.builder()
+        .heartbeatIntervalNs(HBT_NS)
+        .detectionTimeoutNs(T_NS)
+        .build();
+
+    private static RaftNode node(final int selfId, final ElectionSettings settings)
+    {
+        return (RaftNode)new RaftAlgorithm().newNode(selfId, settings);
+    }
+
+    /** Node 3 following node 5, the settled leader of term 1. */
+    private static RecordingContext settledFollower(final RaftNode node, final MutableDirectBuffer disk)
+    {
+        final RecordingContext ctx = new RecordingContext(3, NODES, true, SETTINGS, disk);
+        node.onStart(ctx, Start.SETTLED, 5, 1);
+        return ctx;
+    }
+
+    @ParameterizedTest(name = "spreadMs={0}")
+    @ValueSource(longs = {0, 7, 50})
+    void followerDrawsEachElectionTimeoutUniformlyFromTToTPlusSpreadOnEveryReset(final long spreadMs)
+    {
+        final long spreadNs = spreadMs * MS;
+        final RaftNode node = node(3, RaftOptions.spread(SETTINGS, spreadNs));
+        final RecordingContext ctx = settledFollower(node, RecordingContext.newDisk());
+        final int draws = 20_000;
+        long minNs = Long.MAX_VALUE;
+        long maxNs = Long.MIN_VALUE;
+        double sumNs = 0;
+        for (int i = 0; i < draws; i++)
+        {
+            ctx.advanceNs(HBT_NS);
+            ctx.deliver(node, 5, HEARTBEAT, 1);
+            final RecordingContext.Timer timer = ctx.timer(RaftNode.ELECTION_TIMER);
+            assertEquals(ctx.nowNs(), timer.armedNs());
+            final long delayNs = timer.dueNs() - timer.armedNs();
+            minNs = Math.min(minNs, delayNs);
+            maxNs = Math.max(maxNs, delayNs);
+            sumNs += delayNs;
+        }
+        // One pending election timer at a time: every reset cancelled the one before.
+        assertEquals(1, ctx.pendingTimers());
+        if (0 == spreadNs)
+        {
+            assertEquals(T_NS, minNs);
+            assertEquals(T_NS, maxNs);
+        }
+        else
+        {
+            assertTrue(minNs >= T_NS && minNs < T_NS + spreadNs / 100, "min " + minNs);
+            assertTrue(maxNs < T_NS + spreadNs && maxNs > T_NS + spreadNs * 99 / 100, "max " + maxNs);
+            final double meanNs = sumNs / draws;
+            assertEquals(T_NS + spreadNs / 2.0, meanNs, spreadNs * 0.02);
+        }
+    }
+
+    @Test
+    void timeoutMakesACandidateOfTheNextTermThatVotesForItselfDurablyAndAsksEveryPeer()
+    {
+        final MutableDirectBuffer disk = RecordingContext.newDisk();
+        final RaftNode node = node(3, SETTINGS);
+        final RecordingContext ctx = settledFollower(node, disk);
+        ctx.fire(node, RaftNode.ELECTION_TIMER);
+
+        assertEquals(RaftNode.State.CANDIDATE, node.state());
+        assertEquals(2, node.term());
+        assertEquals(3, node.votedFor());
+        assertEquals(2, disk.getLong(RaftNode.DURABLE_TERM_OFFSET, MessageHeader.BYTE_ORDER));
+        assertEquals(3, disk.getInt(RaftNode.DURABLE_VOTED_FOR_OFFSET, MessageHeader.BYTE_ORDER));
+        assertEquals(List.of(new Sent(ctx.nowNs(), REQUEST_VOTE, 0, 2, false)), ctx.sent);
+        assertEquals(new Announcement(ctx.nowNs(), Role.CANDIDATE, 0, 2), ctx.lastAnnouncement());
+        assertTrue(null != ctx.timer(RaftNode.ELECTION_TIMER), "a candidate times out too");
+    }
+
+    @Test
+    void candidateLeadsOnVotesFromAMajorityOfTheConfiguredClusterCountingEachVoterOnce()
+    {
+        final RaftNode node = node(3, SETTINGS);
+        final RecordingContext ctx = settledFollower(node, RecordingContext.newDisk());
+        ctx.fire(node, RaftNode.ELECTION_TIMER);
+        ctx.sent.clear();
+
+        ctx.deliver(node, 1, VOTE, 2, true);
+        ctx.deliver(node, 1, VOTE, 2, true);
+        ctx.deliver(node, 2, VOTE, 2, false);
+        ctx.deliver(node, 4, VOTE, 1, true);
+        assertEquals(RaftNode.State.CANDIDATE, node.state(), "two votes of five, its own included, do not win");
+
+        ctx.deliver(node, 4, VOTE, 2, true);
+        assertEquals(RaftNode.State.LEADER, node.state());
+        assertEquals(List.of(new Sent(ctx.nowNs(), HEARTBEAT, 0, 2, false)), ctx.sent);
+        assertEquals(new Announcement(ctx.nowNs(), Role.LEADER, 3, 2), ctx.lastAnnouncement());
+        assertNull(ctx.timer(RaftNode.ELECTION_TIMER));
+        assertEquals(HBT_NS, ctx.timer(RaftNode.HEARTBEAT_TIMER).dueNs() - ctx.nowNs());
+    }
+
+    @ParameterizedTest(name = "durable={0}")
+    @ValueSource(booleans = {true, false})
+    void restartedNodeGrantsNoSecondVoteInATermOnlyWhenItsVoteIsDurable(final boolean durable)
+    {
+        final MutableDirectBuffer disk = durable ? RecordingContext.newDisk() : null;
+        final RaftNode node = node(3, SETTINGS);
+        final RecordingContext before = settledFollower(node, disk);
+        before.deliver(node, 1, REQUEST_VOTE, 4);
+        before.deliver(node, 2, REQUEST_VOTE, 4);
+        assertEquals(List.of(new Sent(0, VOTE, 1, 4, true), new Sent(0, VOTE, 2, 4, false)), before.sent);
+
+        // A crash and a restart with the same disk: candidate 2 asks again in term 4.
+        final RaftNode restarted = node(3, SETTINGS);
+        final RecordingContext after = new RecordingContext(3, NODES, true, SETTINGS, disk);
+        restarted.onStart(after, Start.RECOVERED, ElectionNode.NO_LEADER, 0);
+        after.deliver(restarted, 2, REQUEST_VOTE, 4);
+
+        assertEquals(List.of(new Sent(0, VOTE, 2, 4, !durable)), after.sent);
+        assertEquals(new Announcement(0, Role.FOLLOWER, 0, 4), after.lastAnnouncement());
+    }
+
+    @Test
+    void anyHigherTermStepsALeaderDownButAPreVoteOfAHigherTermDoesNot()
+    {
+        final RaftNode node = node(5, RaftOptions.preVote(SETTINGS, true));
+        final RecordingContext ctx = new RecordingContext(5, NODES, true, SETTINGS, RecordingContext.newDisk());
+        node.onStart(ctx, Start.SETTLED, 5, 1);
+
+        ctx.deliver(node, 1, PRE_VOTE, 7);
+        assertEquals(RaftNode.State.LEADER, node.state());
+        assertEquals(1, node.term());
+        assertEquals(List.of(new Sent(0, PRE_VOTE_RESPONSE, 1, 1, false)), ctx.sent);
+
+        ctx.deliver(node, 2, HEARTBEAT_RESPONSE, 3);
+        assertEquals(RaftNode.State.FOLLOWER, node.state());
+        assertEquals(3, node.term());
+        assertEquals(ElectionNode.NO_LEADER, node.votedFor());
+        assertEquals(new Announcement(0, Role.FOLLOWER, 0, 3), ctx.lastAnnouncement());
+        assertNull(ctx.timer(RaftNode.HEARTBEAT_TIMER));
+        assertTrue(null != ctx.timer(RaftNode.ELECTION_TIMER));
+    }
+
+    @Test
+    void preVoteIsGrantedOnlyWhenNoLeaderWasHeardForTAndMovesNoTermNorVoteNorTimer()
+    {
+        final RaftNode node = node(3, RaftOptions.preVote(SETTINGS, true));
+        final RecordingContext ctx = settledFollower(node, RecordingContext.newDisk());
+        ctx.advanceNs(HBT_NS);
+        ctx.deliver(node, 5, HEARTBEAT, 1);
+        final RecordingContext.Timer timer = ctx.timer(RaftNode.ELECTION_TIMER);
+
+        ctx.advanceNs(T_NS - 1);
+        ctx.deliver(node, 1, PRE_VOTE, 2);
+        ctx.advanceNs(1);
+        ctx.deliver(node, 1, PRE_VOTE, 2);
+        ctx.deliver(node, 2, PRE_VOTE, 1);
+
+        assertEquals(List.of(
+            new Sent(HBT_NS + T_NS - 1, PRE_VOTE_RESPONSE, 1, 1, false),
+            new Sent(HBT_NS + T_NS, PRE_VOTE_RESPONSE, 1, 2, true),
+            new Sent(HBT_NS + T_NS, PRE_VOTE_RESPONSE, 2, 1, false)), ctx.sent);
+        assertEquals(1, node.term());
+        assertEquals(5, node.votedFor());
+        assertEquals(5, node.leaderId());
+        assertEquals(timer, ctx.timer(RaftNode.ELECTION_TIMER));
+    }
+
+    @Test
+    void preCandidateRaisesItsTermOnlyOnPreVotesFromAMajority()
+    {
+        final RaftNode node = node(3, RaftOptions.preVote(SETTINGS, true));
+        final RecordingContext ctx = settledFollower(node, RecordingContext.newDisk());
+        ctx.fire(node, RaftNode.ELECTION_TIMER);
+
+        assertEquals(RaftNode.State.PRE_CANDIDATE, node.state());
+        assertEquals(1, node.term());
+        assertEquals(List.of(new Sent(ctx.nowNs(), PRE_VOTE, 0, 2, false)), ctx.sent);
+        assertEquals(new Announcement(ctx.nowNs(), Role.CANDIDATE, 0, 1), ctx.lastAnnouncement());
+
+        ctx.deliver(node, 1, PRE_VOTE_RESPONSE, 2, true);
+        ctx.deliver(node, 2, PRE_VOTE_RESPONSE, 1, false);
+        assertEquals(RaftNode.State.PRE_CANDIDATE, node.state());
+        ctx.deliver(node, 4, PRE_VOTE_RESPONSE, 2, true);
+
+        assertEquals(RaftNode.State.CANDIDATE, node.state());
+        assertEquals(2, node.term());
+        assertEquals(new Sent(ctx.nowNs(), REQUEST_VOTE, 0, 2, false), ctx.sent.get(ctx.sent.size() - 1));
+    }
+
+    @Test
+    void refusedPreVoteOfAHigherTermMakesThePreCandidateFollowThatTerm()
+    {
+        final RaftNode node = node(3, RaftOptions.preVote(SETTINGS, true));
+        final RecordingContext ctx = settledFollower(node, RecordingContext.newDisk());
+        ctx.fire(node, RaftNode.ELECTION_TIMER);
+        ctx.deliver(node, 1, PRE_VOTE_RESPONSE, 6, false);
+
+        assertEquals(RaftNode.State.FOLLOWER, node.state());
+        assertEquals(6, node.term());
+        assertEquals(new Announcement(ctx.nowNs(), Role.FOLLOWER, 0, 6), ctx.lastAnnouncement());
+    }
+
+    @Test
+    void heartbeatOfAnOlderTermIsAnsweredWithTheNewerTermAndFollowsNobody()
+    {
+        final RaftNode node = node(3, SETTINGS);
+        final RecordingContext ctx = settledFollower(node, RecordingContext.newDisk());
+        ctx.deliver(node, 4, HEARTBEAT, 3);
+        ctx.sent.clear();
+
+        ctx.deliver(node, 5, HEARTBEAT, 1);
+        assertEquals(List.of(new Sent(0, HEARTBEAT_RESPONSE, 5, 3, false)), ctx.sent);
+        assertEquals(4, node.leaderId());
+        assertEquals(new Announcement(0, Role.FOLLOWER, 4, 3), ctx.lastAnnouncement());
+    }
+
+    @Test
+    void checkQuorumLeaderStepsDownExactlyTAfterTheLastInstantAMajorityHadBeenHeard()
+    {
+        final RaftNode node = node(5, RaftOptions.checkQuorum(SETTINGS, true));
+        final RecordingContext ctx = new RecordingContext(5, NODES, true, SETTINGS, RecordingContext.newDisk());
+        node.onStart(ctx, Start.SETTLED, 5, 1);
+
+        ctx.advanceNs(10 * MS);
+        ctx.deliver(node, 1, HEARTBEAT_RESPONSE, 1);
+        ctx.deliver(node, 2, HEARTBEAT_RESPONSE, 1);
+        ctx.advanceNs(20 * MS);
+        ctx.deliver(node, 1, HEARTBEAT_RESPONSE, 1);
+        // Answers of an older term are no contact.
+        ctx.deliver(node, 3, HEARTBEAT_RESPONSE, 0);
+
+        // At T the majority (5, 1 and 2) was last heard together at 10 ms: the next check is at 10 ms + T.
+        ctx.fire(node, RaftNode.QUORUM_TIMER);
+        assertEquals(T_NS, ctx.nowNs());
+        assertEquals(RaftNode.State.LEADER, node.state());
+        assertEquals(10 * MS + T_NS, ctx.timer(RaftNode.QUORUM_TIMER).dueNs());
+
+        ctx.fire(node, RaftNode.QUORUM_TIMER);
+        assertEquals(RaftNode.State.FOLLOWER, node.state());
+        assertEquals(new Announcement(10 * MS + T_NS, Role.FOLLOWER, 0, 1), ctx.lastAnnouncement());
+        assertNull(ctx.timer(RaftNode.HEARTBEAT_TIMER));
+        assertNull(ctx.timer(RaftNode.QUORUM_TIMER));
+    }
+
+    @Test
+    void followerWithoutADetectorVotesAndFollowsButNeverCampaigns()
+    {
+        final RaftNode node = node(3, SETTINGS);
+        final RecordingContext ctx = new RecordingContext(3, NODES, false, SETTINGS, RecordingContext.newDisk());
+        node.onStart(ctx, Start.SETTLED, 5, 1);
+        ctx.deliver(node, 2, REQUEST_VOTE, 2);
+        ctx.deliver(node, 2, HEARTBEAT, 2);
+
+        assertEquals(0, ctx.pendingTimers());
+        assertEquals(List.of(new Sent(0, VOTE, 2, 2, true)), ctx.sent);
+        assertEquals(new Announcement(0, Role.FOLLOWER, 2, 2), ctx.lastAnnouncement());
+    }
+
+    @Test
+    void malformedFramesAreDroppedAndCountedWithoutChangingAnything()
+    {
+        final RaftNode node = node(3, SETTINGS);
+        final RecordingContext ctx = settledFollower(node, RecordingContext.newDisk());
+        final UnsafeBuffer frame = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
+
+        // Truncated header; unknown type; a body one byte short; one byte long; a forged sender;
+        // a negative term; an unusable term; a granted byte of 2; a sender outside the cluster.
+        node.onMessage(5, frame, 0, MessageHeader.LENGTH - 1);
+        MessageHeader.write(frame, 0, RaftMessages.TYPE_LIMIT, 8, 5);
+        node.onMessage(5, frame, 0, MessageHeader.LENGTH + 8);
+        MessageHeader.write(frame, 0, HEARTBEAT, 7, 5);
+        node.onMessage(5, frame, 0, MessageHeader.LENGTH + 7);
+        MessageHeader.write(frame, 0, HEARTBEAT, 9, 5);
+        node.onMessage(5, frame, 0, MessageHeader.LENGTH + 9);
+        MessageHeader.write(frame, 0, HEARTBEAT, 8, 4);
+        frame.putLong(RaftMessages.TERM_OFFSET, 9, MessageHeader.BYTE_ORDER);
+        node.onMessage(5, frame, 0, MessageHeader.LENGTH + 8);
+        MessageHeader.write(frame, 0, HEARTBEAT, 8, 5);
+        frame.putLong(RaftMessages.TERM_OFFSET, -9, MessageHeader.BYTE_ORDER);
+        node.onMessage(5, frame, 0, MessageHeader.LENGTH + 8);
+        frame.putLong(RaftMessages.TERM_OFFSET, Long.MAX_VALUE, MessageHeader.BYTE_ORDER);
+        node.onMessage(5, frame, 0, MessageHeader.LENGTH + 8);
+        MessageHeader.write(frame, 0, VOTE, 9, 5);
+        frame.putLong(RaftMessages.TERM_OFFSET, 9, MessageHeader.BYTE_ORDER);
+        frame.putByte(RaftMessages.GRANTED_OFFSET, (byte)2);
+        node.onMessage(5, frame, 0, MessageHeader.LENGTH + 9);
+        MessageHeader.write(frame, 0, HEARTBEAT, 8, 6);
+        node.onMessage(6, frame, 0, MessageHeader.LENGTH + 8);
+
+        assertEquals(9, node.malformedMessages());
+        assertEquals(1, node.term());
+        assertEquals(5, node.leaderId());
+        assertTrue(ctx.sent.isEmpty());
+        assertEquals(1, ctx.announcements.size());
+    }
+}

@@ -1,0 +1,279 @@
+package org.electbench.raft;
+
+import static org.electbench.raft.RaftMessages.HEARTBEAT;
+import static org.electbench.raft.RaftMessages.HEARTBEAT_RESPONSE;
+import static org.electbench.raft.RaftMessages.PRE_VOTE;
+import static org.electbench.raft.RaftMessages.PRE_VOTE_RESPONSE;
+import static org.electbench.raft.RaftMessages.REQUEST_VOTE;
+import static org.electbench.raft.RaftMessages.VOTE;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+import org.electbench.raft.ObservedRaft.Belief;
+import org.electbench.raft.ObservedRaft.Draw;
+import org.electbench.sim.SimRuntime;
+import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.Role;
+import org.electbench.transport.ElectionResult;
+import org.electbench.transport.FaultPlan;
+import org.electbench.transport.NetworkModel;
+import org.electbench.transport.Scenario;
+import org.electbench.transport.ScenarioKind;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The Raft-style election in the deterministic simulator. With HBT = 10 ms, T = the detection
+ * timeout = 50 ms and a constant one-way delay d = 1 ms, unless a test says otherwise; the
+ * cluster starts settled with N leading term 1.
+ */
+class RaftSimulationTest
+{
+    private static final long MS = 1_000_000L;
+    private static final long HBT_NS = 10 * MS;
+    private static final long T_NS = 50 * MS;
+    private static final long DELAY_NS = MS;
+    private static final ElectionSettings SETTINGS = ElectionSettings.builder()
+        .heartbeatIntervalNs(HBT_NS)
+        .detectionTimeoutNs(T_NS)
+        .build();
+
+    record Send(long atNs, int fromId, int toId, int type)
+    {
+    }
+
+    private final List<Send> sends = new ArrayList<>();
+    private final SimRuntime runtime = new SimRuntime()
+        .traceSends((nowNs, fromId, toId, type, length) -> sends.add(new Send(nowNs, fromId, toId, type)));
+
+    private static Scenario.Builder scenario(final ObservedRaft raft, final int nodes, final ElectionSettings settings)
+    {
+        return Scenario.builder()
+            .algorithm(raft)
+            .nodes(nodes)
+            .settings(settings)
+            .network(NetworkModel.constant(DELAY_NS))
+            .seed(17);
+    }
+
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {3, 4, 5, 7, 9})
+    void leaderCrashElectsTheFirstFollowerToTimeOutWithOneRequestVoteBroadcastAndOneVoteFromEachLiveFollower(final int nodes)
+    {
+        final ObservedRaft raft = new ObservedRaft();
+        final ElectionSettings settings = SETTINGS;
+        final Scenario scenario = scenario(raft, nodes, settings).kind(ScenarioKind.LEADER_CRASH).seed(17L * nodes).build();
+        final long crashNs = scenario.plan().referenceNs();
+        final ElectionResult result = runtime.run(scenario);
+
+        // Every follower drew its timer when the old leader's last heartbeat reached it, at h = s + d.
+        final long lastHeartbeatNs = sends.stream()
+            .filter(send -> send.fromId() == nodes && send.type() == HEARTBEAT)
+            .mapToLong(Send::atNs).max().orElseThrow();
+        final long drawnNs = lastHeartbeatNs + DELAY_NS;
+        final List<Draw> draws = new ArrayList<>();
+        for (int id = 1; id < nodes; id++)
+        {
+            final Draw draw = raft.lastDraw(id, crashNs + DELAY_NS);
+            assertEquals(drawnNs, draw.atNs());
+            assertTrue(draw.delayNs() >= T_NS && draw.delayNs() < 2 * T_NS, draw.toString());
+            draws.add(draw);
+        }
+        draws.sort(Comparator.comparingLong(Draw::dueNs));
+        final Draw first = draws.get(0);
+        // One follower fires first: the next is not due before its REQUEST_VOTE arrives and resets it.
+        assertTrue(draws.get(1).dueNs() > first.dueNs() + DELAY_NS, draws::toString);
+
+        // It campaigns at h + r, the votes are back one round trip later and its first heartbeat,
+        // which makes every follower name it, takes one more delay: h + r + 3d.
+        assertTrue(result.converged(), result.toString());
+        assertEquals(first.nodeId(), result.finalLeader());
+        assertEquals(first.dueNs() - crashNs, result.detectionNs());
+        assertEquals(first.dueNs() + 3 * DELAY_NS - crashNs, result.convergenceNs());
+        // N - 1 REQUEST_VOTE, the crashed leader's included (a send to a dead node is counted),
+        // and a granted VOTE from each of the N - 2 live followers; no other election traffic.
+        assertEquals(nodes - 1, result.messages(REQUEST_VOTE), result.toString());
+        assertEquals(nodes - 2, result.messages(VOTE), result.toString());
+        assertEquals(0, result.messages(PRE_VOTE) + result.messages(PRE_VOTE_RESPONSE) + result.messages(HEARTBEAT_RESPONSE));
+        assertEquals(nodes - 1, result.heartbeats());
+        assertEquals(List.of(new Belief(first.dueNs() + 2 * DELAY_NS, first.nodeId(), Role.LEADER, first.nodeId(), 2)),
+            raft.beliefs.stream().filter(belief -> belief.role() == Role.LEADER && belief.term() > 1).toList());
+        assertEquals(0, result.sameTermLeaders());
+    }
+
+    @Test
+    void timeoutsWithinOneDelayOfEachOtherSplitTheVoteAndRandomisedRetriesStillConverge()
+    {
+        // Spread d/2 < d: every follower fires before the first REQUEST_VOTE reaches anyone.
+        final int nodes = 5;
+        final ObservedRaft raft = new ObservedRaft();
+        final ElectionSettings settings = RaftOptions.spread(SETTINGS, DELAY_NS / 2);
+        final ElectionResult result = runtime.run(scenario(raft, nodes, settings).kind(ScenarioKind.LEADER_CRASH).build());
+
+        assertEquals(List.of(1, 2, 3, 4), raft.candidatesOf(2));
+        assertTrue(raft.beliefs.stream().noneMatch(belief -> belief.role() == Role.LEADER && belief.term() == 2));
+        assertTrue(result.converged(), result.toString());
+        final long leaderTerm = raft.of(result.finalLeader()).get(raft.of(result.finalLeader()).size() - 1).term();
+        assertTrue(leaderTerm > 2, "elected in term " + leaderTerm);
+        assertEquals(0, result.sameTermLeaders());
+    }
+
+    @Test
+    void zeroSpreadWithSynchronisedTimersSplitsEveryTermAndIsReportedUnconvergedAtTheBudget()
+    {
+        final int nodes = 5;
+        final ObservedRaft raft = new ObservedRaft();
+        final ElectionSettings settings = RaftOptions.spread(SETTINGS, 0);
+        final Scenario scenario = scenario(raft, nodes, settings).kind(ScenarioKind.LEADER_CRASH).build();
+        final ElectionResult result = runtime.run(scenario);
+
+        assertFalse(result.converged(), result.toString());
+        assertEquals(scenario.plan().budgetEndNs(), result.endNs());
+        // Every live follower stands in every term, T apart from h (the last heartbeat's arrival)
+        // to the end of the budget, and each refuses the others.
+        final long heardNs = sends.stream()
+            .filter(send -> send.fromId() == nodes && send.type() == HEARTBEAT)
+            .mapToLong(Send::atNs).max().orElseThrow() + DELAY_NS;
+        final long lastTerm = raft.beliefs.stream().mapToLong(Belief::term).max().orElseThrow();
+        assertEquals(1 + (result.endNs() - heardNs) / T_NS, lastTerm);
+        for (long term = 2; term <= lastTerm; term++)
+        {
+            assertEquals(List.of(1, 2, 3, 4), raft.candidatesOf(term), "term " + term);
+        }
+        assertTrue(raft.beliefs.stream().noneMatch(belief -> belief.role() == Role.LEADER && belief.term() > 1));
+        assertEquals(1, result.maxConcurrentLeaders());
+
+        // The same crash with the timers randomised again converges.
+        final ElectionResult randomised = runtime.run(scenario.toBuilder().algorithm(new ObservedRaft()).settings(SETTINGS).build());
+        assertTrue(randomised.converged(), randomised.toString());
+    }
+
+    @ParameterizedTest(name = "checkQuorum={0}")
+    @ValueSource(booleans = {true, false})
+    void checkQuorumDeposesALeaderCutOffInAMinorityOneTimeoutAfterItLastHeardAMajority(final boolean checkQuorum)
+    {
+        final long partitionNs = 25 * MS;
+        final long durationNs = 400 * MS;
+        final long healNs = partitionNs + durationNs;
+        final ObservedRaft raft = new ObservedRaft();
+        final ElectionSettings settings = RaftOptions.checkQuorum(SETTINGS, checkQuorum);
+        final FaultPlan faults = FaultPlan.builder()
+            .partition(partitionNs, durationNs, new int[]{1, 2, 3}, new int[]{4, 5})
+            .build();
+        final ElectionResult result = runtime.run(scenario(raft, 5, settings).kind(ScenarioKind.CUSTOM).faults(faults).build());
+
+        assertTrue(result.converged(), result.toString());
+        assertEquals(0, result.sameTermLeaders());
+        final long electedNs = raft.beliefs.stream()
+            .filter(belief -> belief.nodeId() <= 3 && belief.role() == Role.LEADER)
+            .mapToLong(Belief::atNs).min().orElseThrow();
+        assertTrue(electedNs > partitionNs && electedNs < healNs);
+        final Belief stepDown = raft.of(5).stream().filter(belief -> belief.role() != Role.LEADER).findFirst().orElseThrow();
+        if (checkQuorum)
+        {
+            // The heartbeat of 20 ms was the last the majority answered: answers back at 20 + 2d.
+            // Node 5 steps down T later, before the majority, whose timers started at 20 + d, can
+            // elect anyone (at 20 + d + T + 2d at the earliest): the leaders never overlap.
+            final long lastAnsweredNs = 2 * HBT_NS + 2 * DELAY_NS;
+            assertEquals(new Belief(lastAnsweredNs + T_NS, 5, Role.FOLLOWER, 0, 1), stepDown);
+            assertTrue(electedNs >= 2 * HBT_NS + 3 * DELAY_NS + T_NS);
+            assertEquals(0, result.staleLeaderNs());
+            assertEquals(1, result.maxConcurrentLeaders());
+        }
+        else
+        {
+            // Without it the deposed leader believes until the heal lets the new term reach it.
+            assertTrue(stepDown.atNs() > healNs && stepDown.atNs() <= healNs + HBT_NS + 2 * DELAY_NS, stepDown::toString);
+            assertEquals(stepDown.atNs() - electedNs, result.staleLeaderNs());
+            assertTrue(result.staleLeaderNs() > durationNs / 2, "stale leader for " + result.staleLeaderNs() + " ns");
+            assertEquals(2, result.maxConcurrentLeaders());
+        }
+    }
+
+    @ParameterizedTest(name = "checkQuorum={0}")
+    @ValueSource(booleans = {true, false})
+    void withRandomDelaysCheckQuorumBoundsTheStaleLeaderTimeByTheElectionTimeout(final boolean checkQuorum)
+    {
+        final long durationNs = 400 * MS;
+        long worstStaleNs = 0;
+        for (long seed = 1; seed <= 50; seed++)
+        {
+            final ObservedRaft raft = new ObservedRaft();
+        final ElectionSettings settings = RaftOptions.checkQuorum(SETTINGS, checkQuorum);
+            final FaultPlan faults = FaultPlan.builder()
+                .partition(25 * MS + seed * 137_000L, durationNs, new int[]{1, 2, 3}, new int[]{4, 5})
+                .build();
+            final ElectionResult result = runtime.run(scenario(raft, 5, settings)
+                .network(NetworkModel.parse("uniform:500us,5ms"))
+                .kind(ScenarioKind.CUSTOM).faults(faults).seed(seed).build());
+            assertTrue(result.converged(), result.toString());
+            assertEquals(0, result.sameTermLeaders());
+            worstStaleNs = Math.max(worstStaleNs, result.staleLeaderNs());
+        }
+        if (checkQuorum)
+        {
+            assertTrue(worstStaleNs <= T_NS, "stale leader for " + worstStaleNs + " ns");
+        }
+        else
+        {
+            assertTrue(worstStaleNs > durationNs / 2, "stale leader for " + worstStaleNs + " ns");
+        }
+    }
+
+    @ParameterizedTest(name = "preVote={0}")
+    @ValueSource(booleans = {true, false})
+    void nodeIsolatedAndRejoiningRaisesTheClustersTermOnlyWithoutPreVote(final boolean preVote)
+    {
+        final long partitionNs = 25 * MS;
+        final long durationNs = 500 * MS;
+        final ObservedRaft raft = new ObservedRaft();
+        final ElectionSettings settings = RaftOptions.preVote(SETTINGS, preVote);
+        final FaultPlan faults = FaultPlan.builder()
+            .partition(partitionNs, durationNs, new int[]{1}, new int[]{2, 3, 4, 5})
+            .build();
+        final ElectionResult result = runtime.run(scenario(raft, 5, settings).kind(ScenarioKind.CUSTOM).faults(faults).build());
+
+        assertTrue(result.converged(), result.toString());
+        // Cut off, node 1 campaigns once per timeout: [T, 2T) apart, so at least durationNs / 2T times.
+        final long campaigns = sends.stream()
+            .filter(send -> send.fromId() == 1 && (send.type() == PRE_VOTE || send.type() == REQUEST_VOTE))
+            .mapToLong(Send::atNs).distinct().count();
+        assertTrue(campaigns >= durationNs / (2 * T_NS), "campaigns " + campaigns);
+        final long clusterTerm = raft.beliefs.stream().filter(belief -> belief.nodeId() > 1)
+            .mapToLong(Belief::term).max().orElseThrow();
+        if (preVote)
+        {
+            // Nobody granted its pre-votes, so no term moved and the healthy leader kept leading.
+            assertEquals(1, clusterTerm);
+            assertEquals(5, result.finalLeader());
+            assertEquals(0, sends.stream().filter(send -> send.type() == REQUEST_VOTE).count());
+            assertEquals(1, raft.of(5).size());
+        }
+        else
+        {
+            assertTrue(clusterTerm > 1, "cluster term " + clusterTerm);
+            assertTrue(raft.of(5).stream().anyMatch(belief -> belief.role() == Role.FOLLOWER));
+        }
+    }
+
+    @Test
+    void leaderCheckingItsQuorumIsAnsweredByEveryFollowerOnEveryHeartbeat()
+    {
+        final ObservedRaft raft = new ObservedRaft();
+        final ElectionSettings settings = RaftOptions.checkQuorum(SETTINGS, true);
+        final ElectionResult result = runtime.run(scenario(raft, 5, settings).kind(ScenarioKind.CUSTOM).build());
+
+        // No fault: the settled leader heartbeats every HBT until the settle window (2T) ends.
+        final long heartbeats = sends.stream().filter(send -> send.type() == HEARTBEAT).count();
+        assertTrue(heartbeats >= 4 * 10, "heartbeats " + heartbeats);
+        assertEquals(heartbeats, sends.stream().filter(send -> send.type() == HEARTBEAT_RESPONSE).count()
+            + sends.stream().filter(send -> send.type() == HEARTBEAT && send.atNs() + DELAY_NS > result.endNs()).count());
+        assertEquals(1, raft.of(5).size());
+    }
+}
