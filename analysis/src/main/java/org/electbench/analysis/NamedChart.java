@@ -1,0 +1,14 @@
+package org.electbench.analysis;
+
+import org.knowm.xchart.internal.chartpart.Chart;
+
+/**
+ * A chart and the file stem it is written under ({@code <stem>.svg}, {@code <stem>.png}).
+ *
+ * @param stem the file name without extension, built from what the chart shows.
+ * @param title the chart's title.
+ * @param chart the chart.
+ */
+public record NamedChart(String stem, String title, Chart<?, ?> chart)
+{
+}
