@@ -54,7 +54,6 @@ public final class Charts
         new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf),
         new Color(0x7f7f7f), new Color(0xbcbd22)};
     private static final Color GUIDE = new Color(0x999999);
-    private static final double[] TAIL_TICKS = {1, 2, 10, 100, 1_000, 10_000, 100_000, 1_000_000};
 
     private Charts()
     {
@@ -69,8 +68,8 @@ public final class Charts
             charts.addAll(percentilePlots(data, scenario));
             addIfPresent(charts, versusNodes(data, scenario));
             addIfPresent(charts, messagesVersusNodes(data, scenario));
-            addIfPresent(charts, versusSetting(data, scenario, Parameters.ELECTION_TIMEOUT, "election timeout T_elec"));
-            addIfPresent(charts, versusSetting(data, scenario, Parameters.HEARTBEAT, "heartbeat interval HBT"));
+            addIfPresent(charts, versusSetting(data, scenario, RowKeys.ELECTION_TIMEOUT, "election timeout T_elec"));
+            addIfPresent(charts, versusSetting(data, scenario, RowKeys.HEARTBEAT, "heartbeat interval HBT"));
             addIfPresent(charts, allocation(data, scenario));
         }
         addIfPresent(charts, splitBrainTime(data));
@@ -95,8 +94,7 @@ public final class Charts
         for (final Map.Entry<String, List<RowKey>> entry : byAlgorithm.entrySet())
         {
             final String title = "Convergence percentiles: " + scenario + ", " + entry.getKey();
-            final XYChart chart = xyChart(title, "percentile (log scale of 1/(1-p))", "convergence (ms)");
-            chart.getStyler().setXAxisLogarithmic(true);
+            final XYChart chart = xyChart(title, "percentile of elections (tail stretched: 1/(1-p) on a log scale)", "convergence (ms)");
             chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::percentileLabel);
             chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
             int colour = 0;
@@ -112,7 +110,7 @@ public final class Charts
                 final double[] y = new double[points.size()];
                 for (int i = 0; i < points.size(); i++)
                 {
-                    x[i] = points.get(i).tailPosition(histogram.getTotalCount());
+                    x[i] = Math.log10(points.get(i).tailPosition(histogram.getTotalCount()));
                     y[i] = points.get(i).value() / 1e6;
                 }
                 final XYSeries series = chart.addSeries(settingLabel(row, varying) + " (" + histogram.getTotalCount() + " elections)", x, y);
@@ -121,7 +119,7 @@ public final class Charts
             }
             if (!chart.getSeriesMap().isEmpty())
             {
-                charts.add(new NamedChart("cdf_" + safe(scenario) + "_" + safe(entry.getKey()), title, chart));
+                charts.add(new NamedChart("cdf_" + safe(scenario) + "_" + safe(entry.getKey()), title, scenario, chart));
             }
         }
         return charts;
@@ -132,17 +130,16 @@ public final class Charts
     {
         final String title = "Convergence vs cluster size: " + scenario;
         final XYChart chart = xyChart(title, "cluster size n (nodes, log scale)", "convergence (ms)");
-        chart.getStyler().setXAxisLogarithmic(true);
-        chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::wholeLabel);
+        chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::powerOfTwoLabel);
         final Map<String, SortedMap<Integer, RowKey>> lines = lines(data.rows(scenario), data.settings(scenario).varying(), "nodes");
         int colour = 0;
         for (final Map.Entry<String, SortedMap<Integer, RowKey>> line : lines.entrySet())
         {
             final Color color = PALETTE[colour++ % PALETTE.length];
-            addLine(chart, line.getKey() + " p50", line.getValue(), row -> value(data, row, CONVERGENCE + ".p50") / 1e6, color, false);
-            addLine(chart, line.getKey() + " p99", line.getValue(), row -> value(data, row, CONVERGENCE + ".p99") / 1e6, color, true);
+            addNodesLine(chart, line.getKey() + " p50", line.getValue(), row -> value(data, row, CONVERGENCE + ".p50") / 1e6, color, false);
+            addNodesLine(chart, line.getKey() + " p99", line.getValue(), row -> value(data, row, CONVERGENCE + ".p99") / 1e6, color, true);
         }
-        return chart.getSeriesMap().isEmpty() ? null : new NamedChart("convergence-vs-n_" + safe(scenario), title, chart);
+        return chart.getSeriesMap().isEmpty() ? null : new NamedChart("convergence-vs-n_" + safe(scenario), title, scenario, chart);
     }
 
     /** @return election messages per election against n, log-log, with n, n·log2 n and n² guides. */
@@ -150,9 +147,8 @@ public final class Charts
     {
         final String title = "Election messages vs cluster size: " + scenario;
         final XYChart chart = xyChart(title, "cluster size n (nodes, log scale)", "election messages per election (log scale)");
-        chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::wholeLabel);
+        chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::powerOfTwoLabel);
         final Map<String, SortedMap<Integer, RowKey>> lines = lines(data.rows(scenario), data.settings(scenario).varying(), "nodes");
         int colour = 0;
         double anchorNodes = Double.NaN;
@@ -172,7 +168,7 @@ public final class Charts
             {
                 continue;
             }
-            addLine(chart, line.getKey(), positive, row -> value(data, row, MESSAGES), PALETTE[colour++ % PALETTE.length], false);
+            addNodesLine(chart, line.getKey(), positive, row -> value(data, row, MESSAGES), PALETTE[colour++ % PALETTE.length], false);
             final int first = positive.firstKey();
             final double messages = value(data, positive.get(first), MESSAGES);
             if (Double.isNaN(anchorNodes) || first < anchorNodes || (first == anchorNodes && messages < anchorMessages))
@@ -189,7 +185,7 @@ public final class Charts
         guide(chart, "guide: n", anchorNodes, anchorMessages, maxNodes, n -> n, SeriesLines.DOT_DOT);
         guide(chart, "guide: n log n", anchorNodes, anchorMessages, maxNodes, n -> n * Math.log(n) / Math.log(2), SeriesLines.DASH_DOT);
         guide(chart, "guide: n\u00b2", anchorNodes, anchorMessages, maxNodes, n -> n * n, SeriesLines.DASH_DASH);
-        return new NamedChart("messages-vs-n_" + safe(scenario), title, chart);
+        return new NamedChart("messages-vs-n_" + safe(scenario), title, scenario, chart);
     }
 
     /** @return convergence p50 against a duration setting, where the scenario's rows vary it. */
@@ -222,22 +218,23 @@ public final class Charts
                     PALETTE[colour++ % PALETTE.length], false);
             }
         }
-        return chart.getSeriesMap().isEmpty() ? null : new NamedChart("convergence-vs-" + safe(setting) + "_" + safe(scenario), title, chart);
+        return chart.getSeriesMap().isEmpty() ? null : new NamedChart("convergence-vs-" + safe(setting) + "_" + safe(scenario), title, scenario, chart);
     }
 
     /** @return bytes allocated per election (JMH's gc profiler) against n. */
     static NamedChart allocation(final RunData data, final String scenario)
     {
         final String title = "Allocation per election: " + scenario;
-        final XYChart chart = xyChart(title, "cluster size n (nodes)", "allocated per election (B/op)");
+        final XYChart chart = xyChart(title, "cluster size n (nodes, log scale)", "allocated per election (B/op)");
+        chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::powerOfTwoLabel);
         final Map<String, SortedMap<Integer, RowKey>> lines = lines(data.rows(scenario), data.settings(scenario).varying(), "nodes");
         int colour = 0;
         for (final Map.Entry<String, SortedMap<Integer, RowKey>> line : lines.entrySet())
         {
-            addLine(chart, line.getKey(), line.getValue(), row -> value(data, row, JmhSource.ALLOCATION.name()),
+            addNodesLine(chart, line.getKey(), line.getValue(), row -> value(data, row, JmhSource.ALLOCATION.name()),
                 PALETTE[colour++ % PALETTE.length], false);
         }
-        return chart.getSeriesMap().isEmpty() ? null : new NamedChart("allocation_" + safe(scenario), title, chart);
+        return chart.getSeriesMap().isEmpty() ? null : new NamedChart("allocation_" + safe(scenario), title, scenario, chart);
     }
 
     /** @return mean split-brain time per election, per algorithm (series) and scenario (category). */
@@ -323,7 +320,7 @@ public final class Charts
             }
             chart.addSeries(entry.getKey(), x, y).setFillColor(PALETTE[colour++ % PALETTE.length]);
         }
-        return new NamedChart(stem, title, chart);
+        return new NamedChart(stem, title, null, chart);
     }
 
     private static XYChart xyChart(final String title, final String xTitle, final String yTitle)
@@ -351,6 +348,21 @@ public final class Charts
         final XYChart chart, final String name, final SortedMap<K, RowKey> points, final ToDoubleFunction<RowKey> y,
         final Color color, final boolean dashed)
     {
+        addLine(chart, name, points, y, color, dashed, key -> ((Number)key).doubleValue());
+    }
+
+    /** Cluster sizes go on the x axis as log2 n: XChart's log axis draws decades only, too coarse for 3 … 1024. */
+    private static void addNodesLine(
+        final XYChart chart, final String name, final SortedMap<Integer, RowKey> points, final ToDoubleFunction<RowKey> y,
+        final Color color, final boolean dashed)
+    {
+        addLine(chart, name, points, y, color, dashed, nodes -> log2(nodes));
+    }
+
+    private static <K> void addLine(
+        final XYChart chart, final String name, final SortedMap<K, RowKey> points, final ToDoubleFunction<RowKey> y,
+        final Color color, final boolean dashed, final java.util.function.ToDoubleFunction<K> x)
+    {
         final List<Double> xs = new ArrayList<>();
         final List<Double> ys = new ArrayList<>();
         for (final Map.Entry<K, RowKey> point : points.entrySet())
@@ -358,12 +370,13 @@ public final class Charts
             final double value = y.applyAsDouble(point.getValue());
             if (!Double.isNaN(value))
             {
-                xs.add(((Number)point.getKey()).doubleValue());
+                xs.add(x.applyAsDouble(point.getKey()));
                 ys.add(value);
             }
         }
-        if (xs.isEmpty())
+        if (xs.size() < 2)
         {
+            // One point is no line, and an axis of one value has no scale to draw.
             return;
         }
         final XYSeries series = chart.addSeries(name, xs, ys);
@@ -380,15 +393,19 @@ public final class Charts
         final XYChart chart, final String name, final double fromNodes, final double atMessages, final double toNodes,
         final java.util.function.DoubleUnaryOperator shape, final BasicStroke line)
     {
+        if (shape.applyAsDouble(fromNodes) <= 0 || !(toNodes > fromNodes))
+        {
+            return;
+        }
         final double scale = atMessages / shape.applyAsDouble(fromNodes);
         final List<Double> xs = new ArrayList<>();
         final List<Double> ys = new ArrayList<>();
-        for (double n = fromNodes; n < toNodes * 1.0001; n *= 1.25)
+        for (double n = fromNodes; n < toNodes; n *= 1.25)
         {
-            xs.add(n);
+            xs.add(log2(n));
             ys.add(scale * shape.applyAsDouble(n));
         }
-        xs.add(toNodes);
+        xs.add(log2(toNodes));
         ys.add(scale * shape.applyAsDouble(toNodes));
         final XYSeries series = chart.addSeries(name, xs, ys);
         series.setMarker(SeriesMarkers.NONE);
@@ -438,23 +455,27 @@ public final class Charts
         return null == cell ? Double.NaN : cell.value();
     }
 
-    /** @return the tail axis's tick as the percentile it stands for: 1 is 0%, 10 is 90%, 100 is 99%. */
-    static String percentileLabel(final Double tail)
+    /** @return the tail axis's whole ticks as the percentiles they stand for: log10 1/(1-p) = 0 is 0%, 1 is 90%, 2 is 99%. */
+    static String percentileLabel(final Double decades)
     {
-        for (final double tick : TAIL_TICKS)
+        final double rounded = Math.rint(decades);
+        if (Math.abs(decades - rounded) > 1e-9 || rounded < 0)
         {
-            if (Math.abs(tail - tick) < 1e-9 * tick)
-            {
-                final double percentile = 100 * (1 - 1 / tick);
-                return Numbers.format(percentile) + "%";
-            }
+            return "";
         }
-        return "";
+        return Numbers.format(100 * (1 - Math.pow(10, -rounded))) + "%";
     }
 
-    private static String wholeLabel(final Double value)
+    /** @return a log2 axis's whole ticks as the cluster size they stand for. */
+    static String powerOfTwoLabel(final Double log2)
     {
-        return Numbers.format(value);
+        final double rounded = Math.rint(log2);
+        return Math.abs(log2 - rounded) > 1e-9 ? "" : Numbers.format(Math.pow(2, rounded));
+    }
+
+    private static double log2(final double value)
+    {
+        return Math.log(value) / Math.log(2);
     }
 
     /** @return text safe in a file name. */

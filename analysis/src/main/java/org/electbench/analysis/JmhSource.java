@@ -39,7 +39,7 @@ final class JmhSource
             final RowKey row;
             try
             {
-                row = Parameters.rowKey(result.params(), result.shortName());
+                row = RowKeys.rowKey(result.params(), result.shortName());
             }
             catch (final IllegalArgumentException ex)
             {
@@ -61,7 +61,7 @@ final class JmhSource
             }
             for (final Map.Entry<String, JmhResult.Score> counter : result.secondary().entrySet())
             {
-                final Metric metric = declared.apply(counter.getKey());
+                final Metric metric = ELECTIONS.equals(counter.getKey()) ? null : declared.apply(counter.getKey());
                 if (null == metric || metric.kind() == Metric.Kind.DISTRIBUTION)
                 {
                     continue;

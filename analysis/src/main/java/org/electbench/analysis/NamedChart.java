@@ -7,8 +7,9 @@ import org.knowm.xchart.internal.chartpart.Chart;
  *
  * @param stem the file name without extension, built from what the chart shows.
  * @param title the chart's title.
+ * @param scenario the scenario it shows, or null for one across scenarios.
  * @param chart the chart.
  */
-public record NamedChart(String stem, String title, Chart<?, ?> chart)
+public record NamedChart(String stem, String title, String scenario, Chart<?, ?> chart)
 {
 }

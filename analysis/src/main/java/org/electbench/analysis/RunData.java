@@ -123,7 +123,7 @@ public final class RunData
     /**
      * Fills each distribution's p50, p99 and max from its histogram, where a row has a histogram
      * and no exact figure (run reports carry exact nearest-rank percentiles; JMH runs only logs).
-     * The error of a p50 is half the spread between p25 and p75, the noise a compare weighs.
+     * The error of a p50 is the half-width of its 95% confidence interval, the noise a compare weighs.
      */
     public void summariseHistograms()
     {
@@ -137,7 +137,7 @@ public final class RunData
                 {
                     continue;
                 }
-                final double spread = (histogram.getValueAtPercentile(75) - histogram.getValueAtPercentile(25)) / 2.0;
+                final double spread = RunReportSource.medianHalfWidth(histogram);
                 putIfAbsent(row.getKey(), new Column(metric, Column.Statistic.P50),
                     new Cell(histogram.getValueAtPercentile(50), spread));
                 putIfAbsent(row.getKey(), new Column(metric, Column.Statistic.P99),
@@ -167,12 +167,17 @@ public final class RunData
         return rows;
     }
 
-    /** @return every column some row of the scenario has a cell in, in declaration order. */
+    /**
+     * @return every column some row of the scenario has a cell in: the declared metrics in
+     *     declaration order, then the benchmarks' own figures (score, allocation) as first seen.
+     */
     public List<Column> columns(final String scenario)
     {
         final List<RowKey> rows = rows(scenario);
         final List<Column> columns = new ArrayList<>();
-        for (final Metric metric : metrics.values())
+        final List<Metric> ordered = new ArrayList<>(metrics.values());
+        ordered.sort(java.util.Comparator.comparingInt(metric -> Declarations.rank(metric.name())));
+        for (final Metric metric : ordered)
         {
             for (final Column column : Column.of(metric))
             {

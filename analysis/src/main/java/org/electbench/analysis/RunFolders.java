@@ -17,6 +17,7 @@ import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.HdrHistogram.Histogram;
+import org.electbench.harness.RunFolder;
 
 /**
  * Reads run folders into one {@link RunData}: run reports first (they declare the metrics, with
@@ -29,10 +30,7 @@ public final class RunFolders
 {
     /** The folder inside a run folder the report writes into. */
     public static final String REPORT_FOLDER = "report";
-    public static final String ENVIRONMENT_FILE = "environment.json";
     public static final String HISTOGRAM_LOG_EXTENSION = ".hlog";
-    /** A run folder holding this file was interrupted. */
-    public static final String INCOMPLETE_MARKER = "INCOMPLETE";
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -70,7 +68,7 @@ public final class RunFolders
                 else if (name.endsWith(".json"))
                 {
                     final JsonNode root = json(file);
-                    if (name.equals(ENVIRONMENT_FILE))
+                    if (name.equals(RunFolder.ENVIRONMENT))
                     {
                         environment = flatten(root);
                     }
@@ -81,7 +79,7 @@ public final class RunFolders
                     else if (RunReportSource.isRunReport(root))
                     {
                         final RowKey row = RunReportSource.add(data, file, root);
-                        rowsByPrefix.put(prefix(name), row);
+                        rowsByPrefix.put(stem(name), row);
                         if (environment.isEmpty() && root.path("environment").isObject())
                         {
                             environment = flatten(root.get("environment"));
@@ -90,7 +88,7 @@ public final class RunFolders
                     else
                     {
                         throw new AnalysisException(file, "foreign JSON: neither a JMH result array nor a run report (" +
-                            RunReportSource.FORMAT + ")");
+                            org.electbench.harness.RunReport.FORMAT + ")");
                     }
                 }
             }
@@ -100,7 +98,7 @@ public final class RunFolders
             }
             for (final Path file : logs)
             {
-                final String prefix = prefix(file.getFileName().toString());
+                final String prefix = stem(file.getFileName().toString());
                 RowKey row = rowsByPrefix.get(prefix);
                 if (null == row)
                 {
@@ -113,9 +111,8 @@ public final class RunFolders
                     data.putHistogram(row, metric, tagged.getValue());
                 }
             }
-            final String commandLine = environment.getOrDefault("commandLine", "");
-            data.addSource(new RunData.Source(folder.toAbsolutePath().normalize().getFileName().toString(), environment, commandLine,
-                !Files.exists(folder.resolve(INCOMPLETE_MARKER))));
+            data.addSource(new RunData.Source(folder.toAbsolutePath().normalize().getFileName().toString(), environment,
+                commandLine(folder, environment), !Files.exists(folder.resolve(RunFolder.INCOMPLETE))));
         }
         data.summariseHistograms();
         return data;
@@ -167,10 +164,28 @@ public final class RunFolders
         }
     }
 
-    private static String prefix(final String fileName)
+    /** @return the name without its extension: a report and a log of one parameter combination share it. */
+    private static String stem(final String fileName)
     {
-        final int dot = fileName.indexOf('.');
+        final int dot = fileName.lastIndexOf('.');
         return dot < 0 ? fileName : fileName.substring(0, dot);
+    }
+
+    private static String commandLine(final Path folder, final Map<String, String> environment)
+    {
+        final Path file = folder.resolve(RunFolder.COMMAND);
+        if (Files.isRegularFile(file))
+        {
+            try
+            {
+                return Files.readString(file).trim();
+            }
+            catch (final IOException ex)
+            {
+                throw new AnalysisException(file, "cannot read: " + ex.getMessage(), ex);
+            }
+        }
+        return environment.getOrDefault("commandLine", "");
     }
 
     /**
@@ -186,10 +201,10 @@ public final class RunFolders
                 "(expected <algorithm>_<runtime>_n<nodes>_<scenario>[_<key>-<value>...].hlog, or a run report of the same name)");
         }
         final SortedMap<String, String> params = new TreeMap<>();
-        params.put(Parameters.ALGORITHM, parts[0]);
-        params.put(Parameters.RUNTIME, parts[1]);
-        params.put(Parameters.NODES, parts[2].substring(1));
-        params.put(Parameters.SCENARIO, parts[3]);
+        params.put(RowKeys.ALGORITHM, parts[0]);
+        params.put(RowKeys.RUNTIME, parts[1]);
+        params.put(RowKeys.NODES, parts[2].substring(1));
+        params.put(RowKeys.SCENARIO, parts[3]);
         for (int i = 4; i < parts.length; i++)
         {
             final int dash = parts[i].indexOf('-');
@@ -199,7 +214,7 @@ public final class RunFolders
             }
             params.put(parts[i].substring(0, dash), parts[i].substring(dash + 1));
         }
-        return Parameters.rowKey(params, Parameters.NONE);
+        return RowKeys.rowKey(params, RowKeys.NONE);
     }
 
     /** @return an object's fields as text, nested ones joined with dots, arrays joined with spaces. */

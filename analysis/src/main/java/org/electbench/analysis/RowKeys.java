@@ -4,24 +4,27 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
+import org.electbench.harness.Parameters;
+
 /**
  * Turns a parameter map (a run report's or a JMH result's {@code @Param}s) into a row key.
  * Run reports say {@code runtime}, the benchmarks {@code transport}; both mean the runtime.
  * The seed picks runs, not a setting, so it names no row.
  */
-final class Parameters
+final class RowKeys
 {
-    static final String ALGORITHM = "algorithm";
-    static final String NODES = "nodes";
-    static final String SCENARIO = "scenario";
-    static final String RUNTIME = "runtime";
+    static final String ALGORITHM = Parameters.ALGORITHM;
+    static final String NODES = Parameters.NODES;
+    static final String SCENARIO = Parameters.SCENARIO;
+    static final String RUNTIME = Parameters.RUNTIME;
+    /** The benchmarks' name for the runtime parameter. */
     static final String TRANSPORT = "transport";
-    static final String SEED = "seed";
-    static final String HEARTBEAT = "heartbeat";
-    static final String ELECTION_TIMEOUT = "electionTimeout";
+    static final String SEED = Parameters.SEED;
+    static final String HEARTBEAT = Parameters.HEARTBEAT;
+    static final String ELECTION_TIMEOUT = Parameters.ELECTION_TIMEOUT;
     static final String NONE = "-";
 
-    private Parameters()
+    private RowKeys()
     {
     }
 
