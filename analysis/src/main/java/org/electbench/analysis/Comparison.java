@@ -137,6 +137,33 @@ public final class Comparison
         return out.toString();
     }
 
+    /**
+     * Writes {@code compare.md} and the chart ({@code compare.svg}, {@code compare.png}) into a folder.
+     *
+     * @return the files written.
+     */
+    public List<java.nio.file.Path> write(final java.nio.file.Path out, final String nameA, final String nameB)
+    {
+        final List<java.nio.file.Path> written = new ArrayList<>();
+        final java.nio.file.Path markdownFile = out.resolve("compare.md");
+        AtomicFiles.writeString(markdownFile, markdown(nameA, nameB));
+        written.add(markdownFile);
+        final NamedChart chart = chart(nameA, nameB);
+        if (null != chart)
+        {
+            final List<String> footer = List.of("A: " + nameA, "B: " + nameB);
+            final byte[] svg = ChartImage.svg(chart.chart(), footer);
+            final byte[] png = ChartImage.png(chart.chart(), footer);
+            final java.nio.file.Path svgFile = out.resolve(chart.stem() + ".svg");
+            final java.nio.file.Path pngFile = out.resolve(chart.stem() + ".png");
+            AtomicFiles.write(svgFile, stream -> stream.write(svg));
+            AtomicFiles.write(pngFile, stream -> stream.write(png));
+            written.add(svgFile);
+            written.add(pngFile);
+        }
+        return written;
+    }
+
     /** @return B/A of each row's distributions' p50 and the benchmarks' scores, one bar per row and figure. */
     public NamedChart chart(final String nameA, final String nameB)
     {

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import com.fasterxml.jackson.core.JsonEncoding;
@@ -246,10 +245,5 @@ public final class TraceWriter implements TraceRecorder, Closeable
         json.writeEndObject();
         json.flush();
         out.write('\n');
-    }
-
-    static String lower(final Enum<?> value)
-    {
-        return value.name().toLowerCase(Locale.ROOT);
     }
 }
