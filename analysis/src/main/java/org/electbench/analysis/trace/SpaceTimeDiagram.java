@@ -62,7 +62,11 @@ public final class SpaceTimeDiagram
                 .append(colour(type)).append("\"/></marker>\n");
         }
         svg.append("</defs>\n");
-        svg.append("<text x=\"10\" y=\"20\" font-size=\"14\" font-weight=\"bold\">").append(escape(title(trace))).append("</text>\n");
+        svg.append("<text x=\"10\" y=\"20\" font-size=\"14\" font-weight=\"bold\">").append(escape(heading(trace))).append("</text>\n");
+        if (!trace.command().isEmpty())
+        {
+            svg.append("<text x=\"10\" y=\"").append(TOP - 30).append("\" fill=\"#555\">").append(escape(trace.command())).append("</text>\n");
+        }
         legend(svg, trace);
         for (int node = 1; node <= trace.nodes(); node++)
         {
@@ -114,7 +118,7 @@ public final class SpaceTimeDiagram
         svg.append("<text x=\"").append(x).append("\" y=\"").append(y + 4).append("\" fill=\"#555\">")
             .append("dashed: dropped \u00b7 \u25cf belief (L leader, C candidate, F follower \u2192 leader it names) \u00b7 \u2715 fault \u00b7 \u25b8 timer")
             .append("</text>\n");
-        svg.append("<text x=\"10\" y=\"").append(y + 22).append("\" fill=\"#555\">rows are event times (ms of the ")
+        svg.append("<text x=\"10\" y=\"").append(y + 18).append("\" fill=\"#555\">rows are event times (ms of the ")
             .append(escape(trace.clock())).append(" clock), not to scale</text>\n");
     }
 
@@ -135,49 +139,66 @@ public final class SpaceTimeDiagram
                 ends.put(event.id(), event);
             }
         }
-        for (final Trace.Event send : order)
+        // Heartbeats first and light, so the election's messages sent at the same instants stay on top.
+        for (final boolean heartbeats : new boolean[] {true, false})
         {
-            final Trace.Event end = ends.get(send.id());
-            final int type = trace.types().indexOf(send.type());
-            final int x1 = laneX(send.from());
-            final int y1 = rowY(rowOf.get(send.timeNs()));
-            final int x2 = laneX(send.to());
-            final boolean dropped = null == end || "drop".equals(end.kind());
-            int y2 = null == end ? y1 + ROW : rowY(rowOf.get(end.timeNs()));
-            if (y2 == y1)
+            for (final Trace.Event send : order)
             {
-                y2 = y1 + ROW / 2;
+                if (isHeartbeat(send.type()) == heartbeats)
+                {
+                    arrow(svg, trace, rowOf, send, ends.get(send.id()));
+                }
             }
-            // A dropped message ends part-way, where it was lost; a delivered one at its receiver's lane.
-            final int xEnd = dropped ? x1 + (x2 - x1) * 3 / 4 : x2;
-            final int yEnd = dropped ? y1 + (y2 - y1) * 3 / 4 : y2;
-            svg.append("<line class=\"msg ").append(escape(send.type())).append("\" x1=\"").append(x1).append("\" y1=\"").append(y1)
-                .append("\" x2=\"").append(xEnd).append("\" y2=\"").append(yEnd).append("\" stroke=\"").append(colour(type))
-                .append("\" stroke-width=\"1.6\"");
-            if (dropped)
-            {
-                svg.append(" stroke-dasharray=\"5,3\"");
-            }
-            else
-            {
-                svg.append(" marker-end=\"url(#head-").append(type).append(")\"");
-            }
-            svg.append("><title>").append(escape(send.type())).append(' ').append(send.from()).append('\u2192').append(send.to())
-                .append(", sent ").append(millis(send.timeNs())).append(" ms");
-            if (null == end)
-            {
-                svg.append(", still in flight when the run ended");
-            }
-            else
-            {
-                svg.append(", ").append("drop".equals(end.kind()) ? "dropped (" + end.detail().toLowerCase(Locale.ROOT) + ")" : "delivered")
-                    .append(' ').append(millis(end.timeNs())).append(" ms");
-            }
-            svg.append("</title></line>\n");
-            if (dropped)
-            {
-                cross(svg, xEnd, yEnd, colour(type), 4);
-            }
+        }
+    }
+
+    private static boolean isHeartbeat(final String type)
+    {
+        return type.toUpperCase(Locale.ROOT).contains("HEARTBEAT");
+    }
+
+    private static void arrow(
+        final StringBuilder svg, final Trace trace, final Map<Long, Integer> rowOf, final Trace.Event send, final Trace.Event end)
+    {
+        final int type = trace.types().indexOf(send.type());
+        final int x1 = laneX(send.from());
+        final int y1 = rowY(rowOf.get(send.timeNs()));
+        final int x2 = laneX(send.to());
+        final boolean dropped = null == end || "drop".equals(end.kind());
+        int y2 = null == end ? y1 + ROW : rowY(rowOf.get(end.timeNs()));
+        if (y2 == y1)
+        {
+            y2 = y1 + ROW / 2;
+        }
+        // A dropped message ends part-way, where it was lost; a delivered one at its receiver's lane.
+        final int xEnd = dropped ? x1 + (x2 - x1) * 3 / 4 : x2;
+        final int yEnd = dropped ? y1 + (y2 - y1) * 3 / 4 : y2;
+        svg.append("<line class=\"msg ").append(escape(send.type())).append("\" x1=\"").append(x1).append("\" y1=\"").append(y1)
+            .append("\" x2=\"").append(xEnd).append("\" y2=\"").append(yEnd).append("\" stroke=\"").append(colour(type))
+            .append(isHeartbeat(send.type()) ? "\" stroke-width=\"1.2\" stroke-opacity=\"0.45\"" : "\" stroke-width=\"1.6\"");
+        if (dropped)
+        {
+            svg.append(" stroke-dasharray=\"5,3\"");
+        }
+        else
+        {
+            svg.append(" marker-end=\"url(#head-").append(type).append(")\"");
+        }
+        svg.append("><title>").append(escape(send.type())).append(' ').append(send.from()).append('\u2192').append(send.to())
+            .append(", sent ").append(millis(send.timeNs())).append(" ms");
+        if (null == end)
+        {
+            svg.append(", still in flight when the run ended");
+        }
+        else
+        {
+            svg.append(", ").append("drop".equals(end.kind()) ? "dropped (" + end.detail().toLowerCase(Locale.ROOT) + ")" : "delivered")
+                .append(' ').append(millis(end.timeNs())).append(" ms");
+        }
+        svg.append("</title></line>\n");
+        if (null != end && dropped)
+        {
+            cross(svg, xEnd, yEnd, colour(type), 4);
         }
     }
 
@@ -244,10 +265,14 @@ public final class SpaceTimeDiagram
             .append("\" stroke=\"").append(colour).append("\" stroke-width=\"2\"/>");
     }
 
+    private static String heading(final Trace trace)
+    {
+        return trace.algorithm() + ", " + trace.nodes() + " nodes: " + trace.sends().size() + " messages";
+    }
+
     private static String title(final Trace trace)
     {
-        return trace.algorithm() + ", " + trace.nodes() + " nodes: " + trace.sends().size() + " messages" +
-            (trace.command().isEmpty() ? "" : " (" + trace.command() + ")");
+        return heading(trace) + (trace.command().isEmpty() ? "" : " (" + trace.command() + ")");
     }
 
     private static int laneX(final int node)
