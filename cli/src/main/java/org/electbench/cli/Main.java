@@ -10,7 +10,7 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "electbench", mixinStandardHelpOptions = true, version = "electbench 0.1.0",
     description = "A pluggable leader-election microbenchmark and comparison suite.",
-    subcommands = {SimulateCommand.class, RunCommand.class, ChaosCommand.class, NodeCommand.class, ObserveCommand.class})
+    subcommands = {SimulateCommand.class, RunCommand.class, ChaosCommand.class, NodeCommand.class, ObserveCommand.class, ReportCommand.class, CompareCommand.class})
 public final class Main
 {
     private Main()

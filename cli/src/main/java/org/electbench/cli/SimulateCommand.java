@@ -47,6 +47,11 @@ final class SimulateCommand implements Callable<Integer>
         description = "Fault kinds the chaos scenario draws from, as for `chaos --faults` (default: ${DEFAULT-VALUE}).")
     String chaosFaults;
 
+    @Option(names = "--trace", paramLabel = "FILE",
+        description = "Record the run's every send, delivery, drop, timer, fault and belief change into FILE (JSON lines; " +
+            "sim, one run); `report --trace FILE` draws it.")
+    java.nio.file.Path trace;
+
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table", converter = Converters.Format.class,
         description = "table, json or csv (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
@@ -69,7 +74,7 @@ final class SimulateCommand implements Callable<Integer>
         }
         final Scenario scenario = options.toScenario(seed).toBuilder().chaosFaults(kinds).build();
         final SeededRuns.Outcome outcome;
-        try (ClusterRuntime runtime = transport.newRuntime())
+        try (ClusterRuntime runtime = TracedRuntime.wrap(spec, transport.newRuntime(), trace, runs))
         {
             outcome = new SeededRuns().run(runtime, scenario, runs, progress(scenario, System.err));
         }

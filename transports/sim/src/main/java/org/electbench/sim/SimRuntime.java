@@ -27,6 +27,7 @@ import org.electbench.transport.NetworkFaults;
 import org.electbench.transport.RunPlan;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.Seeds;
+import org.electbench.transport.TraceRecorder;
 
 /**
  * The deterministic discrete-event runtime: one thread, a virtual clock, an event queue ordered
@@ -46,7 +47,7 @@ public final class SimRuntime implements ClusterRuntime
     private final EventQueue queue = new EventQueue(INITIAL_EVENTS);
     private final byte[] claimBytes = new byte[MessageHeader.MAX_MESSAGE_LENGTH];
     private final UnsafeBuffer claimBuffer = new UnsafeBuffer(claimBytes);
-    private SendTrace trace;
+    private TraceRecorder trace;
 
     private ElectionAlgorithm algorithm;
     private ElectionSettings settings;
@@ -88,7 +89,16 @@ public final class SimRuntime implements ClusterRuntime
      */
     public SimRuntime traceSends(final SendTrace trace)
     {
-        this.trace = trace;
+        return trace(trace);
+    }
+
+    /**
+     * @param recorder sees every send, delivery, drop, timer, fault and belief change of later runs; null for none.
+     * @return this.
+     */
+    public SimRuntime trace(final TraceRecorder recorder)
+    {
+        this.trace = recorder;
         return this;
     }
 
@@ -269,6 +279,11 @@ public final class SimRuntime implements ClusterRuntime
                 if (!live[id] || networkFaults.blocked(from, id))
                 {
                     dropped++;
+                    if (null != trace)
+                    {
+                        trace.onDrop(nowNs, timerId(slot), from, id, messageType(slot),
+                            live[id] ? TraceRecorder.DropReason.BLOCKED : TraceRecorder.DropReason.RECEIVER_DOWN);
+                    }
                 }
                 else if (pausedUntilNs[id] - nowNs > 0)
                 {
@@ -277,6 +292,10 @@ public final class SimRuntime implements ClusterRuntime
                 }
                 else
                 {
+                    if (null != trace)
+                    {
+                        trace.onDeliver(nowNs, timerId(slot), from, id, messageType(slot));
+                    }
                     nodes[id].onMessage(from, queue.messageBuffer(slot), queue.messageOffset(slot), queue.length(slot));
                 }
                 break;
@@ -292,6 +311,10 @@ public final class SimRuntime implements ClusterRuntime
                     final long timerId = timerId(slot);
                     // Mark it spent first so a cancel from inside the callback is a no-op.
                     queue.cancel(slot);
+                    if (null != trace)
+                    {
+                        trace.onTimer(nowNs, id, queue.kind(slot));
+                    }
                     nodes[id].onTimer(timerId, queue.kind(slot));
                 }
                 break;
@@ -307,6 +330,10 @@ public final class SimRuntime implements ClusterRuntime
     private void applyFault(final int index, final boolean end)
     {
         final Fault fault = faults.get(index);
+        if (null != trace)
+        {
+            trace.onFault(nowNs, fault.kind(), fault.nodeId(), end);
+        }
         switch (fault.kind())
         {
             case CRASH:
@@ -340,6 +367,11 @@ public final class SimRuntime implements ClusterRuntime
         return ((long)queue.generation(slot) << 32) | slot;
     }
 
+    private int messageType(final int slot)
+    {
+        return MessageHeader.type(queue.messageBuffer(slot), queue.messageOffset(slot));
+    }
+
     private void send(final Context from, final int to)
     {
         final int fromId = from.selfId;
@@ -351,14 +383,17 @@ public final class SimRuntime implements ClusterRuntime
         final int type = (claimBytes[MessageHeader.TYPE_OFFSET] & 0xFF) | (claimBytes[MessageHeader.TYPE_OFFSET + 1] & 0xFF) << 8;
         final int length = claimLength;
         monitor.onSend(fromId, nowNs, type, length);
-        if (null != trace)
-        {
-            trace.onSend(nowNs, fromId, to, type, length);
-        }
         final double lossProbability = Math.max(baseLossProbability, networkFaults.lossProbability());
-        if ((lossProbability > 0 && networkRandom.nextDouble() < lossProbability) || networkFaults.blocked(fromId, to))
+        final boolean lost = lossProbability > 0 && networkRandom.nextDouble() < lossProbability;
+        if (lost || networkFaults.blocked(fromId, to))
         {
             dropped++;
+            if (null != trace)
+            {
+                trace.onSend(nowNs, TraceRecorder.NOT_QUEUED, fromId, to, type, length);
+                trace.onDrop(nowNs, TraceRecorder.NOT_QUEUED, fromId, to, type,
+                    lost ? TraceRecorder.DropReason.LOSS : TraceRecorder.DropReason.BLOCKED);
+            }
         }
         else
         {
@@ -374,10 +409,18 @@ public final class SimRuntime implements ClusterRuntime
             }
             final int slot = queue.allocate();
             queue.setMessage(slot, to, fromId, claimBytes, length);
+            if (null != trace)
+            {
+                trace.onSend(nowNs, timerId(slot), fromId, to, type, length);
+            }
             queue.push(slot, arrivalNs);
         }
         if (!crashTriggers.isEmpty() && crashTriggers.fire(fromId, nowNs, type))
         {
+            if (null != trace)
+            {
+                trace.onFault(nowNs, Fault.Kind.CRASH_AFTER_SEND, fromId, false);
+            }
             crash(fromId);
         }
     }
@@ -508,6 +551,10 @@ public final class SimRuntime implements ClusterRuntime
         {
             if (active())
             {
+                if (null != trace)
+                {
+                    trace.onBelief(nowNs, selfId, role, leaderId, term);
+                }
                 monitor.onAnnounce(selfId, nowNs, role, leaderId, term);
             }
         }

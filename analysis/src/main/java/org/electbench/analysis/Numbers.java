@@ -1,0 +1,50 @@
+package org.electbench.analysis;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+
+/**
+ * How figures are printed: the same value always prints the same text, on any machine and
+ * locale, so a regenerated table is byte-identical.
+ */
+final class Numbers
+{
+    private static final MathContext FOUR_DIGITS = new MathContext(4, RoundingMode.HALF_EVEN);
+
+    private Numbers()
+    {
+    }
+
+    /** @return whole numbers whole, others to four significant digits, without exponent; "" for NaN. */
+    static String format(final double value)
+    {
+        if (Double.isNaN(value))
+        {
+            return "";
+        }
+        if (Double.isInfinite(value))
+        {
+            return value > 0 ? "inf" : "-inf";
+        }
+        if (value == Math.rint(value) && Math.abs(value) < 1e15)
+        {
+            return Long.toString((long)value);
+        }
+        return new BigDecimal(value).round(FOUR_DIGITS).stripTrailingZeros().toPlainString();
+    }
+
+    /** @return the value exactly as Java prints a double when it is not whole; whole numbers without ".0". */
+    static String exact(final double value)
+    {
+        if (Double.isNaN(value))
+        {
+            return "";
+        }
+        if (value == Math.rint(value) && Math.abs(value) < 1e15)
+        {
+            return Long.toString((long)value);
+        }
+        return Double.toString(value);
+    }
+}

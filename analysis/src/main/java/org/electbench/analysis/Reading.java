@@ -1,0 +1,134 @@
+package org.electbench.analysis;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * A few sentences per scenario generated from its numbers: which algorithm reached a leader
+ * fastest, which sent the fewest election messages, and which ever had two leaders at once. The
+ * comparison is made per transport at the largest cluster size every algorithm ran, so the
+ * algorithms are compared on the same ground.
+ */
+final class Reading
+{
+    static final String SPLIT_BRAIN = "splitBrain";
+
+    private Reading()
+    {
+    }
+
+    static List<String> of(final RunData data, final String scenario)
+    {
+        final List<String> sentences = new ArrayList<>();
+        final SortedMap<String, List<RowKey>> byTransport = new TreeMap<>();
+        for (final RowKey row : data.rows(scenario))
+        {
+            byTransport.computeIfAbsent(row.transport(), key -> new ArrayList<>()).add(row);
+        }
+        for (final var transport : byTransport.entrySet())
+        {
+            final int nodes = commonLargestNodes(transport.getValue());
+            final List<RowKey> rows = new ArrayList<>();
+            for (final RowKey row : transport.getValue())
+            {
+                if (row.nodes() == nodes)
+                {
+                    rows.add(row);
+                }
+            }
+            final String where = "On " + transport.getKey() + (nodes > 0 ? " at n = " + nodes : "");
+            final RowKey fastest = best(data, rows, Charts.CONVERGENCE + ".p50");
+            if (null != fastest)
+            {
+                sentences.add(where + ", fastest to a leader: " + fastest.algorithm() + label(fastest, rows) +
+                    " (convergence p50 " + Numbers.format(data.cell(fastest, Charts.CONVERGENCE + ".p50").value() / 1e6) + " ms" +
+                    others(data, rows, fastest, Charts.CONVERGENCE + ".p50", 1e6, " ms") + ").");
+            }
+            final RowKey fewest = best(data, rows, Charts.MESSAGES);
+            if (null != fewest)
+            {
+                sentences.add(where + ", fewest election messages: " + fewest.algorithm() + label(fewest, rows) +
+                    " (" + Numbers.format(data.cell(fewest, Charts.MESSAGES).value()) + " per election" +
+                    others(data, rows, fewest, Charts.MESSAGES, 1, "") + ").");
+            }
+        }
+        final List<String> twoLeaders = new ArrayList<>();
+        boolean measured = false;
+        for (final RowKey row : data.rows(scenario))
+        {
+            final Cell cell = data.cell(row, SPLIT_BRAIN);
+            if (null != cell)
+            {
+                measured = true;
+                if (cell.value() > 0)
+                {
+                    twoLeaders.add(row.algorithm() + " on " + row.transport() + " at n = " + row.nodes() + " (" +
+                        Numbers.format(cell.value()) + " runs)");
+                }
+            }
+        }
+        if (measured)
+        {
+            sentences.add(twoLeaders.isEmpty() ? "No algorithm ever had two leaders at once." :
+                "Two leaders at once: " + String.join("; ", twoLeaders) + ".");
+        }
+        return sentences;
+    }
+
+    private static int commonLargestNodes(final List<RowKey> rows)
+    {
+        final SortedMap<Integer, java.util.Set<String>> algorithmsByNodes = new TreeMap<>();
+        final java.util.Set<String> algorithms = new java.util.TreeSet<>();
+        for (final RowKey row : rows)
+        {
+            algorithms.add(row.algorithm());
+            algorithmsByNodes.computeIfAbsent(row.nodes(), key -> new java.util.TreeSet<>()).add(row.algorithm());
+        }
+        int best = algorithmsByNodes.isEmpty() ? 0 : algorithmsByNodes.lastKey();
+        for (final var entry : algorithmsByNodes.entrySet())
+        {
+            if (entry.getValue().size() == algorithms.size())
+            {
+                best = entry.getKey();
+            }
+        }
+        return best;
+    }
+
+    private static RowKey best(final RunData data, final List<RowKey> rows, final String columnId)
+    {
+        RowKey best = null;
+        for (final RowKey row : rows)
+        {
+            final Cell cell = data.cell(row, columnId);
+            if (null != cell && !Double.isNaN(cell.value()) && (null == best || cell.value() < data.cell(best, columnId).value()))
+            {
+                best = row;
+            }
+        }
+        return best;
+    }
+
+    private static String label(final RowKey row, final List<RowKey> rows)
+    {
+        final long same = rows.stream().filter(other -> other.algorithm().equals(row.algorithm())).count();
+        return same > 1 ? " [" + row.settingsText() + "]" : "";
+    }
+
+    private static String others(final RunData data, final List<RowKey> rows, final RowKey best, final String columnId,
+        final double divisor, final String unit)
+    {
+        final StringBuilder text = new StringBuilder();
+        for (final RowKey row : rows)
+        {
+            final Cell cell = data.cell(row, columnId);
+            if (row != best && null != cell && !row.algorithm().equals(best.algorithm()))
+            {
+                text.append("; ").append(row.algorithm()).append(' ').append(Numbers.format(cell.value() / divisor)).append(unit);
+            }
+        }
+        return text.toString();
+    }
+}

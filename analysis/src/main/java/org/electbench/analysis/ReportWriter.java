@@ -1,0 +1,162 @@
+package org.electbench.analysis;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes what {@code ./electbench report} produces for the data of one or more run folders:
+ * <pre>
+ * tables/&lt;scenario&gt;.md, .csv   one table per scenario (rows algorithm × n, columns by metric name)
+ * charts/&lt;chart&gt;.svg, .png     every chart {@link Charts} draws
+ * report.md                     every table, each chart linked, the environment and the command
+ * index.html                    one self-contained page: tables, charts inline, environment, a reading per scenario
+ * </pre>
+ * Every file is written whole into a temporary file beside it and moved over the old one. The
+ * tables, CSV and report.md depend only on the input, so the same run folders give them byte
+ * for byte again.
+ */
+public final class ReportWriter
+{
+    public static final String TABLES = "tables";
+    public static final String CHARTS = "charts";
+    public static final String REPORT_MD = "report.md";
+    public static final String INDEX_HTML = "index.html";
+
+    private ReportWriter()
+    {
+    }
+
+    /**
+     * @param data what the folders hold.
+     * @param out the folder to write into.
+     * @return the files written, in the order written.
+     */
+    public static List<Path> write(final RunData data, final Path out)
+    {
+        final List<Path> written = new ArrayList<>();
+        final String context = context(data);
+        final StringBuilder markdown = new StringBuilder();
+        markdown.append("# electbench report: ").append(title(data)).append("\n\n");
+        markdown.append(context).append("\n\n");
+        final List<NamedChart> charts = Charts.all(data);
+        for (final String scenario : data.scenarios())
+        {
+            final ScenarioTable table = ScenarioTable.of(data, scenario);
+            for (final TableFormat format : TableFormat.values())
+            {
+                final Path file = out.resolve(TABLES).resolve(Charts.safe(scenario) + "." + format.extension());
+                AtomicFiles.writeString(file, format.newWriter().write(data, table, format == TableFormat.MARKDOWN ? context : ""));
+                written.add(file);
+            }
+            markdown.append(TableFormat.MARKDOWN.newWriter().write(data, table, "")).append('\n');
+            for (final String sentence : Reading.of(data, scenario))
+            {
+                markdown.append("- ").append(sentence).append('\n');
+            }
+            markdown.append('\n');
+            for (final NamedChart chart : charts)
+            {
+                if (scenario.equals(chart.scenario()))
+                {
+                    markdown.append("![").append(chart.title()).append("](").append(CHARTS).append('/').append(chart.stem()).append(".svg)\n");
+                }
+            }
+            markdown.append('\n');
+        }
+        final List<String> footer = footer(data);
+        final List<IndexPage.Figure> figures = new ArrayList<>();
+        for (final NamedChart chart : charts)
+        {
+            final byte[] svg = ChartImage.svg(chart.chart(), footer);
+            final byte[] png = ChartImage.png(chart.chart(), footer);
+            final Path svgFile = out.resolve(CHARTS).resolve(chart.stem() + ".svg");
+            final Path pngFile = out.resolve(CHARTS).resolve(chart.stem() + ".png");
+            AtomicFiles.write(svgFile, stream -> stream.write(svg));
+            AtomicFiles.write(pngFile, stream -> stream.write(png));
+            written.add(svgFile);
+            written.add(pngFile);
+            figures.add(new IndexPage.Figure(chart, new String(svg, StandardCharsets.UTF_8)));
+            if (null == chart.scenario())
+            {
+                markdown.append("![").append(chart.title()).append("](").append(CHARTS).append('/').append(chart.stem()).append(".svg)\n");
+            }
+        }
+        final Path report = out.resolve(REPORT_MD);
+        AtomicFiles.writeString(report, markdown.toString());
+        written.add(report);
+        final Path index = out.resolve(INDEX_HTML);
+        AtomicFiles.writeString(index, IndexPage.html(data, title(data), figures));
+        written.add(index);
+        return written;
+    }
+
+    static String title(final RunData data)
+    {
+        final List<String> names = new ArrayList<>();
+        for (final RunData.Source source : data.sources())
+        {
+            names.add(source.name() + (source.complete() ? "" : " (incomplete)"));
+        }
+        return String.join(", ", names);
+    }
+
+    /** @return the environment and the reproducing command of every source, as markdown lines. */
+    static String context(final RunData data)
+    {
+        final StringBuilder text = new StringBuilder();
+        for (final RunData.Source source : data.sources())
+        {
+            if (text.length() > 0)
+            {
+                text.append("\n\n");
+            }
+            text.append("Ran on (").append(source.name()).append("): ").append(environment(source));
+            if (!source.commandLine().isEmpty())
+            {
+                text.append("  \nReproduce: `").append(source.commandLine()).append('`');
+            }
+            if (!source.complete())
+            {
+                text.append("  \nThis run was interrupted: its folder is marked incomplete.");
+            }
+        }
+        return text.toString();
+    }
+
+    /** @return the environment in one line: every field but the command line. */
+    static String environment(final RunData.Source source)
+    {
+        final List<String> fields = new ArrayList<>();
+        for (final Map.Entry<String, String> entry : source.environment().entrySet())
+        {
+            if (!"commandLine".equals(entry.getKey()) && !entry.getValue().isEmpty())
+            {
+                fields.add(entry.getKey() + " " + entry.getValue());
+            }
+        }
+        return fields.isEmpty() ? "environment not recorded" : String.join("; ", fields);
+    }
+
+    /** @return the lines under every chart: where the figures were measured and how to get them again. */
+    static List<String> footer(final RunData data)
+    {
+        final List<String> lines = new ArrayList<>();
+        for (final RunData.Source source : data.sources())
+        {
+            final Map<String, String> environment = source.environment();
+            lines.add(source.name() + ": " + String.join(", ", List.of(
+                "java " + environment.getOrDefault("javaVersion", "?"),
+                environment.getOrDefault("cores", "?") + " cores",
+                environment.getOrDefault("os", "?"),
+                "commit " + environment.getOrDefault("commit", "?"))));
+            if (!source.commandLine().isEmpty())
+            {
+                lines.add("reproduce: " + source.commandLine());
+            }
+        }
+        return lines;
+    }
+}

@@ -1,0 +1,236 @@
+package org.electbench.analysis;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * Everything read from one or more run folders: per row (scenario, algorithm, n, transport,
+ * settings) a cell per column and a histogram per distribution, the metrics in the order their
+ * declarations give, and each folder's environment. Rows are kept sorted, so every writer
+ * iterates them in one order and the same input gives the same output, byte for byte.
+ */
+public final class RunData
+{
+    private final Map<String, Metric> metrics = new LinkedHashMap<>();
+    private final SortedMap<RowKey, SortedMap<String, Cell>> cells = new TreeMap<>();
+    private final SortedMap<RowKey, SortedMap<String, Histogram>> histograms = new TreeMap<>();
+    private final List<Source> sources = new ArrayList<>();
+
+    /**
+     * One folder read: where it came from and what it ran on.
+     *
+     * @param name the folder's name (its timestamp and commit).
+     * @param environment what the folder's environment says, by field, in its order.
+     * @param commandLine the command that produced it, or empty.
+     * @param complete false when the folder says its run was interrupted.
+     */
+    public record Source(String name, Map<String, String> environment, String commandLine, boolean complete)
+    {
+    }
+
+    /** @return the metric declared under a name, declaring it as given the first time it is seen. */
+    public Metric declare(final Metric metric)
+    {
+        return metrics.computeIfAbsent(metric.name(), name -> metric);
+    }
+
+    public void put(final RowKey row, final Column column, final Cell cell)
+    {
+        declare(column.metric());
+        cells.computeIfAbsent(row, key -> new TreeMap<>()).put(column.id(), cell);
+    }
+
+    /** Adds a distribution's histogram to a row (added to one already there, as from a second folder). */
+    public void putHistogram(final RowKey row, final Metric metric, final Histogram histogram)
+    {
+        declare(metric);
+        final SortedMap<String, Histogram> byMetric = histograms.computeIfAbsent(row, key -> new TreeMap<>());
+        final Histogram existing = byMetric.get(metric.name());
+        if (null == existing)
+        {
+            byMetric.put(metric.name(), histogram.copy());
+        }
+        else
+        {
+            existing.add(histogram);
+        }
+    }
+
+    public void addSource(final Source source)
+    {
+        sources.add(source);
+    }
+
+    /** @return the metrics, in declaration order. */
+    public List<Metric> metrics()
+    {
+        return Collections.unmodifiableList(new ArrayList<>(metrics.values()));
+    }
+
+    /** @return the metric of that name, or null. */
+    public Metric metric(final String name)
+    {
+        return metrics.get(name);
+    }
+
+    public List<Source> sources()
+    {
+        return Collections.unmodifiableList(sources);
+    }
+
+    /** @return every row, sorted. */
+    public SortedSet<RowKey> rows()
+    {
+        final SortedSet<RowKey> rows = new TreeSet<>(cells.keySet());
+        rows.addAll(histograms.keySet());
+        return rows;
+    }
+
+    /** @return the scenarios, sorted. */
+    public SortedSet<String> scenarios()
+    {
+        final SortedSet<String> scenarios = new TreeSet<>();
+        for (final RowKey row : rows())
+        {
+            scenarios.add(row.scenario());
+        }
+        return scenarios;
+    }
+
+    /** @return a row's cell in a column, or null. */
+    public Cell cell(final RowKey row, final String columnId)
+    {
+        final SortedMap<String, Cell> byColumn = cells.get(row);
+        return null == byColumn ? null : byColumn.get(columnId);
+    }
+
+    /** @return a row's histogram of a distribution, or null. */
+    public Histogram histogram(final RowKey row, final String metricName)
+    {
+        final SortedMap<String, Histogram> byMetric = histograms.get(row);
+        return null == byMetric ? null : byMetric.get(metricName);
+    }
+
+    /**
+     * Fills each distribution's p50, p99 and max from its histogram, where a row has a histogram
+     * and no exact figure (run reports carry exact nearest-rank percentiles; JMH runs only logs).
+     * The error of a p50 is the half-width of its 95% confidence interval, the noise a compare weighs.
+     */
+    public void summariseHistograms()
+    {
+        for (final Map.Entry<RowKey, SortedMap<String, Histogram>> row : histograms.entrySet())
+        {
+            for (final Map.Entry<String, Histogram> entry : row.getValue().entrySet())
+            {
+                final Metric metric = metrics.get(entry.getKey());
+                final Histogram histogram = entry.getValue();
+                if (histogram.getTotalCount() == 0)
+                {
+                    continue;
+                }
+                final double spread = RunReportSource.medianHalfWidth(histogram);
+                putIfAbsent(row.getKey(), new Column(metric, Column.Statistic.P50),
+                    new Cell(histogram.getValueAtPercentile(50), spread));
+                putIfAbsent(row.getKey(), new Column(metric, Column.Statistic.P99),
+                    new Cell(histogram.getValueAtPercentile(99), Double.NaN));
+                putIfAbsent(row.getKey(), new Column(metric, Column.Statistic.MAX),
+                    new Cell(histogram.getMaxValue(), Double.NaN));
+            }
+        }
+    }
+
+    private void putIfAbsent(final RowKey row, final Column column, final Cell cell)
+    {
+        cells.computeIfAbsent(row, key -> new TreeMap<>()).putIfAbsent(column.id(), cell);
+    }
+
+    /** @return the rows of one scenario, sorted. */
+    public List<RowKey> rows(final String scenario)
+    {
+        final List<RowKey> rows = new ArrayList<>();
+        for (final RowKey row : rows())
+        {
+            if (row.scenario().equals(scenario))
+            {
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
+
+    /**
+     * @return every column some row of the scenario has a cell in: the declared metrics in
+     *     declaration order, then the benchmarks' own figures (score, allocation) as first seen.
+     */
+    public List<Column> columns(final String scenario)
+    {
+        final List<RowKey> rows = rows(scenario);
+        final List<Column> columns = new ArrayList<>();
+        final List<Metric> ordered = new ArrayList<>(metrics.values());
+        ordered.sort(java.util.Comparator.comparingInt(metric -> Declarations.rank(metric.name())));
+        for (final Metric metric : ordered)
+        {
+            for (final Column column : Column.of(metric))
+            {
+                for (final RowKey row : rows)
+                {
+                    if (null != cell(row, column.id()))
+                    {
+                        columns.add(column);
+                        break;
+                    }
+                }
+            }
+        }
+        return columns;
+    }
+
+    /**
+     * @return the settings that differ between the scenario's rows (shown as columns), and
+     *     those that are one value throughout (stated once above the table).
+     */
+    public SettingsSplit settings(final String scenario)
+    {
+        final SortedMap<String, SortedSet<String>> values = new TreeMap<>();
+        final List<RowKey> rows = rows(scenario);
+        for (final RowKey row : rows)
+        {
+            for (final Map.Entry<String, String> entry : row.settings().entrySet())
+            {
+                values.computeIfAbsent(entry.getKey(), key -> new TreeSet<>()).add(entry.getValue());
+            }
+        }
+        final List<String> varying = new ArrayList<>();
+        final SortedMap<String, String> fixed = new TreeMap<>();
+        for (final Map.Entry<String, SortedSet<String>> entry : values.entrySet())
+        {
+            final boolean everywhere = rows.stream().allMatch(row -> row.settings().containsKey(entry.getKey()));
+            if (entry.getValue().size() == 1 && everywhere)
+            {
+                fixed.put(entry.getKey(), entry.getValue().first());
+            }
+            else
+            {
+                varying.add(entry.getKey());
+            }
+        }
+        return new SettingsSplit(varying, fixed);
+    }
+
+    /**
+     * @param varying settings whose value differs between rows.
+     * @param fixed settings with one value on every row.
+     */
+    public record SettingsSplit(List<String> varying, SortedMap<String, String> fixed)
+    {
+    }
+}

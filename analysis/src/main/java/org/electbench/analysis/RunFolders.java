@@ -1,0 +1,250 @@
+package org.electbench.analysis;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.HdrHistogram.Histogram;
+import org.electbench.harness.RunFolder;
+
+/**
+ * Reads run folders into one {@link RunData}: run reports first (they declare the metrics, with
+ * name, unit and kind), then JMH JSON (its counters matched to those declarations by name), then
+ * histogram logs ({@code .hlog}, one per parameter combination, tagged by metric). Folders from
+ * several machines or several runs of one grid merge: each keeps its environment, rows with the
+ * same parameters add their histograms. The analyser's own output folder is skipped.
+ */
+public final class RunFolders
+{
+    /** The folder inside a run folder the report writes into. */
+    public static final String REPORT_FOLDER = "report";
+    public static final String HISTOGRAM_LOG_EXTENSION = ".hlog";
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private RunFolders()
+    {
+    }
+
+    /**
+     * @param folders run folders.
+     * @param declared a metric's declaration by name, for JMH counters no run report declares; may return null.
+     * @return what they hold.
+     * @throws AnalysisException naming the file when a folder is missing or a file in it is unreadable or foreign.
+     */
+    public static RunData read(final List<Path> folders, final java.util.function.Function<String, Metric> declared)
+    {
+        final RunData data = new RunData();
+        final Map<String, RowKey> rowsByPrefix = new LinkedHashMap<>();
+        for (final Path folder : folders)
+        {
+            if (!Files.isDirectory(folder))
+            {
+                throw new AnalysisException(folder, Files.exists(folder) ? "not a folder" : "no such run folder");
+            }
+            final List<Path> files = files(folder);
+            final List<Path> jmh = new ArrayList<>();
+            final List<Path> logs = new ArrayList<>();
+            Map<String, String> environment = new LinkedHashMap<>();
+            for (final Path file : files)
+            {
+                final String name = file.getFileName().toString();
+                if (name.endsWith(HISTOGRAM_LOG_EXTENSION))
+                {
+                    logs.add(file);
+                }
+                else if (name.endsWith(".json"))
+                {
+                    final JsonNode root = json(file);
+                    if (name.equals(RunFolder.ENVIRONMENT))
+                    {
+                        environment = flatten(root);
+                    }
+                    else if (root.isArray())
+                    {
+                        jmh.add(file);
+                    }
+                    else if (RunReportSource.isRunReport(root))
+                    {
+                        final RowKey row = RunReportSource.add(data, file, root);
+                        rowsByPrefix.put(stem(name), row);
+                        if (environment.isEmpty() && root.path("environment").isObject())
+                        {
+                            environment = flatten(root.get("environment"));
+                        }
+                    }
+                    else
+                    {
+                        throw new AnalysisException(file, "foreign JSON: neither a JMH result array nor a run report (" +
+                            org.electbench.harness.RunReport.FORMAT + ")");
+                    }
+                }
+            }
+            for (final Path file : jmh)
+            {
+                JmhSource.add(data, file, JmhResults.read(file), name -> orElse(data.metric(name), declared.apply(name)));
+            }
+            for (final Path file : logs)
+            {
+                final String prefix = stem(file.getFileName().toString());
+                RowKey row = rowsByPrefix.get(prefix);
+                if (null == row)
+                {
+                    row = rowFromFileName(file, prefix);
+                }
+                for (final Map.Entry<String, Histogram> tagged : HistogramLogs.read(file).entrySet())
+                {
+                    final String tag = tagged.getKey().isEmpty() ? Charts.CONVERGENCE : tagged.getKey();
+                    final Metric metric = orElse(data.metric(tag), orElse(declared.apply(tag), new Metric(tag, "ns", Metric.Kind.DISTRIBUTION)));
+                    data.putHistogram(row, metric, tagged.getValue());
+                }
+            }
+            data.addSource(new RunData.Source(folder.toAbsolutePath().normalize().getFileName().toString(), environment,
+                commandLine(folder, environment), !Files.exists(folder.resolve(RunFolder.INCOMPLETE))));
+        }
+        data.summariseHistograms();
+        return data;
+    }
+
+    private static <T> T orElse(final T value, final T otherwise)
+    {
+        return null == value ? otherwise : value;
+    }
+
+    private static List<Path> files(final Path folder)
+    {
+        try (Stream<Path> walk = Files.walk(folder))
+        {
+            return walk
+                .filter(Files::isRegularFile)
+                .filter(file -> !folder.relativize(file).startsWith(REPORT_FOLDER))
+                .sorted()
+                .toList();
+        }
+        catch (final IOException ex)
+        {
+            throw new AnalysisException(folder, "cannot list: " + ex.getMessage(), ex);
+        }
+    }
+
+    static JsonNode json(final Path file)
+    {
+        try
+        {
+            final JsonNode root = MAPPER.readTree(Files.readAllBytes(file));
+            if (null == root || root.isMissingNode())
+            {
+                throw new AnalysisException(file, "empty file, expected JSON");
+            }
+            return root;
+        }
+        catch (final NoSuchFileException ex)
+        {
+            throw new AnalysisException(file, "no such file");
+        }
+        catch (final JacksonException ex)
+        {
+            throw new AnalysisException(file, "not valid JSON (truncated?): " + JmhResults.firstLine(ex.getOriginalMessage()), ex);
+        }
+        catch (final IOException ex)
+        {
+            throw new AnalysisException(file, "cannot read: " + ex.getMessage(), ex);
+        }
+    }
+
+    /** @return the name without its extension: a report and a log of one parameter combination share it. */
+    private static String stem(final String fileName)
+    {
+        final int dot = fileName.lastIndexOf('.');
+        return dot < 0 ? fileName : fileName.substring(0, dot);
+    }
+
+    private static String commandLine(final Path folder, final Map<String, String> environment)
+    {
+        final Path file = folder.resolve(RunFolder.COMMAND);
+        if (Files.isRegularFile(file))
+        {
+            try
+            {
+                return Files.readString(file).trim();
+            }
+            catch (final IOException ex)
+            {
+                throw new AnalysisException(file, "cannot read: " + ex.getMessage(), ex);
+            }
+        }
+        return environment.getOrDefault("commandLine", "");
+    }
+
+    /**
+     * Reads a histogram log's parameters back from its name, as the harness builds it:
+     * algorithm, runtime, {@code n<nodes>}, scenario, then {@code key-value} pairs, joined with {@code _}.
+     */
+    static RowKey rowFromFileName(final Path file, final String prefix)
+    {
+        final String[] parts = prefix.split("_");
+        if (parts.length < 4 || !parts[2].matches("n[0-9]+"))
+        {
+            throw new AnalysisException(file, "histogram log name does not say its parameters " +
+                "(expected <algorithm>_<runtime>_n<nodes>_<scenario>[_<key>-<value>...].hlog, or a run report of the same name)");
+        }
+        final SortedMap<String, String> params = new TreeMap<>();
+        params.put(RowKeys.ALGORITHM, parts[0]);
+        params.put(RowKeys.RUNTIME, parts[1]);
+        params.put(RowKeys.NODES, parts[2].substring(1));
+        params.put(RowKeys.SCENARIO, parts[3]);
+        for (int i = 4; i < parts.length; i++)
+        {
+            final int dash = parts[i].indexOf('-');
+            if (dash <= 0)
+            {
+                throw new AnalysisException(file, "histogram log name part '" + parts[i] + "' is not <key>-<value>");
+            }
+            params.put(parts[i].substring(0, dash), parts[i].substring(dash + 1));
+        }
+        return RowKeys.rowKey(params, RowKeys.NONE);
+    }
+
+    /** @return an object's fields as text, nested ones joined with dots, arrays joined with spaces. */
+    static Map<String, String> flatten(final JsonNode node)
+    {
+        final Map<String, String> flat = new LinkedHashMap<>();
+        flatten("", node, flat);
+        return flat;
+    }
+
+    private static void flatten(final String prefix, final JsonNode node, final Map<String, String> flat)
+    {
+        if (node.isObject())
+        {
+            final Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
+            while (fields.hasNext())
+            {
+                final Map.Entry<String, JsonNode> field = fields.next();
+                flatten(prefix.isEmpty() ? field.getKey() : prefix + "." + field.getKey(), field.getValue(), flat);
+            }
+        }
+        else if (node.isArray())
+        {
+            final List<String> items = new ArrayList<>();
+            node.forEach(item -> items.add(item.asText()));
+            flat.put(prefix, String.join(" ", items));
+        }
+        else if (!node.isNull())
+        {
+            flat.put(prefix, node.asText());
+        }
+    }
+}

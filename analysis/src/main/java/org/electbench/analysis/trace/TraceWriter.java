@@ -1,0 +1,249 @@
+package org.electbench.analysis.trace;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import org.electbench.spi.Role;
+import org.electbench.transport.Fault;
+import org.electbench.transport.TraceRecorder;
+
+/**
+ * Records one run as JSON lines ({@value Trace#FORMAT}): a header naming the algorithm, the
+ * cluster size, the message types and the clock, then one line per event, in the order the
+ * runtime reported them:
+ * <pre>
+ * {"event":"send","t":150000000,"id":1,"from":1,"to":2,"type":"ELECTION","length":12}
+ * {"event":"deliver","t":151000000,"id":1,"from":1,"to":2,"type":"ELECTION"}
+ * {"event":"drop","t":151000000,"id":2,"from":1,"to":5,"type":"ELECTION","reason":"RECEIVER_DOWN"}
+ * {"event":"timer","t":300000000,"node":2,"kind":1}
+ * {"event":"fault","t":100000000,"fault":"CRASH","node":5,"end":false}
+ * {"event":"belief","t":152000000,"node":2,"role":"LEADER","leader":2,"term":0}
+ * </pre>
+ * Times are nanoseconds of the run's clock (virtual in the simulator). A message's {@code id}
+ * numbers its send from 1; its delivery or drop repeats it. The file is written beside its
+ * place and moved in by {@link #close()}, so an interrupted run leaves no half trace.
+ */
+public final class TraceWriter implements TraceRecorder, Closeable
+{
+    private final Path target;
+    private final Path temp;
+    private final OutputStream out;
+    private final JsonGenerator json;
+    private final List<String> typeNames;
+    private final Map<Long, Long> inFlight = new HashMap<>();
+    private long sends;
+    private long lastSend;
+    private boolean committed;
+
+    /**
+     * @param target the trace file to write.
+     * @param algorithm the algorithm's name.
+     * @param nodes the cluster size.
+     * @param typeNames the algorithm's message types by type id.
+     * @param clock {@code virtual} or {@code real}.
+     * @param command the command that made the run.
+     */
+    public TraceWriter(
+        final Path target, final String algorithm, final int nodes, final List<String> typeNames, final String clock, final String command)
+    {
+        this.target = target.toAbsolutePath();
+        this.typeNames = List.copyOf(typeNames);
+        try
+        {
+            Files.createDirectories(this.target.getParent());
+            temp = Files.createTempFile(this.target.getParent(), "." + this.target.getFileName(), ".tmp");
+            out = Files.newOutputStream(temp);
+            json = new JsonFactory().createGenerator(out, JsonEncoding.UTF8);
+            json.setRootValueSeparator(null);
+            json.writeStartObject();
+            json.writeStringField("event", "header");
+            json.writeStringField("format", Trace.FORMAT);
+            json.writeStringField("algorithm", algorithm);
+            json.writeNumberField("nodes", nodes);
+            json.writeArrayFieldStart("types");
+            for (final String type : typeNames)
+            {
+                json.writeString(type);
+            }
+            json.writeEndArray();
+            json.writeStringField("clock", clock);
+            json.writeStringField("command", command);
+            endLine();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(target + ": cannot write the trace: " + ex.getMessage(), ex);
+        }
+    }
+
+    @Override
+    public void onSend(final long nowNs, final long messageId, final int fromId, final int toId, final int type, final int length)
+    {
+        lastSend = ++sends;
+        if (messageId != NOT_QUEUED)
+        {
+            inFlight.put(messageId, lastSend);
+        }
+        try
+        {
+            start("send", nowNs);
+            json.writeNumberField("id", lastSend);
+            message(fromId, toId, type);
+            json.writeNumberField("length", length);
+            endLine();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    @Override
+    public void onDeliver(final long nowNs, final long messageId, final int fromId, final int toId, final int type)
+    {
+        final Long id = inFlight.remove(messageId);
+        try
+        {
+            start("deliver", nowNs);
+            json.writeNumberField("id", null == id ? 0 : id);
+            message(fromId, toId, type);
+            endLine();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    @Override
+    public void onDrop(final long nowNs, final long messageId, final int fromId, final int toId, final int type, final DropReason reason)
+    {
+        final Long id = messageId == NOT_QUEUED ? Long.valueOf(lastSend) : inFlight.remove(messageId);
+        try
+        {
+            start("drop", nowNs);
+            json.writeNumberField("id", null == id ? 0 : id);
+            message(fromId, toId, type);
+            json.writeStringField("reason", reason.name());
+            endLine();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    @Override
+    public void onTimer(final long nowNs, final int nodeId, final int kind)
+    {
+        try
+        {
+            start("timer", nowNs);
+            json.writeNumberField("node", nodeId);
+            json.writeNumberField("kind", kind);
+            endLine();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    @Override
+    public void onFault(final long nowNs, final Fault.Kind kind, final int nodeId, final boolean end)
+    {
+        try
+        {
+            start("fault", nowNs);
+            json.writeStringField("fault", kind.name());
+            json.writeNumberField("node", nodeId);
+            json.writeBooleanField("end", end);
+            endLine();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    @Override
+    public void onBelief(final long nowNs, final int nodeId, final Role role, final int leaderId, final long term)
+    {
+        try
+        {
+            start("belief", nowNs);
+            json.writeNumberField("node", nodeId);
+            json.writeStringField("role", role.name());
+            json.writeNumberField("leader", leaderId);
+            json.writeNumberField("term", term);
+            endLine();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    /** Finishes the file and moves it in place. */
+    @Override
+    public void close()
+    {
+        try
+        {
+            json.close();
+            out.close();
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            committed = true;
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(target + ": cannot write the trace: " + ex.getMessage(), ex);
+        }
+        finally
+        {
+            if (!committed)
+            {
+                try
+                {
+                    Files.deleteIfExists(temp);
+                }
+                catch (final IOException ignored)
+                {
+                    // The failure that got us here is the one to report.
+                }
+            }
+        }
+    }
+
+    private void start(final String event, final long nowNs) throws IOException
+    {
+        json.writeStartObject();
+        json.writeStringField("event", event);
+        json.writeNumberField("t", nowNs);
+    }
+
+    private void message(final int fromId, final int toId, final int type) throws IOException
+    {
+        json.writeNumberField("from", fromId);
+        json.writeNumberField("to", toId);
+        json.writeStringField("type", type >= 0 && type < typeNames.size() ? typeNames.get(type) : "type" + type);
+    }
+
+    private void endLine() throws IOException
+    {
+        json.writeEndObject();
+        json.flush();
+        out.write('\n');
+    }
+}

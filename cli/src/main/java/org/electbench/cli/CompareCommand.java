@@ -1,0 +1,93 @@
+package org.electbench.cli;
+
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import org.electbench.analysis.AnalysisException;
+import org.electbench.analysis.Comparison;
+import org.electbench.analysis.Declarations;
+import org.electbench.analysis.RunData;
+import org.electbench.analysis.RunFolders;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ./electbench compare A B}: run B against run A, figure by figure.
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+    description = {"Compare run folder B with run folder A: the ratio B/A of every row and column both have, marking the changes " +
+        "beyond the runs' own noise (JMH's error, a median's confidence interval from its histogram; without either, beyond " +
+        "--tolerance). Prints a markdown table and writes it with a chart into B/report (or --out).",
+        "Exit status: 0, or 1 with --fail-on-regression when a marked change is worse by more than it; 2 for bad input."})
+final class CompareCommand implements Callable<Integer>
+{
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "A", description = "The baseline run folder.")
+    Path baseline;
+
+    @Parameters(index = "1", paramLabel = "B", description = "The run folder compared with it.")
+    Path candidate;
+
+    @Option(names = "--fail-on-regression", paramLabel = "PCT",
+        description = "Exit 1 when a marked change is worse than A by more than PCT percent (e.g. 10).")
+    Double failOnRegressionPercent;
+
+    @Option(names = "--tolerance", paramLabel = "PCT", defaultValue = "5",
+        description = "For figures without an error: how far B/A may leave 1, in percent, unmarked (default: ${DEFAULT-VALUE}).")
+    double tolerancePercent;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Where to write compare.md and the chart (default: B/report).")
+    Path out;
+
+    @Override
+    public Integer call()
+    {
+        if (tolerancePercent < 0 || (null != failOnRegressionPercent && failOnRegressionPercent < 0))
+        {
+            throw new ParameterException(spec.commandLine(), "Invalid percentage: --tolerance and --fail-on-regression must be 0 or more");
+        }
+        final PrintWriter stdout = spec.commandLine().getOut();
+        final PrintWriter stderr = spec.commandLine().getErr();
+        try
+        {
+            final RunData a = RunFolders.read(List.of(baseline), Declarations::lookup);
+            final RunData b = RunFolders.read(List.of(candidate), Declarations::lookup);
+            final Comparison comparison = Comparison.of(a, b, tolerancePercent / 100);
+            final String nameA = baseline.toAbsolutePath().normalize().getFileName().toString();
+            final String nameB = candidate.toAbsolutePath().normalize().getFileName().toString();
+            stdout.print(comparison.markdown(nameA, nameB));
+            comparison.write(null == out ? candidate.resolve(RunFolders.REPORT_FOLDER) : out, nameA, nameB);
+            stdout.flush();
+            if (null != failOnRegressionPercent)
+            {
+                final List<Comparison.Change> regressions = comparison.regressionsBeyond(failOnRegressionPercent / 100);
+                for (final Comparison.Change change : regressions)
+                {
+                    stderr.printf(Locale.ROOT, "regression: %s %s %s n=%d %s: B/A %.3f%n", change.row().scenario(), change.row().algorithm(),
+                        change.row().transport(), change.row().nodes(), change.column().header(), change.ratio());
+                }
+                if (!regressions.isEmpty())
+                {
+                    stderr.printf(Locale.ROOT, "compare: %d figures worse by more than %s%%%n", regressions.size(), failOnRegressionPercent);
+                    return 1;
+                }
+            }
+            return 0;
+        }
+        catch (final AnalysisException | UncheckedIOException ex)
+        {
+            stderr.println("compare: " + ex.getMessage());
+            return 2;
+        }
+    }
+}
