@@ -3,7 +3,7 @@ package org.electbench.cli;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,14 +33,14 @@ final class JmhDriver
     private final Path jar;
     private final RunFolder folder;
     private final Environment environment;
-    private final PrintStream progress;
+    private final PrintWriter progress;
     private final boolean terminal;
     private volatile Process current;
     private int total;
     private int done;
     private long startNs;
 
-    JmhDriver(final Path jar, final RunFolder folder, final Environment environment, final PrintStream progress)
+    JmhDriver(final Path jar, final RunFolder folder, final Environment environment, final PrintWriter progress)
     {
         this.jar = jar;
         this.folder = folder;

@@ -137,8 +137,8 @@ final class RunCommand implements Callable<Integer>
         }
         final Environment environment = Environment.capture(seed, SimulateCommand.commandLine(spec));
         final RunFolder folder = RunFolder.create(null != runsDirectory ? runsDirectory : home.resolve("results/runs"), environment);
-        System.err.println("electbench: run folder " + folder.directory());
-        final JmhDriver driver = new JmhDriver(benchmarks, folder, environment, System.err);
+        spec.commandLine().getErr().println("electbench: run folder " + folder.directory());
+        final JmhDriver driver = new JmhDriver(benchmarks, folder, environment, spec.commandLine().getErr());
         final Thread onInterrupt = new Thread(() -> interrupted(driver, folder), "electbench-run-interrupted");
         Runtime.getRuntime().addShutdownHook(onInterrupt);
         final int exitCode;
