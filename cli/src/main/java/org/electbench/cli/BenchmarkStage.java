@@ -41,6 +41,44 @@ record BenchmarkStage(
         return product;
     }
 
+    /**
+     * A prior guess of one parameter combination's wall time, before any has run: a fork's start,
+     * then per iteration an election (simulated: tens of ms; real: detection plus settle window,
+     * under a second) or the iteration time of a timed mode.
+     *
+     * @return seconds.
+     */
+    double estimatedSecondsPerCombination()
+    {
+        final double forkSeconds = forks > 0 ? 4.0 * forks : 0.3;
+        double iterationSeconds = 0.05;
+        final List<String> transports = params.getOrDefault("transport", List.of("sim"));
+        if (transports.stream().anyMatch(transport -> !"sim".equals(transport)))
+        {
+            iterationSeconds = 1.0;
+        }
+        for (int i = 0; i + 1 < extra.size(); i++)
+        {
+            if ("-r".equals(extra.get(i)) || "-w".equals(extra.get(i)))
+            {
+                iterationSeconds = Math.max(iterationSeconds, seconds(extra.get(i + 1)));
+            }
+        }
+        return forkSeconds + Math.max(1, forks) * (warmups + iterations) * iterationSeconds;
+    }
+
+    private static double seconds(final String time)
+    {
+        try
+        {
+            return org.electbench.transport.Durations.parseNs(time) / 1e9;
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            return 1.0;
+        }
+    }
+
     /** @return this stage with a parameter set (or replaced) to the given values. */
     BenchmarkStage with(final String param, final List<String> values)
     {

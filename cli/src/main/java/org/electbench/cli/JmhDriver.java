@@ -3,7 +3,7 @@ package org.electbench.cli;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,14 +33,15 @@ final class JmhDriver
     private final Path jar;
     private final RunFolder folder;
     private final Environment environment;
-    private final PrintStream progress;
+    private final PrintWriter progress;
     private final boolean terminal;
     private volatile Process current;
     private int total;
     private int done;
     private long startNs;
+    private final List<Double> estimates = new ArrayList<>();
 
-    JmhDriver(final Path jar, final RunFolder folder, final Environment environment, final PrintStream progress)
+    JmhDriver(final Path jar, final RunFolder folder, final Environment environment, final PrintWriter progress)
     {
         this.jar = jar;
         this.folder = folder;
@@ -57,6 +58,13 @@ final class JmhDriver
     int run(final List<BenchmarkStage> stages) throws IOException, InterruptedException
     {
         total = stages.stream().mapToInt(BenchmarkStage::combinations).sum();
+        for (final BenchmarkStage stage : stages)
+        {
+            for (int i = 0; i < stage.combinations(); i++)
+            {
+                estimates.add(stage.estimatedSecondsPerCombination());
+            }
+        }
         startNs = System.nanoTime();
         for (final BenchmarkStage stage : stages)
         {
@@ -146,9 +154,23 @@ final class JmhDriver
     {
         final long elapsedNs = System.nanoTime() - startNs;
         // The benchmark now starting is not done: estimate from the ones before it.
-        final int finished = done - 1;
-        final String left = finished <= 0 ? "estimating" :
-            "~" + duration(elapsedNs / finished * (total - finished)) + " left";
+        // The prior guesses of the benchmarks left, scaled by how the finished ones compared with theirs.
+        final int finished = Math.min(done - 1, estimates.size());
+        double guessedDone = 0;
+        double guessedLeft = 0;
+        for (int i = 0; i < estimates.size(); i++)
+        {
+            if (i < finished)
+            {
+                guessedDone += estimates.get(i);
+            }
+            else
+            {
+                guessedLeft += estimates.get(i);
+            }
+        }
+        final double scale = finished <= 0 || guessedDone <= 0 ? 1.0 : elapsedNs / 1e9 / guessedDone;
+        final String left = "~" + duration((long)(guessedLeft * scale * 1e9)) + " left";
         final String line = String.format(Locale.ROOT, "[%d/%d] %s %s | %s elapsed, %s",
             done, total, benchmark, brief(parameters), duration(elapsedNs), left);
         if (terminal)

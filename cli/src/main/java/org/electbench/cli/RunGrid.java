@@ -101,14 +101,20 @@ final class RunGrid
                     1, 2, 3, "2s", "3s", List.of("-prof", "gc")));
                 break;
         }
+        if (restricted)
+        {
+            // A named cell: the simulator's convergence stage of this size, on the simulator unless a transport is named.
+            final BenchmarkStage simulator = stages.get(0);
+            final List<String> transports = overrides.getOrDefault("transport", List.of(SIM));
+            stages.clear();
+            stages.add(new BenchmarkStage(List.of(SIM).equals(transports) ? simulator.name() : "convergence",
+                simulator.benchmark(), simulator.params(), transports.equals(List.of(SIM)) ? simulator.forks() : 1,
+                simulator.warmups(), simulator.iterations(), simulator.extra()));
+        }
         final List<BenchmarkStage> chosen = new ArrayList<>();
         final LinkedHashSet<Map<String, List<String>>> seen = new LinkedHashSet<>();
         for (final BenchmarkStage stage : stages)
         {
-            if (restricted && !BenchmarkStage.CONVERGENCE.equals(stage.benchmark()))
-            {
-                continue;
-            }
             BenchmarkStage overridden = BenchmarkStage.CONVERGENCE.equals(stage.benchmark()) ?
                 stage.with("seed", List.of(String.valueOf(seed))) : stage;
             for (final Map.Entry<String, List<String>> override : overrides.entrySet())
