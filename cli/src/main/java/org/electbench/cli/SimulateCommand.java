@@ -63,10 +63,11 @@ final class SimulateCommand implements Callable<Integer>
         {
             throw new ParameterException(spec.commandLine(), "Invalid value for option '--chaos-faults': " + ex.getMessage());
         }
-        final Scenario scenario = options.toScenario(seed).toBuilder().chaosFaults(kinds).build();
         final Report report;
         try (ClusterRuntime runtime = transport.get())
         {
+            FlagErrors.checkNodes(spec, runtime, options.nodes, "--nodes");
+            final Scenario scenario = options.toScenario(seed).toBuilder().chaosFaults(kinds).build();
             report = Runner.run(runtime, scenario, runs, System.err);
         }
         format.newWriter().write(report, spec.commandLine().getOut());
