@@ -141,6 +141,9 @@ final class ChaosCommand implements Callable<Integer>
         final List<ChaosReport> reports = new ArrayList<>();
         try (StopSignal stop = new StopSignal("electbench-chaos-shutdown", STOP_WAIT_NS))
         {
+            err.printf(Locale.ROOT, "chaos: %d schedules for each of %s, n=%d; Ctrl-C stops and prints the report so far%n",
+                schedules, String.join(", ", bases.stream().map(base -> base.algorithm().name()).toList()), options.nodes);
+            err.flush();
             for (final Scenario base : bases)
             {
                 final String name = base.algorithm().name();

@@ -1,11 +1,15 @@
 package org.electbench.cli;
 
 import java.util.Arrays;
+import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
 
 /**
  * The {@code ./electbench} launcher's entry point. Exit codes: {@value #EXIT_OK} success,
@@ -22,7 +26,7 @@ import picocli.CommandLine.ScopeType;
         "2:a wrong flag, value or file, named in one line",
         "3:a run passed a resource budget (events, memory) while running"},
     subcommands = {SimulateCommand.class, RunCommand.class, ChaosCommand.class, NodeCommand.class, ObserveCommand.class})
-public final class Main
+public final class Main implements Callable<Integer>
 {
     public static final int EXIT_OK = 0;
     public static final int EXIT_FAILURE = 1;
@@ -33,8 +37,19 @@ public final class Main
         description = "On an error, print its stack trace too.")
     boolean debug;
 
+    @Spec
+    CommandSpec spec;
+
     private Main()
     {
+    }
+
+    /** {@code electbench} alone: which commands there are. */
+    @Override
+    public Integer call()
+    {
+        throw new ParameterException(spec.commandLine(), "a command is required: " +
+            String.join(", ", spec.subcommands().keySet()));
     }
 
     public static void main(final String[] args)
