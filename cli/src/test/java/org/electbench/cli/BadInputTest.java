@@ -19,8 +19,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.electbench.aeron.ChannelPlan;
+import org.electbench.transport.BudgetExceededException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -106,8 +108,9 @@ class BadInputTest
             row("simulate --heartbeat 0ms", "'--heartbeat'", "greater than zero"),
             row("simulate --heartbeat 50", "'--heartbeat'", "ns, us, ms or s"),
             row("simulate --heartbeat 1.5ns", "'--heartbeat'", "finer than a nanosecond"),
-            row("simulate --heartbeat 2ns", "'--heartbeat'", "event budget"),
+            row("simulate --heartbeat 2ns", "'--heartbeat'", "queued at once"),
             row("simulate --heartbeat 3ns", "'--heartbeat'", "queued at once"),
+            row("simulate --scenario pause --nodes 17 --heartbeat 1ms --fault-duration 86400s", "'--heartbeat'", "event budget"),
             row("simulate --heartbeat 1e30s", "'--heartbeat'", "too long"),
             row("simulate --heartbeat -5ms", "'--heartbeat'", "non-negative number with a unit"),
             row("simulate --detection-timeout 10ms", "'--detection-timeout'", "10ms must exceed", "(50ms)"),
@@ -139,7 +142,8 @@ class BadInputTest
             row("run --out ''", "'--out'", "names no file"),
             row("run --out {folder}", "'--out'", "directory"),
             row("run --out {folder}/missing/comparison.md", "'--out'", "does not exist"),
-            row("run --heartbeat 2ns", "'--heartbeat'", "event budget"),
+            row("run --heartbeat 2ns", "'--heartbeat'", "queued at once"),
+            row("run --sizes 17 --heartbeat 1ms --fault-duration 86400s", "'--heartbeat'", "event budget"),
             row("run --detection-timeout 1e9s --heartbeat 1s", "'--detection-timeout'", "virtual time budget"),
             row("run --format json", "'--format'"),
             // chaos
@@ -149,7 +153,7 @@ class BadInputTest
             row("chaos --algorithm bully,paxos", "'--algorithm'", "paxos"),
             row("chaos --nodes 1", "'--nodes'"),
             row("chaos --nodes 100000000", "'--nodes'", "at most"),
-            row("chaos --heartbeat 2ns", "'--heartbeat'", "event budget"),
+            row("chaos --heartbeat 2ns", "'--heartbeat'", "queued at once"),
             row("chaos --detection-timeout 1e9s --heartbeat 1s", "'--detection-timeout'", "virtual time budget"),
             row("chaos --scenario pause", "'--scenario'"),
             row("chaos --fault-duration 1s", "'--fault-duration'"),
@@ -211,6 +215,31 @@ class BadInputTest
         }
         assertTrue(text.lines().count() <= 3, "one error line, perhaps a suggestion, and the hint:\n" + text);
         assertTrue(out.toString().isEmpty(), "nothing on stdout:\n" + out);
+    }
+
+    @Test
+    void debugAddsTheStackTraceToTheSameLineAndCode()
+    {
+        final SimulateCommandTest.Outcome outcome = SimulateCommandTest.electbench("simulate", "--nodes", "1", "--debug");
+        assertEquals(Main.EXIT_USAGE, outcome.exitCode());
+        assertTrue(outcome.err().startsWith("electbench simulate: Invalid value for option '--nodes'"), outcome.err());
+        assertTrue(STACK_FRAME.matcher(outcome.err()).find(), outcome.err());
+    }
+
+    @Test
+    void aBudgetPassedWhileRunningIsOneLineWithExitThreeAndABugOneLineWithExitOne()
+    {
+        final StringWriter err = new StringWriter();
+        final CommandLine commandLine = Main.commandLine();
+        commandLine.setErr(new PrintWriter(err, true));
+        assertEquals(Main.EXIT_LIMIT, ErrorHandler.report(new BudgetExceededException("the run passed its event budget"),
+            commandLine, false));
+        assertEquals("electbench: the run passed its event budget", err.toString().strip());
+        final StringWriter bug = new StringWriter();
+        commandLine.setErr(new PrintWriter(bug, true));
+        assertEquals(Main.EXIT_FAILURE, ErrorHandler.report(new IllegalStateException("no state"), commandLine, false));
+        assertEquals(1, bug.toString().lines().count(), bug.toString());
+        assertTrue(bug.toString().contains("internal error") && bug.toString().contains("--debug"), bug.toString());
     }
 
     private static Arguments row(final String command, final String... fragments)
