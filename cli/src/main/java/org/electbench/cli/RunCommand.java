@@ -17,6 +17,8 @@ import org.electbench.harness.Environment;
 import org.electbench.harness.RunFolder;
 import org.electbench.harness.RuntimeRegistry;
 import org.electbench.spi.AlgorithmRegistry;
+import org.electbench.transport.AtomicOutput;
+import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.ScenarioKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -89,10 +91,11 @@ final class RunCommand implements Callable<Integer>
     @Option(names = "--jar", paramLabel = "FILE", description = "The benchmark jar (default: bench/target/benchmarks.jar under the project).")
     Path jar;
 
-    @Option(names = "--out", paramLabel = "FILE",
-        description = "Also write the tables to FILE, whole: written beside it and moved into place at the end, so an " +
-            "interrupted run leaves an earlier FILE as it was. Checked before any work.")
-    Path out;
+    @Option(names = "--out", paramLabel = "FILE", converter = AtomicOutputConverter.class,
+        description = "Also write the tables to FILE, checked before the runs start (its folder must exist); written whole " +
+            "beside it, then moved into place, so an interrupted run leaves the old file intact. An existing file keeps its " +
+            "mode; a symbolic link keeps pointing where it did.")
+    AtomicOutput out;
 
     @Option(names = "-p", paramLabel = "PARAM=V,...", description = "JMH: set a benchmark parameter for every stage (e.g. -p nodes=3,7).")
     List<String> jmhParams = new ArrayList<>();
@@ -118,6 +121,13 @@ final class RunCommand implements Callable<Integer>
         }
         // Validates every scenario flag (a clear error naming the flag) before any work.
         options.toScenario(seed);
+        if (spec.commandLine().getParseResult().hasMatchedOption("--nodes"))
+        {
+            try (ClusterRuntime simulator = RuntimeRegistry.instance().get("sim").newRuntime())
+            {
+                FlagErrors.checkNodes(spec, simulator, options.nodes, "--nodes");
+            }
+        }
         final Map<String, List<String>> overrides = overrides();
         final List<BenchmarkStage> stages = RunGrid.stages(quick ? RunGrid.Size.QUICK : full ? RunGrid.Size.FULL : RunGrid.Size.DEFAULT,
             algorithms(), runtimes(), overrides, restricted(), seed);
@@ -133,7 +143,6 @@ final class RunCommand implements Callable<Integer>
             adjusted.add(stage.withCounts(forks, warmups, iterations, extra));
         }
 
-        checkOut();
         final Path home = Path.of(System.getProperty("electbench.home", ".")).toAbsolutePath().normalize();
         final Path benchmarks = null != jar ? jar : home.resolve("bench/target/benchmarks.jar");
         if (!Files.isRegularFile(benchmarks))
@@ -174,50 +183,13 @@ final class RunCommand implements Callable<Integer>
         folder.write(RunFolder.TABLES, buffer.toByteArray());
         if (null != out)
         {
-            writeWhole(out, buffer.toByteArray());
+            out.write(buffer.toByteArray());
         }
         folder.complete();
         spec.commandLine().getOut().print(buffer.toString(StandardCharsets.UTF_8));
         spec.commandLine().getOut().println("Run folder: " + folder.directory());
         spec.commandLine().getOut().flush();
         return 0;
-    }
-
-    /** Refuses an --out the tables could not be written to, before any work. */
-    private void checkOut()
-    {
-        if (null == out)
-        {
-            return;
-        }
-        final Path target = out.toAbsolutePath();
-        final Path parent = target.getParent();
-        if (Files.isDirectory(target) || null == parent || !Files.isDirectory(parent) || !Files.isWritable(parent) ||
-            Files.exists(target) && !Files.isWritable(target))
-        {
-            throw new ParameterException(spec.commandLine(), "Invalid value for option '--out': cannot write " + out +
-                " (it must be a file in an existing, writable folder)");
-        }
-    }
-
-    /** Writes beside the target and moves into place (through a link, onto the file it names). */
-    private static void writeWhole(final Path target, final byte[] bytes) throws IOException
-    {
-        final Path real = Files.isSymbolicLink(target) ? target.toRealPath() : target.toAbsolutePath();
-        final Path temporary = Files.createTempFile(real.getParent(), ".electbench-", ".tmp");
-        try
-        {
-            Files.write(temporary, bytes);
-            if (Files.exists(real))
-            {
-                Files.setPosixFilePermissions(temporary, Files.getPosixFilePermissions(real));
-            }
-            Files.move(temporary, real, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-        }
-        finally
-        {
-            Files.deleteIfExists(temporary);
-        }
     }
 
     private static void interrupted(final JmhDriver driver, final RunFolder folder)

@@ -72,10 +72,11 @@ final class SimulateCommand implements Callable<Integer>
         {
             throw new ParameterException(spec.commandLine(), "Invalid value for option '--chaos-faults': " + ex.getMessage());
         }
-        final Scenario scenario = options.toScenario(seed).toBuilder().chaosFaults(kinds).build();
         final SeededRuns.Outcome outcome;
         try (ClusterRuntime runtime = TracedRuntime.wrap(spec, transport.newRuntime(), trace, runs))
         {
+            FlagErrors.checkNodes(spec, runtime, options.nodes, "--nodes");
+            final Scenario scenario = options.toScenario(seed).toBuilder().chaosFaults(kinds).build();
             outcome = new SeededRuns().run(runtime, scenario, runs, progress(scenario, System.err));
         }
         final RunReport report = outcome.report(Environment.capture(seed, commandLine(spec)));

@@ -79,6 +79,18 @@ final class TracedRuntime implements ClusterRuntime
     }
 
     @Override
+    public int maxNodes()
+    {
+        return simulator.maxNodes();
+    }
+
+    @Override
+    public String maxNodesBound()
+    {
+        return simulator.maxNodesBound();
+    }
+
+    @Override
     public void close()
     {
         simulator.close();

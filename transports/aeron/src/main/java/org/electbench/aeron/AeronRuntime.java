@@ -1,5 +1,6 @@
 package org.electbench.aeron;
 
+import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -135,7 +136,7 @@ public final class AeronRuntime implements ClusterRuntime
     @Override
     public String maxNodesBound()
     {
-        return runtime.maxNodesBound() + ", and the Aeron logs of every pair of nodes (vm.max_map_count " + maxMapCount() +
+        return runtime.maxNodesBound() + " and the Aeron logs of every pair of nodes (vm.max_map_count " + maxMapCount() +
             ", free space in " + System.getProperty("java.io.tmpdir") + ")";
     }
 
@@ -143,7 +144,11 @@ public final class AeronRuntime implements ClusterRuntime
     {
         try
         {
-            return Long.parseLong(Files.readString(Path.of("/proc/sys/vm/max_map_count")).trim());
+            // Read line by line: a /proc file reports size 0, which whole-file reads may take at its word.
+            try (BufferedReader reader = Files.newBufferedReader(Path.of("/proc/sys/vm/max_map_count")))
+            {
+                return Long.parseLong(String.valueOf(reader.readLine()).trim());
+            }
         }
         catch (final IOException | RuntimeException ex)
         {

@@ -362,10 +362,10 @@ public final class Scenario
      * fit the heap. The arithmetic is in doubles, so settings whose products overflow a long are
      * caught rather than wrapped into a negative budget.
      * <p>
-     * The event estimate is a floor: while the run lasts (at least until its last fault, plus the
-     * settle window) a leader heartbeats every HBT to each of the N-1 others, and each heartbeat
-     * re-arms a detection timer, whose cancelled event the simulator pops when it falls due. That
-     * same re-arming keeps about D / HBT timers queued per follower.
+     * The event estimate: while the run lasts (at least until its last fault, plus the settle
+     * window) a leader heartbeats every HBT to each of the N-1 others. Each heartbeat also re-arms
+     * a follower's detection timer, and the cancelled timer stays queued until it falls due, so
+     * about D / HBT timers are queued per follower.
      */
     private void checkBudgets()
     {
@@ -420,13 +420,13 @@ public final class Scenario
                 "simulator's virtual time budget of " + Durations.describe(MAX_VIRTUAL_NS));
         }
         final double spanNs = lastNs + settleWindowNs;
-        final double events = 2 * (spanNs / hbtNs) * (nodes - 1);
+        final double events = (spanNs / hbtNs) * (nodes - 1);
         if (events > eventBudget)
         {
             throw new ScenarioLimitException(ScenarioLimitException.HEARTBEAT_INTERVAL, "heartbeat interval (" +
-                Durations.format(settings.heartbeatIntervalNs()) + ") makes a run of " + nodes + " nodes take at least " +
-                String.format(Locale.ROOT, "%.2g", events) + " events (a heartbeat to each of " + (nodes - 1) +
-                " followers every HBT for at least " + Durations.describe(spanNs) + ", each re-arming a timer), past the " +
+                Durations.format(settings.heartbeatIntervalNs()) + ") makes a " + kind.cliName() + " run of " + nodes +
+                " nodes take about " + String.format(Locale.ROOT, "%.2g", events) + " events (a heartbeat to each of " +
+                (nodes - 1) + " followers every HBT for at least " + Durations.describe(spanNs) + "), past the " +
                 "simulator's event budget of " + String.format(Locale.ROOT, "%.2g", (double)eventBudget) + " per run");
         }
         final double queued = (detectNs / hbtNs + 1) * (nodes - 1);

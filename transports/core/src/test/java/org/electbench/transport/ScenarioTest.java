@@ -126,19 +126,23 @@ class ScenarioTest
     }
 
     @Test
-    void aHeartbeatOfNanosecondsIsRefusedForItsEventsAndQueuedTimers()
+    void aHeartbeatOfNanosecondsIsRefusedForItsQueuedTimersAndALongPauseForItsEvents()
     {
-        // 2 ns heartbeats: 2 x (6 ns + 300 ms) / 2 ns x 4 followers = 1.2e9 events, past the default budget.
-        final ScenarioLimitException events = assertThrows(ScenarioLimitException.class, () -> Scenario.builder()
-            .algorithm(new ScenarioTestAlgorithm()).settings(ElectionSettings.builder().heartbeatIntervalNs(2).build()).build());
-        assertEquals(ScenarioLimitException.HEARTBEAT_INTERVAL, events.setting());
-        assertTrue(events.getMessage().contains("event budget of 1.0e+09"), events.getMessage());
-        // With the budget raised the run would fit in time, but 150 ms / 2 ns timers a follower do not fit the heap.
+        // 2 ns heartbeats under a 150 ms detection timeout: 7.5e7 timers queued per follower.
         final ScenarioLimitException queued = assertThrows(ScenarioLimitException.class, () -> Scenario.builder()
-            .algorithm(new ScenarioTestAlgorithm()).settings(ElectionSettings.builder().heartbeatIntervalNs(2).build())
-            .eventBudget(Long.MAX_VALUE).nodes(4000).build());
+            .algorithm(new ScenarioTestAlgorithm()).settings(ElectionSettings.builder().heartbeatIntervalNs(2).build()).build());
+        assertEquals(ScenarioLimitException.HEARTBEAT_INTERVAL, queued.setting());
         assertTrue(queued.getMessage().contains("events queued at once"), queued.getMessage());
-        // The defaults pass every check.
+        // A day-long pause with 1 ms heartbeats to 16 followers: 86,400 s / 1 ms x 16 = 1.4e9 events.
+        final Scenario.Builder pause = Scenario.builder().algorithm(new ScenarioTestAlgorithm()).nodes(17)
+            .settings(ElectionSettings.builder().heartbeatIntervalNs(1_000_000L).build())
+            .kind(ScenarioKind.PAUSE).faultDurationNs(86_400L * 1_000_000_000L);
+        final ScenarioLimitException events = assertThrows(ScenarioLimitException.class, pause::build);
+        assertEquals(ScenarioLimitException.HEARTBEAT_INTERVAL, events.setting());
+        assertTrue(events.getMessage().contains("take about 1.4e+09 events"), events.getMessage());
+        assertTrue(events.getMessage().contains("event budget of 1.0e+09"), events.getMessage());
+        // Raised knowingly, the same scenario builds; and the defaults pass every check.
+        assertEquals(17, pause.eventBudget(2_000_000_000L).build().nodes());
         assertEquals(5, Scenario.builder().algorithm(new ScenarioTestAlgorithm()).build().nodes());
     }
 }
