@@ -1,5 +1,6 @@
 package org.electbench.transport;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -208,11 +209,17 @@ public final class Scenario
         final FaultPlan.Builder faults = FaultPlan.builder();
         Start start = Start.SETTLED;
         long referenceNs = faultAtNs;
+        long faultNs = faultAtNs;
+        final boolean[] side = new boolean[nodes + 1];
+        Arrays.fill(side, 1, nodes + 1, true);
+        long sideEndNs = faultAtNs;
         switch (kind)
         {
             case COLD_START:
                 start = Start.COLD;
                 referenceNs = 0;
+                faultNs = 0;
+                sideEndNs = 0;
                 break;
             case LEADER_CRASH:
             case LOSSY:
@@ -241,11 +248,19 @@ public final class Scenario
                 }
                 faults.partition(faultAtNs, durationNs, low, high);
                 referenceNs = faultAtNs + durationNs;
+                // The side cut off from its leader is the one that must elect.
+                Arrays.fill(side, nodes - minority + 1, nodes + 1, false);
+                sideEndNs = referenceNs;
                 break;
             }
             case PAUSE:
-                faults.pause(nodes, faultAtNs, durationOr(3 * detectNs));
+            {
+                final long durationNs = durationOr(3 * detectNs);
+                faults.pause(nodes, faultAtNs, durationNs);
+                side[nodes] = false;
+                sideEndNs = faultAtNs + durationNs;
                 break;
+            }
             case FLAPPING:
             {
                 final long downNs = durationOr(2 * detectNs + settings.coordinatorTimeoutNs());
@@ -264,10 +279,14 @@ public final class Scenario
                 final FaultPlan chaos = ChaosSchedule.generate(settings, nodes, seed, chaosFaults);
                 chaos.faults().forEach(faults::add);
                 referenceNs = chaos.faults().get(0).atNs();
+                faultNs = referenceNs;
+                sideEndNs = referenceNs;
                 break;
             }
             case CUSTOM:
                 referenceNs = extraFaults.isEmpty() ? 0 : extraFaults.faults().get(0).atNs();
+                faultNs = referenceNs;
+                sideEndNs = referenceNs;
                 break;
             default:
                 throw new IllegalStateException(kind.name());
@@ -318,7 +337,10 @@ public final class Scenario
             referenceNs,
             lastFaultNs,
             settleWindowNs,
-            budgetEndNs);
+            budgetEndNs,
+            faultNs,
+            side,
+            sideEndNs);
     }
 
     private long durationOr(final long defaultNs)
