@@ -46,6 +46,17 @@ import org.electbench.transport.chaos.ChaosSchedule;
  * </ul>
  * Detect picks among the followers (every node at cold start): all, the lowest, the highest, or
  * one at random. Faults given explicitly are added to the scenario's own.
+ * <p>
+ * Besides the reference instant, the plan names the fault instant and the side of the fault that
+ * must elect ({@link RunPlan#faultNs()}, {@link RunPlan#side()}): the cut and the majority side
+ * for partition, the freeze and every node but the paused one for pause, the first fault and
+ * every node otherwise. The unavailability window and the traffic "from the fault" are measured
+ * from there.
+ * <p>
+ * The settings given are the algorithm's to complete: {@link #settings()} is what it runs with,
+ * its defaults raised where they would distort its results on this cluster and network
+ * ({@link org.electbench.spi.ElectionAlgorithm#deriveSettings}), and {@link #distortions()} says
+ * which explicit settings are known to distort.
  */
 public final class Scenario
 {
