@@ -74,6 +74,7 @@ public final class ElectionSettings
     private final long[] knobNs;
     private final int explicitKnobs;
     private final Map<String, Object> optionValues;
+    private final Map<String, Object> derivedOptionValues;
     private final long arrangementSeed;
 
     private ElectionSettings(final Builder builder)
@@ -81,6 +82,7 @@ public final class ElectionSettings
         knobNs = builder.knobNs.clone();
         explicitKnobs = builder.explicitKnobs;
         optionValues = Collections.unmodifiableMap(new TreeMap<>(builder.optionValues));
+        derivedOptionValues = Collections.unmodifiableMap(new TreeMap<>(builder.derivedOptionValues));
         arrangementSeed = builder.arrangementSeed;
     }
 
@@ -101,6 +103,7 @@ public final class ElectionSettings
         System.arraycopy(knobNs, 0, builder.knobNs, 0, knobNs.length);
         builder.explicitKnobs = explicitKnobs;
         builder.optionValues.putAll(optionValues);
+        builder.derivedOptionValues.putAll(derivedOptionValues);
         builder.arrangementSeed = arrangementSeed;
         return builder;
     }
@@ -139,11 +142,12 @@ public final class ElectionSettings
 
     /**
      * @param option an option some algorithm declares.
-     * @return the value given for it, or its declared default.
+     * @return the value given for it, else the value the algorithm derived, else its declared default.
      */
     public <T> T get(final AlgorithmOption<T> option)
     {
-        final Object value = optionValues.get(option.name());
+        final Object given = optionValues.get(option.name());
+        final Object value = null != given ? given : derivedOptionValues.get(option.name());
         return null == value ? option.defaultValue() : option.valueType().cast(value);
     }
 
@@ -183,7 +187,8 @@ public final class ElectionSettings
         }
         for (final AlgorithmOption<?> option : options)
         {
-            text.append(", ").append(option.name()).append(' ').append(formatted(option));
+            text.append(", ").append(option.name()).append(' ').append(formatted(option))
+                .append(derivedOptionValues.containsKey(option.name()) && !isExplicit(option) ? " (derived)" : "");
         }
         return text.toString();
     }
@@ -214,6 +219,7 @@ public final class ElectionSettings
         private final long[] knobNs = new long[KNOBS.length];
         private int explicitKnobs;
         private final Map<String, Object> optionValues = new HashMap<>();
+        private final Map<String, Object> derivedOptionValues = new HashMap<>();
         private long arrangementSeed;
 
         private Builder()
@@ -283,6 +289,31 @@ public final class ElectionSettings
         {
             optionValues.put(option.name(), option.validate(value));
             return this;
+        }
+
+        /**
+         * Set an option not given explicitly to a derived value, leaving it marked as not
+         * explicit; an option given explicitly is left alone.
+         *
+         * @return whether the option took the value.
+         * @throws IllegalArgumentException when the value is not accepted.
+         */
+        public <T> boolean deriveOption(final AlgorithmOption<T> option, final T value)
+        {
+            if (optionValues.containsKey(option.name()))
+            {
+                return false;
+            }
+            derivedOptionValues.put(option.name(), option.validate(value));
+            return true;
+        }
+
+        /** @return an option's value as built so far. */
+        public <T> T option(final AlgorithmOption<T> option)
+        {
+            final Object given = optionValues.get(option.name());
+            final Object value = null != given ? given : derivedOptionValues.get(option.name());
+            return null == value ? option.defaultValue() : option.valueType().cast(value);
         }
 
         /**
