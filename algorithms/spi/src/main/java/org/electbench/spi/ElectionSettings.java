@@ -96,6 +96,22 @@ public final class ElectionSettings
         return builder().build();
     }
 
+    /**
+     * @return the same values, every knob and every derived option marked explicit: settings
+     *         that already ran as they are, so no derivation changes them again.
+     */
+    public ElectionSettings explicit()
+    {
+        final Builder builder = toBuilder();
+        for (final Knob knob : KNOBS)
+        {
+            builder.knobNs(knob, knobNs(knob));
+        }
+        builder.optionValues.putAll(builder.derivedOptionValues);
+        builder.derivedOptionValues.clear();
+        return builder.build();
+    }
+
     /** @return a builder holding these settings, explicit marks included. */
     public Builder toBuilder()
     {
