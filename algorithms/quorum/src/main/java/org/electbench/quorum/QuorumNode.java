@@ -24,21 +24,26 @@ import org.electbench.spi.TimerSlot;
  * <p>
  * Two state machines run side by side, as the note has them:
  * <ul>
- *   <li>ELECTOR, always, even while leading. WATCHING: on entry a timer of 5 HBT and a clean
- *       slate; each LEAD resets the timer to 3 HBT; an ELECT is recorded and starts VOTING;
- *       the timeout (the failure detector) starts VOTING. VOTING: on entry a timer of RTT and an
- *       ELECT broadcast reporting the last LEAD seen; each ELECT is recorded; on the timeout a
- *       VOTE goes to the best claim and the node watches again.</li>
+ *   <li>ELECTOR, always, even while leading. WATCHING: on entry a timer of 5/3 of the detection
+ *       timeout and a clean slate; each LEAD resets the timer to the detection timeout; an ELECT
+ *       is recorded and starts VOTING; the timeout (the failure detector) starts VOTING. The note
+ *       says "(e.g.) 3 HBT" and 5 HBT: the detection timeout is the knob every algorithm shares,
+ *       3 HBT by default, so every algorithm in a table detects after the same silence. VOTING:
+ *       on entry a timer of RTT and an ELECT broadcast reporting the last LEAD seen; each ELECT is
+ *       recorded; on the timeout a VOTE goes to the best claim and the node watches again.</li>
  *   <li>CANDIDATE. FOLLOWER: the tally board (latest vote per server) is cleared on entry and
  *       on each LEAD; more than N/2 votes for this node covering one term (rule 3 below)
- *       make it LEADER of that term. LEADER:
- *       broadcast LEAD every HBT, the first announcing the new term; a LEAD that is not
- *       obsolete makes it FOLLOWER again.</li>
+ *       make it LEADER of that term. LEADER: broadcast LEAD every HBT, the first announcing the
+ *       new term; a LEAD that is not obsolete makes it FOLLOWER again.</li>
  * </ul>
- * Vote ranking: the old leader (the one this node followed) if it is still alive, meaning it
- * claimed in this round or its LEAD was heard during it, and not stale (rule 5 below);
- * otherwise the latest {@code (term, msg)} claimed, ties to the smallest id. A node's vote for
- * itself is recorded locally, not sent.
+ * Vote ranking: "each server votes for the old leader, if still alive": the last leader this
+ * node followed (or was), remembered round after round until a claim shows a later leader, is
+ * alive when it claims the term it led or its LEAD is heard during the round; otherwise the
+ * latest {@code (term, msg)} claimed, ties to the smallest id. A node's vote for itself is
+ * recorded locally, not sent.
+ * <p>
+ * Terms number leaders, as in the note ("this is the 5th leader"): after a clean crash the next
+ * leader leads the old term plus one. A round that elects nobody numbers nobody.
  * <p>
  * Choices the note leaves open: a leader's own LEAD counts as seen by its own ELECTOR (else
  * every leader would call an election on itself after 5 HBT); a LEAD older than the last one
@@ -51,32 +56,36 @@ import org.electbench.spi.TimerSlot;
  * majority that never heard a new leader's first LEAD elects another for the same term),
  * forgets votes across a restart, and can split forever behind a stale old leader:
  * <ol>
- *   <li>Ballots: every term seen (claimed, led, voted in, or an ELECT's ballot) raises the
- *       highest term seen, which each ELECT carries as its ballot, so a round's voters agree.</li>
- *   <li>A vote covers the terms after the voter's previous vote up to its highest term seen
- *       plus one, which then count as seen and voted: a server's votes never share a term.</li>
+ *   <li>Ballots: each ELECT carries its sender's ballot, the last term its votes cover, so a
+ *       round's voters all vote up to at least the round's highest ballot and meet on one term.</li>
+ *   <li>A vote names the term its server would lead, one above every term claimed or seen led
+ *       (and at least the round's highest ballot), and covers the terms after the voter's
+ *       previous vote up to it: a vote for another server, or for a later term, covers only
+ *       terms no vote of this voter covered, so a server's votes for two servers never share a
+ *       term. The same vote to the same server is sent again unchanged.</li>
  *   <li>A candidate leads the latest term that more than N/2 of its votes (the latest per
  *       voter) cover, and only a term after the last LEAD it has seen.</li>
- *   <li>The highest term seen and the last term voted in are durable: written to
- *       {@link NodeContext#durableState()} on each change and read back on
+ *   <li>The highest term seen and the last vote (its range and its server) are durable: written
+ *       to {@link NodeContext#durableState()} on each change and read back on
  *       {@link Start#RECOVERED}, after which no term known before the crash is led (late votes
  *       may be for a term this node led then); without durable state a server restarts
  *       blank, as in the note, and safety then needs stable storage.</li>
  *   <li>The old leader keeps the vote only if no claim of the round reports a later term
- *       than its own: else it is stale, and voters split behind different stale leaders.</li>
+ *       than its own: else it is stale for good, and voters split behind different stale leaders.</li>
  *   <li>A leader steps down on an ELECT claiming a LEAD of a later term than its own, as it
  *       would on that LEAD, so it can vote in the round that replaces it.</li>
  * </ol>
  * Safety: two leaders of one term t would each hold votes covering t from more than N/2
- * servers, so one server would have cast two votes covering t, against rule 2, which holds
- * across restarts by rule 4; a settled start counts its term as voted in by every server.
+ * servers, so one server would have covered t in votes for two servers, against rule 2, which
+ * holds across restarts by rule 4; a settled start counts its term as voted in by every server.
  * Votes cover a range rather than one term for liveness: a server that voted alone when its
  * ELECT was lost, or in two staggered rounds, is a term ahead of the rest, and a single-term
  * vote from it would never match theirs, where the note's identical claims still matched.
  * <p>
  * Announced belief: LEADER naming itself while leading; CANDIDATE naming nobody while VOTING;
  * otherwise FOLLOWER naming the leader it follows, or nobody once an election found that
- * leader dead.
+ * leader dead. A frame that is not exactly one of the three messages is dropped and counted
+ * ({@link #malformedMessages()}).
  */
 public final class QuorumNode implements ElectionNode
 {

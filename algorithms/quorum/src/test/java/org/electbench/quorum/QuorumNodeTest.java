@@ -190,6 +190,26 @@ class QuorumNodeTest
     }
 
     @Test
+    void oldLeaderMissingFromOneRoundStillGetsTheVoteWhenItClaimsAgain()
+    {
+        final FakeContext ctx = context(4, 5);
+        node4.onStart(ctx, Start.SETTLED, 5, 3);
+        ctx.lead(node4, 5, 3, 6);
+        // Round 1: node 5 is silent, so the vote goes to the latest claim, node 2.
+        ctx.elect(node4, 2, 3, 6, 3);
+        ctx.fire(node4, VOTE_TIMER);
+        assertEquals(new Sent(VOTE, 2, 0, 0, 4, 3), ctx.drain().get(1));
+        assertEquals(ElectionNode.NO_LEADER, node4.leaderId(), "not heard this round: no longer named");
+
+        // Round 2: node 5 claims the term it led, as late as node 1's claim: it is still the old leader.
+        ctx.elect(node4, 1, 3, 6, 4);
+        ctx.elect(node4, 5, 3, 6, 3);
+        ctx.fire(node4, VOTE_TIMER);
+        assertEquals(new Sent(VOTE, 5, 0, 0, 5, 4), ctx.drain().get(1));
+        assertEquals(new Announcement(Role.FOLLOWER, 5, 3), ctx.lastAnnouncement());
+    }
+
+    @Test
     void deadOldLeaderIsNoLongerNamedAfterTheVote()
     {
         final FakeContext ctx = context(4, 5);
