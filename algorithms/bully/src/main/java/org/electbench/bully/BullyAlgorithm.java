@@ -24,6 +24,10 @@ public final class BullyAlgorithm implements ElectionAlgorithm
     public static final String NAME = "bully";
     /** What a restarted node does; shared with the ring. */
     public static final AlgorithmOption<RecoveryPolicy> RECOVERY = RecoveryPolicy.OPTION;
+    /** The textbook variant in which the highest live id declares at once; the sources wait T_elec. */
+    public static final AlgorithmOption<Boolean> IMMEDIATE_DECLARE = AlgorithmOption.onOff("immediate-declare", false,
+        "Bully: the highest live id declares itself at once instead of waiting T_elec like any candidate " +
+        "(a variant some textbooks teach; the sources wait).");
 
     @Override
     public String name()
@@ -46,7 +50,7 @@ public final class BullyAlgorithm implements ElectionAlgorithm
     @Override
     public List<AlgorithmOption<?>> options()
     {
-        return List.of(RECOVERY);
+        return List.of(RECOVERY, IMMEDIATE_DECLARE);
     }
 
     /**

@@ -49,15 +49,17 @@ final class BullyMessages
     }
 
     /**
-     * @return true when the frame is long enough and of a known type, so that {@link #type()}
-     * and {@link #term()} may be read; a foreign or truncated frame is to be ignored.
+     * The decoder's one check: the frame is exactly a header and a term ({@link
+     * MessageHeader#checkedBodyLength}) and of one of the four types. Only then may {@link #type()}
+     * and {@link #term()} be read; anything else is malformed, to be dropped and counted.
+     *
+     * @return true for a well-formed bully message.
      */
     boolean wrap(final DirectBuffer buffer, final int offset, final int length)
     {
         this.buffer = buffer;
         this.offset = offset;
-        return length >= MESSAGE_LENGTH &&
-            MessageHeader.bodyLength(buffer, offset) >= BODY_LENGTH &&
+        return BODY_LENGTH == MessageHeader.checkedBodyLength(buffer, offset, length) &&
             MessageHeader.type(buffer, offset) < TYPE_LIMIT;
     }
 

@@ -1,8 +1,10 @@
 package org.electbench.bully;
 
 import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.MessageHeader;
 import org.electbench.spi.NodeContext;
 import org.electbench.spi.RecoveryPolicy;
 import org.electbench.spi.Role;
@@ -26,10 +28,40 @@ import org.electbench.spi.TimerSlot;
  * LEADER (COORDINATOR once to every lower id, then HEARTBEAT to every peer every HBT). CANDIDATE
  * and ELECTING are both announced as {@link Role#CANDIDATE}.
  * <p>
+ * The rules, from source 001's pseudocode:
+ * <ul>
+ *   <li>HoldElection: ELECTION to every higher id, then wait T_elec; no OK makes the node
+ *       coordinator. The top id N has nobody to ask and still waits T_elec, as the pseudocode
+ *       does; {@link BullyAlgorithm#IMMEDIATE_DECLARE} selects the textbook variant in which
+ *       it declares at once.</li>
+ *   <li>An ELECTION from a lower id is answered with OK and, "if not already engaged in an
+ *       election", the receiver holds its own. A leader holds its own too, without stepping
+ *       down while it waits: for the highest live id that ends in a COORDINATOR to every lower
+ *       id, which re-asserts its leadership to the candidate; an OK from a higher id would make
+ *       it yield instead.</li>
+ *   <li>A COORDINATOR from a higher id is followed, except one from below the live leader this
+ *       node follows, which is ignored "in favour of the eventual higher-priority announcement".
+ *       A COORDINATOR from a lower id makes a follower or leader hold an election (it is higher
+ *       and alive, so it bullies).</li>
+ * </ul>
+ * Heartbeats are not in the 1982 paper; they are its failure detector ("Heartbeat Bully", source
+ * 001). A follower takes a heartbeat from a higher, newer leader as news of it and follows; only
+ * a sender below itself provokes an election, and only when it is not a leftover of a deposed
+ * lower leader. See {@link #onHeartbeat}.
+ * <p>
  * Terms are not part of the 1982 algorithm; they are carried so the monitor can tell leaders
  * apart: a new leader takes the highest term it has seen plus one, followers adopt their
- * leader's term. They never decide who leads; they only let a node tell a deposed leader's
- * leftover heartbeats from a live rival (see {@link #onHeartbeat}).
+ * leader's term. Every message carries the sender's term, and the highest term seen is durable
+ * ({@link NodeContext#durableState()}, when the runtime keeps one), so a node that restarts
+ * never leads a term it knew of before its crash. Recovery follows source 001's system model,
+ * "upon recovery ... a process checks the status of the current coordinator": a recovered node
+ * listens for the detection timeout, and then, under {@link RecoveryPolicy#BULLY}, follows a
+ * higher leader, holds an election against a lower one (knowing its term by then, so the term
+ * it takes is newer), or holds one if it heard nobody; under {@link RecoveryPolicy#DEFER} it
+ * follows whoever it hears first.
+ * <p>
+ * A frame that is not a well-formed bully message is dropped and counted
+ * ({@link #malformedMessages()}); nothing a peer sends makes a node throw.
  */
 public final class BullyNode implements ElectionNode
 {
@@ -47,12 +79,16 @@ public final class BullyNode implements ElectionNode
     static final int DETECTION_TIMER = 2;
     static final int HEARTBEAT_TIMER = 3;
 
+    /** Where the highest term seen lies in the durable state. */
+    static final int DURABLE_HIGHEST_TERM_OFFSET = 0;
+
     private final int selfId;
     private final long heartbeatIntervalNs;
     private final long detectionTimeoutNs;
     private final long electionTimeoutNs;
     private final long coordinatorTimeoutNs;
     private final RecoveryPolicy recoveryPolicy;
+    private final boolean immediateDeclare;
     private final BullyMessages decoder = new BullyMessages();
     private final TimerSlot electionTimer = new TimerSlot(ELECTION_TIMER);
     private final TimerSlot coordinatorTimer = new TimerSlot(COORDINATOR_TIMER);
@@ -65,11 +101,17 @@ public final class BullyNode implements ElectionNode
     private State state = State.FOLLOWER;
     private int leaderId = NO_LEADER;
     private long term;
+    /** Durable: the highest term seen in any message or led; a new leader takes one above it. */
     private long highestTermSeen;
-    /** Recovered under {@link RecoveryPolicy#DEFER} and not yet following anyone: follows whoever it hears first. */
-    private boolean deferring;
+    /** Where {@link #highestTermSeen} survives a restart, or null when the runtime keeps nothing. */
+    private MutableDirectBuffer durableState;
+    /** Recovered and still checking for a coordinator: nothing heard yet, no election held yet. */
+    private boolean listening;
+    /** A leader heard a lower rival claim leadership: its re-assertion takes a new term. */
+    private boolean rivalClaimed;
     /** When this follower last heard its leader (a heartbeat or COORDINATOR). */
     private long leaderHeardNs;
+    private long malformedMessages;
 
     private Role announcedRole;
     private int announcedLeaderId;
@@ -83,6 +125,7 @@ public final class BullyNode implements ElectionNode
         electionTimeoutNs = settings.electionTimeoutNs();
         coordinatorTimeoutNs = settings.coordinatorTimeoutNs();
         recoveryPolicy = settings.get(BullyAlgorithm.RECOVERY);
+        immediateDeclare = settings.get(BullyAlgorithm.IMMEDIATE_DECLARE);
     }
 
     @Override
@@ -102,15 +145,27 @@ public final class BullyNode implements ElectionNode
         detectorEnabled = ctx.detectorEnabled();
         state = State.FOLLOWER;
         this.leaderId = NO_LEADER;
-        this.term = 0;
-        highestTermSeen = 0;
-        deferring = false;
+        listening = false;
+        rivalClaimed = false;
         announcedRole = null;
         // Timers of an earlier life never fire into this one: forget them without cancelling.
         electionTimer.forget();
         coordinatorTimer.forget();
         detectionTimer.forget();
         heartbeatTimer.forget();
+
+        durableState = ctx.durableState();
+        highestTermSeen = 0;
+        if (Start.RECOVERED == start && null != durableState)
+        {
+            highestTermSeen = durableState.getLong(DURABLE_HIGHEST_TERM_OFFSET, MessageHeader.BYTE_ORDER);
+        }
+        else if (Start.RECOVERED != start)
+        {
+            // The cluster's first start: what the buffer holds belongs to no life of this cluster.
+            persistTerm();
+        }
+        this.term = highestTermSeen;
 
         switch (start)
         {
@@ -128,16 +183,18 @@ public final class BullyNode implements ElectionNode
             case SETTLED -> startSettled(leaderId, term);
             case RECOVERED ->
             {
+                // Check for a coordinator first. Under BULLY this is part of recovery, not the
+                // failure detector, so it runs even on a node whose detector is disabled.
+                listening = true;
                 if (RecoveryPolicy.BULLY == recoveryPolicy)
                 {
-                    startElection();
+                    detectionTimer.arm(ctx, detectionTimeoutNs);
                 }
                 else
                 {
-                    deferring = true;
                     armDetection();
-                    announce();
                 }
+                announce();
             }
         }
     }
@@ -145,17 +202,18 @@ public final class BullyNode implements ElectionNode
     @Override
     public void onMessage(final int fromId, final DirectBuffer buffer, final int offset, final int length)
     {
-        if (null == ctx || fromId == selfId || fromId < 1 || fromId > clusterSize ||
-            !decoder.wrap(buffer, offset, length))
+        if (null == ctx)
         {
+            return;
+        }
+        if (fromId == selfId || fromId < 1 || fromId > clusterSize || !decoder.wrap(buffer, offset, length))
+        {
+            malformedMessages++;
             return;
         }
 
         final long messageTerm = decoder.term();
-        if (messageTerm > highestTermSeen)
-        {
-            highestTermSeen = messageTerm;
-        }
+        noteTerm(messageTerm);
 
         switch (decoder.type())
         {
@@ -178,9 +236,16 @@ public final class BullyNode implements ElectionNode
             case ELECTION_TIMER ->
             {
                 // No OK within T_elec: every higher node is taken for dead.
-                if (electionTimer.fired(timerId) && State.CANDIDATE == state)
+                if (electionTimer.fired(timerId))
                 {
-                    becomeLeader();
+                    if (State.CANDIDATE == state)
+                    {
+                        becomeLeader();
+                    }
+                    else if (State.LEADER == state)
+                    {
+                        reassert();
+                    }
                 }
             }
             case COORDINATOR_TIMER ->
@@ -230,10 +295,23 @@ public final class BullyNode implements ElectionNode
         return term;
     }
 
+    /** @return messages dropped as malformed over every life of this node; see {@link ElectionNode#malformedMessages()}. */
+    @Override
+    public long malformedMessages()
+    {
+        return malformedMessages;
+    }
+
     /** @return the finer state, which tells CANDIDATE and ELECTING apart. */
     State state()
     {
         return state;
+    }
+
+    /** @return the highest term seen or led: durable, and the next leadership takes one above it. */
+    long highestTermSeen()
+    {
+        return highestTermSeen;
     }
 
     private void startSettled(final int settledLeaderId, final long settledTerm)
@@ -243,7 +321,7 @@ public final class BullyNode implements ElectionNode
             throw new IllegalArgumentException("a settled start needs a leader in 1.." + clusterSize +
                 " and a term of at least 0, was leader " + settledLeaderId + " term " + settledTerm);
         }
-        highestTermSeen = settledTerm;
+        noteTerm(settledTerm);
         if (settledLeaderId == selfId)
         {
             term = settledTerm;
@@ -267,9 +345,9 @@ public final class BullyNode implements ElectionNode
         }
         BullyMessages.claim(ctx, BullyMessages.OK, highestTermSeen);
         ctx.send(fromId);
-        // The 1982 rule: a follower answering a lower candidate holds its own election, even if it
-        // believes in a leader. One already electing or leading does not start another.
-        if (State.FOLLOWER == state)
+        // Source 001: answer, and "if not already engaged in an election, initiate its own", even
+        // when following or leading. One already electing does not start another.
+        if (State.FOLLOWER == state || State.LEADER == state)
         {
             startElection();
         }
@@ -277,18 +355,35 @@ public final class BullyNode implements ElectionNode
 
     private void onOk(final int fromId)
     {
-        if (State.CANDIDATE != state || fromId < selfId)
+        if (fromId < selfId)
         {
             return;
         }
-        electionTimer.cancel(ctx);
-        state = State.ELECTING;
-        coordinatorTimer.arm(ctx, coordinatorTimeoutNs);
+        // A higher node is alive and holds its own election: yield to it, leader or not.
+        if (State.CANDIDATE == state || (State.LEADER == state && electionTimer.isArmed()))
+        {
+            electionTimer.cancel(ctx);
+            heartbeatTimer.cancel(ctx);
+            rivalClaimed = false;
+            state = State.ELECTING;
+            leaderId = NO_LEADER;
+            coordinatorTimer.arm(ctx, coordinatorTimeoutNs);
+            announce();
+        }
     }
 
     private void onCoordinator(final int coordinatorId, final long coordinatorTerm)
     {
-        if (coordinatorId > selfId || deferring)
+        if (coordinatorId > selfId)
+        {
+            if (State.FOLLOWER == state && !listening && coordinatorId < leaderId && leaderLive())
+            {
+                // Source 001: ignored in favour of the eventual higher-priority announcement.
+                return;
+            }
+            follow(coordinatorId, coordinatorTerm);
+        }
+        else if (listening && RecoveryPolicy.DEFER == recoveryPolicy)
         {
             follow(coordinatorId, coordinatorTerm);
         }
@@ -296,18 +391,30 @@ public final class BullyNode implements ElectionNode
         {
             // A live higher node hears a lower one claim: it bullies. One already electing lets its
             // own election correct the lower claim.
+            rivalClaimed = State.LEADER == state;
             startElection();
         }
     }
 
     /**
-     * A lower leader's heartbeat is answered by bullying it (a leader starts an election, a
-     * follower of a higher leader too), except when it is a leftover of a leader already
-     * superseded: its term is older than the term of the higher leader this node leads or follows,
-     * and that leader is alive (it is this node, or was heard within the detection timeout). Such
-     * heartbeats arrive still in flight when leadership changes, or in a burst drained after a
-     * pause; the higher leader's own heartbeats depose their sender, and answering each one would
-     * cost an election or a COORDINATOR round per stale heartbeat.
+     * What a heartbeat from {@code fromId} of {@code leaderTerm} tells this node.
+     * <ul>
+     *   <li>A follower follows a higher leader: a sender above itself and above its own leader
+     *       (of a term not older than its own), or any sender above itself once its own leader has
+     *       been silent for the detection timeout. A heartbeat can overtake its leader's
+     *       COORDINATOR on links that do not keep order, and is then the first news of the new
+     *       leader. A sender between itself and a live leader is ignored, as a COORDINATOR from
+     *       there is: that leader hears the sender's heartbeats and re-asserts.</li>
+     *   <li>Only a sender below itself provokes an election, as a lower COORDINATOR does, and not
+     *       when it is a leftover of a leader already superseded: its term is older than this
+     *       node's leader's, and that leader is alive (it is this node, or was heard within the
+     *       detection timeout). Such heartbeats arrive still in flight when leadership changes, or
+     *       in a burst drained after a pause; answering each would cost an election per stale
+     *       heartbeat.</li>
+     *   <li>A leader yields to a higher sender of a term not older than its own; an older one is
+     *       a deposed leader's leftover or a resumed zombie, which re-asserts with a newer term as
+     *       soon as it hears this leader.</li>
+     * </ul>
      */
     private void onHeartbeat(final int fromId, final long leaderTerm)
     {
@@ -317,10 +424,14 @@ public final class BullyNode implements ElectionNode
             {
                 if (fromId > selfId)
                 {
-                    follow(fromId, leaderTerm);
+                    if (leaderTerm >= term)
+                    {
+                        follow(fromId, leaderTerm);
+                    }
                 }
                 else if (leaderTerm >= term)
                 {
+                    rivalClaimed = true;
                     startElection();
                 }
             }
@@ -334,11 +445,32 @@ public final class BullyNode implements ElectionNode
             }
             case FOLLOWER ->
             {
-                if (NO_LEADER == leaderId || fromId >= leaderId)
+                if (listening)
                 {
-                    follow(fromId, leaderTerm);
+                    if (fromId > selfId || RecoveryPolicy.DEFER == recoveryPolicy)
+                    {
+                        follow(fromId, leaderTerm);
+                    }
+                    else
+                    {
+                        startElection();
+                    }
                 }
-                else if (leaderTerm >= term || ctx.nowNs() - leaderHeardNs >= detectionTimeoutNs)
+                else if (fromId == leaderId)
+                {
+                    if (leaderTerm >= term)
+                    {
+                        follow(fromId, leaderTerm);
+                    }
+                }
+                else if (fromId > selfId)
+                {
+                    if (!leaderLive() || (fromId > leaderId && leaderTerm >= term))
+                    {
+                        follow(fromId, leaderTerm);
+                    }
+                }
+                else if (NO_LEADER == leaderId || leaderTerm >= term || !leaderLive())
                 {
                     startElection();
                 }
@@ -346,28 +478,56 @@ public final class BullyNode implements ElectionNode
         }
     }
 
+    /** HoldElection: ELECTION to every higher id, then T_elec for an OK. A leader keeps leading meanwhile. */
     private void startElection()
     {
-        deferring = false;
+        listening = false;
+        if (State.LEADER == state)
+        {
+            holdElectionAsLeader();
+            return;
+        }
         detectionTimer.cancel(ctx);
         heartbeatTimer.cancel(ctx);
         coordinatorTimer.cancel(ctx);
         electionTimer.cancel(ctx);
-        if (selfId == clusterSize)
+        state = State.CANDIDATE;
+        leaderId = NO_LEADER;
+        if (selfId == clusterSize && immediateDeclare)
         {
             becomeLeader();
             return;
         }
-
-        BullyMessages.claim(ctx, BullyMessages.ELECTION, highestTermSeen);
-        for (int id = selfId + 1; id <= clusterSize; id++)
-        {
-            ctx.send(id);
-        }
-        state = State.CANDIDATE;
-        leaderId = NO_LEADER;
+        askHigherIds();
         electionTimer.arm(ctx, electionTimeoutNs);
         announce();
+    }
+
+    private void holdElectionAsLeader()
+    {
+        if (electionTimer.isArmed())
+        {
+            return; // already engaged in one
+        }
+        if (selfId == clusterSize && immediateDeclare)
+        {
+            reassert();
+            return;
+        }
+        askHigherIds();
+        electionTimer.arm(ctx, electionTimeoutNs);
+    }
+
+    private void askHigherIds()
+    {
+        if (selfId < clusterSize)
+        {
+            BullyMessages.claim(ctx, BullyMessages.ELECTION, highestTermSeen);
+            for (int id = selfId + 1; id <= clusterSize; id++)
+            {
+                ctx.send(id);
+            }
+        }
     }
 
     private void becomeLeader()
@@ -376,17 +536,38 @@ public final class BullyNode implements ElectionNode
         coordinatorTimer.cancel(ctx);
         detectionTimer.cancel(ctx);
         term = highestTermSeen + 1;
-        highestTermSeen = term;
+        noteTerm(term);
         state = State.LEADER;
         leaderId = selfId;
         announce();
+        coordinateLowerIds();
+        heartbeat();
+    }
 
+    /**
+     * A leader's own election ended with no OK: COORDINATOR again to every lower id. It keeps its
+     * term, asked only by a candidate, unless a rival claimed its term or a newer one, which it
+     * then supersedes.
+     */
+    private void reassert()
+    {
+        if (rivalClaimed || highestTermSeen > term)
+        {
+            rivalClaimed = false;
+            term = highestTermSeen + 1;
+            noteTerm(term);
+            announce();
+        }
+        coordinateLowerIds();
+    }
+
+    private void coordinateLowerIds()
+    {
         BullyMessages.claim(ctx, BullyMessages.COORDINATOR, term);
         for (int id = 1; id < selfId; id++)
         {
             ctx.send(id);
         }
-        heartbeat();
     }
 
     private void heartbeat()
@@ -398,7 +579,8 @@ public final class BullyNode implements ElectionNode
 
     private void follow(final int newLeaderId, final long leaderTerm)
     {
-        deferring = false;
+        listening = false;
+        rivalClaimed = false;
         electionTimer.cancel(ctx);
         coordinatorTimer.cancel(ctx);
         heartbeatTimer.cancel(ctx);
@@ -410,11 +592,39 @@ public final class BullyNode implements ElectionNode
         announce();
     }
 
+    /** @return whether this node follows a leader it heard within the detection timeout. */
+    private boolean leaderLive()
+    {
+        return NO_LEADER != leaderId && ctx.nowNs() - leaderHeardNs < detectionTimeoutNs;
+    }
+
     private void armDetection()
     {
         if (detectorEnabled)
         {
             detectionTimer.arm(ctx, detectionTimeoutNs);
+        }
+        else
+        {
+            detectionTimer.cancel(ctx); // the recovery check, done
+        }
+    }
+
+    private void noteTerm(final long seenTerm)
+    {
+        if (seenTerm > highestTermSeen)
+        {
+            highestTermSeen = seenTerm;
+            persistTerm();
+        }
+    }
+
+    /** Written at once: a COORDINATOR or an OK carrying it may leave right after. */
+    private void persistTerm()
+    {
+        if (null != durableState)
+        {
+            durableState.putLong(DURABLE_HIGHEST_TERM_OFFSET, highestTermSeen, MessageHeader.BYTE_ORDER);
         }
     }
 

@@ -36,7 +36,7 @@ class BullyDerivedSettingsTest
         assertEquals(1_013_200_000L, scenario.settings().electionTimeoutNs());
         assertEquals(2_026_400_000L, scenario.settings().coordinatorTimeoutNs());
         assertFalse(scenario.distorted());
-        assertEquals("HBT 50ms, D 150ms, T_elec 1013.2ms (derived), T_coord 2026.4ms (derived), recovery bully",
+        assertEquals("HBT 50ms, D 150ms, T_elec 1013.2ms (derived), T_coord 2026.4ms (derived), recovery bully, immediate-declare off",
             scenario.settingsDescription());
     }
 

@@ -85,9 +85,16 @@ class BullyNodeTest
     }
 
     @Test
-    void highestIdLeadsAtOnceAndSendsCoordinatorOnlyToLowerIds()
+    void highestIdHasNobodyToAskYetWaitsTheElectionTimeoutBeforeCoordinatingLowerIds()
     {
         final BullyNode node = started(5, 5, true, Start.COLD);
+
+        assertTrue(ctx.sent.isEmpty(), "no higher id to send ELECTION to");
+        assertEquals(BullyNode.State.CANDIDATE, node.state());
+        assertEquals(10 * MS, ctx.pendingOfKind(ELECTION_TIMER).delayNs());
+        assertEquals(List.of(new Announcement(Role.CANDIDATE, ElectionNode.NO_LEADER, 0)), ctx.announcements);
+
+        ctx.fire(node, ELECTION_TIMER);
 
         assertEquals(List.of(1, 2, 3, 4), ctx.receiversOf(COORDINATOR));
         assertEquals(List.of(1, 2, 3, 4), ctx.receiversOf(HEARTBEAT));
@@ -96,6 +103,18 @@ class BullyNodeTest
         assertEquals(5, node.leaderId());
         assertEquals(1, node.term());
         assertEquals(50 * MS, ctx.pendingOfKind(HEARTBEAT_TIMER).delayNs());
+        assertEquals(new Announcement(Role.LEADER, 5, 1), ctx.lastAnnouncement());
+    }
+
+    @Test
+    void highestIdLeadsAtOnceUnderTheImmediateDeclareVariant()
+    {
+        final BullyNode node = node(5, 5, true, SETTINGS.toBuilder().option(BullyAlgorithm.IMMEDIATE_DECLARE, true).build());
+        node.onStart(ctx, Start.COLD, ElectionNode.NO_LEADER, 0);
+
+        assertEquals(List.of(1, 2, 3, 4), ctx.receiversOf(COORDINATOR));
+        assertEquals(BullyNode.State.LEADER, node.state());
+        assertNull(ctx.pendingOfKind(ELECTION_TIMER));
         assertEquals(List.of(new Announcement(Role.LEADER, 5, 1)), ctx.announcements);
     }
 
@@ -180,16 +199,42 @@ class BullyNodeTest
     }
 
     @Test
-    void leaderAnswersLowerElectionWithOkAndKeepsLeading()
+    void leaderAnswersLowerElectionWithOkAndReassertsWithCoordinatorAfterItsOwnElection()
     {
         final BullyNode node = settled(5, 5, true, 5, 2);
         ctx.clear();
 
         ctx.deliver(node, ELECTION, 2, 2);
+        ctx.deliver(node, ELECTION, 1, 2);
 
-        assertEquals(List.of(new Sent(OK, 2, 2)), ctx.sent);
-        assertEquals(BullyNode.State.LEADER, node.state());
+        assertEquals(List.of(new Sent(OK, 2, 2), new Sent(OK, 1, 2)), ctx.sent, "one election, however many ask");
+        assertEquals(BullyNode.State.LEADER, node.state(), "it keeps leading while it holds its election");
         assertTrue(ctx.announcements.isEmpty());
+        ctx.clear();
+
+        ctx.fire(node, ELECTION_TIMER);
+
+        assertEquals(List.of(1, 2, 3, 4), ctx.receiversOf(COORDINATOR));
+        assertEquals(2, node.term(), "the same leadership: no newer term was heard");
+        assertTrue(ctx.announcements.isEmpty());
+    }
+
+    @Test
+    void lowerLeaderAskedByALowerCandidateAsksHigherIdsAndYieldsOnAnOk()
+    {
+        final BullyNode node = settled(3, 5, true, 3, 2);
+        ctx.clear();
+
+        ctx.deliver(node, ELECTION, 1, 2);
+        assertEquals(List.of(new Sent(OK, 1, 2), new Sent(ELECTION, 4, 2), new Sent(ELECTION, 5, 2)), ctx.sent);
+        assertEquals(BullyNode.State.LEADER, node.state());
+
+        ctx.deliver(node, OK, 4, 2);
+
+        assertEquals(BullyNode.State.ELECTING, node.state());
+        assertNull(ctx.pendingOfKind(HEARTBEAT_TIMER));
+        assertEquals(30 * MS, ctx.pendingOfKind(COORDINATOR_TIMER).delayNs());
+        assertEquals(List.of(new Announcement(Role.CANDIDATE, ElectionNode.NO_LEADER, 2)), ctx.announcements);
     }
 
     @Test
@@ -258,6 +303,8 @@ class BullyNodeTest
         ctx.clear();
 
         ctx.deliver(node, COORDINATOR, 3, 4);
+        assertTrue(ctx.sent.isEmpty(), "it holds its own election first");
+        ctx.fire(node, ELECTION_TIMER);
 
         assertEquals(List.of(1, 2, 3, 4), ctx.receiversOf(COORDINATOR));
         assertEquals(BullyNode.State.LEADER, node.state());
@@ -266,17 +313,40 @@ class BullyNodeTest
     }
 
     @Test
-    void lowerLeaderStepsDownOnAHigherHeartbeat()
+    void followerIgnoresACoordinatorFromBelowItsLiveLeader()
+    {
+        final BullyNode node = settled(2, 5, false, 5, 3);
+        ctx.clear();
+
+        ctx.advanceNs(150 * MS - 1);
+        ctx.deliver(node, COORDINATOR, 4, 4);
+
+        assertEquals(5, node.leaderId(), "ignored in favour of the eventual higher-priority announcement");
+        assertTrue(ctx.sent.isEmpty());
+        assertTrue(ctx.announcements.isEmpty());
+
+        ctx.advanceNs(1);
+        ctx.deliver(node, COORDINATOR, 4, 4);
+
+        assertEquals(4, node.leaderId(), "its leader has been silent for the detection timeout");
+        assertEquals(4, node.term());
+    }
+
+    @Test
+    void lowerLeaderStepsDownOnAHigherHeartbeatOfATermNotOlderThanItsOwn()
     {
         final BullyNode node = settled(3, 5, true, 3, 2);
         final long heartbeatTimerId = ctx.pendingOfKind(HEARTBEAT_TIMER).timerId();
         ctx.clear();
 
         ctx.deliver(node, HEARTBEAT, 5, 1);
+        assertEquals(BullyNode.State.LEADER, node.state(), "an older higher leader is a leftover or a zombie");
+
+        ctx.deliver(node, HEARTBEAT, 5, 3);
 
         assertEquals(BullyNode.State.FOLLOWER, node.state());
         assertEquals(5, node.leaderId());
-        assertEquals(1, node.term(), "followers adopt their leader's term");
+        assertEquals(3, node.term(), "followers adopt their leader's term");
         assertTrue(ctx.cancelled.contains(heartbeatTimerId));
         assertNull(ctx.pendingOfKind(HEARTBEAT_TIMER));
         assertNotNull(ctx.pendingOfKind(DETECTION_TIMER));
@@ -290,6 +360,7 @@ class BullyNodeTest
         ctx.clear();
 
         ctx.deliver(node, HEARTBEAT, 3, 4);
+        ctx.fire(node, ELECTION_TIMER);
 
         assertEquals(List.of(1, 2, 3, 4), ctx.receiversOf(COORDINATOR));
         assertEquals(5, node.term());
@@ -301,28 +372,58 @@ class BullyNodeTest
     {
         final BullyNode node = settled(5, 5, true, 5, 2);
         ctx.deliver(node, HEARTBEAT, 3, 4);
+        ctx.fire(node, ELECTION_TIMER);
         assertEquals(5, node.term());
         ctx.clear();
 
         ctx.deliver(node, HEARTBEAT, 3, 4);
         ctx.deliver(node, HEARTBEAT, 2, 3);
-        assertTrue(ctx.sent.isEmpty(), "older-term heartbeats of superseded leaders are not answered again");
+        assertNull(ctx.pendingOfKind(ELECTION_TIMER), "older-term heartbeats of superseded leaders are not answered again");
 
         ctx.deliver(node, HEARTBEAT, 3, 5);
+        ctx.fire(node, ELECTION_TIMER);
         assertEquals(List.of(1, 2, 3, 4), ctx.receiversOf(COORDINATOR), "a lower leader of the same term is");
         assertEquals(6, node.term());
     }
 
     @Test
-    void followerHearingAHeartbeatBelowItsLeaderStartsAnElection()
+    void followerHearingAHeartbeatFromBelowItselfStartsAnElection()
+    {
+        final BullyNode node = settled(3, 5, true, 5, 1);
+        ctx.clear();
+
+        ctx.deliver(node, HEARTBEAT, 2, 2);
+
+        assertEquals(List.of(4, 5), ctx.receiversOf(ELECTION));
+        assertEquals(BullyNode.State.CANDIDATE, node.state());
+    }
+
+    @Test
+    void followerIgnoresANewerHeartbeatFromBetweenItselfAndItsLiveLeader()
     {
         final BullyNode node = settled(2, 5, true, 5, 1);
         ctx.clear();
 
         ctx.deliver(node, HEARTBEAT, 3, 2);
 
-        assertEquals(List.of(3, 4, 5), ctx.receiversOf(ELECTION));
-        assertEquals(BullyNode.State.CANDIDATE, node.state());
+        assertTrue(ctx.sent.isEmpty(), "a sender above itself provokes no election");
+        assertEquals(5, node.leaderId(), "its live leader hears that sender and re-asserts");
+    }
+
+    @Test
+    void followerFollowsAHigherNewerLeaderWhoseHeartbeatOvertakesItsCoordinator()
+    {
+        final BullyNode node = settled(1, 5, false, 5, 1);
+        ctx.clear();
+
+        ctx.advanceNs(150 * MS);
+        ctx.deliver(node, HEARTBEAT, 4, 2);
+        ctx.deliver(node, COORDINATOR, 4, 2);
+
+        assertTrue(ctx.sent.isEmpty(), "no ELECTION, no OK: node 4 is higher than node 1 and newer than node 5");
+        assertEquals(4, node.leaderId());
+        assertEquals(2, node.term());
+        assertEquals(List.of(new Announcement(Role.FOLLOWER, 4, 2)), ctx.announcements);
     }
 
     @Test
@@ -342,14 +443,27 @@ class BullyNodeTest
     @Test
     void followerBulliesAnOlderTermLowerLeaderOnceItsOwnLeaderHasBeenSilentForTheDetectionTimeout()
     {
+        final BullyNode node = settled(3, 5, false, 5, 3);
+        ctx.clear();
+
+        ctx.advanceNs(150 * MS);
+        ctx.deliver(node, HEARTBEAT, 2, 1);
+
+        assertEquals(List.of(4, 5), ctx.receiversOf(ELECTION));
+        assertEquals(BullyNode.State.CANDIDATE, node.state());
+    }
+
+    @Test
+    void followerWhoseLeaderFellSilentFollowsAHigherLeaderOfAnyTerm()
+    {
         final BullyNode node = settled(1, 5, false, 5, 3);
         ctx.clear();
 
         ctx.advanceNs(150 * MS);
         ctx.deliver(node, HEARTBEAT, 4, 1);
 
-        assertEquals(List.of(2, 3, 4, 5), ctx.receiversOf(ELECTION));
-        assertEquals(BullyNode.State.CANDIDATE, node.state());
+        assertTrue(ctx.sent.isEmpty(), "only a sender below itself provokes an election");
+        assertEquals(4, node.leaderId());
     }
 
     @Test
@@ -369,17 +483,22 @@ class BullyNodeTest
     }
 
     @Test
-    void followerWithoutLeaderFollowsTheFirstHeartbeat()
+    void followerWithoutLeaderFollowsTheFirstHigherHeartbeatAndBulliesALowerOne()
     {
-        final BullyNode node = started(4, 5, false, Start.COLD);
+        final BullyNode node = started(3, 5, false, Start.COLD);
         ctx.clear();
 
-        ctx.deliver(node, HEARTBEAT, 2, 3);
+        ctx.deliver(node, HEARTBEAT, 4, 3);
 
         assertEquals(BullyNode.State.FOLLOWER, node.state());
-        assertEquals(2, node.leaderId());
+        assertEquals(4, node.leaderId());
         assertEquals(3, node.term());
         assertNull(ctx.pendingOfKind(DETECTION_TIMER), "a disabled detector is never armed");
+
+        final BullyNode other = started(3, 5, false, Start.COLD);
+        ctx.deliver(other, HEARTBEAT, 2, 3);
+
+        assertEquals(List.of(4, 5), ctx.receiversOf(ELECTION));
     }
 
     @Test
@@ -414,6 +533,7 @@ class BullyNodeTest
     {
         final BullyNode node = settled(2, 5, false, 5, 1);
         ctx.deliver(node, HEARTBEAT, 5, 1);
+        ctx.advanceNs(150 * MS);
         ctx.deliver(node, COORDINATOR, 4, 2);
 
         assertTrue(ctx.pending.isEmpty());
@@ -479,15 +599,58 @@ class BullyNodeTest
     }
 
     @Test
-    void recoveredUnderBullyPolicyTakesOverAtOnce()
+    void recoveredUnderBullyPolicyChecksForACoordinatorThenBulliesALowerOneWithANewerTerm()
     {
         final BullyNode top = started(5, 5, false, Start.RECOVERED);
-        assertEquals(BullyNode.State.LEADER, top.state());
-        assertEquals(List.of(1, 2, 3, 4), ctx.receiversOf(COORDINATOR));
+        assertTrue(ctx.sent.isEmpty());
+        assertEquals(BullyNode.State.FOLLOWER, top.state());
+        assertEquals(150 * MS, ctx.pendingOfKind(DETECTION_TIMER).delayNs(), "checked even with the detector off");
 
-        final BullyNode middle = started(3, 5, false, Start.RECOVERED);
-        assertEquals(BullyNode.State.CANDIDATE, middle.state());
+        ctx.deliver(top, HEARTBEAT, 4, 7);
+        assertEquals(BullyNode.State.CANDIDATE, top.state());
+        ctx.fire(top, ELECTION_TIMER);
+
+        assertEquals(BullyNode.State.LEADER, top.state());
+        assertEquals(8, top.term(), "the lower leader's term plus one, never a term it led");
+        assertEquals(List.of(1, 2, 3, 4), ctx.receiversOf(COORDINATOR));
+    }
+
+    @Test
+    void recoveredUnderBullyPolicyFollowsAHigherLeaderOrElectsWhenNothingIsHeard()
+    {
+        final BullyNode middle = started(3, 5, true, Start.RECOVERED);
+        ctx.deliver(middle, HEARTBEAT, 5, 4);
+        assertEquals(5, middle.leaderId());
+        assertTrue(ctx.sent.isEmpty());
+
+        final BullyNode silent = started(3, 5, true, Start.RECOVERED);
+        ctx.fire(silent, DETECTION_TIMER);
         assertEquals(List.of(4, 5), ctx.receiversOf(ELECTION));
+        assertEquals(BullyNode.State.CANDIDATE, silent.state());
+    }
+
+    @Test
+    void recoveredNodeKeepsItsHighestTermSeenInDurableStateAndNeverLeadsATermItKnew()
+    {
+        final BullyNode node = node(5, 5, true, SETTINGS);
+        ctx.durable = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
+        node.onStart(ctx, Start.SETTLED, 5, 6);
+        ctx.deliver(node, ELECTION, 2, 9);
+        assertEquals(9, node.highestTermSeen());
+
+        final RecordingContext restarted = new RecordingContext(5, 5, true, SETTINGS);
+        restarted.durable = ctx.durable;
+        node.onStart(restarted, Start.RECOVERED, ElectionNode.NO_LEADER, 0);
+        assertEquals(9, node.highestTermSeen());
+        restarted.fire(node, DETECTION_TIMER);
+        restarted.fire(node, ELECTION_TIMER);
+
+        assertEquals(10, node.term());
+        assertEquals(new Announcement(Role.LEADER, 5, 10), restarted.lastAnnouncement());
+
+        final RecordingContext wiped = new RecordingContext(5, 5, true, SETTINGS);
+        node.onStart(wiped, Start.RECOVERED, ElectionNode.NO_LEADER, 0);
+        assertEquals(0, node.highestTermSeen(), "without durable state a restart is blank");
     }
 
     @Test
@@ -545,6 +708,8 @@ class BullyNodeTest
 
         node.onStart(fresh, Start.RECOVERED, ElectionNode.NO_LEADER, 0);
         node.onTimer(oldHeartbeatTimer, HEARTBEAT_TIMER);
+        assertTrue(fresh.sent.isEmpty());
+        fresh.fire(node, DETECTION_TIMER);
 
         assertEquals(List.of(new Sent(ELECTION, 4, 0), new Sent(ELECTION, 5, 0)), fresh.sent);
         assertEquals(0, node.term());

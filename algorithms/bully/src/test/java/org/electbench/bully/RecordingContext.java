@@ -41,6 +41,8 @@ final class RecordingContext implements NodeContext
     final List<Announcement> announcements = new ArrayList<>();
     /** When false nothing is recorded, so a test can measure the node's own allocation. */
     boolean recording = true;
+    /** The node's disk, or null for a runtime that keeps none; a test hands it from one life to the next. */
+    MutableDirectBuffer durable;
 
     private final int selfId;
     private final int clusterSize;
@@ -142,6 +144,12 @@ final class RecordingContext implements NodeContext
         }
         cancelled.add(timerId);
         return null != pending.remove(timerId);
+    }
+
+    @Override
+    public MutableDirectBuffer durableState()
+    {
+        return durable;
     }
 
     @Override

@@ -65,25 +65,9 @@ public final class RingAlgorithm implements ElectionAlgorithm
     }
 
     /**
-     * How long one message takes round the ring and back to its sender: a hop per live node at
-     * the given one-way delay, and for each dead node passed the hop timeout (T_elec, the wait
-     * for an ACK that never comes) and a hop to the node after it.
-     *
-     * @param clusterSize    N, dead nodes included.
-     * @param oneWayDelayNs  the delay of one hop.
-     * @param hopTimeoutNs   T_elec; unused when no node is dead.
-     * @param deadNodes      nodes passed that are down, 0..N-1.
-     * @return (N - dead) hops plus dead hop timeouts.
-     */
-    public static long lapNs(final int clusterSize, final long oneWayDelayNs, final long hopTimeoutNs, final int deadNodes)
-    {
-        return (long)(clusterSize - deadNodes) * oneWayDelayNs + (long)deadNodes * hopTimeoutNs;
-    }
-
-    /**
      * With acknowledgements: T_elec above twice the p99 one-way delay, or a live successor's ACK
-     * comes back after its hop was passed on and two copies circle; T_coord above two laps past
-     * one dead node, or a participant restarts a lap still on its way (the extra laps the issue
+     * comes back after its hop was passed on and two copies circle; T_coord above two laps
+     * ({@link #lapNs}, one dead node skipped), or a participant restarts a lap still on its way (the extra laps the issue
      * counted at n = 17). HBT above a lap, or the new leader's first heartbeat overtakes its own
      * ELECTED; HBT must stay below the detection timeout, so where a lap does not fit below it
      * the run is marked distorted instead.
@@ -95,12 +79,12 @@ public final class RingAlgorithm implements ElectionAlgorithm
         final int n = profile.clusterSize();
         final long delayNs = profile.oneWayDelayP99Ns();
         final boolean acks = given.get(ACK);
-        long lapNs = lapNs(n, delayNs, 0, 0);
+        long lapNs = lapNs(n, delayNs, 0);
         if (acks)
         {
             derivation.above(Knob.ELECTION_TIMEOUT, profile.roundTripP99Ns(), "twice the p99 one-way delay",
                 "a live successor's ACK comes back after the hop was passed on, and two copies circle");
-            lapNs = lapNs(n, delayNs, derivation.knobNs(Knob.ELECTION_TIMEOUT), 1);
+            lapNs = lapNs(n, delayNs, derivation.knobNs(Knob.ELECTION_TIMEOUT));
             derivation.above(Knob.COORDINATOR_TIMEOUT, 2 * lapNs,
                 "two laps of the ring past one dead node at the p99 one-way delay",
                 "participants restart laps still on their way and the ring counts extra laps");
@@ -126,5 +110,40 @@ public final class RingAlgorithm implements ElectionAlgorithm
     public ElectionNode newNode(final int selfId, final ElectionSettings settings)
     {
         return new RingNode(selfId, settings);
+    }
+
+    /**
+     * How long one message takes round a ring of {@code n} nodes when every hop takes the p99
+     * one-way delay and one dead node (a crashed leader) is skipped on the way, which costs its
+     * hop timeout T_elec before the next successor is tried: {@code n·p99 + hopTimeout}. A node
+     * forwards a message as soon as it has handled it, so acknowledgements add nothing to a lap.
+     * <p>
+     * Settings that do not distort the ring's counts follow from it: T_coord, a participant's
+     * wait for ELECTED, must exceed two laps (the winner's ELECTION may need a whole lap to reach
+     * its winner, whose ELECTED then needs one more), or laps restart and extra ELECTION messages
+     * are counted; the heartbeat interval must exceed one lap, or the new leader's first
+     * heartbeat (one hop) overtakes its ELECTED on the far side of a large ring.
+     *
+     * @param n           the cluster size N, at least 1.
+     * @param p99DelayNs  the network's 99th-percentile one-way delay, at least 0.
+     * @param hopTimeoutNs T_elec, the per-hop acknowledgement timeout, at least 0.
+     * @return one lap in nanoseconds, saturating at {@link Long#MAX_VALUE}.
+     * @throws IllegalArgumentException for a size below 1 or a negative time.
+     */
+    public static long lapNs(final int n, final long p99DelayNs, final long hopTimeoutNs)
+    {
+        if (n < 1 || p99DelayNs < 0 || hopTimeoutNs < 0)
+        {
+            throw new IllegalArgumentException("a lap needs n >= 1 and delays >= 0, got n=" + n +
+                " p99=" + p99DelayNs + " ns hop timeout=" + hopTimeoutNs + " ns");
+        }
+        try
+        {
+            return Math.addExact(Math.multiplyExact((long)n, p99DelayNs), hopTimeoutNs);
+        }
+        catch (final ArithmeticException ex)
+        {
+            return Long.MAX_VALUE;
+        }
     }
 }

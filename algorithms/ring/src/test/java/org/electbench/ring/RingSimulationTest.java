@@ -152,6 +152,76 @@ class RingSimulationTest
         }
     }
 
+    /**
+     * One scenario run many times, as {@code simulate --arrangement random --runs 5000} does: each
+     * run draws its own ring from its own seed (Scenario.forRun), so the mean is over rings, not one
+     * ring's count repeated. Acknowledgements on, with T_coord above two laps and HBT above one
+     * ({@link RingAlgorithm#lapNs}), so no lap restarts and ACKs stay apart from ELECTION.
+     */
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {16, 100})
+    void randomArrangementDrawsEachRunsRingFromItsOwnSeedAndAveragesNTimesTheHarmonicNumber(final int n)
+    {
+        final long lapNs = RingAlgorithm.lapNs(n, MS, 5 * MS);
+        final ElectionSettings settings = acknowledged(RingArrangement.RANDOM, 9).toBuilder()
+            .heartbeatIntervalNs(2 * lapNs)
+            .detectionTimeoutNs(6 * lapNs)
+            .coordinatorTimeoutNs(3 * lapNs)
+            .build();
+        final Scenario scenario = coldStart(n, settings).seed(9).settleWindowNs(MS).build();
+        final SimRuntime runtime = new SimRuntime();
+        long elections = 0;
+        long minElections = Long.MAX_VALUE;
+        long maxElections = 0;
+        for (int run = 0; run < RANDOM_RINGS; run++)
+        {
+            final ElectionResult result = runtime.run(scenario.forRun(run));
+            assertElectedCleanly(result, n, "run " + run);
+            assertEquals(n, result.messages(ELECTED), "run " + run);
+            elections += result.messages(ELECTION);
+            minElections = Math.min(minElections, result.messages(ELECTION));
+            maxElections = Math.max(maxElections, result.messages(ELECTION));
+        }
+        double harmonic = 0;
+        for (int k = 1; k <= n; k++)
+        {
+            harmonic += 1.0 / k;
+        }
+        final double expected = n * harmonic;
+        assertEquals(expected, elections / (double)RANDOM_RINGS, 0.01 * expected, "mean ELECTION over " + RANDOM_RINGS + " runs");
+        assertTrue(minElections < maxElections, "one ring for every run: min " + minElections + " max " + maxElections);
+    }
+
+    /** Settings that cover a lap give exactly the counts of a lap timeout far above it. */
+    @ParameterizedTest(name = "arrangement={0}")
+    @EnumSource(RingArrangement.class)
+    void leaderCrashAtSeventeenCostsTheSameWithLapTimeoutsFromTheLapFormulaAsWithOneSecond(final RingArrangement arrangement)
+    {
+        final int n = 17;
+        final long lapNs = RingAlgorithm.lapNs(n, MS, 5 * MS);
+        final ElectionSettings fromLap = acknowledged(arrangement, 4).toBuilder()
+            .heartbeatIntervalNs(lapNs + MS)
+            .detectionTimeoutNs(3 * (lapNs + MS))
+            .coordinatorTimeoutNs(2 * lapNs + MS)
+            .build();
+        final ElectionSettings oneSecond = fromLap.toBuilder().coordinatorTimeoutNs(1_000 * MS).build();
+        final ElectionResult withLap = new SimRuntime().run(leaderCrash(n, fromLap, Detect.ALL).seed(5).build());
+        final ElectionResult withSecond = new SimRuntime().run(leaderCrash(n, oneSecond, Detect.ALL).seed(5).build());
+
+        assertElectedCleanly(withLap, n - 1, "lap formula");
+        assertEquals(withSecond.messages(ELECTION), withLap.messages(ELECTION));
+        assertEquals(withSecond.messages(ELECTED), withLap.messages(ELECTED));
+        assertEquals(withSecond.messages(ACK), withLap.messages(ACK));
+        assertEquals(withSecond.convergenceNs(), withLap.convergenceNs());
+    }
+
+    @Test
+    void lapOfARingIsOneP99HopPerNodePlusOneHopTimeout()
+    {
+        assertEquals(17 * MS + 5 * MS, RingAlgorithm.lapNs(17, MS, 5 * MS));
+        assertEquals(Long.MAX_VALUE, RingAlgorithm.lapNs(3, Long.MAX_VALUE / 2, 1));
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {3, 5, 8, 16, 64})
     void deadLeaderIsSkippedOnAnIncreasingRing(final int n)

@@ -51,4 +51,18 @@ public interface ElectionNode
 
     /** @return the term this node currently believes in. */
     long term();
+
+    /**
+     * Messages this node dropped as malformed: a frame shorter than a header, longer than
+     * {@link MessageHeader#MAX_MESSAGE_LENGTH} or than its header claims, a type the algorithm
+     * does not know, a body of the wrong length for its type, or a sender outside 1..N. A node
+     * drops and counts such a message and never throws on one. The count covers every life of the
+     * node (a restart does not reset it); read it on the node's thread, or after the run.
+     *
+     * @return the count, 0 for an algorithm that keeps none.
+     */
+    default long malformedMessages()
+    {
+        return 0;
+    }
 }

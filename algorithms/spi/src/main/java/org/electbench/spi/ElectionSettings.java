@@ -190,7 +190,7 @@ public final class ElectionSettings
      * the algorithm raised it from its default, then each of the algorithm's options.
      *
      * @param options the options of the algorithm that runs with these settings.
-     * @return e.g. {@code HBT 50ms, D 150ms, T_elec 10ms, T_coord 52.1ms (derived), recovery bully, arrangement increasing, ack on}.
+     * @return e.g. {@code HBT 50ms, D 150ms, T_elec 10ms, T_coord 54.1ms (derived), recovery bully, arrangement increasing, ack on}.
      */
     public String describe(final List<AlgorithmOption<?>> options)
     {

@@ -56,6 +56,27 @@ public final class MessageHeader
         return buffer.getInt(offset + SENDER_OFFSET, BYTE_ORDER);
     }
 
+    /**
+     * The framing check every algorithm's decoder starts with: the frame lies within the buffer,
+     * holds a whole header, is no longer than {@link #MAX_MESSAGE_LENGTH}, and is exactly as long
+     * as its header says. A frame that fails it is malformed, whatever its type.
+     *
+     * @param buffer holding the frame.
+     * @param offset of the header in the buffer.
+     * @param length of the frame as delivered.
+     * @return the body length, or -1 for a malformed frame.
+     */
+    public static int checkedBodyLength(final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (null == buffer || offset < 0 || length < LENGTH || length > MAX_MESSAGE_LENGTH ||
+            length > buffer.capacity() - offset)
+        {
+            return -1;
+        }
+        final int bodyLength = bodyLength(buffer, offset);
+        return LENGTH + bodyLength == length ? bodyLength : -1;
+    }
+
     /** @return header plus body length, as the header claims it. */
     public static int messageLength(final DirectBuffer buffer, final int offset)
     {

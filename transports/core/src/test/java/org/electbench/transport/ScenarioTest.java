@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.Start;
 import org.junit.jupiter.api.Test;
 
@@ -60,6 +61,20 @@ class ScenarioTest
         assertEquals(77, Seeds.derive(77, 0));
         assertTrue(Seeds.derive(77, 1) != Seeds.derive(77, 2));
         assertEquals(Seeds.derive(77, 5), Seeds.derive(77, 5));
+    }
+
+    @Test
+    void eachRunDrawsItsRandomRingFromItsOwnDerivedArrangementSeed()
+    {
+        // Only a random arrangement reads the seed, so every run derives one; core cannot name the ring's option.
+        final ElectionSettings settings = ElectionSettings.builder().arrangementSeed(9).build();
+        final Scenario scenario = Scenario.builder().algorithm(new ScenarioTestAlgorithm()).settings(settings).seed(9).build();
+
+        assertEquals(9, scenario.forRun(0).settings().arrangementSeed());
+        assertEquals(Seeds.derive(9, 1), scenario.forRun(1).settings().arrangementSeed());
+        assertEquals(Seeds.derive(9, 2), scenario.forRun(2).settings().arrangementSeed());
+        assertEquals(Seeds.derive(9, 2), scenario.forRun(2).seed());
+        assertEquals(Seeds.derive(9, 2), scenario.forRun(2).givenSettings().arrangementSeed());
     }
 
     @Test
