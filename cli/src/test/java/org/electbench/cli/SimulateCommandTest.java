@@ -128,7 +128,7 @@ class SimulateCommandTest
             assertTrue(result.get("parameters").has(field), field);
         }
         for (final String name : new String[]{"convergence", "detection", "election", "messages", "bytes", "heartbeats",
-            "events", "maxLeaders", "splitBrain", "sameTerm", "stale", "wrongLeader", "unconverged"})
+            "events", "maxLeaders", "splitBrain", "sameTerm", "olderTerm", "wrongLeader", "unavailability", "acknowledgements", "messagesFromFault", "sameInstantOverlap", "unconverged"})
         {
             metric(result, name);
         }

@@ -24,12 +24,10 @@ public final class BullyAlgorithm implements ElectionAlgorithm
     public static final String NAME = "bully";
     /** What a restarted node does; shared with the ring. */
     public static final AlgorithmOption<RecoveryPolicy> RECOVERY = RecoveryPolicy.OPTION;
-    /**
-     * Whether a node with no higher id to ask declares itself coordinator at once (the variant some
-     * textbooks teach) instead of waiting T_elec like any other candidate, as the sources' pseudocode does.
-     */
+    /** The textbook variant in which the highest live id declares at once; the sources wait T_elec. */
     public static final AlgorithmOption<Boolean> IMMEDIATE_DECLARE = AlgorithmOption.onOff("immediate-declare", false,
-        "bully: the highest live id declares at once instead of waiting T_elec as the sources do");
+        "Bully: the highest live id declares itself at once instead of waiting T_elec like any candidate " +
+        "(a variant some textbooks teach; the sources wait).");
 
     @Override
     public String name()

@@ -211,7 +211,7 @@ class BullySimulationTest
         assertEquals(3 * DETECTION_NS + T_ELEC_NS + D_NS, result.convergenceNs(), result::toString);
         assertEquals(2, result.maxConcurrentLeaders(), result::toString);
         assertTrue(result.splitBrainNs() > 0, result::toString);
-        assertTrue(result.staleLeaderNs() > 0, "the zombie led term 1 while n-1 led term 2: " + result);
+        assertTrue(result.olderTermLeaderNs() > 0, "the zombie led term 1 while n-1 led term 2: " + result);
         assertEquals(0, result.sameTermLeaders(), result::toString);
     }
 
@@ -261,7 +261,7 @@ class BullySimulationTest
         assertEquals(0, result.sameTermLeaders(), result::toString);
         assertEquals(2, result.maxConcurrentLeaders(), result::toString);
         assertEquals(3 * D_NS, result.splitBrainNs(), result::toString);
-        assertEquals(3 * D_NS, result.staleLeaderNs(), result::toString);
+        assertEquals(3 * D_NS, result.olderTermLeaderNs(), result::toString);
     }
 
     /** Random delays within the bully's assumption (a round trip below T_elec), reordered on each link. */

@@ -8,21 +8,24 @@ import org.electbench.spi.MessageHeader;
 import org.electbench.spi.NodeContext;
 
 /**
- * The three messages of the ELECT/VOTE election. Every body starts with a position in the
- * leader's message stream, {@code (term, msg)}, as two little-endian {@code long}s right after
- * the {@link MessageHeader}; ELECT adds the ballot, VOTE the ballot and the previous ballot.
- * The sender's id is the header's.
+ * The three messages of the ELECT/VOTE election, little-endian {@code long} fields right after
+ * the {@link MessageHeader}, whose sender id is the source's {@code id}. Each field is one the
+ * receiver reads:
  * <ul>
- *   <li>ELECT(id, term, msg, ballot): the sender's claim, the last LEAD it has seen, and the
- *       highest term it has seen or voted in, so every voter of the round votes above it;</li>
- *   <li>VOTE(term, msg, ballot, previous): sent to the chosen server, carrying the claim it is
- *       chosen for and the terms it may lead on this vote, those after the voter's previous
- *       vote up to the ballot, which the voter never votes for again;</li>
- *   <li>LEAD(term, msg): the leader's heartbeat and assertion of leadership, numbered
- *       1, 2, 3… within its term.</li>
+ *   <li>ELECT(term, msg, ballot), broadcast: {@code (term, msg)} is the last LEAD the sender saw,
+ *       its claim, which voters rank (the source's ELECT(id, term, msg)); {@code ballot} is the
+ *       last term the sender's votes cover, so every voter of the round votes for a term above
+ *       every vote already cast in it and the round's votes meet on one term;</li>
+ *   <li>VOTE(previous, voted), to the chosen server: the vote covers the terms after
+ *       {@code previous} up to {@code voted}, the terms the chosen server may lead on it. The
+ *       source's VOTE(term, msg) repeats the chosen claim, which the receiver has no use for;
+ *       the range is what makes two leaders of one term impossible (see {@link QuorumNode});</li>
+ *   <li>LEAD(term, msg), broadcast: the leader's heartbeat and assertion, its term (the
+ *       leader's number: the k-th leader leads term k) and the message number within the term,
+ *       1, 2, 3…, which orders claims.</li>
  * </ul>
- * An instance is the reusable decoder a node wraps around each message it receives: nothing
- * is allocated per message.
+ * An instance is the reusable decoder a node wraps around each message it receives: it checks
+ * that the frame is exactly one of these layouts before any field is read, and allocates nothing.
  */
 final class QuorumMessages
 {
@@ -36,13 +39,14 @@ final class QuorumMessages
     static final int TERM_OFFSET = MessageHeader.LENGTH;
     static final int MSG_OFFSET = TERM_OFFSET + Long.BYTES;
     static final int BALLOT_OFFSET = MSG_OFFSET + Long.BYTES;
-    static final int PREVIOUS_BALLOT_OFFSET = BALLOT_OFFSET + Long.BYTES;
+    static final int VOTE_PREVIOUS_OFFSET = MessageHeader.LENGTH;
+    static final int VOTE_TERM_OFFSET = VOTE_PREVIOUS_OFFSET + Long.BYTES;
     /** LEAD: term and msg. */
     static final int LEAD_BODY_LENGTH = 2 * Long.BYTES;
     /** ELECT: term, msg and ballot. */
     static final int ELECT_BODY_LENGTH = 3 * Long.BYTES;
-    /** VOTE: term, msg, ballot and previous ballot. */
-    static final int VOTE_BODY_LENGTH = 4 * Long.BYTES;
+    /** VOTE: previous and voted term. */
+    static final int VOTE_BODY_LENGTH = 2 * Long.BYTES;
 
     /** Any type id at or above this one is not a quorum message. */
     private static final int TYPE_LIMIT = 3;
@@ -79,34 +83,28 @@ final class QuorumMessages
     }
 
     /** Claim a VOTE in the context's send buffer and write its body; send it with {@code send} afterwards. */
-    static void claimVote(final NodeContext ctx, final long term, final long msg, final long ballot, final long previousBallot)
+    static void claimVote(final NodeContext ctx, final long previousTerm, final long votedTerm)
     {
         final MutableDirectBuffer buffer = ctx.claim(VOTE, VOTE_BODY_LENGTH);
-        buffer.putLong(TERM_OFFSET, term, MessageHeader.BYTE_ORDER);
-        buffer.putLong(MSG_OFFSET, msg, MessageHeader.BYTE_ORDER);
-        buffer.putLong(BALLOT_OFFSET, ballot, MessageHeader.BYTE_ORDER);
-        buffer.putLong(PREVIOUS_BALLOT_OFFSET, previousBallot, MessageHeader.BYTE_ORDER);
+        buffer.putLong(VOTE_PREVIOUS_OFFSET, previousTerm, MessageHeader.BYTE_ORDER);
+        buffer.putLong(VOTE_TERM_OFFSET, votedTerm, MessageHeader.BYTE_ORDER);
     }
 
     /**
-     * @return true when the frame is of a known type and long enough for it, so that
-     * the fields of that type may be read; a foreign or truncated frame is to be ignored.
+     * @return true when the frame is exactly a header and the body of a known type, so that the
+     * fields of that type may be read; anything else is malformed, to be dropped and counted.
      */
     boolean wrap(final DirectBuffer buffer, final int offset, final int length)
     {
         this.buffer = buffer;
         this.offset = offset;
-        if (length < MessageHeader.LENGTH)
+        final int bodyLength = MessageHeader.checkedBodyLength(buffer, offset, length);
+        if (bodyLength < 0)
         {
             return false;
         }
         final int type = MessageHeader.type(buffer, offset);
-        if (type < 0 || type >= TYPE_LIMIT)
-        {
-            return false;
-        }
-        final int bodyLength = bodyLength(type);
-        return length >= MessageHeader.LENGTH + bodyLength && MessageHeader.bodyLength(buffer, offset) >= bodyLength;
+        return type < TYPE_LIMIT && bodyLength == bodyLength(type);
     }
 
     int type()
@@ -124,16 +122,22 @@ final class QuorumMessages
         return buffer.getLong(offset + MSG_OFFSET, MessageHeader.BYTE_ORDER);
     }
 
-    /** @return an ELECT's highest term seen, or the last term a VOTE covers; not in a LEAD. */
+    /** @return an ELECT's ballot: the last term the claimant's votes cover. */
     long ballot()
     {
         return buffer.getLong(offset + BALLOT_OFFSET, MessageHeader.BYTE_ORDER);
     }
 
-    /** @return the ballot of the voter's previous vote: a VOTE covers the terms after it; only in a VOTE. */
-    long previousBallot()
+    /** @return the term after which a VOTE's range starts. */
+    long votePreviousTerm()
     {
-        return buffer.getLong(offset + PREVIOUS_BALLOT_OFFSET, MessageHeader.BYTE_ORDER);
+        return buffer.getLong(offset + VOTE_PREVIOUS_OFFSET, MessageHeader.BYTE_ORDER);
+    }
+
+    /** @return the last term a VOTE covers. */
+    long voteTerm()
+    {
+        return buffer.getLong(offset + VOTE_TERM_OFFSET, MessageHeader.BYTE_ORDER);
     }
 
     /** @return negative, zero or positive as {@code (termA, msgA)} is older than, equal to or newer than {@code (termB, msgB)}. */

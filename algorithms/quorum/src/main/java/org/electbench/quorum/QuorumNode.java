@@ -24,21 +24,26 @@ import org.electbench.spi.TimerSlot;
  * <p>
  * Two state machines run side by side, as the note has them:
  * <ul>
- *   <li>ELECTOR, always, even while leading. WATCHING: on entry a timer of 5 HBT and a clean
- *       slate; each LEAD resets the timer to 3 HBT; an ELECT is recorded and starts VOTING;
- *       the timeout (the failure detector) starts VOTING. VOTING: on entry a timer of RTT and an
- *       ELECT broadcast reporting the last LEAD seen; each ELECT is recorded; on the timeout a
- *       VOTE goes to the best claim and the node watches again.</li>
+ *   <li>ELECTOR, always, even while leading. WATCHING: on entry a timer of 5/3 of the detection
+ *       timeout and a clean slate; each LEAD resets the timer to the detection timeout; an ELECT
+ *       is recorded and starts VOTING; the timeout (the failure detector) starts VOTING. The note
+ *       says "(e.g.) 3 HBT" and 5 HBT: the detection timeout is the knob every algorithm shares,
+ *       3 HBT by default, so every algorithm in a table detects after the same silence. VOTING:
+ *       on entry a timer of RTT and an ELECT broadcast reporting the last LEAD seen; each ELECT is
+ *       recorded; on the timeout a VOTE goes to the best claim and the node watches again.</li>
  *   <li>CANDIDATE. FOLLOWER: the tally board (latest vote per server) is cleared on entry and
  *       on each LEAD; more than N/2 votes for this node covering one term (rule 3 below)
- *       make it LEADER of that term. LEADER:
- *       broadcast LEAD every HBT, the first announcing the new term; a LEAD that is not
- *       obsolete makes it FOLLOWER again.</li>
+ *       make it LEADER of that term. LEADER: broadcast LEAD every HBT, the first announcing the
+ *       new term; a LEAD that is not obsolete makes it FOLLOWER again.</li>
  * </ul>
- * Vote ranking: the old leader (the one this node followed) if it is still alive, meaning it
- * claimed in this round or its LEAD was heard during it, and not stale (rule 5 below);
- * otherwise the latest {@code (term, msg)} claimed, ties to the smallest id. A node's vote for
- * itself is recorded locally, not sent.
+ * Vote ranking: "each server votes for the old leader, if still alive": the last leader this
+ * node followed (or was), remembered round after round until a claim shows a later leader, is
+ * alive when it claims the term it led or its LEAD is heard during the round; otherwise the
+ * latest {@code (term, msg)} claimed, ties to the smallest id. A node's vote for itself is
+ * recorded locally, not sent.
+ * <p>
+ * Terms number leaders, as in the note ("this is the 5th leader"): after a clean crash the next
+ * leader leads the old term plus one. A round that elects nobody numbers nobody.
  * <p>
  * Choices the note leaves open: a leader's own LEAD counts as seen by its own ELECTOR (else
  * every leader would call an election on itself after 5 HBT); a LEAD older than the last one
@@ -51,32 +56,36 @@ import org.electbench.spi.TimerSlot;
  * majority that never heard a new leader's first LEAD elects another for the same term),
  * forgets votes across a restart, and can split forever behind a stale old leader:
  * <ol>
- *   <li>Ballots: every term seen (claimed, led, voted in, or an ELECT's ballot) raises the
- *       highest term seen, which each ELECT carries as its ballot, so a round's voters agree.</li>
- *   <li>A vote covers the terms after the voter's previous vote up to its highest term seen
- *       plus one, which then count as seen and voted: a server's votes never share a term.</li>
+ *   <li>Ballots: each ELECT carries its sender's ballot, the last term its votes cover, so a
+ *       round's voters all vote up to at least the round's highest ballot and meet on one term.</li>
+ *   <li>A vote names the term its server would lead, one above every term claimed or seen led
+ *       (and at least the round's highest ballot), and covers the terms after the voter's
+ *       previous vote up to it: a vote for another server, or for a later term, covers only
+ *       terms no vote of this voter covered, so a server's votes for two servers never share a
+ *       term. The same vote to the same server is sent again unchanged.</li>
  *   <li>A candidate leads the latest term that more than N/2 of its votes (the latest per
  *       voter) cover, and only a term after the last LEAD it has seen.</li>
- *   <li>The highest term seen and the last term voted in are durable: written to
- *       {@link NodeContext#durableState()} on each change and read back on
+ *   <li>The highest term seen and the last vote (its range and its server) are durable: written
+ *       to {@link NodeContext#durableState()} on each change and read back on
  *       {@link Start#RECOVERED}, after which no term known before the crash is led (late votes
  *       may be for a term this node led then); without durable state a server restarts
  *       blank, as in the note, and safety then needs stable storage.</li>
  *   <li>The old leader keeps the vote only if no claim of the round reports a later term
- *       than its own: else it is stale, and voters split behind different stale leaders.</li>
+ *       than its own: else it is stale for good, and voters split behind different stale leaders.</li>
  *   <li>A leader steps down on an ELECT claiming a LEAD of a later term than its own, as it
  *       would on that LEAD, so it can vote in the round that replaces it.</li>
  * </ol>
  * Safety: two leaders of one term t would each hold votes covering t from more than N/2
- * servers, so one server would have cast two votes covering t, against rule 2, which holds
- * across restarts by rule 4; a settled start counts its term as voted in by every server.
+ * servers, so one server would have covered t in votes for two servers, against rule 2, which
+ * holds across restarts by rule 4; a settled start counts its term as voted in by every server.
  * Votes cover a range rather than one term for liveness: a server that voted alone when its
  * ELECT was lost, or in two staggered rounds, is a term ahead of the rest, and a single-term
  * vote from it would never match theirs, where the note's identical claims still matched.
  * <p>
  * Announced belief: LEADER naming itself while leading; CANDIDATE naming nobody while VOTING;
  * otherwise FOLLOWER naming the leader it follows, or nobody once an election found that
- * leader dead.
+ * leader dead. A frame that is not exactly one of the three messages is dropped and counted
+ * ({@link #malformedMessages()}).
  */
 public final class QuorumNode implements ElectionNode
 {
@@ -95,10 +104,14 @@ public final class QuorumNode implements ElectionNode
     static final int DURABLE_HIGHEST_TERM_OFFSET = 0;
     /** Where the last term voted in lies in the durable state. */
     static final int DURABLE_VOTED_TERM_OFFSET = DURABLE_HIGHEST_TERM_OFFSET + Long.BYTES;
+    /** Where the term before the last vote's range lies in the durable state. */
+    static final int DURABLE_VOTED_PREVIOUS_OFFSET = DURABLE_VOTED_TERM_OFFSET + Long.BYTES;
+    /** Where the server the last vote went to lies in the durable state. */
+    static final int DURABLE_VOTED_FOR_OFFSET = DURABLE_VOTED_PREVIOUS_OFFSET + Long.BYTES;
 
-    /** Silence tolerated on entering WATCHING, in heartbeat intervals. */
+    /** The source's silence tolerated on entering WATCHING, 5 HBT, against its 3 HBT after a LEAD: 5/3 of the detection timeout. */
     static final int WATCH_ENTRY_HEARTBEATS = 5;
-    /** Silence tolerated after a LEAD, in heartbeat intervals. */
+    /** The source's silence tolerated after a LEAD, 3 HBT, which the detection timeout replaces (3 HBT by default). */
     static final int WATCH_LEAD_HEARTBEATS = 3;
 
     private final int selfId;
@@ -123,10 +136,19 @@ public final class QuorumNode implements ElectionNode
     private long seenTerm;
     private long seenMsg;
     private int seenSenderId;
-    /** Durable (rule 4): the highest term seen, voted in or led; the next vote reaches one above it. */
+    /** Durable (rule 4): the highest term seen led or claimed, or led by this node; the next vote reaches one above it. */
     private long highestTermSeen;
-    /** Durable (rule 4): the last term this node's votes cover; the next vote covers only later ones. */
+    /** Durable (rule 4): the last term this node's votes cover; a vote for another server covers only later ones. */
     private long votedTerm;
+    /** Durable: the term before the last vote's range, so the same vote can be sent again to the same server. */
+    private long votedPreviousTerm;
+    /** Durable: the server the last vote went to. */
+    private int votedForId = NO_LEADER;
+    /** The old leader of the source's ranking: the last leader this node followed or was, until shown stale. */
+    private int oldLeaderId = NO_LEADER;
+    /** The term {@link #oldLeaderId} led when this node followed it. */
+    private long oldLeaderTerm;
+    private long malformedMessages;
     /** Terms this node knew of before it restarted: it leads none of them in this life. */
     private long recoveredTerm;
     /** Where {@link #highestTermSeen} and {@link #votedTerm} survive a restart, or null when the runtime keeps nothing. */
@@ -136,10 +158,11 @@ public final class QuorumNode implements ElectionNode
     /** Whether {@link #leaderId}'s LEAD arrived since this node started VOTING: it is alive. */
     private boolean leaderHeardWhileVoting;
 
-    /** The voting slate, indexed by id: whether the server claimed this round, and its claim. */
+    /** The voting slate, indexed by id: whether the server claimed this round, its claim and its ballot. */
     private boolean[] claimed = new boolean[0];
     private long[] claimTerm = new long[0];
     private long[] claimMsg = new long[0];
+    private long[] claimBallot = new long[0];
 
     /** The tally board, indexed by voter id: the terms the latest vote for this node covers, if any. */
     private boolean[] voted = new boolean[0];
@@ -154,8 +177,10 @@ public final class QuorumNode implements ElectionNode
     {
         this.selfId = selfId;
         heartbeatIntervalNs = settings.heartbeatIntervalNs();
-        watchEntryTimeoutNs = WATCH_ENTRY_HEARTBEATS * heartbeatIntervalNs;
-        watchLeadTimeoutNs = WATCH_LEAD_HEARTBEATS * heartbeatIntervalNs;
+        // The source's "(e.g.) 3 HBT" and 5 HBT: the detection timeout, and 5/3 of it on entry.
+        watchLeadTimeoutNs = settings.detectionTimeoutNs();
+        watchEntryTimeoutNs = watchLeadTimeoutNs / WATCH_LEAD_HEARTBEATS * WATCH_ENTRY_HEARTBEATS +
+            watchLeadTimeoutNs % WATCH_LEAD_HEARTBEATS * WATCH_ENTRY_HEARTBEATS / WATCH_LEAD_HEARTBEATS;
         votingWindowNs = settings.electionTimeoutNs();
     }
 
@@ -185,6 +210,7 @@ public final class QuorumNode implements ElectionNode
             claimed = new boolean[clusterSize + 1];
             claimTerm = new long[clusterSize + 1];
             claimMsg = new long[clusterSize + 1];
+            claimBallot = new long[clusterSize + 1];
             voted = new boolean[clusterSize + 1];
             votePreviousTerm = new long[clusterSize + 1];
             voteTerm = new long[clusterSize + 1];
@@ -199,6 +225,10 @@ public final class QuorumNode implements ElectionNode
         seenSenderId = NO_LEADER;
         highestTermSeen = 0;
         votedTerm = 0;
+        votedPreviousTerm = 0;
+        votedForId = NO_LEADER;
+        oldLeaderId = NO_LEADER;
+        oldLeaderTerm = 0;
         recoveredTerm = 0;
         durableState = ctx.durableState();
         this.leaderId = NO_LEADER;
@@ -210,7 +240,9 @@ public final class QuorumNode implements ElectionNode
         {
             highestTermSeen = durableState.getLong(DURABLE_HIGHEST_TERM_OFFSET, MessageHeader.BYTE_ORDER);
             votedTerm = durableState.getLong(DURABLE_VOTED_TERM_OFFSET, MessageHeader.BYTE_ORDER);
-            recoveredTerm = highestTermSeen;
+            votedPreviousTerm = durableState.getLong(DURABLE_VOTED_PREVIOUS_OFFSET, MessageHeader.BYTE_ORDER);
+            votedForId = durableState.getInt(DURABLE_VOTED_FOR_OFFSET, MessageHeader.BYTE_ORDER);
+            recoveredTerm = Math.max(highestTermSeen, votedTerm);
         }
         else if (Start.RECOVERED != start)
         {
@@ -225,8 +257,12 @@ public final class QuorumNode implements ElectionNode
             seenSenderId = leaderId;
             // As if every server had voted in the settled term: no vote is for it.
             votedTerm = term;
+            votedPreviousTerm = term;
             noteTerm(term);
+            persistTerms();
             this.leaderId = leaderId;
+            oldLeaderId = leaderId;
+            oldLeaderTerm = term;
             enterWatching(watchLeadTimeoutNs);
             if (leaderId == selfId)
             {
@@ -244,19 +280,21 @@ public final class QuorumNode implements ElectionNode
     @Override
     public void onMessage(final int fromId, final DirectBuffer buffer, final int offset, final int length)
     {
-        if (null == ctx || fromId == selfId || fromId < 1 || fromId > clusterSize ||
-            !decoder.wrap(buffer, offset, length))
+        if (null == ctx)
         {
             return;
         }
+        if (fromId == selfId || fromId < 1 || fromId > clusterSize || !decoder.wrap(buffer, offset, length))
+        {
+            malformedMessages++;
+            return;
+        }
 
-        final long term = decoder.term();
-        final long msg = decoder.msg();
         switch (decoder.type())
         {
-            case QuorumMessages.ELECT -> onElect(fromId, term, msg, decoder.ballot());
-            case QuorumMessages.VOTE -> onVote(fromId, decoder.previousBallot(), decoder.ballot());
-            case QuorumMessages.LEAD -> onLead(fromId, term, msg);
+            case QuorumMessages.ELECT -> onElect(fromId, decoder.term(), decoder.msg(), decoder.ballot());
+            case QuorumMessages.VOTE -> onVote(fromId, decoder.votePreviousTerm(), decoder.voteTerm());
+            case QuorumMessages.LEAD -> onLead(fromId, decoder.term(), decoder.msg());
             default ->
             {
                 // wrap() admits only the three types above.
@@ -321,6 +359,13 @@ public final class QuorumNode implements ElectionNode
         return seenTerm;
     }
 
+    /** @return messages dropped as malformed over every life of this node; see {@link ElectionNode#malformedMessages()}. */
+    @Override
+    public long malformedMessages()
+    {
+        return malformedMessages;
+    }
+
     /** @return the ELECTOR's state. */
     Elector elector()
     {
@@ -335,8 +380,8 @@ public final class QuorumNode implements ElectionNode
 
     private void onElect(final int fromId, final long term, final long msg, final long ballot)
     {
-        noteTerm(Math.max(term, ballot));
-        recordClaim(fromId, term, msg);
+        noteTerm(term);
+        recordClaim(fromId, term, msg, ballot);
         if (leading && term > seenTerm)
         {
             // Rule 6: the claimant saw a LEAD of a later term, so this leader is stale.
@@ -375,6 +420,8 @@ public final class QuorumNode implements ElectionNode
         seenMsg = msg;
         seenSenderId = fromId;
         leaderId = fromId;
+        oldLeaderId = fromId;
+        oldLeaderTerm = term;
         if (leading)
         {
             leading = false;
@@ -403,8 +450,8 @@ public final class QuorumNode implements ElectionNode
         elector = Elector.VOTING;
         leaderHeardWhileVoting = false;
         watchTimer.cancel(ctx);
-        recordClaim(selfId, seenTerm, seenMsg);
-        QuorumMessages.claimElect(ctx, seenTerm, seenMsg, highestTermSeen);
+        recordClaim(selfId, seenTerm, seenMsg, votedTerm);
+        QuorumMessages.claimElect(ctx, seenTerm, seenMsg, votedTerm);
         ctx.broadcast();
         voteTimer.arm(ctx, votingWindowNs);
     }
@@ -416,27 +463,39 @@ public final class QuorumNode implements ElectionNode
         long choiceTerm = seenTerm;
         long choiceMsg = seenMsg;
         long latestClaimedTerm = 0;
+        long highestBallot = 0;
         for (int id = 1; id <= clusterSize; id++)
         {
             if (claimed[id])
             {
                 latestClaimedTerm = Math.max(latestClaimedTerm, claimTerm[id]);
+                highestBallot = Math.max(highestBallot, claimBallot[id]);
             }
         }
-        // Rule 5: the old leader is alive, and its term is not older than any claimed.
-        if (NO_LEADER != leaderId && (claimed[leaderId] || leaderHeardWhileVoting) &&
-            (leaderHeardWhileVoting ? seenTerm : claimTerm[leaderId]) >= latestClaimedTerm)
+        // Alive as the old leader: heard leading this round, or claiming the term it led (a server
+        // that restarted and lost its place in the message stream is not the old leader any more).
+        final boolean oldLeaderAlive = NO_LEADER != oldLeaderId &&
+            ((claimed[oldLeaderId] && claimTerm[oldLeaderId] >= oldLeaderTerm) ||
+            (leaderHeardWhileVoting && oldLeaderId == leaderId));
+        if (NO_LEADER != oldLeaderId && latestClaimedTerm > oldLeaderTerm)
         {
-            choiceId = leaderId;
-            if (claimed[leaderId])
+            // Rule 5: a claim reports a later leader, so the old one is stale for good.
+            oldLeaderId = NO_LEADER;
+        }
+        if (NO_LEADER != oldLeaderId && oldLeaderAlive)
+        {
+            // "Each server votes for the old leader, if still alive", round after round.
+            choiceId = oldLeaderId;
+            leaderId = oldLeaderId;
+            if (claimed[oldLeaderId])
             {
-                choiceTerm = claimTerm[leaderId];
-                choiceMsg = claimMsg[leaderId];
+                choiceTerm = claimTerm[oldLeaderId];
+                choiceMsg = claimMsg[oldLeaderId];
             }
         }
         else
         {
-            // The old leader is dead or stale: it is no longer named, and the latest claim wins.
+            // The old leader is dead this round, or stale: nobody is named, and the latest claim wins.
             leaderId = NO_LEADER;
             for (int id = 1; id <= clusterSize; id++)
             {
@@ -456,19 +515,28 @@ public final class QuorumNode implements ElectionNode
             // A leader's ELECTOR ranks its own claim first; it needs no votes.
             return;
         }
-        // Rule 2: every term after the last vote up to one above every term seen, durably given away.
-        final long previousTerm = votedTerm;
-        votedTerm = highestTermSeen + 1;
-        noteTerm(votedTerm);
-        persistTerms();
+        // The next leader's number: one above every term claimed or seen led, and at least the
+        // round's highest ballot, so that the round's votes meet on one term (rule 1).
+        long electedTerm = Math.max(Math.max(choiceTerm, highestTermSeen) + 1, highestBallot);
+        if (choiceId != votedForId || electedTerm > votedTerm)
+        {
+            // Rule 2: a vote for another server, or for a later term, covers only terms no vote of
+            // this server has covered yet.
+            electedTerm = Math.max(electedTerm, votedTerm + 1);
+            votedPreviousTerm = votedTerm;
+            votedTerm = electedTerm;
+            votedForId = choiceId;
+            persistTerms();
+        }
+        // Otherwise the same vote as last time, to the same server: it covers nothing new.
         if (choiceId == selfId)
         {
-            tally(selfId, previousTerm, votedTerm);
+            tally(selfId, votedPreviousTerm, votedTerm);
         }
         else
         {
             voted[selfId] = false;
-            QuorumMessages.claimVote(ctx, choiceTerm, choiceMsg, votedTerm, previousTerm);
+            QuorumMessages.claimVote(ctx, votedPreviousTerm, votedTerm);
             ctx.send(choiceId);
         }
     }
@@ -521,6 +589,8 @@ public final class QuorumNode implements ElectionNode
         seenMsg = 0;
         seenSenderId = selfId;
         leaderId = selfId;
+        oldLeaderId = selfId;
+        oldLeaderTerm = term;
         clearTally();
         lead();
     }
@@ -551,11 +621,12 @@ public final class QuorumNode implements ElectionNode
         }
     }
 
-    private void recordClaim(final int id, final long term, final long msg)
+    private void recordClaim(final int id, final long term, final long msg, final long ballot)
     {
         claimed[id] = true;
         claimTerm[id] = term;
         claimMsg[id] = msg;
+        claimBallot[id] = ballot;
     }
 
     private void clearTally()
@@ -579,6 +650,8 @@ public final class QuorumNode implements ElectionNode
         {
             durableState.putLong(DURABLE_HIGHEST_TERM_OFFSET, highestTermSeen, MessageHeader.BYTE_ORDER);
             durableState.putLong(DURABLE_VOTED_TERM_OFFSET, votedTerm, MessageHeader.BYTE_ORDER);
+            durableState.putLong(DURABLE_VOTED_PREVIOUS_OFFSET, votedPreviousTerm, MessageHeader.BYTE_ORDER);
+            durableState.putInt(DURABLE_VOTED_FOR_OFFSET, votedForId, MessageHeader.BYTE_ORDER);
         }
     }
 

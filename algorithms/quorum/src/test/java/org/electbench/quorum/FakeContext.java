@@ -59,7 +59,7 @@ final class FakeContext implements NodeContext
     {
     }
 
-    /** One send; fields a type lacks (a LEAD's ballot, any previous ballot but a VOTE's) are recorded as 0. */
+    /** One send; a VOTE's range is recorded as (previous, ballot], and fields a type lacks as 0. */
     record Sent(int type, int toId, long term, long msg, long ballot, long previous)
     {
     }
@@ -154,11 +154,19 @@ final class FakeContext implements NodeContext
         final int i = sentCount++ & (CAPACITY - 1);
         sentType[i] = MessageHeader.type(sendBuffer, 0);
         sentTo[i] = toId;
+        if (QuorumMessages.VOTE == sentType[i])
+        {
+            sentTerm[i] = 0;
+            sentMsg[i] = 0;
+            sentBallot[i] = sendBuffer.getLong(QuorumMessages.VOTE_TERM_OFFSET, MessageHeader.BYTE_ORDER);
+            sentPrevious[i] = sendBuffer.getLong(QuorumMessages.VOTE_PREVIOUS_OFFSET, MessageHeader.BYTE_ORDER);
+            return;
+        }
         sentTerm[i] = sendBuffer.getLong(QuorumMessages.TERM_OFFSET, MessageHeader.BYTE_ORDER);
         sentMsg[i] = sendBuffer.getLong(QuorumMessages.MSG_OFFSET, MessageHeader.BYTE_ORDER);
         // The buffer is zeroed at each claim, so a field the type lacks reads 0 here.
         sentBallot[i] = sendBuffer.getLong(QuorumMessages.BALLOT_OFFSET, MessageHeader.BYTE_ORDER);
-        sentPrevious[i] = sendBuffer.getLong(QuorumMessages.PREVIOUS_BALLOT_OFFSET, MessageHeader.BYTE_ORDER);
+        sentPrevious[i] = 0;
     }
 
     @Override
@@ -225,15 +233,12 @@ final class FakeContext implements NodeContext
         node.onMessage(fromId, inBuffer, 0, MessageHeader.LENGTH + QuorumMessages.ELECT_BODY_LENGTH);
     }
 
-    /** Deliver a VOTE from a peer: the claim voted for, and the terms it covers, {@code (previousTerm, votedTerm]}. */
-    void vote(
-        final ElectionNode node, final int fromId, final long term, final long msg, final long previousTerm, final long votedTerm)
+    /** Deliver a VOTE from a peer covering the terms {@code (previousTerm, votedTerm]}. */
+    void vote(final ElectionNode node, final int fromId, final long previousTerm, final long votedTerm)
     {
         MessageHeader.write(inBuffer, 0, QuorumMessages.VOTE, QuorumMessages.VOTE_BODY_LENGTH, fromId);
-        inBuffer.putLong(QuorumMessages.TERM_OFFSET, term, MessageHeader.BYTE_ORDER);
-        inBuffer.putLong(QuorumMessages.MSG_OFFSET, msg, MessageHeader.BYTE_ORDER);
-        inBuffer.putLong(QuorumMessages.BALLOT_OFFSET, votedTerm, MessageHeader.BYTE_ORDER);
-        inBuffer.putLong(QuorumMessages.PREVIOUS_BALLOT_OFFSET, previousTerm, MessageHeader.BYTE_ORDER);
+        inBuffer.putLong(QuorumMessages.VOTE_PREVIOUS_OFFSET, previousTerm, MessageHeader.BYTE_ORDER);
+        inBuffer.putLong(QuorumMessages.VOTE_TERM_OFFSET, votedTerm, MessageHeader.BYTE_ORDER);
         node.onMessage(fromId, inBuffer, 0, MessageHeader.LENGTH + QuorumMessages.VOTE_BODY_LENGTH);
     }
 

@@ -37,7 +37,9 @@ class QuorumAlgorithmTest
     @Test
     void expectsNoParticularLeaderOnlyAMajorityBackedOne()
     {
-        assertEquals(ElectionNode.NO_LEADER, new QuorumAlgorithm().expectedLeader(5, id -> true));
+        assertEquals(1, new QuorumAlgorithm().expectedLeader(5, id -> true));
+        assertEquals(3, new QuorumAlgorithm().expectedLeader(5, id -> id >= 3));
+        assertEquals(ElectionNode.NO_LEADER, new QuorumAlgorithm().expectedLeader(5, id -> false));
     }
 
     @Test

@@ -63,8 +63,8 @@ class QuorumAllocationTest
             ctx.elect(node, 2, term, 1, term);
             ctx.elect(node, 3, term, 1, term);
             ctx.fire(node, VOTE_TIMER);
-            ctx.vote(node, 2, term, 1, term, term + 1);
-            ctx.vote(node, 3, term, 1, term, term + 1);
+            ctx.vote(node, 2, term, term + 1);
+            ctx.vote(node, 3, term, term + 1);
             ctx.fire(node, HEARTBEAT_TIMER);
             ctx.fire(node, HEARTBEAT_TIMER);
             term += 2;

@@ -74,7 +74,7 @@ class QuorumNodeTest
 
         // Back to WATCHING after the vote, still without a timer of its own.
         ctx.fire(node3, VOTE_TIMER);
-        assertEquals(List.of(new Sent(VOTE, 1, 2, 0, 3, 2)), ctx.drain());
+        assertEquals(List.of(new Sent(VOTE, 1, 0, 0, 3, 2)), ctx.drain());
         assertFalse(ctx.hasPendingTimer(WATCH_TIMER));
     }
 
@@ -154,7 +154,7 @@ class QuorumNodeTest
 
         // The old leader 5 never claimed: the latest claim wins, the tie going to the smallest id.
         ctx.fire(node4, VOTE_TIMER);
-        assertEquals(List.of(new Sent(VOTE, 1, 3, 0, 4, 3)), ctx.drain());
+        assertEquals(List.of(new Sent(VOTE, 1, 0, 0, 4, 3)), ctx.drain());
         assertEquals(QuorumNode.Elector.WATCHING, node4.elector());
         assertEquals(5 * HBT_NS, ctx.pendingDelayNs(WATCH_TIMER));
     }
@@ -171,7 +171,7 @@ class QuorumNodeTest
         assertEquals(List.of(new Sent(ELECT, ALL, 3, 6, 3, 0)), ctx.drain());
 
         ctx.fire(node4, VOTE_TIMER);
-        assertEquals(List.of(new Sent(VOTE, 2, 3, 7, 4, 3)), ctx.drain());
+        assertEquals(List.of(new Sent(VOTE, 2, 0, 0, 4, 3)), ctx.drain());
     }
 
     @Test
@@ -185,7 +185,27 @@ class QuorumNodeTest
         ctx.drain();
 
         ctx.fire(node4, VOTE_TIMER);
-        assertEquals(List.of(new Sent(VOTE, 5, 3, 6, 4, 3)), ctx.drain());
+        assertEquals(List.of(new Sent(VOTE, 5, 0, 0, 4, 3)), ctx.drain());
+        assertEquals(new Announcement(Role.FOLLOWER, 5, 3), ctx.lastAnnouncement());
+    }
+
+    @Test
+    void oldLeaderMissingFromOneRoundStillGetsTheVoteWhenItClaimsAgain()
+    {
+        final FakeContext ctx = context(4, 5);
+        node4.onStart(ctx, Start.SETTLED, 5, 3);
+        ctx.lead(node4, 5, 3, 6);
+        // Round 1: node 5 is silent, so the vote goes to the latest claim, node 2.
+        ctx.elect(node4, 2, 3, 6, 3);
+        ctx.fire(node4, VOTE_TIMER);
+        assertEquals(new Sent(VOTE, 2, 0, 0, 4, 3), ctx.drain().get(1));
+        assertEquals(ElectionNode.NO_LEADER, node4.leaderId(), "not heard this round: no longer named");
+
+        // Round 2: node 5 claims the term it led, as late as node 1's claim: it is still the old leader.
+        ctx.elect(node4, 1, 3, 6, 4);
+        ctx.elect(node4, 5, 3, 6, 3);
+        ctx.fire(node4, VOTE_TIMER);
+        assertEquals(new Sent(VOTE, 5, 0, 0, 5, 4), ctx.drain().get(1));
         assertEquals(new Announcement(Role.FOLLOWER, 5, 3), ctx.lastAnnouncement());
     }
 
@@ -202,7 +222,7 @@ class QuorumNodeTest
             new Announcement(Role.FOLLOWER, 5, 3),
             new Announcement(Role.CANDIDATE, 0, 3),
             new Announcement(Role.FOLLOWER, 0, 3)), ctx.announcements);
-        assertEquals(List.of(new Sent(ELECT, ALL, 3, 0, 3, 0), new Sent(VOTE, 2, 3, 0, 4, 3)), ctx.drain());
+        assertEquals(List.of(new Sent(ELECT, ALL, 3, 0, 3, 0), new Sent(VOTE, 2, 0, 0, 4, 3)), ctx.drain());
     }
 
     @Test
@@ -217,11 +237,11 @@ class QuorumNodeTest
         assertEquals(List.of(new Sent(ELECT, ALL, 3, 0, 3, 0)), ctx.drain());
 
         // Its own vote and one more are 2 of 5: not more than N/2, though only 3 servers are alive.
-        ctx.vote(node1, 2, 3, 0, 3, 4);
+        ctx.vote(node1, 2, 3, 4);
         assertEquals(Role.FOLLOWER, node1.role());
         assertEquals(0, ctx.sentCount());
 
-        ctx.vote(node1, 3, 3, 0, 3, 4);
+        ctx.vote(node1, 3, 3, 4);
         assertEquals(Role.LEADER, node1.role());
         assertEquals(new Announcement(Role.LEADER, 1, 4), ctx.lastAnnouncement());
         assertEquals(List.of(new Sent(LEAD, ALL, 4, 1, 0, 0)), ctx.drain());
@@ -235,9 +255,9 @@ class QuorumNodeTest
         node1.onStart(ctx, Start.COLD, ElectionNode.NO_LEADER, 0);
         ctx.fire(node1, WATCH_TIMER);
         ctx.fire(node1, VOTE_TIMER);
-        ctx.vote(node1, 2, 0, 0, 0, 1);
+        ctx.vote(node1, 2, 0, 1);
         assertEquals(Role.FOLLOWER, node1.role());
-        ctx.vote(node1, 4, 0, 0, 0, 1);
+        ctx.vote(node1, 4, 0, 1);
         assertEquals(Role.LEADER, node1.role());
         assertEquals(1, node1.term());
     }
@@ -247,12 +267,12 @@ class QuorumNodeTest
     {
         final FakeContext ctx = context(1, 3);
         node1.onStart(ctx, Start.COLD, ElectionNode.NO_LEADER, 0);
-        ctx.vote(node1, 2, 0, 0, 0, 1);
-        ctx.vote(node1, 3, 0, 0, 1, 2);
+        ctx.vote(node1, 2, 0, 1);
+        ctx.vote(node1, 3, 1, 2);
         assertEquals(Role.FOLLOWER, node1.role());
 
         // The latest vote per server counts: 2 votes again, in a later round, covering 3's term.
-        ctx.vote(node1, 2, 0, 0, 1, 2);
+        ctx.vote(node1, 2, 1, 2);
         assertEquals(Role.LEADER, node1.role());
         assertEquals(2, node1.term());
     }
@@ -266,16 +286,16 @@ class QuorumNodeTest
         ctx.elect(node1, 2, 1, 0, 1);
         ctx.elect(node1, 3, 1, 0, 2);
         ctx.fire(node1, VOTE_TIMER);
-        assertEquals(3, node1.highestTermSeen());
+        assertEquals(1, node1.highestTermSeen(), "a ballot is a vote, not a term anyone led");
 
-        // Its own vote covers terms 2 and 3, node 2's only 2, node 3's only 3: two votes each.
-        ctx.vote(node1, 2, 1, 0, 1, 2);
-        ctx.vote(node1, 3, 1, 0, 2, 3);
+        // Its own vote covers term 2, node 2's too, node 3's only 3: term 2 has two votes.
+        ctx.vote(node1, 2, 1, 2);
+        ctx.vote(node1, 3, 2, 3);
         assertEquals(Role.FOLLOWER, node1.role());
-        // Node 4 heard node 3's ballot too: its vote covers 2 and 3, and term 3 has a majority.
-        ctx.vote(node1, 4, 1, 0, 1, 3);
+        // Node 4's vote covers 2 and 3, and term 2 has a majority: the next leader after term 1.
+        ctx.vote(node1, 4, 1, 3);
         assertEquals(Role.LEADER, node1.role());
-        assertEquals(3, node1.term());
+        assertEquals(2, node1.term());
     }
 
     @Test
@@ -283,32 +303,33 @@ class QuorumNodeTest
     {
         final FakeContext ctx = context(1, 5);
         node1.onStart(ctx, Start.COLD, ElectionNode.NO_LEADER, 0);
-        ctx.vote(node1, 2, 0, 0, 0, 2);
-        ctx.vote(node1, 3, 0, 0, 0, 2);
+        ctx.vote(node1, 2, 0, 2);
+        ctx.vote(node1, 3, 0, 2);
         ctx.lead(node1, 5, 1, 1);
         // A third vote covering term 2, still later than the LEAD's term, finds a clean board.
-        ctx.vote(node1, 4, 0, 0, 0, 2);
+        ctx.vote(node1, 4, 0, 2);
         assertEquals(Role.FOLLOWER, node1.role());
         assertEquals(5, node1.leaderId());
     }
 
     @Test
-    void newLeaderLeadsATermAboveEveryBallotOfTheRound()
+    void newLeaderLeadsATermReachingTheRoundsHighestBallot()
     {
         final FakeContext ctx = context(1, 3);
         node1.onStart(ctx, Start.SETTLED, 3, 2);
-        // Node 2 voted up to term 9 in rounds node 1 never heard of.
+        // Node 2's votes reached term 9 in rounds that elected nobody.
         ctx.elect(node1, 2, 2, 0, 9);
         ctx.fire(node1, VOTE_TIMER);
-        // Its own ELECT, sent on hearing node 2's, passes the ballot on.
-        assertEquals(List.of(new Sent(ELECT, ALL, 2, 0, 9, 0)), ctx.drain());
+        // Its own ELECT, sent on hearing node 2's, carries its own ballot: the settled term.
+        assertEquals(List.of(new Sent(ELECT, ALL, 2, 0, 2, 0)), ctx.drain());
         assertEquals(Role.FOLLOWER, node1.role());
-        assertEquals(10, node1.highestTermSeen());
+        assertEquals(2, node1.highestTermSeen());
 
-        ctx.vote(node1, 2, 2, 0, 9, 10);
+        // Its own vote covers terms 3 to 9, so the round's votes meet on term 9.
+        ctx.vote(node1, 2, 8, 9);
         assertEquals(Role.LEADER, node1.role());
-        assertEquals(10, node1.term());
-        assertEquals(List.of(new Sent(LEAD, ALL, 10, 1, 0, 0)), ctx.drain());
+        assertEquals(9, node1.term());
+        assertEquals(List.of(new Sent(LEAD, ALL, 9, 1, 0, 0)), ctx.drain());
     }
 
     @Test
@@ -351,7 +372,7 @@ class QuorumNodeTest
         ctx.drain();
         ctx.elect(node3, 2, 4, 0, 4);
         assertEquals(List.of(new Sent(ELECT, ALL, 4, 1, 4, 0)), ctx.drain());
-        ctx.vote(node3, 2, 4, 1, 4, 5);
+        ctx.vote(node3, 2, 4, 5);
         ctx.fire(node3, VOTE_TIMER);
         assertEquals(0, ctx.sentCount());
         assertEquals(Role.LEADER, node3.role());
@@ -435,7 +456,7 @@ class QuorumNodeTest
         ctx.fire(node1, WATCH_TIMER);
         ctx.elect(node1, 2, 0, 0, 0);
         ctx.fire(node1, VOTE_TIMER);
-        ctx.vote(node1, 3, 0, 0, 0, 1);
+        ctx.vote(node1, 3, 0, 1);
         ctx.fire(node1, HEARTBEAT_TIMER);
         final List<Sent> sent = ctx.drain();
         assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, 0, 0), new Sent(LEAD, ALL, 1, 1, 0, 0), new Sent(LEAD, ALL, 1, 2, 0, 0)), sent);
@@ -454,24 +475,24 @@ class QuorumNodeTest
         // Round 1: everyone has seen term 3, so the vote covers term 4 only.
         ctx.elect(node4, 2, 3, 0, 3);
         ctx.fire(node4, VOTE_TIMER);
-        assertEquals(List.of(new Sent(ELECT, ALL, 3, 0, 3, 0), new Sent(VOTE, 2, 3, 0, 4, 3)), ctx.drain());
+        assertEquals(List.of(new Sent(ELECT, ALL, 3, 0, 3, 0), new Sent(VOTE, 2, 0, 0, 4, 3)), ctx.drain());
 
         // Round 2: a claimant who never heard of term 4 gets a vote for term 5 only.
         ctx.elect(node4, 1, 3, 0, 3);
         ctx.fire(node4, VOTE_TIMER);
-        assertEquals(List.of(new Sent(ELECT, ALL, 3, 0, 4, 0), new Sent(VOTE, 1, 3, 0, 5, 4)), ctx.drain());
+        assertEquals(List.of(new Sent(ELECT, ALL, 3, 0, 4, 0), new Sent(VOTE, 1, 0, 0, 5, 4)), ctx.drain());
 
         // Round 3: the vote for itself is a vote too, for term 6 only.
         ctx.lead(node4, 5, 3, 9);
         ctx.elect(node4, 1, 3, 2, 5);
         ctx.fire(node4, VOTE_TIMER);
         assertEquals(List.of(new Sent(ELECT, ALL, 3, 9, 5, 0)), ctx.drain());
-        assertEquals(6, node4.highestTermSeen());
+        assertEquals(3, node4.highestTermSeen(), "votes are promises, not terms seen");
 
         // Round 4: after its own vote for term 6, the next vote is for 7.
         ctx.elect(node4, 2, 3, 9, 3);
         ctx.fire(node4, VOTE_TIMER);
-        assertEquals(List.of(new Sent(ELECT, ALL, 3, 9, 6, 0), new Sent(VOTE, 2, 3, 9, 7, 6)), ctx.drain());
+        assertEquals(List.of(new Sent(ELECT, ALL, 3, 9, 6, 0), new Sent(VOTE, 2, 0, 0, 7, 6)), ctx.drain());
     }
 
     @Test
@@ -480,17 +501,17 @@ class QuorumNodeTest
         final FakeContext ctx = context(1, 5);
         node1.onStart(ctx, Start.SETTLED, 5, 3);
         // Votes covering no more than the term it follows elect nobody: that term has a leader.
-        ctx.vote(node1, 2, 3, 0, 2, 3);
-        ctx.vote(node1, 3, 3, 0, 2, 3);
-        ctx.vote(node1, 4, 3, 0, 2, 3);
+        ctx.vote(node1, 2, 2, 3);
+        ctx.vote(node1, 3, 2, 3);
+        ctx.vote(node1, 4, 2, 3);
         assertEquals(Role.FOLLOWER, node1.role());
 
         // Three votes, but two cover term 5 and one covers term 4.
-        ctx.vote(node1, 2, 3, 0, 4, 5);
-        ctx.vote(node1, 3, 3, 0, 3, 4);
-        ctx.vote(node1, 4, 3, 0, 4, 5);
+        ctx.vote(node1, 2, 4, 5);
+        ctx.vote(node1, 3, 3, 4);
+        ctx.vote(node1, 4, 4, 5);
         assertEquals(Role.FOLLOWER, node1.role());
-        ctx.vote(node1, 3, 3, 0, 4, 5);
+        ctx.vote(node1, 3, 4, 5);
         assertEquals(Role.LEADER, node1.role());
         assertEquals(5, node1.term());
         assertEquals(new Announcement(Role.LEADER, 1, 5), ctx.lastAnnouncement());
@@ -504,17 +525,17 @@ class QuorumNodeTest
         node4.onStart(before, Start.SETTLED, 5, 3);
         before.elect(node4, 2, 3, 0, 3);
         before.fire(node4, VOTE_TIMER);
-        assertEquals(new Sent(VOTE, 2, 3, 0, 4, 3), before.drain().get(1));
+        assertEquals(new Sent(VOTE, 2, 0, 0, 4, 3), before.drain().get(1));
 
         // It crashes and comes back as a new object on the same disk; the others never heard of term 4.
         final QuorumNode recovered = new QuorumNode(4, SETTINGS);
         final FakeContext after = new FakeContext(4, 5, true, SETTINGS, disk);
         recovered.onStart(after, Start.RECOVERED, ElectionNode.NO_LEADER, 0);
         assertEquals(List.of(new Announcement(Role.FOLLOWER, 0, 0)), after.announcements);
-        assertEquals(4, recovered.highestTermSeen());
+        assertEquals(3, recovered.highestTermSeen());
         after.elect(recovered, 3, 3, 0, 3);
         after.fire(recovered, VOTE_TIMER);
-        assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, 4, 0), new Sent(VOTE, 3, 3, 0, 5, 4)), after.drain());
+        assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, 4, 0), new Sent(VOTE, 3, 0, 0, 5, 4)), after.drain());
     }
 
     @Test
@@ -524,7 +545,7 @@ class QuorumNodeTest
         node4.onStart(before, Start.SETTLED, 5, 3);
         before.elect(node4, 2, 3, 0, 3);
         before.fire(node4, VOTE_TIMER);
-        assertEquals(new Sent(VOTE, 2, 3, 0, 4, 3), before.drain().get(1));
+        assertEquals(new Sent(VOTE, 2, 0, 0, 4, 3), before.drain().get(1));
 
         final QuorumNode recovered = new QuorumNode(4, SETTINGS);
         final FakeContext after = new FakeContext(4, 5, true, SETTINGS, null);
@@ -532,7 +553,7 @@ class QuorumNodeTest
         after.elect(recovered, 3, 3, 0, 3);
         after.fire(recovered, VOTE_TIMER);
         // The note's blank restart: safety then rests on stable storage outside the algorithm.
-        assertEquals(new Sent(VOTE, 3, 3, 0, 4, 0), after.drain().get(1));
+        assertEquals(new Sent(VOTE, 3, 0, 0, 4, 0), after.drain().get(1));
     }
 
     @Test
@@ -543,8 +564,8 @@ class QuorumNodeTest
         node1.onStart(before, Start.SETTLED, 5, 3);
         before.fire(node1, WATCH_TIMER);
         before.fire(node1, VOTE_TIMER);
-        before.vote(node1, 2, 3, 0, 3, 4);
-        before.vote(node1, 3, 3, 0, 3, 4);
+        before.vote(node1, 2, 3, 4);
+        before.vote(node1, 3, 3, 4);
         assertEquals(Role.LEADER, node1.role());
         assertEquals(4, node1.term());
 
@@ -552,15 +573,15 @@ class QuorumNodeTest
         final QuorumNode recovered = new QuorumNode(1, SETTINGS);
         final FakeContext after = new FakeContext(1, 5, true, SETTINGS, disk);
         recovered.onStart(after, Start.RECOVERED, ElectionNode.NO_LEADER, 0);
-        after.vote(recovered, 2, 3, 0, 3, 4);
-        after.vote(recovered, 3, 3, 0, 3, 4);
-        after.vote(recovered, 4, 3, 0, 3, 4);
+        after.vote(recovered, 2, 3, 4);
+        after.vote(recovered, 3, 3, 4);
+        after.vote(recovered, 4, 3, 4);
         assertEquals(Role.FOLLOWER, recovered.role());
 
         // Votes cast after hearing its ELECT are for a later term, and count.
-        after.vote(recovered, 2, 0, 0, 4, 5);
-        after.vote(recovered, 3, 0, 0, 4, 5);
-        after.vote(recovered, 4, 0, 0, 4, 5);
+        after.vote(recovered, 2, 4, 5);
+        after.vote(recovered, 3, 4, 5);
+        after.vote(recovered, 4, 4, 5);
         assertEquals(Role.LEADER, recovered.role());
         assertEquals(5, recovered.term());
     }
@@ -590,11 +611,11 @@ class QuorumNodeTest
         ctx.elect(node3, 1, 5, 2, 5);
         assertEquals(Role.CANDIDATE, node3.role());
         assertFalse(ctx.hasPendingTimer(HEARTBEAT_TIMER));
-        assertEquals(List.of(new Sent(ELECT, ALL, 4, 1, 5, 0)), ctx.drain());
+        assertEquals(List.of(new Sent(ELECT, ALL, 4, 1, 4, 0)), ctx.drain());
 
         // No longer leading, it votes: for the latest claim, in a term above every one seen.
         ctx.fire(node3, VOTE_TIMER);
-        assertEquals(List.of(new Sent(VOTE, 1, 5, 2, 6, 4)), ctx.drain());
+        assertEquals(List.of(new Sent(VOTE, 1, 0, 0, 6, 4)), ctx.drain());
         assertEquals(List.of(
             new Announcement(Role.LEADER, 3, 4),
             new Announcement(Role.CANDIDATE, 0, 4),
@@ -612,7 +633,7 @@ class QuorumNodeTest
         ctx.elect(node3, 1, 4, 1, 7);
         ctx.fire(node3, VOTE_TIMER);
         assertEquals(Role.LEADER, node3.role());
-        assertEquals(List.of(new Sent(ELECT, ALL, 4, 1, 7, 0)), ctx.drain());
+        assertEquals(List.of(new Sent(ELECT, ALL, 4, 1, 4, 0)), ctx.drain());
         assertEquals(List.of(new Announcement(Role.LEADER, 3, 4)), ctx.announcements);
     }
 
@@ -628,7 +649,7 @@ class QuorumNodeTest
         ctx.elect(node4, 2, 4, 1, 4);
         ctx.elect(node4, 1, 3, 7, 3);
         ctx.fire(node4, VOTE_TIMER);
-        assertEquals(List.of(new Sent(ELECT, ALL, 3, 6, 3, 0), new Sent(VOTE, 2, 4, 1, 5, 3)), ctx.drain());
+        assertEquals(List.of(new Sent(ELECT, ALL, 3, 6, 3, 0), new Sent(VOTE, 2, 0, 0, 5, 3)), ctx.drain());
         assertEquals(new Announcement(Role.FOLLOWER, 0, 3), ctx.lastAnnouncement());
     }
 }

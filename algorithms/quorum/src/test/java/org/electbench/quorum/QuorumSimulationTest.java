@@ -91,6 +91,62 @@ class QuorumSimulationTest
         assertAtMostOneElectBroadcastAndOneVotePerRtt(nodes);
     }
 
+    /**
+     * The detection timeout is the knob, as it is for every algorithm: a follower acts that long
+     * after the last LEAD it heard, which is the bully's closed form too (last heartbeat sent, plus
+     * d, plus D, minus the crash), so both detect a crash after the same silence.
+     */
+    @ParameterizedTest(name = "D={0}ms")
+    @ValueSource(longs = {60, 150})
+    void detectionTimeoutMovesDetectionAsItMovesTheBullys(final long detectionMs)
+    {
+        final Scenario scenario = scenario(5)
+            .settings(SETTINGS.toBuilder().detectionTimeoutNs(detectionMs * MS).build())
+            .kind(ScenarioKind.LEADER_CRASH).detect(Detect.ALL).build();
+        final long crashNs = scenario.plan().referenceNs();
+        final ElectionResult result = runtime.run(scenario);
+
+        final long lastLeadSentNs = (crashNs / HBT_NS) * HBT_NS;
+        assertEquals(lastLeadSentNs + DELAY_NS + detectionMs * MS - crashNs, result.detectionNs(), result.toString());
+        assertEquals(1, result.finalLeader());
+        assertEquals(1, result.expectedLeader());
+        assertFalse(result.wrongLeader());
+    }
+
+    /** After a clean crash every follower saw the latest LEAD: the smallest live id leads the next term. */
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {3, 5, 8})
+    void cleanLeaderCrashElectsTheExpectedLeaderForTheOldTermPlusOne(final int nodes)
+    {
+        final ElectionResult result = runtime.run(scenario(nodes).kind(ScenarioKind.LEADER_CRASH).detect(Detect.ALL).build());
+
+        assertEquals(1, result.expectedLeader());
+        assertFalse(result.wrongLeader(), result.toString());
+        // The settled leader N led term 1; the next leader, node 1, leads term 2.
+        assertEquals(List.of(1L, 2L), quorum.beliefs.stream().filter(belief -> belief.role() == Role.LEADER)
+            .map(Belief::term).toList());
+    }
+
+    /**
+     * Node 1 misses the last LEAD before the crash, so its claim is older and the ranking picks the
+     * smallest id among those that saw the latest one, node 2: the monitor, expecting the smallest
+     * live id, reports it as a wrong leader.
+     */
+    @Test
+    void serverThatMissedTheLastLeadLosesTheRankingAndTheRunIsReportedAsAWrongLeader()
+    {
+        final ElectionResult result = runtime.run(scenario(5)
+            .kind(ScenarioKind.CUSTOM)
+            .faults(FaultPlan.builder().cut(5, 1, 15 * MS, 1_000 * MS).crash(5, 25 * MS).build())
+            .detect(Detect.ALL)
+            .build());
+
+        assertTrue(result.converged(), result.toString());
+        assertEquals(2, result.finalLeader());
+        assertEquals(1, result.expectedLeader());
+        assertTrue(result.wrongLeader());
+    }
+
     @ParameterizedTest(name = "detect={0}")
     @EnumSource(value = Detect.class, names = {"ALL", "LOWEST"})
     void leaderCrashIsDetectedThreeHeartbeatIntervalsAfterTheLastLeadAndSettlesAfterOneVotingWindow(final Detect detect)
@@ -162,7 +218,7 @@ class QuorumSimulationTest
         // Two leaders at once, but of different terms: stale, never the same term.
         assertEquals(0, result.sameTermLeaders());
         assertEquals(2, result.maxConcurrentLeaders());
-        assertEquals(stepDown.atNs() - electedNs, result.staleLeaderNs());
+        assertEquals(stepDown.atNs() - electedNs, result.olderTermLeaderNs());
         assertEquals(stepDown.atNs() - electedNs, result.splitBrainNs());
     }
 
@@ -194,7 +250,7 @@ class QuorumSimulationTest
         assertEquals((nodes - 2) + (nodes - 1), result.messages(VOTE));
         assertEquals(0, result.sameTermLeaders());
         assertEquals(2, result.maxConcurrentLeaders());
-        assertTrue(result.staleLeaderNs() > 0);
+        assertTrue(result.olderTermLeaderNs() > 0);
         assertEquals(1, quorum.of(1).stream().filter(belief -> belief.role() == Role.LEADER).count());
     }
 

@@ -65,25 +65,9 @@ public final class RingAlgorithm implements ElectionAlgorithm
     }
 
     /**
-     * How long one message takes round the ring and back to its sender: a hop per live node at
-     * the given one-way delay, and for each dead node passed the hop timeout (T_elec, the wait
-     * for an ACK that never comes) and a hop to the node after it.
-     *
-     * @param clusterSize    N, dead nodes included.
-     * @param oneWayDelayNs  the delay of one hop.
-     * @param hopTimeoutNs   T_elec; unused when no node is dead.
-     * @param deadNodes      nodes passed that are down, 0..N-1.
-     * @return (N - dead) hops plus dead hop timeouts.
-     */
-    public static long lapNs(final int clusterSize, final long oneWayDelayNs, final long hopTimeoutNs, final int deadNodes)
-    {
-        return (long)(clusterSize - deadNodes) * oneWayDelayNs + (long)deadNodes * hopTimeoutNs;
-    }
-
-    /**
      * With acknowledgements: T_elec above twice the p99 one-way delay, or a live successor's ACK
-     * comes back after its hop was passed on and two copies circle; T_coord above two laps past
-     * one dead node, or a participant restarts a lap still on its way (the extra laps the issue
+     * comes back after its hop was passed on and two copies circle; T_coord above two laps
+     * ({@link #lapNs}, one dead node skipped), or a participant restarts a lap still on its way (the extra laps the issue
      * counted at n = 17). HBT above a lap, or the new leader's first heartbeat overtakes its own
      * ELECTED; HBT must stay below the detection timeout, so where a lap does not fit below it
      * the run is marked distorted instead.
@@ -95,12 +79,12 @@ public final class RingAlgorithm implements ElectionAlgorithm
         final int n = profile.clusterSize();
         final long delayNs = profile.oneWayDelayP99Ns();
         final boolean acks = given.get(ACK);
-        long lapNs = lapNs(n, delayNs, 0, 0);
+        long lapNs = lapNs(n, delayNs, 0);
         if (acks)
         {
             derivation.above(Knob.ELECTION_TIMEOUT, profile.roundTripP99Ns(), "twice the p99 one-way delay",
                 "a live successor's ACK comes back after the hop was passed on, and two copies circle");
-            lapNs = lapNs(n, delayNs, derivation.knobNs(Knob.ELECTION_TIMEOUT), 1);
+            lapNs = lapNs(n, delayNs, derivation.knobNs(Knob.ELECTION_TIMEOUT));
             derivation.above(Knob.COORDINATOR_TIMEOUT, 2 * lapNs,
                 "two laps of the ring past one dead node at the p99 one-way delay",
                 "participants restart laps still on their way and the ring counts extra laps");

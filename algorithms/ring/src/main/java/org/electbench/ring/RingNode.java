@@ -122,6 +122,8 @@ public final class RingNode implements ElectionNode
     private final RecoveryPolicy recoveryPolicy;
 
     private NodeContext ctx;
+    private RingMessages decoder;
+    private long malformedMessages;
     private RingTopology ring;
     private PendingHops pending;
     /** By candidate id: the newest lap of theirs this node handled, to drop copies and restarted laps. */
@@ -174,6 +176,7 @@ public final class RingNode implements ElectionNode
         }
         this.ctx = ctx;
         ring = RingTopology.of(arrangement, settings.arrangementSeed(), ctx.clusterSize());
+        decoder = new RingMessages(acknowledgements, ctx.clusterSize());
         pending = acknowledgements ? new PendingHops(2 * ctx.clusterSize()) : null;
         lastLapByCandidate = acknowledgements ? new long[ctx.clusterSize() + 1] : null;
         role = Role.FOLLOWER;
@@ -239,17 +242,25 @@ public final class RingNode implements ElectionNode
     @Override
     public void onMessage(final int fromId, final DirectBuffer buffer, final int offset, final int length)
     {
-        final int body = offset + MessageHeader.LENGTH;
-        switch (MessageHeader.type(buffer, offset))
+        if (null == ctx)
+        {
+            return;
+        }
+        if (fromId == selfId || fromId < 1 || fromId > ring.size() || !decoder.wrap(buffer, offset, length))
+        {
+            malformedMessages++;
+            return;
+        }
+        switch (decoder.type())
         {
             case ELECTION:
             {
                 // Read everything first: handling it sends, and a runtime may lend the same buffer.
-                final int candidate = buffer.getInt(body + ID_OFFSET, BYTE_ORDER);
-                final long carriedTerm = buffer.getLong(body + TERM_OFFSET, BYTE_ORDER);
-                final long hop = acknowledgements ? buffer.getLong(body + HOP_OFFSET, BYTE_ORDER) : 0;
-                final long lap = acknowledgements ? buffer.getLong(body + LAP_OFFSET, BYTE_ORDER) : 0;
-                if (candidate >= 1 && candidate <= ring.size() && !isSpentLap(candidate, lap))
+                final int candidate = decoder.id();
+                final long carriedTerm = decoder.term();
+                final long hop = decoder.hop();
+                final long lap = decoder.lap();
+                if (!isSpentLap(candidate, lap))
                 {
                     onElection(candidate, carriedTerm, lap);
                 }
@@ -258,21 +269,18 @@ public final class RingNode implements ElectionNode
             }
             case ELECTED:
             {
-                final int leader = buffer.getInt(body + ID_OFFSET, BYTE_ORDER);
-                final long leaderTerm = buffer.getLong(body + TERM_OFFSET, BYTE_ORDER);
-                final long hop = acknowledgements ? buffer.getLong(body + HOP_OFFSET, BYTE_ORDER) : 0;
+                final int leader = decoder.id();
+                final long leaderTerm = decoder.term();
+                final long hop = decoder.hop();
                 onElected(leader, leaderTerm);
                 acknowledge(fromId, hop);
                 break;
             }
             case ACK:
-                if (acknowledgements)
-                {
-                    onAck(buffer.getLong(body + ACK_HOP_OFFSET, BYTE_ORDER));
-                }
+                onAck(decoder.ackedHop());
                 break;
             case HEARTBEAT:
-                onHeartbeat(fromId, buffer.getLong(body + HEARTBEAT_TERM_OFFSET, BYTE_ORDER));
+                onHeartbeat(fromId, decoder.heartbeatTerm());
                 break;
             default:
                 break;
@@ -336,6 +344,13 @@ public final class RingNode implements ElectionNode
     public long term()
     {
         return term;
+    }
+
+    /** @return messages dropped as malformed over every life of this node; see {@link ElectionNode#malformedMessages()}. */
+    @Override
+    public long malformedMessages()
+    {
+        return malformedMessages;
     }
 
     /** @return whether this node takes part in an election now (for tests). */

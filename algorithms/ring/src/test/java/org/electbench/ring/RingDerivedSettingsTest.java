@@ -52,9 +52,9 @@ class RingDerivedSettingsTest
         final Scenario defaults = leaderCrash(17, ElectionSettings.defaults());
         final Scenario patient = leaderCrash(17, ElectionSettings.builder().coordinatorTimeoutNs(1_000 * MS).build());
 
-        // Two laps past one dead node at 1 ms a hop, with a 10 ms hop timeout: 2 (16 + 10) ms, rounded above.
-        assertEquals(2 * RingAlgorithm.lapNs(17, MS, 10 * MS, 1), 52 * MS);
-        assertEquals(52_100_000L, defaults.settings().coordinatorTimeoutNs());
+        // Two laps of 17 hops at 1 ms, each skipping the dead leader at a 10 ms hop timeout: 2 (17 + 10) ms, rounded above.
+        assertEquals(54 * MS, 2 * RingAlgorithm.lapNs(17, MS, 10 * MS));
+        assertEquals(54_100_000L, defaults.settings().coordinatorTimeoutNs());
         assertFalse(defaults.settings().isExplicit(Knob.COORDINATOR_TIMEOUT));
         assertFalse(defaults.distorted(), defaults.distortions().toString());
 
@@ -72,7 +72,7 @@ class RingDerivedSettingsTest
         assertTrue(shortLaps.distorted());
         assertEquals(1, shortLaps.distortions().size(), shortLaps.distortions().toString());
         assertTrue(shortLaps.distortions().get(0).startsWith(
-            "--coordinator-timeout 30ms is not above two laps of the ring past one dead node at the p99 one-way delay (52ms)"),
+            "--coordinator-timeout 30ms is not above two laps of the ring past one dead node at the p99 one-way delay (54ms)"),
             shortLaps.distortions().get(0));
         final ElectionResult distorted = new SimRuntime().run(shortLaps);
         final ElectionResult faithful = new SimRuntime().run(leaderCrash(17, ElectionSettings.defaults()));
@@ -82,14 +82,14 @@ class RingDerivedSettingsTest
     @Test
     void heartbeatRisesAboveALapWhereItFitsBelowTheDetectionTimeoutAndIsReportedWhereItCannot()
     {
-        // n = 100: a lap past one dead node is 99 ms + 10 ms.
+        // n = 100: a lap is 100 ms + 10 ms.
         final Scenario hundred = leaderCrash(100, ElectionSettings.defaults());
-        assertEquals(109_100_000L, hundred.settings().heartbeatIntervalNs());
+        assertEquals(110_100_000L, hundred.settings().heartbeatIntervalNs());
         assertFalse(hundred.distorted(), hundred.distortions().toString());
-        assertEquals("HBT 109.1ms (derived), D 150ms, T_elec 10ms, T_coord 218.1ms (derived), recovery bully, " +
+        assertEquals("HBT 110.1ms (derived), D 150ms, T_elec 10ms, T_coord 220.1ms (derived), recovery bully, " +
             "arrangement increasing, ack on", hundred.settingsDescription());
 
-        // n = 257: a lap (266 ms) does not fit below the 150 ms detection timeout; the default stays and is reported.
+        // n = 257: a lap (267 ms) does not fit below the 150 ms detection timeout; the default stays and is reported.
         final Scenario large = leaderCrash(257, ElectionSettings.defaults());
         assertEquals(ElectionSettings.DEFAULT_HEARTBEAT_INTERVAL_NS, large.settings().heartbeatIntervalNs());
         assertTrue(large.distorted());
@@ -108,7 +108,7 @@ class RingDerivedSettingsTest
         assertEquals(20 * MS, scenario.settings().heartbeatIntervalNs());
         assertEquals(1 * MS, scenario.settings().electionTimeoutNs());
         assertEquals(500 * MS, scenario.settings().coordinatorTimeoutNs());
-        // 20 ms is above a lap of 16 hops + 1 ms; T_elec 1 ms is not above the 2 ms round trip.
+        // 20 ms is above a lap of 17 hops + 1 ms; T_elec 1 ms is not above the 2 ms round trip.
         assertEquals(1, scenario.distortions().size(), scenario.distortions().toString());
         assertTrue(scenario.distortions().get(0).startsWith("--election-timeout 1ms is not above twice the p99 one-way delay (2ms)"));
     }

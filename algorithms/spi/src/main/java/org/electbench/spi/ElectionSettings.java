@@ -74,6 +74,7 @@ public final class ElectionSettings
     private final long[] knobNs;
     private final int explicitKnobs;
     private final Map<String, Object> optionValues;
+    private final Map<String, Object> derivedOptionValues;
     private final long arrangementSeed;
 
     private ElectionSettings(final Builder builder)
@@ -81,6 +82,7 @@ public final class ElectionSettings
         knobNs = builder.knobNs.clone();
         explicitKnobs = builder.explicitKnobs;
         optionValues = Collections.unmodifiableMap(new TreeMap<>(builder.optionValues));
+        derivedOptionValues = Collections.unmodifiableMap(new TreeMap<>(builder.derivedOptionValues));
         arrangementSeed = builder.arrangementSeed;
     }
 
@@ -94,6 +96,22 @@ public final class ElectionSettings
         return builder().build();
     }
 
+    /**
+     * @return the same values, every knob and every derived option marked explicit: settings
+     *         that already ran as they are, so no derivation changes them again.
+     */
+    public ElectionSettings explicit()
+    {
+        final Builder builder = toBuilder();
+        for (final Knob knob : KNOBS)
+        {
+            builder.knobNs(knob, knobNs(knob));
+        }
+        builder.optionValues.putAll(builder.derivedOptionValues);
+        builder.derivedOptionValues.clear();
+        return builder.build();
+    }
+
     /** @return a builder holding these settings, explicit marks included. */
     public Builder toBuilder()
     {
@@ -101,6 +119,7 @@ public final class ElectionSettings
         System.arraycopy(knobNs, 0, builder.knobNs, 0, knobNs.length);
         builder.explicitKnobs = explicitKnobs;
         builder.optionValues.putAll(optionValues);
+        builder.derivedOptionValues.putAll(derivedOptionValues);
         builder.arrangementSeed = arrangementSeed;
         return builder;
     }
@@ -139,11 +158,12 @@ public final class ElectionSettings
 
     /**
      * @param option an option some algorithm declares.
-     * @return the value given for it, or its declared default.
+     * @return the value given for it, else the value the algorithm derived, else its declared default.
      */
     public <T> T get(final AlgorithmOption<T> option)
     {
-        final Object value = optionValues.get(option.name());
+        final Object given = optionValues.get(option.name());
+        final Object value = null != given ? given : derivedOptionValues.get(option.name());
         return null == value ? option.defaultValue() : option.valueType().cast(value);
     }
 
@@ -170,7 +190,7 @@ public final class ElectionSettings
      * the algorithm raised it from its default, then each of the algorithm's options.
      *
      * @param options the options of the algorithm that runs with these settings.
-     * @return e.g. {@code HBT 50ms, D 150ms, T_elec 10ms, T_coord 52.1ms (derived), recovery bully, arrangement increasing, ack on}.
+     * @return e.g. {@code HBT 50ms, D 150ms, T_elec 10ms, T_coord 54.1ms (derived), recovery bully, arrangement increasing, ack on}.
      */
     public String describe(final List<AlgorithmOption<?>> options)
     {
@@ -183,7 +203,8 @@ public final class ElectionSettings
         }
         for (final AlgorithmOption<?> option : options)
         {
-            text.append(", ").append(option.name()).append(' ').append(formatted(option));
+            text.append(", ").append(option.name()).append(' ').append(formatted(option))
+                .append(derivedOptionValues.containsKey(option.name()) && !isExplicit(option) ? " (derived)" : "");
         }
         return text.toString();
     }
@@ -214,6 +235,7 @@ public final class ElectionSettings
         private final long[] knobNs = new long[KNOBS.length];
         private int explicitKnobs;
         private final Map<String, Object> optionValues = new HashMap<>();
+        private final Map<String, Object> derivedOptionValues = new HashMap<>();
         private long arrangementSeed;
 
         private Builder()
@@ -283,6 +305,31 @@ public final class ElectionSettings
         {
             optionValues.put(option.name(), option.validate(value));
             return this;
+        }
+
+        /**
+         * Set an option not given explicitly to a derived value, leaving it marked as not
+         * explicit; an option given explicitly is left alone.
+         *
+         * @return whether the option took the value.
+         * @throws IllegalArgumentException when the value is not accepted.
+         */
+        public <T> boolean deriveOption(final AlgorithmOption<T> option, final T value)
+        {
+            if (optionValues.containsKey(option.name()))
+            {
+                return false;
+            }
+            derivedOptionValues.put(option.name(), option.validate(value));
+            return true;
+        }
+
+        /** @return an option's value as built so far. */
+        public <T> T option(final AlgorithmOption<T> option)
+        {
+            final Object given = optionValues.get(option.name());
+            final Object value = null != given ? given : derivedOptionValues.get(option.name());
+            return null == value ? option.defaultValue() : option.valueType().cast(value);
         }
 
         /**

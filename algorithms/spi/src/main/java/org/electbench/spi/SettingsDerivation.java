@@ -55,10 +55,10 @@ public final class SettingsDerivation
         return given.isExplicit(knob);
     }
 
-    /** @return an option's value (options are not derived). */
+    /** @return an option's value as derived so far. */
     public <T> T get(final AlgorithmOption<T> option)
     {
-        return given.get(option);
+        return builder.option(option);
     }
 
     /**
@@ -85,6 +85,32 @@ public final class SettingsDerivation
         else
         {
             builder.deriveKnobNs(knob, aboveNs(boundNs));
+        }
+        return this;
+    }
+
+    /**
+     * Keeps a duration option strictly above a bound, as {@link #above(Knob, long, String, String)}
+     * does a knob: raised when left at its default, reported when given at or below it.
+     *
+     * @return this.
+     */
+    public SettingsDerivation above(
+        final AlgorithmOption<Long> option, final long boundNs, final String bound, final String consequence)
+    {
+        final long valueNs = builder.option(option);
+        if (valueNs > boundNs)
+        {
+            return this;
+        }
+        if (given.isExplicit(option))
+        {
+            distortion("--" + option.name() + " " + Durations.human(valueNs) + " is not above " + bound + " (" +
+                Durations.human(boundNs) + "): " + consequence);
+        }
+        else
+        {
+            builder.deriveOption(option, aboveNs(boundNs));
         }
         return this;
     }

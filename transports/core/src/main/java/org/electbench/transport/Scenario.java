@@ -1,5 +1,6 @@
 package org.electbench.transport;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -47,6 +48,17 @@ import org.electbench.transport.chaos.ChaosSchedule;
  * </ul>
  * Detect picks among the followers (every node at cold start): all, the lowest, the highest, or
  * one at random. Faults given explicitly are added to the scenario's own.
+ * <p>
+ * Besides the reference instant, the plan names the fault instant and the side of the fault that
+ * must elect ({@link RunPlan#faultNs()}, {@link RunPlan#side()}): the cut and the majority side
+ * for partition, the freeze and every node but the paused one for pause, the first fault and
+ * every node otherwise. The unavailability window and the traffic "from the fault" are measured
+ * from there.
+ * <p>
+ * The settings given are the algorithm's to complete: {@link #settings()} is what it runs with,
+ * its defaults raised where they would distort its results on this cluster and network
+ * ({@link org.electbench.spi.ElectionAlgorithm#deriveSettings}), and {@link #distortions()} says
+ * which explicit settings are known to distort.
  */
 public final class Scenario
 {
@@ -140,10 +152,11 @@ public final class Scenario
         {
             return this;
         }
-        // Every run gets its own arrangement seed: only a random ring reads it, and core knows no algorithm's options.
+        // Only a random ring arrangement reads its seed, so every run may derive one.
         return toBuilder()
             .seed(Seeds.derive(seed, runIndex))
             .settings(givenSettings.toBuilder().arrangementSeed(Seeds.derive(givenSettings.arrangementSeed(), runIndex)).build())
+            .derivedFor(profile)
             .build();
     }
 
@@ -195,7 +208,7 @@ public final class Scenario
 
     /**
      * @return the settings the algorithm actually ran with, for a table header: e.g.
-     *         {@code HBT 50ms, D 150ms, T_elec 10ms, T_coord 52.1ms (derived), recovery bully, arrangement increasing, ack on}.
+     *         {@code HBT 50ms, D 150ms, T_elec 10ms, T_coord 54.1ms (derived), recovery bully, arrangement increasing, ack on}.
      */
     public String settingsDescription()
     {
@@ -243,11 +256,17 @@ public final class Scenario
         final FaultPlan.Builder faults = FaultPlan.builder();
         Start start = Start.SETTLED;
         long referenceNs = faultAtNs;
+        long faultNs = faultAtNs;
+        final boolean[] side = new boolean[nodes + 1];
+        Arrays.fill(side, 1, nodes + 1, true);
+        long sideEndNs = faultAtNs;
         switch (kind)
         {
             case COLD_START:
                 start = Start.COLD;
                 referenceNs = 0;
+                faultNs = 0;
+                sideEndNs = 0;
                 break;
             case LEADER_CRASH:
             case LOSSY:
@@ -276,11 +295,19 @@ public final class Scenario
                 }
                 faults.partition(faultAtNs, durationNs, low, high);
                 referenceNs = faultAtNs + durationNs;
+                // The side cut off from its leader is the one that must elect.
+                Arrays.fill(side, nodes - minority + 1, nodes + 1, false);
+                sideEndNs = referenceNs;
                 break;
             }
             case PAUSE:
-                faults.pause(nodes, faultAtNs, durationOr(3 * detectNs));
+            {
+                final long durationNs = durationOr(3 * detectNs);
+                faults.pause(nodes, faultAtNs, durationNs);
+                side[nodes] = false;
+                sideEndNs = faultAtNs + durationNs;
                 break;
+            }
             case FLAPPING:
             {
                 final long downNs = durationOr(2 * detectNs + settings.coordinatorTimeoutNs());
@@ -299,10 +326,14 @@ public final class Scenario
                 final FaultPlan chaos = ChaosSchedule.generate(settings, nodes, seed, chaosFaults);
                 chaos.faults().forEach(faults::add);
                 referenceNs = chaos.faults().get(0).atNs();
+                faultNs = referenceNs;
+                sideEndNs = referenceNs;
                 break;
             }
             case CUSTOM:
                 referenceNs = extraFaults.isEmpty() ? 0 : extraFaults.faults().get(0).atNs();
+                faultNs = referenceNs;
+                sideEndNs = referenceNs;
                 break;
             default:
                 throw new IllegalStateException(kind.name());
@@ -353,7 +384,10 @@ public final class Scenario
             referenceNs,
             lastFaultNs,
             settleWindowNs,
-            budgetEndNs);
+            budgetEndNs,
+            faultNs,
+            side,
+            sideEndNs);
     }
 
     /**
