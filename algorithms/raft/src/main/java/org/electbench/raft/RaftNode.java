@@ -404,9 +404,17 @@ public final class RaftNode implements ElectionNode
         }
         RaftMessages.claimAnswer(ctx, RaftMessages.VOTE, currentTerm, grant);
         ctx.send(candidateId);
-        if (grant && State.FOLLOWER == state)
+        if (grant)
         {
-            armElectionTimer();
+            // Granting a vote resets the timer; a pre-candidate that grants one gives up its own round.
+            if (State.FOLLOWER == state)
+            {
+                armElectionTimer();
+            }
+            else
+            {
+                state(State.FOLLOWER);
+            }
         }
     }
 
