@@ -26,7 +26,7 @@ import picocli.CommandLine.ITypeConverter;
  * The chaos command's output formats, as an enum of factories. The JSON field names are a
  * contract: {@code schedules}, {@code <violation>Schedules}, {@code firstViolationSeed.<violation>}
  * (null when no schedule showed it), with violations {@code splitBrain}, {@code sameTermLeader},
- * {@code staleLeader}, {@code unconverged}. One algorithm gives one object, several an array.
+ * {@code olderTermLeader}, {@code unconverged}. One algorithm gives one object, several an array.
  */
 enum ChaosFormat
 {
@@ -82,12 +82,12 @@ enum ChaosFormat
             out.printf(Locale.ROOT, "chaos: n=%d schedules=%d seed=%d faults=%s delay=%s%n", first.nodes(), first.schedules(),
                 first.seed(), ChaosFault.toCliList(first.kinds()), first.network());
             out.printf(Locale.ROOT, "%-10s %10s %12s %10s %13s %12s %12s%n", "algorithm", "schedules", "split-brain",
-                "same-term", "stale-leader", "unconverged", "schedules/s");
+                "same-term", "older-term", "unconverged", "schedules/s");
             for (final ChaosReport report : reports)
             {
                 out.printf(Locale.ROOT, "%-10s %10d %12d %10d %13d %12d %12.0f%n", report.algorithm(), report.schedules(),
                     report.count(Violation.SPLIT_BRAIN), report.count(Violation.SAME_TERM_LEADER),
-                    report.count(Violation.STALE_LEADER), report.count(Violation.UNCONVERGED), report.schedulesPerSecond());
+                    report.count(Violation.OLDER_TERM_LEADER), report.count(Violation.UNCONVERGED), report.schedulesPerSecond());
             }
             out.printf("first seed of each violation (replay one: %s):%n", replayCommand("NAME", "SEED", replayFlags));
             for (final ChaosReport report : reports)
@@ -124,8 +124,8 @@ enum ChaosFormat
                     result.converged() ? "converged " + TableWriter.millis(result.convergenceNs()) + " ms after the first fault" :
                         "unconverged", result.finalLeader(), TableWriter.millis(result.endNs()), result.events());
                 out.printf(Locale.ROOT, "  safety: max concurrent leaders %d, split brain %s ms, same-term leaders %d, " +
-                        "stale leader %s ms%n", result.maxConcurrentLeaders(), TableWriter.millis(result.splitBrainNs()),
-                    result.sameTermLeaders(), TableWriter.millis(result.staleLeaderNs()));
+                        "older-term leader %s ms%n", result.maxConcurrentLeaders(), TableWriter.millis(result.splitBrainNs()),
+                    result.sameTermLeaders(), TableWriter.millis(result.olderTermLeaderNs()));
                 final Set<Violation> violations = run.violations();
                 out.println("  violations: " + (violations.isEmpty() ? "none" :
                     violations.stream().map(ChaosFormat::cliName).collect(Collectors.joining(", "))));
@@ -195,7 +195,7 @@ enum ChaosFormat
                 root.put("maxConcurrentLeaders", result.maxConcurrentLeaders());
                 root.put("splitBrainNs", result.splitBrainNs());
                 root.put("sameTermLeaders", result.sameTermLeaders());
-                root.put("staleLeaderNs", result.staleLeaderNs());
+                root.put("olderTermLeaderNs", result.olderTermLeaderNs());
                 root.put("endNs", result.endNs());
                 root.put("events", result.events());
                 final ArrayNode violations = root.putArray("violations");
@@ -255,7 +255,7 @@ enum ChaosFormat
         public void writeReplays(final List<ChaosRun> runs, final Set<ChaosFault> kinds, final String replayFlags, final PrintWriter out)
         {
             out.println("algorithm,nodes,seed,converged,leader,convergenceNs,maxConcurrentLeaders,splitBrainNs,sameTermLeaders," +
-                "staleLeaderNs,events,violations,schedule");
+                "olderTermLeaderNs,events,violations,schedule");
             for (final ChaosRun run : runs)
             {
                 final ElectionResult result = run.result();
@@ -269,7 +269,7 @@ enum ChaosFormat
                     Integer.toString(result.maxConcurrentLeaders()),
                     Long.toString(result.splitBrainNs()),
                     Long.toString(result.sameTermLeaders()),
-                    Long.toString(result.staleLeaderNs()),
+                    Long.toString(result.olderTermLeaderNs()),
                     Long.toString(result.events()),
                     run.violations().stream().map(Violation::key).collect(Collectors.joining(";")),
                     "\"" + run.faults().faults().stream().map(Fault::toString).collect(Collectors.joining("; ")) + "\""));

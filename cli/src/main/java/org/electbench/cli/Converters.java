@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
+import org.electbench.spi.AlgorithmOption;
 import org.electbench.transport.DelayDistribution;
 import org.electbench.transport.Detect;
 import org.electbench.transport.Durations;
@@ -34,7 +35,7 @@ final class Converters
 
     static String cliName(final Enum<?> constant)
     {
-        return constant.name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return AlgorithmOption.choiceName(constant);
     }
 
     static String accepted(final Class<? extends Enum<?>> type)

@@ -31,6 +31,7 @@ final class CsvWriter implements OutputFormat.ReportWriter
         add(names, values, "seed", scenario.seed());
         distribution(names, values, "convergenceNs", summary.convergence());
         distribution(names, values, "detectionNs", summary.detection());
+        distribution(names, values, "unavailabilityNs", summary.unavailability());
         if (!Runner.SIM.equals(report.transport()))
         {
             distribution(names, values, "oneWayLatencyNs", summary.oneWayLatency());
@@ -49,13 +50,19 @@ final class CsvWriter implements OutputFormat.ReportWriter
         }
         add(names, values, "bytes.mean", summary.bytesMean());
         add(names, values, "heartbeats.mean", summary.heartbeatsMean());
+        add(names, values, "acknowledgements.mean", summary.acknowledgementsMean());
+        add(names, values, "fromFault.messages.mean", summary.messagesFromFaultMean());
+        add(names, values, "fromFault.bytes.mean", summary.bytesFromFaultMean());
+        add(names, values, "fromFault.acknowledgements.mean", summary.acknowledgementsFromFaultMean());
         add(names, values, "leader", summary.runs() == 1 ? String.valueOf(summary.lastLeader()) : "");
         add(names, values, "wrongLeaderRuns", summary.wrongLeaderRuns());
         add(names, values, "unconvergedRuns", summary.unconvergedRuns());
         add(names, values, "maxConcurrentLeaders", summary.maxConcurrentLeaders());
         add(names, values, "splitBrainRuns", summary.splitBrainRuns());
         add(names, values, "sameTermLeaderRuns", summary.sameTermLeaderRuns());
-        add(names, values, "staleLeaderRuns", summary.staleLeaderRuns());
+        add(names, values, "olderTermLeaderRuns", summary.olderTermLeaderRuns());
+        add(names, values, "sameInstantOverlapRuns", summary.sameInstantOverlapRuns());
+        add(names, values, "distorted", String.valueOf(scenario.distorted()));
         add(names, values, "events", summary.events());
         add(names, values, "wallNs", report.wallNs());
         out.println(String.join(",", names));

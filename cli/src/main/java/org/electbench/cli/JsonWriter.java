@@ -45,6 +45,7 @@ final class JsonWriter implements OutputFormat.ReportWriter
         root.put("seed", scenario.seed());
         distribution(root.putObject("convergenceNs"), summary.convergence());
         distribution(root.putObject("detectionNs"), summary.detection());
+        distribution(root.putObject("unavailabilityNs"), summary.unavailability());
         if (!Runner.SIM.equals(report.transport()))
         {
             distribution(root.putObject("oneWayLatencyNs"), summary.oneWayLatency());
@@ -65,6 +66,11 @@ final class JsonWriter implements OutputFormat.ReportWriter
         }
         root.putObject("bytes").put("mean", summary.bytesMean());
         root.putObject("heartbeats").put("mean", summary.heartbeatsMean());
+        root.putObject("acknowledgements").put("mean", summary.acknowledgementsMean());
+        final ObjectNode fromFault = root.putObject("fromFault");
+        fromFault.put("messagesMean", summary.messagesFromFaultMean());
+        fromFault.put("bytesMean", summary.bytesFromFaultMean());
+        fromFault.put("acknowledgementsMean", summary.acknowledgementsFromFaultMean());
         if (summary.runs() == 1)
         {
             root.put("leader", summary.lastLeader());
@@ -78,7 +84,10 @@ final class JsonWriter implements OutputFormat.ReportWriter
         root.put("maxConcurrentLeaders", summary.maxConcurrentLeaders());
         root.put("splitBrainRuns", summary.splitBrainRuns());
         root.put("sameTermLeaderRuns", summary.sameTermLeaderRuns());
-        root.put("staleLeaderRuns", summary.staleLeaderRuns());
+        root.put("olderTermLeaderRuns", summary.olderTermLeaderRuns());
+        root.put("sameInstantOverlapRuns", summary.sameInstantOverlapRuns());
+        root.put("settings", scenario.settingsDescription());
+        root.put("distorted", scenario.distorted());
         root.put("events", summary.events());
         root.put("wallNs", report.wallNs());
         return root;

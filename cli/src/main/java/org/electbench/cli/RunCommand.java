@@ -132,7 +132,7 @@ final class RunCommand implements Callable<Integer>
             TableWriter.millis(first.settings().electionTimeoutNs()), TableWriter.millis(first.settings().coordinatorTimeoutNs()),
             runs, seed);
         out.println("| algorithm | N | conv p50 ms | conv p99 ms | conv max ms | detect p50 ms | msgs/election | bytes/election " +
-            "| heartbeats | max leaders | split-brain runs | same-term runs | stale runs | wrong leader | unconverged |");
+            "| heartbeats | max leaders | split-brain runs | same-term runs | older-term runs | wrong leader | unconverged |");
         out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         for (final Report report : reports)
         {
@@ -146,7 +146,7 @@ final class RunCommand implements Callable<Integer>
                 convergence.isEmpty() ? "-" : TableWriter.millis(convergence.max()),
                 detection.isEmpty() ? "-" : TableWriter.millis(detection.percentile(50)),
                 summary.messagesMean(), summary.bytesMean(), summary.heartbeatsMean(), summary.maxConcurrentLeaders(),
-                summary.splitBrainRuns(), summary.sameTermLeaderRuns(), summary.staleLeaderRuns(),
+                summary.splitBrainRuns(), summary.sameTermLeaderRuns(), summary.olderTermLeaderRuns(),
                 summary.wrongLeaderRuns(), summary.unconvergedRuns());
         }
         out.println();

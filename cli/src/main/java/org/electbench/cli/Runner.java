@@ -39,7 +39,7 @@ final class Runner
         final NetworkModel withLatency = NetworkModel.of(network.delay().plusNs(latencyNs))
             .withLoss(network.lossProbability())
             .withFifo(network.fifo());
-        final ElectionResult floor = floorRuntime.run(scenario.toBuilder().network(withLatency).build());
+        final ElectionResult floor = floorRuntime.run(scenario.toBuilder().network(withLatency).derivedFor(scenario.profile()).build());
         if (result.converged() && floor.converged())
         {
             summary.addFloor(floor.convergenceNs(), result.convergenceNs() - floor.convergenceNs());

@@ -1,5 +1,6 @@
 package org.electbench.cli;
 
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -9,6 +10,7 @@ import java.util.TreeMap;
 import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.ElectionSettings.Knob;
 import org.electbench.transport.DelayDistribution;
 import org.electbench.transport.Detect;
 import org.electbench.transport.NetworkModel;
@@ -58,7 +60,7 @@ final class ScenarioOptions
     boolean fifo;
 
     @Option(names = "--heartbeat", paramLabel = "D", defaultValue = "50ms", converter = Converters.Duration.class,
-        description = "Heartbeat interval HBT (default: ${DEFAULT-VALUE}).")
+        description = "Heartbeat interval HBT (default: ${DEFAULT-VALUE}; ring raises its default above a lap of the ring).")
     long heartbeatNs;
 
     @Option(names = "--detection-timeout", paramLabel = "D", defaultValue = "150ms", converter = Converters.Duration.class,
@@ -66,11 +68,13 @@ final class ScenarioOptions
     long detectionTimeoutNs;
 
     @Option(names = "--election-timeout", paramLabel = "D", defaultValue = "10ms", converter = Converters.Duration.class,
-        description = "T_elec: bully's wait for OK, quorum's voting window, ring's hop timeout (default: ${DEFAULT-VALUE}).")
+        description = "T_elec: bully's wait for OK, quorum's voting window, ring's hop timeout (default: ${DEFAULT-VALUE}, " +
+            "raised above twice the p99 one-way delay).")
     long electionTimeoutNs;
 
     @Option(names = "--coordinator-timeout", paramLabel = "D", defaultValue = "30ms", converter = Converters.Duration.class,
-        description = "T_coord: bully's wait for COORDINATOR after OK, ring's wait for the ELECTED lap (default: ${DEFAULT-VALUE}).")
+        description = "T_coord: bully's wait for COORDINATOR after OK, ring's wait for the ELECTED lap (default: ${DEFAULT-VALUE}, " +
+            "raised above T_elec plus twice the p99 one-way delay for bully, above two laps for ring).")
     long coordinatorTimeoutNs;
 
     @Option(names = "--fault-duration", paramLabel = "D", defaultValue = "0ns", converter = Converters.Duration.class,
@@ -142,12 +146,12 @@ final class ScenarioOptions
         final ElectionSettings settings;
         try
         {
-            final ElectionSettings.Builder builder = ElectionSettings.builder()
-                .heartbeatIntervalNs(heartbeatNs)
-                .detectionTimeoutNs(detectionTimeoutNs)
-                .electionTimeoutNs(electionTimeoutNs)
-                .coordinatorTimeoutNs(coordinatorTimeoutNs)
-                .arrangementSeed(seed);
+            // Only knobs given on the command line are explicit; the algorithm may raise the others.
+            final ElectionSettings.Builder builder = ElectionSettings.builder().arrangementSeed(seed);
+            setIfGiven(builder, Knob.HEARTBEAT_INTERVAL, heartbeatNs);
+            setIfGiven(builder, Knob.DETECTION_TIMEOUT, detectionTimeoutNs);
+            setIfGiven(builder, Knob.ELECTION_TIMEOUT, electionTimeoutNs);
+            setIfGiven(builder, Knob.COORDINATOR_TIMEOUT, coordinatorTimeoutNs);
             for (final Map.Entry<String, Object> given : declaredValues.entrySet())
             {
                 putDeclared(builder, AlgorithmRegistry.instance().option(given.getKey()), given.getValue());
@@ -158,9 +162,10 @@ final class ScenarioOptions
         {
             throw new ParameterException(spec.commandLine(), "invalid timing: " + flagNames(ex.getMessage()));
         }
+        final Scenario built;
         try
         {
-            return Scenario.builder()
+            built = Scenario.builder()
                 .algorithm(AlgorithmRegistry.instance().get(algorithm))
                 .nodes(nodes)
                 .settings(settings)
@@ -178,6 +183,36 @@ final class ScenarioOptions
                 message.startsWith("nodes") || message.contains("needs at least") ? "--nodes" : "--scenario";
             throw new ParameterException(spec.commandLine(), "Invalid value for option '" + flag + "': " + message);
         }
+        warn(built);
+        return built;
+    }
+
+    private void setIfGiven(final ElectionSettings.Builder builder, final Knob knob, final long valueNs)
+    {
+        if (spec.commandLine().getParseResult().hasMatchedOption("--" + knob.optionName()))
+        {
+            builder.knobNs(knob, valueNs);
+        }
+    }
+
+    /** Never silence: a setting known to distort, or one the algorithm does not read, is said on stderr. */
+    private void warn(final Scenario built)
+    {
+        final PrintWriter err = spec.commandLine().getErr();
+        for (final String distortion : built.distortions())
+        {
+            err.println("warning: " + built.algorithm().name() + ": " + distortion);
+        }
+        for (final String name : declaredValues.keySet())
+        {
+            final AlgorithmOption<?> option = AlgorithmRegistry.instance().option(name);
+            if (!built.algorithm().options().contains(option))
+            {
+                err.println("warning: " + built.algorithm().name() + " does not read --" + name + " (read by " +
+                    String.join(", ", AlgorithmRegistry.instance().algorithmsDeclaring(option)) + ")");
+            }
+        }
+        err.flush();
     }
 
     private static <T> void putDeclared(final ElectionSettings.Builder builder, final AlgorithmOption<T> option, final Object value)

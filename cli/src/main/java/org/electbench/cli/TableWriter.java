@@ -20,8 +20,11 @@ final class TableWriter implements OutputFormat.ReportWriter
             scenario.algorithm().name(), report.transport(), scenario.nodes(), scenario.kind().cliName(),
             scenario.detect().cliName(), scenario.network().delay(), scenario.network().lossProbability(),
             summary.runs(), scenario.seed());
+        out.printf(Locale.ROOT, "  %-13s %s%s%n", "settings", scenario.settingsDescription(),
+            scenario.distorted() ? "  [distorted: " + String.join("; ", scenario.distortions()) + "]" : "");
         distribution(out, "convergence", summary.convergence());
         distribution(out, "detection", summary.detection());
+        distribution(out, "unavailable", summary.unavailability());
         if (!Runner.SIM.equals(report.transport()))
         {
             distribution(out, "latency", summary.oneWayLatency());
@@ -40,11 +43,15 @@ final class TableWriter implements OutputFormat.ReportWriter
             summary.messagesMin(), summary.messagesMax(), byType);
         out.printf(Locale.ROOT, "  %-13s mean %s%n", "bytes", number(summary.bytesMean()));
         out.printf(Locale.ROOT, "  %-13s mean %s%n", "heartbeats", number(summary.heartbeatsMean()));
+        out.printf(Locale.ROOT, "  %-13s mean %s%n", "acks", number(summary.acknowledgementsMean()));
+        out.printf(Locale.ROOT, "  %-13s messages mean %s  bytes mean %s  acks mean %s%n", "from fault",
+            number(summary.messagesFromFaultMean()), number(summary.bytesFromFaultMean()),
+            number(summary.acknowledgementsFromFaultMean()));
         out.printf(Locale.ROOT, "  %-13s %s%n", "leader", summary.runs() == 1 ? String.valueOf(summary.lastLeader()) : "(many runs)");
         out.printf(Locale.ROOT, "  %-13s wrong-leader runs %d, unconverged runs %d, max concurrent leaders %d, " +
-                "split-brain runs %d, same-term-leader runs %d, stale-leader runs %d%n",
+                "split-brain runs %d, same-term-leader runs %d, older-term-leader runs %d%n",
             "safety", summary.wrongLeaderRuns(), summary.unconvergedRuns(), summary.maxConcurrentLeaders(),
-            summary.splitBrainRuns(), summary.sameTermLeaderRuns(), summary.staleLeaderRuns());
+            summary.splitBrainRuns(), summary.sameTermLeaderRuns(), summary.olderTermLeaderRuns());
         out.printf(Locale.ROOT, "  %-13s %d events in %.1f ms wall%n", "cost", summary.events(), report.wallNs() / 1e6);
     }
 

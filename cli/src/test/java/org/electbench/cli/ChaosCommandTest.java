@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class ChaosCommandTest
 {
-    private static final String[] VIOLATIONS = {"splitBrain", "sameTermLeader", "staleLeader", "unconverged"};
+    private static final String[] VIOLATIONS = {"splitBrain", "sameTermLeader", "olderTermLeader", "unconverged"};
 
     @Test
     void bullyUnderPartitionsShowsSplitBrainAndTheReportedSeedReplaysIt() throws Exception
@@ -94,7 +94,7 @@ class ChaosCommandTest
         second.remove("wallNs");
         assertEquals(first, second);
         for (final String field : new String[]{"algorithm", "nodes", "seed", "faults", "schedules", "splitBrainSchedules",
-            "sameTermLeaderSchedules", "staleLeaderSchedules", "unconvergedSchedules", "firstViolationSeed"})
+            "sameTermLeaderSchedules", "olderTermLeaderSchedules", "unconvergedSchedules", "firstViolationSeed"})
         {
             assertTrue(first.has(field), field);
         }

@@ -8,12 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 
 import org.electbench.aeron.ClusterFile;
-import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.ring.RingAlgorithm;
+import org.electbench.spi.AlgorithmOption;
+import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.RecoveryPolicy;
+import org.electbench.spi.RingArrangement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -158,5 +161,23 @@ class ClusterFileTest
             "observe", "--cluster", file.toString(), "--format", "xml");
         assertEquals(2, format.exitCode());
         assertTrue(format.err().contains("--format") && format.err().contains("accepted: table, json, csv"), format.err());
+    }
+
+    @Test
+    void everyOptionAnAlgorithmDeclaresIsAKeyUnderItsNameAndAliases()
+    {
+        final AlgorithmRegistry registry = AlgorithmRegistry.instance();
+        final List<String> keys = ClusterFile.keys(registry);
+        for (final AlgorithmOption<?> option : registry.options())
+        {
+            assertTrue(keys.contains(option.name()), option.name());
+            assertTrue(keys.containsAll(option.aliases()), option.aliases().toString());
+        }
+        final ClusterFile ring = parse("algorithm ring\nack off\narrangement decreasing\n" + NODES);
+        assertEquals(false, ring.settings().get(RingAlgorithm.ACK));
+        assertEquals(RingArrangement.DECREASING, ring.settings().get(RingAlgorithm.ARRANGEMENT));
+        final IllegalArgumentException twice = assertThrows(IllegalArgumentException.class,
+            () -> parse("algorithm ring\nack off\nacknowledgements on\n" + NODES));
+        assertTrue(twice.getMessage().contains("line 3: 'ack' is given twice"), twice.getMessage());
     }
 }

@@ -3,6 +3,7 @@ package org.electbench.cli;
 import static org.electbench.cli.SimulateCommandTest.electbench;
 import static org.electbench.cli.SimulateCommandTest.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -52,5 +53,31 @@ class DeclaredOptionFlagsTest
         }
         assertTrue(help.contains("Read by ring; accepted: increasing, decreasing, random (default: increasing)"), help);
         assertTrue(help.contains("Read by bully, ring; accepted: bully, defer (default: bully)"), help);
+    }
+
+    @Test
+    void anExplicitSettingKnownToDistortIsWarnedOnStderrAndTheRunStillHappens()
+    {
+        final SimulateCommandTest.Outcome outcome = electbench("simulate", "--algorithm", "ring", "--nodes", "17",
+            "--coordinator-timeout", "30ms", "--format", "json");
+        assertEquals(0, outcome.exitCode(), outcome.err());
+        assertTrue(outcome.err().contains("warning: ring: --coordinator-timeout 30ms is not above two laps of the ring " +
+            "past one dead node at the p99 one-way delay (52ms)"), outcome.err());
+    }
+
+    @Test
+    void anOptionTheAlgorithmDoesNotReadIsWarnedAbout()
+    {
+        final SimulateCommandTest.Outcome outcome = electbench("simulate", "--algorithm", "bully", "--ack", "off");
+        assertEquals(0, outcome.exitCode(), outcome.err());
+        assertTrue(outcome.err().contains("warning: bully does not read --ack (read by ring)"), outcome.err());
+    }
+
+    @Test
+    void defaultsLeftToTheAlgorithmWarnNothing()
+    {
+        final SimulateCommandTest.Outcome outcome = electbench("simulate", "--algorithm", "ring", "--nodes", "17");
+        assertEquals(0, outcome.exitCode(), outcome.err());
+        assertFalse(outcome.err().contains("warning"), outcome.err());
     }
 }

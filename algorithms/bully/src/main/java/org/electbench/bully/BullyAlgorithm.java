@@ -3,10 +3,14 @@ package org.electbench.bully;
 import java.util.List;
 
 import org.electbench.spi.AlgorithmOption;
+import org.electbench.spi.ClusterProfile;
+import org.electbench.spi.DerivedSettings;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.ElectionSettings.Knob;
 import org.electbench.spi.RecoveryPolicy;
+import org.electbench.spi.SettingsDerivation;
 
 /**
  * Garcia-Molina's bully election as a plug-in, registered as {@code bully}. Message types, by
@@ -43,6 +47,25 @@ public final class BullyAlgorithm implements ElectionAlgorithm
     public List<AlgorithmOption<?>> options()
     {
         return List.of(RECOVERY);
+    }
+
+    /**
+     * T_elec above twice the p99 one-way delay, or a candidate stops waiting for OK before a live
+     * higher node's answer arrives and declares itself; T_coord above T_elec plus that round trip,
+     * or a node that got OK gives up on the COORDINATOR of a higher node still waiting out its own
+     * T_elec, and elects again.
+     */
+    @Override
+    public DerivedSettings deriveSettings(final ElectionSettings given, final ClusterProfile profile)
+    {
+        final SettingsDerivation derivation = new SettingsDerivation(given, profile)
+            .above(Knob.ELECTION_TIMEOUT, profile.roundTripP99Ns(), "twice the p99 one-way delay",
+                "a candidate stops waiting for OK before a live higher node's answer arrives");
+        return derivation
+            .above(Knob.COORDINATOR_TIMEOUT, derivation.knobNs(Knob.ELECTION_TIMEOUT) + profile.roundTripP99Ns(),
+                "T_elec plus twice the p99 one-way delay",
+                "a node that got OK gives up on the COORDINATOR of a higher node still in its own election")
+            .finish();
     }
 
     @Override

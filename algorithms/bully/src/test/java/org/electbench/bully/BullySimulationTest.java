@@ -207,7 +207,7 @@ class BullySimulationTest
         assertEquals(3 * DETECTION_NS + D_NS, result.convergenceNs(), result::toString);
         assertEquals(2, result.maxConcurrentLeaders(), result::toString);
         assertTrue(result.splitBrainNs() > 0, result::toString);
-        assertTrue(result.staleLeaderNs() > 0, "the zombie led term 1 while n-1 led term 2: " + result);
+        assertTrue(result.olderTermLeaderNs() > 0, "the zombie led term 1 while n-1 led term 2: " + result);
         assertEquals(0, result.sameTermLeaders(), result::toString);
     }
 

@@ -3,9 +3,13 @@ package org.electbench.quorum;
 import java.util.List;
 import java.util.function.IntPredicate;
 
+import org.electbench.spi.ClusterProfile;
+import org.electbench.spi.DerivedSettings;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.ElectionSettings.Knob;
+import org.electbench.spi.SettingsDerivation;
 
 /**
  * The ELECT/VOTE majority election as a plug-in, registered as {@code quorum}. Message types,
@@ -34,6 +38,19 @@ public final class QuorumAlgorithm implements ElectionAlgorithm
     public int heartbeatType()
     {
         return QuorumMessages.LEAD;
+    }
+
+    /**
+     * T_elec, the voting window, above twice the p99 one-way delay, or a round closes before a
+     * live peer's VOTE can arrive and fails or elects on a partial count.
+     */
+    @Override
+    public DerivedSettings deriveSettings(final ElectionSettings given, final ClusterProfile profile)
+    {
+        return new SettingsDerivation(given, profile)
+            .above(Knob.ELECTION_TIMEOUT, profile.roundTripP99Ns(), "twice the p99 one-way delay",
+                "the voting window closes before a live peer's VOTE arrives")
+            .finish();
     }
 
     @Override

@@ -162,7 +162,7 @@ class QuorumSimulationTest
         // Two leaders at once, but of different terms: stale, never the same term.
         assertEquals(0, result.sameTermLeaders());
         assertEquals(2, result.maxConcurrentLeaders());
-        assertEquals(stepDown.atNs() - electedNs, result.staleLeaderNs());
+        assertEquals(stepDown.atNs() - electedNs, result.olderTermLeaderNs());
         assertEquals(stepDown.atNs() - electedNs, result.splitBrainNs());
     }
 
@@ -194,7 +194,7 @@ class QuorumSimulationTest
         assertEquals((nodes - 2) + (nodes - 1), result.messages(VOTE));
         assertEquals(0, result.sameTermLeaders());
         assertEquals(2, result.maxConcurrentLeaders());
-        assertTrue(result.staleLeaderNs() > 0);
+        assertTrue(result.olderTermLeaderNs() > 0);
         assertEquals(1, quorum.of(1).stream().filter(belief -> belief.role() == Role.LEADER).count());
     }
 

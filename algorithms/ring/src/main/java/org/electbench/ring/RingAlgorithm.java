@@ -3,11 +3,16 @@ package org.electbench.ring;
 import java.util.List;
 
 import org.electbench.spi.AlgorithmOption;
+import org.electbench.spi.ClusterProfile;
+import org.electbench.spi.DerivedSettings;
+import org.electbench.spi.Durations;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.ElectionSettings.Knob;
 import org.electbench.spi.RecoveryPolicy;
 import org.electbench.spi.RingArrangement;
+import org.electbench.spi.SettingsDerivation;
 
 /**
  * The Chang and Roberts (1979) ring election as a plug-in, registered as {@code ring}. Message
@@ -51,6 +56,70 @@ public final class RingAlgorithm implements ElectionAlgorithm
     public List<AlgorithmOption<?>> options()
     {
         return List.of(RECOVERY, ARRANGEMENT, ACK);
+    }
+
+    @Override
+    public int acknowledgementType()
+    {
+        return RingMessages.ACK;
+    }
+
+    /**
+     * How long one message takes round the ring and back to its sender: a hop per live node at
+     * the given one-way delay, and for each dead node passed the hop timeout (T_elec, the wait
+     * for an ACK that never comes) and a hop to the node after it.
+     *
+     * @param clusterSize    N, dead nodes included.
+     * @param oneWayDelayNs  the delay of one hop.
+     * @param hopTimeoutNs   T_elec; unused when no node is dead.
+     * @param deadNodes      nodes passed that are down, 0..N-1.
+     * @return (N - dead) hops plus dead hop timeouts.
+     */
+    public static long lapNs(final int clusterSize, final long oneWayDelayNs, final long hopTimeoutNs, final int deadNodes)
+    {
+        return (long)(clusterSize - deadNodes) * oneWayDelayNs + (long)deadNodes * hopTimeoutNs;
+    }
+
+    /**
+     * With acknowledgements: T_elec above twice the p99 one-way delay, or a live successor's ACK
+     * comes back after its hop was passed on and two copies circle; T_coord above two laps past
+     * one dead node, or a participant restarts a lap still on its way (the extra laps the issue
+     * counted at n = 17). HBT above a lap, or the new leader's first heartbeat overtakes its own
+     * ELECTED; HBT must stay below the detection timeout, so where a lap does not fit below it
+     * the run is marked distorted instead.
+     */
+    @Override
+    public DerivedSettings deriveSettings(final ElectionSettings given, final ClusterProfile profile)
+    {
+        final SettingsDerivation derivation = new SettingsDerivation(given, profile);
+        final int n = profile.clusterSize();
+        final long delayNs = profile.oneWayDelayP99Ns();
+        final boolean acks = given.get(ACK);
+        long lapNs = lapNs(n, delayNs, 0, 0);
+        if (acks)
+        {
+            derivation.above(Knob.ELECTION_TIMEOUT, profile.roundTripP99Ns(), "twice the p99 one-way delay",
+                "a live successor's ACK comes back after the hop was passed on, and two copies circle");
+            lapNs = lapNs(n, delayNs, derivation.knobNs(Knob.ELECTION_TIMEOUT), 1);
+            derivation.above(Knob.COORDINATOR_TIMEOUT, 2 * lapNs,
+                "two laps of the ring past one dead node at the p99 one-way delay",
+                "participants restart laps still on their way and the ring counts extra laps");
+        }
+        final String bound = "a lap of the ring at the p99 one-way delay";
+        final String consequence = "the new leader's heartbeat overtakes its ELECTED and cuts the lap short";
+        final long detectionNs = derivation.knobNs(Knob.DETECTION_TIMEOUT);
+        if (!derivation.isExplicit(Knob.HEARTBEAT_INTERVAL) && derivation.knobNs(Knob.HEARTBEAT_INTERVAL) <= lapNs &&
+            SettingsDerivation.aboveNs(lapNs) >= detectionNs)
+        {
+            derivation.distortion("--heartbeat " + Durations.human(derivation.knobNs(Knob.HEARTBEAT_INTERVAL)) +
+                " cannot rise above " + bound + " (" + Durations.human(lapNs) + ") and stay below --detection-timeout " +
+                Durations.human(detectionNs) + ": " + consequence);
+        }
+        else
+        {
+            derivation.above(Knob.HEARTBEAT_INTERVAL, lapNs, bound, consequence);
+        }
+        return derivation.finish();
     }
 
     @Override

@@ -128,7 +128,7 @@ public final class AlgorithmOption<T>
     public static AlgorithmOption<Long> duration(final String name, final long defaultNs, final String description)
     {
         return new AlgorithmOption<>(name, List.of(), Kind.DURATION, Long.class, defaultNs, description,
-            Durations.ACCEPTED, Durations::parseNs, Durations::format, valueNs -> valueNs >= 0);
+            Durations.ACCEPTED, Durations::parseNs, Durations::human, valueNs -> valueNs >= 0);
     }
 
     /**

@@ -81,4 +81,17 @@ public final class Durations
         }
         return ns + "ns";
     }
+
+    /**
+     * @return a short form for people, exact to the nanosecond and readable by {@link #parseNs}:
+     *         {@code 52.1ms}, {@code 1013.142ms}, {@code 2s}, {@code 40us}.
+     */
+    public static String human(final long ns)
+    {
+        if (ns % 1_000_000L == 0 || Math.abs(ns) < 1_000_000L)
+        {
+            return format(ns);
+        }
+        return java.math.BigDecimal.valueOf(ns, 6).stripTrailingZeros().toPlainString() + "ms";
+    }
 }

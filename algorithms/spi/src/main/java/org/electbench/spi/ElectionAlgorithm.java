@@ -20,6 +20,34 @@ public interface ElectionAlgorithm
     int heartbeatType();
 
     /**
+     * The type id of the acknowledgements the algorithm sends to make its own hops reliable
+     * (ring's ACK), which the monitor reports apart from the election messages a textbook
+     * version of the algorithm would send; -1 when it has none.
+     *
+     * @return a type id, or -1.
+     */
+    default int acknowledgementType()
+    {
+        return -1;
+    }
+
+    /**
+     * The settings this algorithm should run with on a cluster of this size and network: knobs
+     * left at their defaults raised where the defaults would distort its results (a timeout that
+     * expires before the messages it waits for can arrive), knobs given explicitly kept, and each
+     * explicit one known to distort reported. Use {@link SettingsDerivation}. The default changes
+     * nothing.
+     *
+     * @param given   the settings given, with their explicit marks.
+     * @param profile the cluster size and the network's p99 one-way delay.
+     * @return the settings to run with, and the distortions found.
+     */
+    default DerivedSettings deriveSettings(final ElectionSettings given, final ClusterProfile profile)
+    {
+        return new SettingsDerivation(given, profile).finish();
+    }
+
+    /**
      * The knobs this algorithm reads beyond the shared ones of {@link ElectionSettings}. Each
      * becomes a flag {@code --NAME} of every command that runs a scenario and a key {@code NAME}
      * of the cluster file, with its help text, default and error message taken from the

@@ -2,6 +2,7 @@ package org.electbench.spi;
 
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
@@ -73,6 +74,7 @@ public final class ElectionSettings
     private final long[] knobNs;
     private final int explicitKnobs;
     private final Map<String, Object> optionValues;
+    private final Map<String, Object> derivedOptionValues;
     private final long arrangementSeed;
 
     private ElectionSettings(final Builder builder)
@@ -80,6 +82,7 @@ public final class ElectionSettings
         knobNs = builder.knobNs.clone();
         explicitKnobs = builder.explicitKnobs;
         optionValues = Collections.unmodifiableMap(new TreeMap<>(builder.optionValues));
+        derivedOptionValues = Collections.unmodifiableMap(new TreeMap<>(builder.derivedOptionValues));
         arrangementSeed = builder.arrangementSeed;
     }
 
@@ -93,6 +96,22 @@ public final class ElectionSettings
         return builder().build();
     }
 
+    /**
+     * @return the same values, every knob and every derived option marked explicit: settings
+     *         that already ran as they are, so no derivation changes them again.
+     */
+    public ElectionSettings explicit()
+    {
+        final Builder builder = toBuilder();
+        for (final Knob knob : KNOBS)
+        {
+            builder.knobNs(knob, knobNs(knob));
+        }
+        builder.optionValues.putAll(builder.derivedOptionValues);
+        builder.derivedOptionValues.clear();
+        return builder.build();
+    }
+
     /** @return a builder holding these settings, explicit marks included. */
     public Builder toBuilder()
     {
@@ -100,6 +119,7 @@ public final class ElectionSettings
         System.arraycopy(knobNs, 0, builder.knobNs, 0, knobNs.length);
         builder.explicitKnobs = explicitKnobs;
         builder.optionValues.putAll(optionValues);
+        builder.derivedOptionValues.putAll(derivedOptionValues);
         builder.arrangementSeed = arrangementSeed;
         return builder;
     }
@@ -138,11 +158,12 @@ public final class ElectionSettings
 
     /**
      * @param option an option some algorithm declares.
-     * @return the value given for it, or its declared default.
+     * @return the value given for it, else the value the algorithm derived, else its declared default.
      */
     public <T> T get(final AlgorithmOption<T> option)
     {
-        final Object value = optionValues.get(option.name());
+        final Object given = optionValues.get(option.name());
+        final Object value = null != given ? given : derivedOptionValues.get(option.name());
         return null == value ? option.defaultValue() : option.valueType().cast(value);
     }
 
@@ -162,6 +183,35 @@ public final class ElectionSettings
     public long arrangementSeed()
     {
         return arrangementSeed;
+    }
+
+    /**
+     * What a run used, for a table header: each knob by its symbol, marked {@code derived} where
+     * the algorithm raised it from its default, then each of the algorithm's options.
+     *
+     * @param options the options of the algorithm that runs with these settings.
+     * @return e.g. {@code HBT 50ms, D 150ms, T_elec 10ms, T_coord 52.1ms (derived), recovery bully, arrangement increasing, ack on}.
+     */
+    public String describe(final List<AlgorithmOption<?>> options)
+    {
+        final StringBuilder text = new StringBuilder();
+        for (final Knob knob : KNOBS)
+        {
+            text.append(text.length() == 0 ? "" : ", ").append(knob.symbol()).append(' ')
+                .append(Durations.human(knobNs(knob)))
+                .append(!isExplicit(knob) && knobNs(knob) != knob.defaultNs() ? " (derived)" : "");
+        }
+        for (final AlgorithmOption<?> option : options)
+        {
+            text.append(", ").append(option.name()).append(' ').append(formatted(option))
+                .append(derivedOptionValues.containsKey(option.name()) && !isExplicit(option) ? " (derived)" : "");
+        }
+        return text.toString();
+    }
+
+    private <T> String formatted(final AlgorithmOption<T> option)
+    {
+        return option.format(get(option));
     }
 
     @Override
@@ -185,6 +235,7 @@ public final class ElectionSettings
         private final long[] knobNs = new long[KNOBS.length];
         private int explicitKnobs;
         private final Map<String, Object> optionValues = new HashMap<>();
+        private final Map<String, Object> derivedOptionValues = new HashMap<>();
         private long arrangementSeed;
 
         private Builder()
@@ -257,6 +308,31 @@ public final class ElectionSettings
         }
 
         /**
+         * Set an option not given explicitly to a derived value, leaving it marked as not
+         * explicit; an option given explicitly is left alone.
+         *
+         * @return whether the option took the value.
+         * @throws IllegalArgumentException when the value is not accepted.
+         */
+        public <T> boolean deriveOption(final AlgorithmOption<T> option, final T value)
+        {
+            if (optionValues.containsKey(option.name()))
+            {
+                return false;
+            }
+            derivedOptionValues.put(option.name(), option.validate(value));
+            return true;
+        }
+
+        /** @return an option's value as built so far. */
+        public <T> T option(final AlgorithmOption<T> option)
+        {
+            final Object given = optionValues.get(option.name());
+            final Object value = null != given ? given : derivedOptionValues.get(option.name());
+            return null == value ? option.defaultValue() : option.valueType().cast(value);
+        }
+
+        /**
          * @param option an option an algorithm declares.
          * @param text   its value as written on a command line or in a cluster file.
          * @throws IllegalArgumentException listing the accepted values when the text is not one.
@@ -286,6 +362,11 @@ public final class ElectionSettings
                         (Knob.HEARTBEAT_INTERVAL == knob ? " interval" : "") +
                         " must be greater than zero, was " + knobNs(knob) + " ns");
                 }
+            }
+            if (knobNs(Knob.COORDINATOR_TIMEOUT) < knobNs(Knob.ELECTION_TIMEOUT))
+            {
+                // Only a coordinator timeout left at its default follows the election timeout up.
+                deriveKnobNs(Knob.COORDINATOR_TIMEOUT, knobNs(Knob.ELECTION_TIMEOUT));
             }
             final long heartbeatIntervalNs = knobNs(Knob.HEARTBEAT_INTERVAL);
             final long detectionTimeoutNs = knobNs(Knob.DETECTION_TIMEOUT);

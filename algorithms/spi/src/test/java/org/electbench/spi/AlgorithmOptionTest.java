@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
@@ -79,5 +80,24 @@ class AlgorithmOptionTest
         final AlgorithmOption<Boolean> sameName = AlgorithmOption.onOff("pre-vote", false, "Another algorithm's PreVote.");
         assertTrue(PRE_VOTE.sharesValuesWith(sameName));
         assertFalse(PRE_VOTE.sharesValuesWith(AlgorithmOption.integer("pre-vote", 1, 0, 2, "A count.")));
+    }
+
+    @Test
+    void aDurationOptionLeftAtItsDefaultIsRaisedAboveItsBoundAndAnExplicitOneReported()
+    {
+        final AlgorithmOption<Long> spread = AlgorithmOption.duration("spread", 5_000_000L, "Random spread.");
+        final ClusterProfile profile = new ClusterProfile(5, 4_000_000L);
+        final DerivedSettings derived = new SettingsDerivation(ElectionSettings.defaults(), profile)
+            .above(spread, profile.roundTripP99Ns(), "twice the p99 one-way delay", "ties")
+            .finish();
+        assertEquals(8_100_000L, derived.settings().get(spread));
+        assertFalse(derived.settings().isExplicit(spread));
+        assertTrue(derived.settings().describe(List.of(spread)).endsWith("spread 8.1ms (derived)"));
+        assertEquals(8_100_000L, derived.settings().toBuilder().build().get(spread));
+
+        final DerivedSettings explicit = new SettingsDerivation(ElectionSettings.builder().option(spread, 1_000_000L).build(),
+            profile).above(spread, profile.roundTripP99Ns(), "twice the p99 one-way delay", "ties").finish();
+        assertEquals(1_000_000L, explicit.settings().get(spread));
+        assertEquals(List.of("--spread 1ms is not above twice the p99 one-way delay (8ms): ties"), explicit.distortions());
     }
 }

@@ -54,4 +54,17 @@ class ElectionSettingsTest
         assertFalse(settings.isExplicit(ElectionSettings.Knob.COORDINATOR_TIMEOUT));
         assertTrue(settings.toBuilder().build().isExplicit(ElectionSettings.Knob.ELECTION_TIMEOUT));
     }
+
+    @Test
+    void explicitCopyKeepsEveryValueAndMarksItGiven()
+    {
+        final ElectionSettings.Builder builder = ElectionSettings.builder();
+        builder.deriveKnobNs(ElectionSettings.Knob.COORDINATOR_TIMEOUT, 90_000_000L);
+        final ElectionSettings asRun = builder.build().explicit();
+        assertEquals(90_000_000L, asRun.coordinatorTimeoutNs());
+        for (final ElectionSettings.Knob knob : ElectionSettings.Knob.values())
+        {
+            assertTrue(asRun.isExplicit(knob), knob.name());
+        }
+    }
 }

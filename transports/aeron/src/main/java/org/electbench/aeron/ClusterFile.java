@@ -390,7 +390,8 @@ public final class ClusterFile
             {
                 throw error("settings: " + ex.getMessage());
             }
-            return new ClusterFile(this, built, List.copyOf(endpointById));
+            // Nodes of a cluster file run these values as they are, defaults included: mark them so.
+            return new ClusterFile(this, built.explicit(), List.copyOf(endpointById));
         }
 
         private ElectionAlgorithm algorithm(final String name)

@@ -18,11 +18,19 @@ import org.electbench.spi.Role;
  *       or the heal) and never negative;</li>
  *   <li><b>detection</b>: reference instant to the first election message (any type but the
  *       heartbeat);</li>
+ *   <li><b>unavailability</b>: from the fault to the first instant a leader exists that every
+ *       live node on its side of the fault names (the side that must elect, see
+ *       {@link RunPlan#side()}); once the fault stops dividing the cluster (the heal, the
+ *       resume) every live node counts. No settle window: the first such instant;</li>
  *   <li><b>messages and bytes</b>: every send from the reference instant to convergence, by
- *       type, sends to crashed nodes included, heartbeats apart (by their type);</li>
- *   <li><b>safety</b>: most live leaders at one instant, time with two or more, a node claiming a
- *       term another node led (same-term leaders), and time a live leader acts while another
- *       holds a higher term (stale leader).</li>
+ *       type, sends to crashed nodes included, heartbeats and acknowledgements apart (by their
+ *       types); and the same counted from the fault, which for partition starts before the
+ *       reference (the heal);</li>
+ *   <li><b>safety</b>: most live leaders held together for a positive time, total time with two
+ *       or more, leaders that overlapped for no time at all (two announcements at one instant)
+ *       counted apart, a node claiming a term another node led (same-term leaders), and time two
+ *       live nodes believed they led different terms (older-term leader: overlapping beliefs,
+ *       not a measure of what the older one did).</li>
  * </ul>
  * Not thread-safe: a runtime with several threads serializes its calls. Allocation-free after
  * construction, but for the term map growing when a run has many terms.
@@ -35,7 +43,10 @@ public final class ConvergenceMonitor
     private final int nodes;
     private final int typeCount;
     private final int heartbeatType;
+    private final int acknowledgementType;
     private final boolean[] live;
+    /** Indexed by id: whose view counts for availability until {@link #sideEndNs}. */
+    private final boolean[] side;
     private final Role[] role;
     private final int[] leader;
     private final long[] term;
@@ -45,11 +56,20 @@ public final class ConvergenceMonitor
     private final long[] bytesByType;
     private final long[] agreedMessagesByType;
     private final long[] agreedBytesByType;
+    private final long[] faultMessagesByType;
+    private final long[] faultBytesByType;
+    private final long[] agreedFaultMessagesByType;
+    private final long[] agreedFaultBytesByType;
     private final Long2LongHashMap leaderByTerm = new Long2LongHashMap(NONE);
     /** Made once, so finishing a run does not allocate a capturing lambda. */
     private final IntPredicate isLive = this::isLive;
 
     private long referenceNs;
+    private long faultNs;
+    private long sideEndNs;
+    private long availableNs;
+    private long overlapSinceNs;
+    private long sameInstantOverlaps;
     private long settleWindowNs;
     private int liveCount;
     private int leaderCount;
@@ -61,8 +81,8 @@ public final class ConvergenceMonitor
     private int maxConcurrentLeaders;
     private long splitBrainNs;
     private long sameTermLeaders;
-    private long staleLeaderNs;
-    private boolean stale;
+    private long olderTermLeaderNs;
+    private boolean olderTerm;
 
     public ConvergenceMonitor(final ElectionAlgorithm algorithm, final int nodes)
     {
@@ -70,7 +90,9 @@ public final class ConvergenceMonitor
         this.nodes = nodes;
         typeCount = algorithm.messageTypes().size();
         heartbeatType = algorithm.heartbeatType();
+        acknowledgementType = algorithm.acknowledgementType();
         live = new boolean[nodes + 1];
+        side = new boolean[nodes + 1];
         role = new Role[nodes + 1];
         leader = new int[nodes + 1];
         term = new long[nodes + 1];
@@ -79,6 +101,10 @@ public final class ConvergenceMonitor
         bytesByType = new long[typeCount];
         agreedMessagesByType = new long[typeCount];
         agreedBytesByType = new long[typeCount];
+        faultMessagesByType = new long[typeCount];
+        faultBytesByType = new long[typeCount];
+        agreedFaultMessagesByType = new long[typeCount];
+        agreedFaultBytesByType = new long[typeCount];
         reset(0, 0);
     }
 
@@ -88,7 +114,24 @@ public final class ConvergenceMonitor
     }
 
     /**
-     * Forget everything: every node down, nothing counted.
+     * Forget everything: every node down, nothing counted; measure as the plan says.
+     *
+     * @param plan the run: reference and fault instants, the side that must elect, the settle window.
+     */
+    public void reset(final RunPlan plan)
+    {
+        reset(plan.referenceNs(), plan.settleWindowNs());
+        faultNs = plan.faultNs();
+        sideEndNs = plan.sideEndNs();
+        for (int id = 1; id <= nodes; id++)
+        {
+            side[id] = id < plan.side().length && plan.side()[id];
+        }
+    }
+
+    /**
+     * Forget everything: every node down, nothing counted. The fault is taken to be the
+     * reference instant and to divide nothing.
      *
      * @param referenceNs    the instant measurement starts from.
      * @param settleWindowNs how long agreement must hold with no change.
@@ -96,6 +139,12 @@ public final class ConvergenceMonitor
     public void reset(final long referenceNs, final long settleWindowNs)
     {
         this.referenceNs = referenceNs;
+        faultNs = referenceNs;
+        sideEndNs = referenceNs;
+        Arrays.fill(side, true);
+        availableNs = NONE;
+        overlapSinceNs = NONE;
+        sameInstantOverlaps = 0;
         this.settleWindowNs = settleWindowNs;
         Arrays.fill(live, false);
         Arrays.fill(role, Role.FOLLOWER);
@@ -106,6 +155,10 @@ public final class ConvergenceMonitor
         Arrays.fill(bytesByType, 0);
         Arrays.fill(agreedMessagesByType, 0);
         Arrays.fill(agreedBytesByType, 0);
+        Arrays.fill(faultMessagesByType, 0);
+        Arrays.fill(faultBytesByType, 0);
+        Arrays.fill(agreedFaultMessagesByType, 0);
+        Arrays.fill(agreedFaultBytesByType, 0);
         leaderByTerm.clear();
         liveCount = 0;
         leaderCount = 0;
@@ -117,8 +170,8 @@ public final class ConvergenceMonitor
         maxConcurrentLeaders = 0;
         splitBrainNs = 0;
         sameTermLeaders = 0;
-        staleLeaderNs = 0;
-        stale = false;
+        olderTermLeaderNs = 0;
+        olderTerm = false;
     }
 
     /** A node booted or recovered: live, a follower naming nobody, until it announces. */
@@ -185,18 +238,33 @@ public final class ConvergenceMonitor
     /** A node sent one message (counted whether or not it arrives). */
     public void onSend(final int fromId, final long nowNs, final int type, final int length)
     {
-        if (nowNs - referenceNs < 0 || type < 0 || type >= typeCount)
+        if (type < 0 || type >= typeCount)
+        {
+            return;
+        }
+        final boolean atAgreement = NONE != agreedSinceNs && nowNs == agreedSinceNs;
+        if (nowNs - faultNs >= 0)
+        {
+            faultMessagesByType[type]++;
+            faultBytesByType[type] += length;
+            if (atAgreement)
+            {
+                agreedFaultMessagesByType[type]++;
+                agreedFaultBytesByType[type] += length;
+            }
+        }
+        if (nowNs - referenceNs < 0)
         {
             return;
         }
         messagesByType[type]++;
         bytesByType[type] += length;
-        if (NONE != agreedSinceNs && nowNs == agreedSinceNs)
+        if (atAgreement)
         {
             agreedMessagesByType[type]++;
             agreedBytesByType[type] += length;
         }
-        if (type != heartbeatType && NONE == firstElectionSendNs)
+        if (type != heartbeatType && type != acknowledgementType && NONE == firstElectionSendNs)
         {
             firstElectionSendNs = nowNs;
         }
@@ -241,21 +309,28 @@ public final class ConvergenceMonitor
         final boolean converged = settled(endNs, referenceNs);
         final long[] messages = converged ? agreedMessagesByType.clone() : messagesByType.clone();
         final long[] bytes = converged ? agreedBytesByType.clone() : bytesByType.clone();
+        final long[] faultMessages = converged ? agreedFaultMessagesByType.clone() : faultMessagesByType.clone();
+        final long[] faultBytes = converged ? agreedFaultBytesByType.clone() : faultBytesByType.clone();
         final int finalLeader = NONE != agreedSinceNs ? (int)leaderIdSum : ElectionNode.NO_LEADER;
         return new ElectionResult(
             algorithm.messageTypes(),
             heartbeatType,
+            acknowledgementType,
             converged,
             converged ? Math.max(0, agreedSinceNs - referenceNs) : NONE,
             NONE == firstElectionSendNs ? NONE : firstElectionSendNs - referenceNs,
             messages,
             bytes,
+            faultMessages,
+            faultBytes,
+            NONE == availableNs ? NONE : availableNs - faultNs,
             finalLeader,
             algorithm.expectedLeader(nodes, isLive),
             maxConcurrentLeaders,
             splitBrainNs,
+            sameInstantOverlaps,
             sameTermLeaders,
-            staleLeaderNs,
+            olderTermLeaderNs,
             events,
             endNs);
     }
@@ -270,18 +345,32 @@ public final class ConvergenceMonitor
         }
     }
 
+    /** The state since the last call held until {@code nowNs}: add up what it lasted. */
     private void account(final long nowNs)
     {
         final long elapsedNs = nowNs - lastAccountNs;
         if (elapsedNs > 0)
         {
+            maxConcurrentLeaders = Math.max(maxConcurrentLeaders, leaderCount);
             if (leaderCount >= 2)
             {
                 splitBrainNs += elapsedNs;
             }
-            if (stale)
+            if (olderTerm)
             {
-                staleLeaderNs += elapsedNs;
+                olderTermLeaderNs += elapsedNs;
+            }
+            // The state held at the fault, or at the end of its division, without any change then.
+            if (NONE == availableNs)
+            {
+                if (faultNs - lastAccountNs > 0 && nowNs - faultNs > 0 && available(faultNs))
+                {
+                    availableNs = faultNs;
+                }
+                else if (sideEndNs - lastAccountNs > 0 && nowNs - sideEndNs > 0 && available(sideEndNs))
+                {
+                    availableNs = sideEndNs;
+                }
             }
         }
         lastAccountNs = nowNs;
@@ -290,8 +379,24 @@ public final class ConvergenceMonitor
     private void changed(final long nowNs)
     {
         lastChangeNs = nowNs;
-        maxConcurrentLeaders = Math.max(maxConcurrentLeaders, leaderCount);
-        stale = leaderCount >= 2 && termsDiffer();
+        if (leaderCount <= 1)
+        {
+            // Two or more leaders count for the maximum only once they have lasted (see account).
+            maxConcurrentLeaders = Math.max(maxConcurrentLeaders, leaderCount);
+        }
+        if (leaderCount >= 2 && NONE == overlapSinceNs)
+        {
+            overlapSinceNs = nowNs;
+        }
+        else if (leaderCount < 2 && NONE != overlapSinceNs)
+        {
+            if (overlapSinceNs == nowNs)
+            {
+                sameInstantOverlaps++;
+            }
+            overlapSinceNs = NONE;
+        }
+        olderTerm = leaderCount >= 2 && termsDiffer();
         final boolean agreedNow = leaderCount == 1 && namesCount[(int)leaderIdSum] == liveCount;
         if (!agreedNow)
         {
@@ -302,7 +407,37 @@ public final class ConvergenceMonitor
             agreedSinceNs = nowNs;
             System.arraycopy(messagesByType, 0, agreedMessagesByType, 0, typeCount);
             System.arraycopy(bytesByType, 0, agreedBytesByType, 0, typeCount);
+            System.arraycopy(faultMessagesByType, 0, agreedFaultMessagesByType, 0, typeCount);
+            System.arraycopy(faultBytesByType, 0, agreedFaultBytesByType, 0, typeCount);
         }
+        if (NONE == availableNs && nowNs - faultNs >= 0 && available(nowNs))
+        {
+            availableNs = nowNs;
+        }
+    }
+
+    /**
+     * @return whether some live node leads and every live node that counts at {@code atNs} names
+     *         it: those on the side that must elect while the fault divides the cluster, every
+     *         live node from its end.
+     */
+    private boolean available(final long atNs)
+    {
+        final boolean wholeCluster = atNs - sideEndNs >= 0;
+        int named = ElectionNode.NO_LEADER;
+        for (int id = 1; id <= nodes; id++)
+        {
+            if (live[id] && (wholeCluster || side[id]))
+            {
+                if (ElectionNode.NO_LEADER == leader[id] || (ElectionNode.NO_LEADER != named && leader[id] != named))
+                {
+                    return false;
+                }
+                named = leader[id];
+            }
+        }
+        return ElectionNode.NO_LEADER != named && live[named] && role[named] == Role.LEADER && leader[named] == named &&
+            (wholeCluster || side[named]);
     }
 
     private boolean termsDiffer()

@@ -12,6 +12,9 @@ public final class DelayDistribution
     public static final String ACCEPTED =
         "constant:D, uniform:MIN,MAX, exponential:MEAN or lognormal:MEDIAN,SIGMA (durations such as 1ms)";
 
+    /** The standard normal's 99th percentile. */
+    private static final double Z_99 = 2.3263478740408408;
+
     public enum Shape
     {
         CONSTANT, UNIFORM, EXPONENTIAL, LOGNORMAL
@@ -173,6 +176,34 @@ public final class DelayDistribution
             default:
                 throw new IllegalStateException(shape.name());
         }
+    }
+
+    /**
+     * @return the 99th percentile of one-way delay, as the derivation of non-distorting defaults
+     *         uses it: constant D; uniform MIN + 0.99 (MAX - MIN); exponential MEAN ln 100;
+     *         lognormal MEDIAN e^(2.3263 SIGMA); plus any fixed offset.
+     */
+    public long p99Ns()
+    {
+        final double base;
+        switch (shape)
+        {
+            case CONSTANT:
+                base = aNs;
+                break;
+            case UNIFORM:
+                base = aNs + 0.99 * (bNs - aNs);
+                break;
+            case EXPONENTIAL:
+                base = aNs * Math.log(100.0);
+                break;
+            case LOGNORMAL:
+                base = aNs * Math.exp(Z_99 * sigma);
+                break;
+            default:
+                throw new IllegalStateException(shape.name());
+        }
+        return offsetNs + (long)Math.ceil(base);
     }
 
     public Shape shape()

@@ -5,57 +5,80 @@ import java.util.List;
 import org.electbench.spi.ElectionNode;
 
 /**
- * What the {@link ConvergenceMonitor} measured in one run. Times are nanoseconds from the
- * scenario's reference instant; -1 where there is nothing to measure.
+ * What the {@link ConvergenceMonitor} measured in one run. Times are nanoseconds, from the
+ * scenario's reference instant ({@link RunPlan#referenceNs()}: the fault, the heal of a
+ * partition, the start of a pause, the last recovery of flapping, 0 at cold start) unless a
+ * method says "from the fault" ({@link RunPlan#faultNs()}: the crash, the cut of a partition, the
+ * start of a pause, the first crash of flapping); -1 where there is nothing to measure. Message
+ * counts are sends (a send to a crashed or unreachable node counts), up to the instant of
+ * convergence (or the end of the run when it did not converge), split three ways by type: the
+ * heartbeat, the acknowledgements an algorithm adds for reliable hops
+ * ({@link org.electbench.spi.ElectionAlgorithm#acknowledgementType()}), and the election
+ * messages, which are all the others.
  */
 public final class ElectionResult
 {
     private final List<String> typeNames;
     private final int heartbeatType;
+    private final int acknowledgementType;
     private final boolean converged;
     private final long convergenceNs;
     private final long detectionNs;
     private final long[] messagesByType;
     private final long[] bytesByType;
+    private final long[] faultMessagesByType;
+    private final long[] faultBytesByType;
+    private final long unavailabilityNs;
     private final int finalLeader;
     private final int expectedLeader;
     private final int maxConcurrentLeaders;
     private final long splitBrainNs;
+    private final long sameInstantLeaderOverlaps;
     private final long sameTermLeaders;
-    private final long staleLeaderNs;
+    private final long olderTermLeaderNs;
     private final long events;
     private final long endNs;
 
     ElectionResult(
         final List<String> typeNames,
         final int heartbeatType,
+        final int acknowledgementType,
         final boolean converged,
         final long convergenceNs,
         final long detectionNs,
         final long[] messagesByType,
         final long[] bytesByType,
+        final long[] faultMessagesByType,
+        final long[] faultBytesByType,
+        final long unavailabilityNs,
         final int finalLeader,
         final int expectedLeader,
         final int maxConcurrentLeaders,
         final long splitBrainNs,
+        final long sameInstantLeaderOverlaps,
         final long sameTermLeaders,
-        final long staleLeaderNs,
+        final long olderTermLeaderNs,
         final long events,
         final long endNs)
     {
         this.typeNames = typeNames;
         this.heartbeatType = heartbeatType;
+        this.acknowledgementType = acknowledgementType;
         this.converged = converged;
         this.convergenceNs = convergenceNs;
         this.detectionNs = detectionNs;
         this.messagesByType = messagesByType;
         this.bytesByType = bytesByType;
+        this.faultMessagesByType = faultMessagesByType;
+        this.faultBytesByType = faultBytesByType;
+        this.unavailabilityNs = unavailabilityNs;
         this.finalLeader = finalLeader;
         this.expectedLeader = expectedLeader;
         this.maxConcurrentLeaders = maxConcurrentLeaders;
         this.splitBrainNs = splitBrainNs;
+        this.sameInstantLeaderOverlaps = sameInstantLeaderOverlaps;
         this.sameTermLeaders = sameTermLeaders;
-        this.staleLeaderNs = staleLeaderNs;
+        this.olderTermLeaderNs = olderTermLeaderNs;
         this.events = events;
         this.endNs = endNs;
     }
@@ -90,49 +113,122 @@ public final class ElectionResult
         return convergenceNs < 0 || detectionNs < 0 ? -1 : Math.max(0, convergenceNs - detectionNs);
     }
 
-    /** @return messages of one type sent from the reference instant to convergence (heartbeats included for their type). */
+    /**
+     * @return the unavailability window: from the fault to the first instant a live node leads
+     *         and every live node on the side of the fault that must elect names it (for a
+     *         partition, the side cut off from the old leader; for a pause, every node but the
+     *         paused one; otherwise every live node); once the fault stops dividing the cluster
+     *         (heal, resume) every live node must name it. Unlike convergence it needs no settle
+     *         window and, for partition and pause, does not wait for the heal or the resume: what
+     *         an operator on the electing side feels. Nanoseconds; -1 when no such instant came.
+     */
+    public long unavailabilityNs()
+    {
+        return unavailabilityNs;
+    }
+
+    /**
+     * @return messages of one type sent from the reference instant to convergence, whatever the
+     *         type (heartbeats and acknowledgements included for their own types).
+     */
     public long messages(final int type)
     {
-        return type < messagesByType.length ? messagesByType[type] : 0;
+        return count(messagesByType, type);
     }
 
-    /** @return election messages (all types but the heartbeat) sent from the reference instant to convergence. */
+    /**
+     * @return election messages (every type but the heartbeat and the acknowledgement) sent from
+     *         the reference instant to convergence.
+     */
     public long messagesTotal()
     {
-        long total = 0;
-        for (int type = 0; type < messagesByType.length; type++)
-        {
-            if (type != heartbeatType)
-            {
-                total += messagesByType[type];
-            }
-        }
-        return total;
+        return electionTotal(messagesByType);
     }
 
-    /** @return bytes of election messages, headers included. */
+    /** @return bytes of the election messages of {@link #messagesTotal()}, headers included. */
     public long bytesTotal()
     {
-        long total = 0;
-        for (int type = 0; type < bytesByType.length; type++)
-        {
-            if (type != heartbeatType)
-            {
-                total += bytesByType[type];
-            }
-        }
-        return total;
+        return electionTotal(bytesByType);
     }
 
-    /** @return heartbeats sent over the same window, counted apart. */
+    /** @return heartbeats sent from the reference instant to convergence, counted apart. */
     public long heartbeats()
     {
         return messages(heartbeatType);
     }
 
+    /** @return bytes of those heartbeats, headers included. */
     public long heartbeatBytes()
     {
-        return heartbeatType < bytesByType.length ? bytesByType[heartbeatType] : 0;
+        return count(bytesByType, heartbeatType);
+    }
+
+    /**
+     * @return acknowledgements (ring's ACK: protocol overhead of reliable hops that the textbook
+     *         algorithm does not have) sent from the reference instant to convergence; 0 for an
+     *         algorithm without them.
+     */
+    public long acknowledgements()
+    {
+        return count(messagesByType, acknowledgementType);
+    }
+
+    /** @return bytes of those acknowledgements, headers included. */
+    public long acknowledgementBytes()
+    {
+        return count(bytesByType, acknowledgementType);
+    }
+
+    /**
+     * @return messages of one type sent from the fault to convergence. The same as
+     *         {@link #messages(int)} but for partition, where the election on the cut-off side
+     *         happens before the heal the reference instant marks.
+     */
+    public long messagesFromFault(final int type)
+    {
+        return count(faultMessagesByType, type);
+    }
+
+    /** @return election messages (every type but the heartbeat and the acknowledgement) sent from the fault to convergence. */
+    public long messagesFromFaultTotal()
+    {
+        return electionTotal(faultMessagesByType);
+    }
+
+    /** @return bytes of the election messages of {@link #messagesFromFaultTotal()}, headers included. */
+    public long bytesFromFaultTotal()
+    {
+        return electionTotal(faultBytesByType);
+    }
+
+    /** @return acknowledgements sent from the fault to convergence. */
+    public long acknowledgementsFromFault()
+    {
+        return count(faultMessagesByType, acknowledgementType);
+    }
+
+    /** @return heartbeats sent from the fault to convergence. */
+    public long heartbeatsFromFault()
+    {
+        return count(faultMessagesByType, heartbeatType);
+    }
+
+    private static long count(final long[] byType, final int type)
+    {
+        return type >= 0 && type < byType.length ? byType[type] : 0;
+    }
+
+    private long electionTotal(final long[] byType)
+    {
+        long total = 0;
+        for (int type = 0; type < byType.length; type++)
+        {
+            if (type != heartbeatType && type != acknowledgementType)
+            {
+                total += byType[type];
+            }
+        }
+        return total;
     }
 
     /** @return the leader every live node named at the end, or 0 when they did not agree. */
@@ -153,16 +249,36 @@ public final class ElectionResult
         return converged && expectedLeader != ElectionNode.NO_LEADER && finalLeader != expectedLeader;
     }
 
-    /** @return the most live nodes that believed they led at one instant. */
+    /**
+     * @return the most live nodes that believed they led together for a positive time (two
+     *         announcements at one instant, one taking over as the other steps down, do not count;
+     *         see {@link #sameInstantLeaderOverlaps()}).
+     */
     public int maxConcurrentLeaders()
     {
         return maxConcurrentLeaders;
     }
 
-    /** @return total time with two or more live leaders. */
+    /** @return total time, in nanoseconds over the whole run, with two or more live nodes believing they led. */
     public long splitBrainNs()
     {
         return splitBrainNs;
+    }
+
+    /** @return whether two or more live nodes believed they led together for longer than zero: a split-brain run. */
+    public boolean splitBrain()
+    {
+        return splitBrainNs > 0;
+    }
+
+    /**
+     * @return how many times two or more live nodes believed they led at one instant and no
+     *         longer (one announced leadership at the very instant another gave it up or was
+     *         overruled); not a split brain, reported apart.
+     */
+    public long sameInstantLeaderOverlaps()
+    {
+        return sameInstantLeaderOverlaps;
     }
 
     /** @return how many times a node claimed leadership of a term another node had already led. */
@@ -171,10 +287,15 @@ public final class ElectionResult
         return sameTermLeaders;
     }
 
-    /** @return total time a live leader acted while another live leader held a higher term. */
-    public long staleLeaderNs()
+    /**
+     * @return total time, in nanoseconds over the whole run, during which two or more live nodes
+     *         believed they led and their terms differed: a leader of an older term overlapping
+     *         a newer one. It measures beliefs, not actions: whether the older leader sent
+     *         anything meanwhile (what fencing would stop) is not counted here.
+     */
+    public long olderTermLeaderNs()
     {
-        return staleLeaderNs;
+        return olderTermLeaderNs;
     }
 
     /** @return events the runtime processed. */
@@ -202,10 +323,13 @@ public final class ElectionResult
             text.append(type == 0 ? "" : ", ").append(typeNames.get(type)).append('=').append(messagesByType[type]);
         }
         return text.append("}, bytes=").append(bytesTotal())
+            .append(", unavailabilityNs=").append(unavailabilityNs)
+            .append(", messagesFromFault=").append(messagesFromFaultTotal())
+            .append(", sameInstantLeaderOverlaps=").append(sameInstantLeaderOverlaps)
             .append(", maxConcurrentLeaders=").append(maxConcurrentLeaders)
             .append(", splitBrainNs=").append(splitBrainNs)
             .append(", sameTermLeaders=").append(sameTermLeaders)
-            .append(", staleLeaderNs=").append(staleLeaderNs)
+            .append(", olderTermLeaderNs=").append(olderTermLeaderNs)
             .append(", events=").append(events)
             .append('}').toString();
     }

@@ -15,6 +15,14 @@ import org.electbench.spi.Start;
  * @param lastFaultNs    when the last fault's effect ends; a run never settles before it.
  * @param settleWindowNs how long agreement must hold with no change of belief.
  * @param budgetEndNs    when an unsettled run is given up as unconverged.
+ * @param faultNs        when the fault begins (0 for a cold start): the unavailability window and
+ *                       the traffic "from the fault" are measured from here; the same as
+ *                       referenceNs but for partition (the cut, where the reference is the heal).
+ * @param side           indexed by id (slot 0 unused): the nodes whose view counts for
+ *                       availability while the fault lasts, the side of a partition that must
+ *                       elect and every node but a paused one; every node for other faults.
+ * @param sideEndNs      when the fault stops dividing the cluster (the heal, the resume); from
+ *                       then on every live node counts for availability.
  */
 public record RunPlan(
     Start start,
@@ -25,6 +33,9 @@ public record RunPlan(
     long referenceNs,
     long lastFaultNs,
     long settleWindowNs,
-    long budgetEndNs)
+    long budgetEndNs,
+    long faultNs,
+    boolean[] side,
+    long sideEndNs)
 {
 }

@@ -1,9 +1,13 @@
 package org.electbench.transport;
 
+import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
 
 import org.electbench.spi.AlgorithmRegistry;
+import org.electbench.spi.ClusterProfile;
+import org.electbench.spi.DerivedSettings;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
@@ -42,6 +46,17 @@ import org.electbench.transport.chaos.ChaosSchedule;
  * </ul>
  * Detect picks among the followers (every node at cold start): all, the lowest, the highest, or
  * one at random. Faults given explicitly are added to the scenario's own.
+ * <p>
+ * Besides the reference instant, the plan names the fault instant and the side of the fault that
+ * must elect ({@link RunPlan#faultNs()}, {@link RunPlan#side()}): the cut and the majority side
+ * for partition, the freeze and every node but the paused one for pause, the first fault and
+ * every node otherwise. The unavailability window and the traffic "from the fault" are measured
+ * from there.
+ * <p>
+ * The settings given are the algorithm's to complete: {@link #settings()} is what it runs with,
+ * its defaults raised where they would distort its results on this cluster and network
+ * ({@link org.electbench.spi.ElectionAlgorithm#deriveSettings}), and {@link #distortions()} says
+ * which explicit settings are known to distort.
  */
 public final class Scenario
 {
@@ -50,6 +65,9 @@ public final class Scenario
 
     private final ElectionAlgorithm algorithm;
     private final int nodes;
+    private final ElectionSettings givenSettings;
+    private final ClusterProfile profile;
+    private final DerivedSettings derived;
     private final ElectionSettings settings;
     private final NetworkModel network;
     private final ScenarioKind kind;
@@ -66,9 +84,12 @@ public final class Scenario
         algorithm = null != builder.algorithm ? builder.algorithm :
             AlgorithmRegistry.instance().get(builder.algorithmName);
         nodes = builder.nodes;
-        settings = builder.settings;
         network = builder.kind == ScenarioKind.LOSSY && builder.network.lossProbability() == 0 ?
             builder.network.withLoss(DEFAULT_LOSSY_PROBABILITY) : builder.network;
+        givenSettings = builder.settings;
+        profile = null != builder.profile ? builder.profile : new ClusterProfile(nodes, network.delay().p99Ns());
+        derived = algorithm.deriveSettings(givenSettings, profile);
+        settings = derived.settings();
         kind = builder.kind;
         detect = builder.detect;
         extraFaults = builder.faults;
@@ -84,12 +105,13 @@ public final class Scenario
         return new Builder();
     }
 
+    /** @return a builder of this scenario: the settings as given, derived again for the same cluster and network. */
     public Builder toBuilder()
     {
         return new Builder()
             .algorithm(algorithm)
             .nodes(nodes)
-            .settings(settings)
+            .settings(givenSettings)
             .network(network)
             .kind(kind)
             .detect(detect)
@@ -98,7 +120,8 @@ public final class Scenario
             .chaosFaults(chaosFaults)
             .faultDurationNs(faultDurationNs)
             .settleWindowNs(settleWindowNs)
-            .budgetNs(budgetNs);
+            .budgetNs(budgetNs)
+            .derivedFor(profile);
     }
 
     /** @return the same scenario with the seed of run {@code runIndex}, see {@link Seeds#derive}. */
@@ -117,9 +140,49 @@ public final class Scenario
         return nodes;
     }
 
+    /**
+     * @return what the nodes run with: the settings given, with the knobs left at their defaults
+     *         raised by the algorithm where they would distort its results on this cluster and network.
+     */
     public ElectionSettings settings()
     {
         return settings;
+    }
+
+    /** @return the settings as given, before the algorithm derived its defaults. */
+    public ElectionSettings givenSettings()
+    {
+        return givenSettings;
+    }
+
+    /** @return the cluster size and p99 one-way delay the settings were derived for. */
+    public ClusterProfile profile()
+    {
+        return profile;
+    }
+
+    /**
+     * @return one line per explicit setting known to distort this scenario's results (which, the
+     *         bound it misses, what goes wrong); empty when none does. A table marks such a row.
+     */
+    public List<String> distortions()
+    {
+        return derived.distortions();
+    }
+
+    /** @return whether some explicit setting is known to distort this scenario's results. */
+    public boolean distorted()
+    {
+        return derived.distorted();
+    }
+
+    /**
+     * @return the settings the algorithm actually ran with, for a table header: e.g.
+     *         {@code HBT 50ms, D 150ms, T_elec 10ms, T_coord 52.1ms (derived), recovery bully, arrangement increasing, ack on}.
+     */
+    public String settingsDescription()
+    {
+        return settings.describe(algorithm.options());
     }
 
     public NetworkModel network()
@@ -157,11 +220,17 @@ public final class Scenario
         final FaultPlan.Builder faults = FaultPlan.builder();
         Start start = Start.SETTLED;
         long referenceNs = faultAtNs;
+        long faultNs = faultAtNs;
+        final boolean[] side = new boolean[nodes + 1];
+        Arrays.fill(side, 1, nodes + 1, true);
+        long sideEndNs = faultAtNs;
         switch (kind)
         {
             case COLD_START:
                 start = Start.COLD;
                 referenceNs = 0;
+                faultNs = 0;
+                sideEndNs = 0;
                 break;
             case LEADER_CRASH:
             case LOSSY:
@@ -190,11 +259,19 @@ public final class Scenario
                 }
                 faults.partition(faultAtNs, durationNs, low, high);
                 referenceNs = faultAtNs + durationNs;
+                // The side cut off from its leader is the one that must elect.
+                Arrays.fill(side, nodes - minority + 1, nodes + 1, false);
+                sideEndNs = referenceNs;
                 break;
             }
             case PAUSE:
-                faults.pause(nodes, faultAtNs, durationOr(3 * detectNs));
+            {
+                final long durationNs = durationOr(3 * detectNs);
+                faults.pause(nodes, faultAtNs, durationNs);
+                side[nodes] = false;
+                sideEndNs = faultAtNs + durationNs;
                 break;
+            }
             case FLAPPING:
             {
                 final long downNs = durationOr(2 * detectNs + settings.coordinatorTimeoutNs());
@@ -213,10 +290,14 @@ public final class Scenario
                 final FaultPlan chaos = ChaosSchedule.generate(settings, nodes, seed, chaosFaults);
                 chaos.faults().forEach(faults::add);
                 referenceNs = chaos.faults().get(0).atNs();
+                faultNs = referenceNs;
+                sideEndNs = referenceNs;
                 break;
             }
             case CUSTOM:
                 referenceNs = extraFaults.isEmpty() ? 0 : extraFaults.faults().get(0).atNs();
+                faultNs = referenceNs;
+                sideEndNs = referenceNs;
                 break;
             default:
                 throw new IllegalStateException(kind.name());
@@ -267,7 +348,10 @@ public final class Scenario
             referenceNs,
             lastFaultNs,
             settleWindowNs,
-            budgetEndNs);
+            budgetEndNs,
+            faultNs,
+            side,
+            sideEndNs);
     }
 
     private long durationOr(final long defaultNs)
@@ -288,6 +372,7 @@ public final class Scenario
         private ElectionAlgorithm algorithm;
         private int nodes = 5;
         private ElectionSettings settings = ElectionSettings.defaults();
+        private ClusterProfile profile;
         private NetworkModel network = NetworkModel.constant(1_000_000L);
         private ScenarioKind kind = ScenarioKind.LEADER_CRASH;
         private Detect detect = Detect.ALL;
@@ -300,6 +385,16 @@ public final class Scenario
 
         private Builder()
         {
+        }
+
+        /**
+         * @param settings as given: knobs set explicitly are kept; the algorithm may raise those
+         *                 left at their defaults, see {@link Scenario#settings()}.
+         */
+        public Builder settings(final ElectionSettings settings)
+        {
+            this.settings = settings;
+            return this;
         }
 
         /** @param name looked up in {@link AlgorithmRegistry#instance()}. */
@@ -319,18 +414,27 @@ public final class Scenario
         public Builder nodes(final int nodes)
         {
             this.nodes = nodes;
-            return this;
-        }
-
-        public Builder settings(final ElectionSettings settings)
-        {
-            this.settings = settings;
+            profile = null;
             return this;
         }
 
         public Builder network(final NetworkModel network)
         {
             this.network = network;
+            profile = null;
+            return this;
+        }
+
+        /**
+         * Derive the settings for this cluster and network rather than the scenario's own, so a
+         * variant (a floor run with a transport's latency added to the network) runs with the
+         * same settings as the original. Setting the nodes or the network afterwards clears it.
+         *
+         * @param profile what to derive for; null for the scenario's own cluster and network.
+         */
+        public Builder derivedFor(final ClusterProfile profile)
+        {
+            this.profile = profile;
             return this;
         }
 

@@ -14,6 +14,8 @@ public final class Summary
     private final int heartbeatType;
     private long[] convergenceNs = new long[16];
     private long[] detectionNs = new long[16];
+    private long[] unavailabilityNs = new long[16];
+    private int availableCount;
     private int convergedCount;
     private int detectedCount;
     private int runs;
@@ -23,13 +25,18 @@ public final class Summary
     private long messagesMax;
     private long bytesSum;
     private long heartbeatsSum;
+    private long acknowledgementsSum;
+    private long messagesFromFaultSum;
+    private long bytesFromFaultSum;
+    private long acknowledgementsFromFaultSum;
+    private int sameInstantOverlapRuns;
     private int lastLeader;
     private int wrongLeaderRuns;
     private int unconvergedRuns;
     private int maxConcurrentLeaders;
     private int splitBrainRuns;
     private int sameTermLeaderRuns;
-    private int staleLeaderRuns;
+    private int olderTermLeaderRuns;
     private long events;
     private long[] oneWayLatencyNs = new long[16];
     private long[] floorNs = new long[16];
@@ -59,6 +66,10 @@ public final class Summary
         {
             detectionNs = append(detectionNs, detectedCount++, result.detectionNs());
         }
+        if (result.unavailabilityNs() >= 0)
+        {
+            unavailabilityNs = append(unavailabilityNs, availableCount++, result.unavailabilityNs());
+        }
         for (int type = 0; type < messagesByTypeSum.length; type++)
         {
             messagesByTypeSum[type] += result.messages(type);
@@ -69,12 +80,17 @@ public final class Summary
         messagesMax = Math.max(messagesMax, messages);
         bytesSum += result.bytesTotal();
         heartbeatsSum += result.heartbeats();
+        acknowledgementsSum += result.acknowledgements();
+        messagesFromFaultSum += result.messagesFromFaultTotal();
+        bytesFromFaultSum += result.bytesFromFaultTotal();
+        acknowledgementsFromFaultSum += result.acknowledgementsFromFault();
+        sameInstantOverlapRuns += result.sameInstantLeaderOverlaps() > 0 ? 1 : 0;
         lastLeader = result.finalLeader();
         wrongLeaderRuns += result.wrongLeader() ? 1 : 0;
         maxConcurrentLeaders = Math.max(maxConcurrentLeaders, result.maxConcurrentLeaders());
-        splitBrainRuns += result.maxConcurrentLeaders() >= 2 ? 1 : 0;
+        splitBrainRuns += result.splitBrain() ? 1 : 0;
         sameTermLeaderRuns += result.sameTermLeaders() > 0 ? 1 : 0;
-        staleLeaderRuns += result.staleLeaderNs() > 0 ? 1 : 0;
+        olderTermLeaderRuns += result.olderTermLeaderNs() > 0 ? 1 : 0;
         events += result.events();
     }
 
@@ -136,6 +152,47 @@ public final class Summary
         return new Distribution(detectionNs, detectedCount);
     }
 
+    /** @return the unavailability window over the runs that had one, see {@link ElectionResult#unavailabilityNs()}. */
+    public Distribution unavailability()
+    {
+        return new Distribution(unavailabilityNs, availableCount);
+    }
+
+    /** @return mean election messages per run from the fault, see {@link ElectionResult#messagesFromFaultTotal()}. */
+    public double messagesFromFaultMean()
+    {
+        return mean(messagesFromFaultSum);
+    }
+
+    /** @return mean election bytes per run from the fault, see {@link ElectionResult#bytesFromFaultTotal()}. */
+    public double bytesFromFaultMean()
+    {
+        return mean(bytesFromFaultSum);
+    }
+
+    /** @return mean acknowledgements per run from the reference instant, see {@link ElectionResult#acknowledgements()}. */
+    public double acknowledgementsMean()
+    {
+        return mean(acknowledgementsSum);
+    }
+
+    /** @return mean acknowledgements per run from the fault, see {@link ElectionResult#acknowledgementsFromFault()}. */
+    public double acknowledgementsFromFaultMean()
+    {
+        return mean(acknowledgementsFromFaultSum);
+    }
+
+    /** @return runs where leaders overlapped for no time at all, see {@link ElectionResult#sameInstantLeaderOverlaps()}. */
+    public int sameInstantOverlapRuns()
+    {
+        return sameInstantOverlapRuns;
+    }
+
+    private double mean(final long sum)
+    {
+        return 0 == runs ? 0 : (double)sum / runs;
+    }
+
     public double messagesMean()
     {
         return 0 == runs ? 0 : (double)messagesSum / runs;
@@ -188,6 +245,7 @@ public final class Summary
         return maxConcurrentLeaders;
     }
 
+    /** @return runs where two or more live nodes believed they led together for longer than zero. */
     public int splitBrainRuns()
     {
         return splitBrainRuns;
@@ -198,9 +256,10 @@ public final class Summary
         return sameTermLeaderRuns;
     }
 
-    public int staleLeaderRuns()
+    /** @return runs where live leaders of different terms overlapped, see {@link ElectionResult#olderTermLeaderNs()}. */
+    public int olderTermLeaderRuns()
     {
-        return staleLeaderRuns;
+        return olderTermLeaderRuns;
     }
 
     public long events()

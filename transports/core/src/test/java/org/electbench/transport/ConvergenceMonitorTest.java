@@ -4,8 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+
+import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
+import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.Role;
+import org.electbench.spi.Start;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -65,7 +70,7 @@ class ConvergenceMonitorTest
     }
 
     @Test
-    void twoLeadersAtOnceAreSplitBrainAndTheLowerTermIsStale()
+    void twoLeadersAtOnceAreSplitBrainAndTheLowerTermOverlapsTheHigher()
     {
         monitor.onAnnounce(1, 2_000, Role.LEADER, 1, 2);
         monitor.onAnnounce(2, 2_100, Role.FOLLOWER, 1, 2);
@@ -73,7 +78,7 @@ class ConvergenceMonitorTest
         final ElectionResult result = monitor.finish(3_000, 0);
         assertEquals(2, result.maxConcurrentLeaders());
         assertEquals(400, result.splitBrainNs());
-        assertEquals(400, result.staleLeaderNs());
+        assertEquals(400, result.olderTermLeaderNs());
         assertEquals(0, result.sameTermLeaders());
         assertTrue(result.converged());
         assertEquals(1, result.finalLeader());
@@ -102,5 +107,130 @@ class ConvergenceMonitorTest
         assertFalse(result.converged());
         assertEquals(2, result.messagesTotal());
         assertEquals(ElectionNode.NO_LEADER, result.finalLeader());
+    }
+
+    @Test
+    void leadersOverlappingForNoTimeAreNoSplitBrainAndAreCountedApart()
+    {
+        // Node 2 announces at the very instant node 3 steps down: two leaders for zero time.
+        monitor.onAnnounce(2, 2_000, Role.LEADER, 2, 2);
+        monitor.onAnnounce(3, 2_000, Role.FOLLOWER, 2, 2);
+        monitor.onAnnounce(1, 2_000, Role.FOLLOWER, 2, 2);
+        final ElectionResult result = monitor.finish(3_000, 0);
+        assertEquals(0, result.splitBrainNs());
+        assertFalse(result.splitBrain());
+        assertEquals(1, result.maxConcurrentLeaders());
+        assertEquals(1, result.sameInstantLeaderOverlaps());
+        assertEquals(0, result.olderTermLeaderNs());
+
+        final Summary summary = new Summary(result.typeNames(), HEARTBEAT);
+        summary.add(result);
+        assertEquals(0, summary.splitBrainRuns());
+        assertEquals(1, summary.sameInstantOverlapRuns());
+    }
+
+    @Test
+    void partitionWindowEndsWhenTheCutOffSideNamesALeaderOfItsOwnAndTrafficCountsFromTheCut()
+    {
+        // Nodes 1 and 2 are cut off from the leader 3 at 1 000 and heal at 5 000 (the reference).
+        monitor.reset(plan(1_000, 5_000, new boolean[]{false, true, true, false}));
+        settle();
+        monitor.onSend(3, 900, ELECTION, 16);
+        monitor.onSend(1, 1_500, ELECTION, 16);
+        monitor.onSend(1, 1_500, ELECTION, 16);
+        monitor.onAnnounce(1, 1_600, Role.LEADER, 1, 2);
+        assertEquals(-1, monitor.finish(1_650, 0).unavailabilityNs(), "node 2 still names 3, across the cut");
+        monitor.onAnnounce(2, 1_700, Role.FOLLOWER, 1, 2);
+        monitor.onSend(1, 5_050, HEARTBEAT, 16);
+        monitor.onAnnounce(3, 5_100, Role.FOLLOWER, 1, 2);
+        final ElectionResult result = monitor.finish(5_600, 0);
+        assertEquals(700, result.unavailabilityNs());
+        assertEquals(100, result.convergenceNs());
+        assertEquals(2, result.messagesFromFaultTotal(), "the send before the cut is not counted");
+        assertEquals(32, result.bytesFromFaultTotal());
+        assertEquals(0, result.messagesTotal(), "nothing was elected after the heal");
+        assertEquals(1, result.heartbeats());
+    }
+
+    @Test
+    void sideThatNeverElectsIsAvailableAgainAtTheHealWithNoChangeOfBelief()
+    {
+        monitor.reset(plan(1_000, 5_000, new boolean[]{false, true, true, false}));
+        settle();
+        final ElectionResult result = monitor.finish(6_000, 0);
+        assertEquals(4_000, result.unavailabilityNs());
+    }
+
+    @Test
+    void acknowledgementsAreCountedApartFromElectionMessages()
+    {
+        final ConvergenceMonitor acked = new ConvergenceMonitor(new AckingAlgorithm(), 2);
+        acked.reset(0, 100);
+        acked.onStart(1, 0);
+        acked.onStart(2, 0);
+        acked.onSend(1, 10, 0, 20);
+        acked.onSend(2, 20, 2, 12);
+        acked.onSend(2, 20, 1, 16);
+        acked.onAnnounce(2, 30, Role.LEADER, 2, 1);
+        acked.onAnnounce(1, 30, Role.FOLLOWER, 2, 1);
+        final ElectionResult result = acked.finish(200, 0);
+        assertEquals(1, result.messagesTotal(), "ELECTION only");
+        assertEquals(20, result.bytesTotal());
+        assertEquals(1, result.acknowledgements());
+        assertEquals(12, result.acknowledgementBytes());
+        assertEquals(1, result.heartbeats());
+        assertEquals(1, result.acknowledgementsFromFault());
+        assertEquals(10, result.detectionNs(), "the first election message, not the ACK");
+    }
+
+    private void settle()
+    {
+        for (int id = 1; id <= 3; id++)
+        {
+            monitor.onStart(id, 0);
+        }
+        monitor.onAnnounce(3, 0, Role.LEADER, 3, 1);
+        monitor.onAnnounce(1, 0, Role.FOLLOWER, 3, 1);
+        monitor.onAnnounce(2, 0, Role.FOLLOWER, 3, 1);
+    }
+
+    private static RunPlan plan(final long faultNs, final long healNs, final boolean[] side)
+    {
+        return new RunPlan(Start.SETTLED, 3, 1, new boolean[4], FaultPlan.NONE, healNs, healNs, SETTLE_NS, 100_000,
+            faultNs, side, healNs);
+    }
+
+    /** Types ELECTION, HEARTBEAT, ACK; ACK is the acknowledgement. */
+    private static final class AckingAlgorithm implements ElectionAlgorithm
+    {
+        @Override
+        public String name()
+        {
+            return "acking";
+        }
+
+        @Override
+        public List<String> messageTypes()
+        {
+            return List.of("ELECTION", "HEARTBEAT", "ACK");
+        }
+
+        @Override
+        public int heartbeatType()
+        {
+            return 1;
+        }
+
+        @Override
+        public int acknowledgementType()
+        {
+            return 2;
+        }
+
+        @Override
+        public ElectionNode newNode(final int selfId, final ElectionSettings settings)
+        {
+            throw new UnsupportedOperationException("the monitor never builds nodes");
+        }
     }
 }

@@ -91,7 +91,7 @@ final class Cluster
         this.wire = wire;
         wireCarriesDueTime = wire.carriesDueTime();
         final ConvergenceMonitor monitor = new ConvergenceMonitor(algorithm, size);
-        monitor.reset(plan.referenceNs(), plan.settleWindowNs());
+        monitor.reset(plan);
         gate = new MonitorGate(monitor, plan.referenceNs());
     }
 

@@ -144,7 +144,7 @@ public final class SimRuntime implements ClusterRuntime
             monitor = new ConvergenceMonitor(algorithm, n);
             monitorAlgorithm = algorithm.name();
         }
-        monitor.reset(plan.referenceNs(), plan.settleWindowNs());
+        monitor.reset(plan);
         queue.clear();
         networkRandom = new SplittableRandom(Seeds.mix(scenario.seed() ^ 0x4E7A0B5EL));
         delay = scenario.network().delay();

@@ -73,7 +73,7 @@ class SimRuntimeTest
         final ElectionResult result = new SimRuntime().run(scenario);
         assertEquals(2, result.maxConcurrentLeaders());
         assertTrue(result.splitBrainNs() > 0);
-        assertTrue(result.staleLeaderNs() > 0, "node 5 kept term 1 while node 1 led term 2");
+        assertTrue(result.olderTermLeaderNs() > 0, "node 5 kept term 1 while node 1 led term 2");
     }
 
     @Test

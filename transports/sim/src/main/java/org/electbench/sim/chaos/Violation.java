@@ -8,12 +8,12 @@ import org.electbench.transport.ElectionResult;
  */
 public enum Violation
 {
-    /** Two or more live nodes believed they led at one instant. */
+    /** Two or more live nodes believed they led together for longer than zero. */
     SPLIT_BRAIN("splitBrain"),
     /** A node claimed a term another node had already led. */
     SAME_TERM_LEADER("sameTermLeader"),
-    /** A live leader kept acting while another live leader held a higher term. */
-    STALE_LEADER("staleLeader"),
+    /** Two live nodes believed they led different terms at once (overlapping beliefs; what they sent is not judged). */
+    OLDER_TERM_LEADER("olderTermLeader"),
     /** No single agreed leader held through the settle window before the budget after the last heal ran out. */
     UNCONVERGED("unconverged");
 
@@ -36,11 +36,11 @@ public enum Violation
         switch (this)
         {
             case SPLIT_BRAIN:
-                return result.maxConcurrentLeaders() >= 2;
+                return result.splitBrain();
             case SAME_TERM_LEADER:
                 return result.sameTermLeaders() > 0;
-            case STALE_LEADER:
-                return result.staleLeaderNs() > 0;
+            case OLDER_TERM_LEADER:
+                return result.olderTermLeaderNs() > 0;
             case UNCONVERGED:
                 return !result.converged();
             default:

@@ -1,0 +1,115 @@
+package org.electbench.ring;
+
+import static org.electbench.ring.RingMessages.ACK;
+import static org.electbench.ring.RingMessages.ELECTED;
+import static org.electbench.ring.RingMessages.ELECTION;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.electbench.sim.SimRuntime;
+import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.ElectionSettings.Knob;
+import org.electbench.transport.Detect;
+import org.electbench.transport.ElectionResult;
+import org.electbench.transport.NetworkModel;
+import org.electbench.transport.Scenario;
+import org.electbench.transport.ScenarioKind;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The ring derives defaults that do not distort its counts: T_coord above two laps past the dead
+ * leader, HBT above a lap; an explicit setting below either is reported, never silently run.
+ */
+class RingDerivedSettingsTest
+{
+    private static final long MS = 1_000_000L;
+
+    private static Scenario leaderCrash(final int n, final ElectionSettings settings)
+    {
+        return Scenario.builder()
+            .algorithm(RingAlgorithm.NAME)
+            .nodes(n)
+            .settings(settings)
+            .network(NetworkModel.constant(MS))
+            .kind(ScenarioKind.LEADER_CRASH)
+            .detect(Detect.ALL)
+            .seed(17)
+            .build();
+    }
+
+    private static void assertSameCounts(final ElectionResult expected, final ElectionResult actual)
+    {
+        for (final int type : new int[]{ELECTION, ELECTED, ACK})
+        {
+            assertEquals(expected.messages(type), actual.messages(type), RingMessages.TYPE_NAMES.get(type) + ": " + actual);
+        }
+    }
+
+    @Test
+    void defaultsAtSeventeenNodesSendExactlyWhatALapTimeoutOfOneSecondSends()
+    {
+        final Scenario defaults = leaderCrash(17, ElectionSettings.defaults());
+        final Scenario patient = leaderCrash(17, ElectionSettings.builder().coordinatorTimeoutNs(1_000 * MS).build());
+
+        // Two laps past one dead node at 1 ms a hop, with a 10 ms hop timeout: 2 (16 + 10) ms, rounded above.
+        assertEquals(2 * RingAlgorithm.lapNs(17, MS, 10 * MS, 1), 52 * MS);
+        assertEquals(52_100_000L, defaults.settings().coordinatorTimeoutNs());
+        assertFalse(defaults.settings().isExplicit(Knob.COORDINATOR_TIMEOUT));
+        assertFalse(defaults.distorted(), defaults.distortions().toString());
+
+        final ElectionResult withDefaults = new SimRuntime().run(defaults);
+        final ElectionResult withOneSecond = new SimRuntime().run(patient);
+        assertTrue(withDefaults.converged(), withDefaults.toString());
+        assertEquals(16, withDefaults.finalLeader());
+        assertSameCounts(withOneSecond, withDefaults);
+    }
+
+    @Test
+    void theOldThirtyMillisecondLapTimeoutGivenExplicitlyIsReportedAndCountsExtraLaps()
+    {
+        final Scenario shortLaps = leaderCrash(17, ElectionSettings.builder().coordinatorTimeoutNs(30 * MS).build());
+        assertTrue(shortLaps.distorted());
+        assertEquals(1, shortLaps.distortions().size(), shortLaps.distortions().toString());
+        assertTrue(shortLaps.distortions().get(0).startsWith(
+            "--coordinator-timeout 30ms is not above two laps of the ring past one dead node at the p99 one-way delay (52ms)"),
+            shortLaps.distortions().get(0));
+        final ElectionResult distorted = new SimRuntime().run(shortLaps);
+        final ElectionResult faithful = new SimRuntime().run(leaderCrash(17, ElectionSettings.defaults()));
+        assertTrue(distorted.messages(ELECTION) > faithful.messages(ELECTION), distorted + " vs " + faithful);
+    }
+
+    @Test
+    void heartbeatRisesAboveALapWhereItFitsBelowTheDetectionTimeoutAndIsReportedWhereItCannot()
+    {
+        // n = 100: a lap past one dead node is 99 ms + 10 ms.
+        final Scenario hundred = leaderCrash(100, ElectionSettings.defaults());
+        assertEquals(109_100_000L, hundred.settings().heartbeatIntervalNs());
+        assertFalse(hundred.distorted(), hundred.distortions().toString());
+        assertEquals("HBT 109.1ms (derived), D 150ms, T_elec 10ms, T_coord 218.1ms (derived), recovery bully, " +
+            "arrangement increasing, ack on", hundred.settingsDescription());
+
+        // n = 257: a lap (266 ms) does not fit below the 150 ms detection timeout; the default stays and is reported.
+        final Scenario large = leaderCrash(257, ElectionSettings.defaults());
+        assertEquals(ElectionSettings.DEFAULT_HEARTBEAT_INTERVAL_NS, large.settings().heartbeatIntervalNs());
+        assertTrue(large.distorted());
+        assertTrue(large.distortions().get(0).startsWith("--heartbeat 50ms cannot rise above a lap"), large.distortions().toString());
+    }
+
+    @Test
+    void explicitSettingsAreKeptAsGiven()
+    {
+        final ElectionSettings given = ElectionSettings.builder()
+            .heartbeatIntervalNs(20 * MS)
+            .electionTimeoutNs(1 * MS)
+            .coordinatorTimeoutNs(500 * MS)
+            .build();
+        final Scenario scenario = leaderCrash(17, given);
+        assertEquals(20 * MS, scenario.settings().heartbeatIntervalNs());
+        assertEquals(1 * MS, scenario.settings().electionTimeoutNs());
+        assertEquals(500 * MS, scenario.settings().coordinatorTimeoutNs());
+        // 20 ms is above a lap of 16 hops + 1 ms; T_elec 1 ms is not above the 2 ms round trip.
+        assertEquals(1, scenario.distortions().size(), scenario.distortions().toString());
+        assertTrue(scenario.distortions().get(0).startsWith("--election-timeout 1ms is not above twice the p99 one-way delay (2ms)"));
+    }
+}
