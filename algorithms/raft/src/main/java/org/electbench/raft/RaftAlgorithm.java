@@ -4,18 +4,23 @@ import java.util.List;
 import java.util.function.IntPredicate;
 
 import org.electbench.spi.AlgorithmOption;
+import org.electbench.spi.ClusterProfile;
+import org.electbench.spi.DerivedSettings;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.SettingsDerivation;
 
 /**
  * The Raft-style election as a plug-in, registered as {@code raft}: the reference row the
  * textbook algorithms are read against. Message types, by id: REQUEST_VOTE, VOTE, PRE_VOTE,
  * PRE_VOTE_RESPONSE, HEARTBEAT (the leader's, counted apart as every algorithm's heartbeat is)
- * and HEARTBEAT_RESPONSE. The SPI names one heartbeat type, so a table counts HEARTBEAT_RESPONSE
- * with the election messages: with CheckQuorum on, the replies to heartbeats still in flight at
- * a crash are the first non-heartbeat sends and so set the detection column; with it off a
- * HEARTBEAT_RESPONSE is sent only to depose a stale leader, which is election traffic.
+ * and HEARTBEAT_RESPONSE, which the tables report as this algorithm's acknowledgements, apart
+ * from the election messages and never taken for the first election message of the detection
+ * column: with CheckQuorum on, followers answer every heartbeat with one, steady-state upkeep
+ * like the heartbeat itself; either way a node answers a heartbeat of a term older than its own
+ * with one, which deposes the stale leader (a few per partition heal or resumed pause, counted
+ * with the acknowledgements too).
  * <p>
  * Options, declared so every command that runs a scenario has them as flags: {@code
  * --timeout-spread D}, {@code --pre-vote on|off}, {@code --check-quorum on|off}; T is the shared
@@ -65,9 +70,32 @@ public final class RaftAlgorithm implements ElectionAlgorithm
     }
 
     @Override
+    public int acknowledgementType()
+    {
+        return RaftMessages.HEARTBEAT_RESPONSE;
+    }
+
+    @Override
     public List<AlgorithmOption<?>> options()
     {
         return List.of(TIMEOUT_SPREAD, PRE_VOTE, CHECK_QUORUM);
+    }
+
+    /**
+     * The spread, when not given, is the detection timeout itself ([T, 2T)), so a table header
+     * states the range the nodes drew from; a spread given at or below the p99 round trip is a
+     * distortion: candidates then time out within one round trip of each other, before one's
+     * REQUEST_VOTE can reach the others, and split votes repeat.
+     */
+    @Override
+    public DerivedSettings deriveSettings(final ElectionSettings given, final ClusterProfile profile)
+    {
+        final ElectionSettings.Builder builder = given.toBuilder();
+        builder.deriveOption(TIMEOUT_SPREAD, given.detectionTimeoutNs());
+        return new SettingsDerivation(builder.build(), profile)
+            .above(TIMEOUT_SPREAD, profile.roundTripP99Ns(), "the p99 round trip",
+                "candidates time out within one round trip of each other and split the vote again and again")
+            .finish();
     }
 
     @Override

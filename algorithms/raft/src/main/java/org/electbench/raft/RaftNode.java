@@ -27,20 +27,21 @@ import org.electbench.spi.TimerSlot;
  * <ul>
  *   <li>FOLLOWER: an election timer drawn uniformly from [T, T + spread) (see {@link RaftConfig})
  *       from the node's seeded random, drawn afresh on every reset: at the start, on a heartbeat
- *       of the current leader and on granting a vote. When it fires the node campaigns;</li>
+ *       of the current leader and on granting a vote. When it fires the node campaigns, through
+ *       PRE_CANDIDATE with PreVote on and straight to CANDIDATE without;</li>
  *   <li>PRE_CANDIDATE (PreVote only): asks every peer PRE_VOTE(term + 1) without raising its
  *       own term; a majority of grants, its own included, makes it CANDIDATE, a new timeout a
- *       new pre-vote round. A peer grants when term + 1 is above its own term and it has not
- *       heard a live leader within T, so a node cut off and rejoining cannot depose a healthy
- *       leader: nobody moves to its higher term;</li>
+ *       new pre-vote round, granting another candidate's vote a FOLLOWER. A peer grants when
+ *       term + 1 is above its own term and it has not heard a live leader within T, so a node cut
+ *       off and rejoining cannot depose a healthy leader: nobody moves to its higher term;</li>
  *   <li>CANDIDATE: increments its term, votes for itself, sends REQUEST_VOTE to every peer and
  *       draws a new timeout; votes from a majority of the configured cluster, its own included,
  *       make it LEADER; a timeout starts another campaign;</li>
  *   <li>LEADER: a heartbeat to every peer at once and every HBT after. With CheckQuorum it
  *       counts a peer heard when its vote or its HEARTBEAT_RESPONSE of this term arrives
- *       (followers then answer each heartbeat), and steps down to FOLLOWER exactly T after the last instant at which it had
- *       heard from a majority, its own vote included; so a leader cut off in a minority stops
- *       believing within T of the cut.</li>
+ *       (followers then answer each heartbeat), and steps down to FOLLOWER exactly T after the
+ *       last instant at which it had heard from a majority, its own vote included; so a leader
+ *       cut off in a minority stops believing within T of the cut.</li>
  * </ul>
  * Terms: any message carrying a term above the node's own makes it a FOLLOWER of that term,
  * with no vote cast and no leader known, before the message is handled. A PRE_VOTE never
@@ -404,9 +405,17 @@ public final class RaftNode implements ElectionNode
         }
         RaftMessages.claimAnswer(ctx, RaftMessages.VOTE, currentTerm, grant);
         ctx.send(candidateId);
-        if (grant && State.FOLLOWER == state)
+        if (grant)
         {
-            armElectionTimer();
+            // Granting a vote resets the timer; a pre-candidate that grants one gives up its own round.
+            if (State.FOLLOWER == state)
+            {
+                armElectionTimer();
+            }
+            else
+            {
+                state(State.FOLLOWER);
+            }
         }
     }
 

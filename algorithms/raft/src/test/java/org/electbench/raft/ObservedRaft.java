@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.function.IntPredicate;
 
 import org.electbench.spi.AlgorithmOption;
+import org.electbench.spi.ClusterProfile;
+import org.electbench.spi.DerivedSettings;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
@@ -57,9 +59,21 @@ final class ObservedRaft implements ElectionAlgorithm
     }
 
     @Override
+    public int acknowledgementType()
+    {
+        return algorithm.acknowledgementType();
+    }
+
+    @Override
     public List<AlgorithmOption<?>> options()
     {
         return algorithm.options();
+    }
+
+    @Override
+    public DerivedSettings deriveSettings(final ElectionSettings given, final ClusterProfile profile)
+    {
+        return algorithm.deriveSettings(given, profile);
     }
 
     @Override

@@ -220,6 +220,28 @@ class RaftNodeTest
     }
 
     @Test
+    void preCandidateThatGrantsAVoteFollowsWithAFreshTimerInsteadOfStandingItself()
+    {
+        final RaftNode node = node(3, RaftOptions.preVote(SETTINGS, true));
+        final RecordingContext ctx = settledFollower(node, RecordingContext.newDisk());
+        // Term 2 learnt with no vote cast in it; then a pre-vote round of its own for term 3.
+        ctx.deliver(node, 4, HEARTBEAT_RESPONSE, 2);
+        ctx.fire(node, RaftNode.ELECTION_TIMER);
+        assertEquals(RaftNode.State.PRE_CANDIDATE, node.state());
+        ctx.deliver(node, 2, REQUEST_VOTE, 2);
+
+        assertEquals(RaftNode.State.FOLLOWER, node.state());
+        assertEquals(2, node.votedFor());
+        assertEquals(new Sent(ctx.nowNs(), VOTE, 2, 2, true), ctx.sent.get(ctx.sent.size() - 1));
+        assertEquals(ctx.nowNs(), ctx.timer(RaftNode.ELECTION_TIMER).armedNs());
+        // Its own round is over: late grants of its pre-vote change nothing.
+        ctx.deliver(node, 1, PRE_VOTE_RESPONSE, 3, true);
+        ctx.deliver(node, 4, PRE_VOTE_RESPONSE, 3, true);
+        assertEquals(RaftNode.State.FOLLOWER, node.state());
+        assertEquals(2, node.term());
+    }
+
+    @Test
     void refusedPreVoteOfAHigherTermMakesThePreCandidateFollowThatTerm()
     {
         final RaftNode node = node(3, RaftOptions.preVote(SETTINGS, true));

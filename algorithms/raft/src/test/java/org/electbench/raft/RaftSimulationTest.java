@@ -183,15 +183,15 @@ class RaftSimulationTest
             final long lastAnsweredNs = 2 * HBT_NS + 2 * DELAY_NS;
             assertEquals(new Belief(lastAnsweredNs + T_NS, 5, Role.FOLLOWER, 0, 1), stepDown);
             assertTrue(electedNs >= 2 * HBT_NS + 3 * DELAY_NS + T_NS);
-            assertEquals(0, result.staleLeaderNs());
+            assertEquals(0, result.olderTermLeaderNs());
             assertEquals(1, result.maxConcurrentLeaders());
         }
         else
         {
             // Without it the deposed leader believes until the heal lets the new term reach it.
             assertTrue(stepDown.atNs() > healNs && stepDown.atNs() <= healNs + HBT_NS + 2 * DELAY_NS, stepDown::toString);
-            assertEquals(stepDown.atNs() - electedNs, result.staleLeaderNs());
-            assertTrue(result.staleLeaderNs() > durationNs / 2, "stale leader for " + result.staleLeaderNs() + " ns");
+            assertEquals(stepDown.atNs() - electedNs, result.olderTermLeaderNs());
+            assertTrue(result.olderTermLeaderNs() > durationNs / 2, "stale leader for " + result.olderTermLeaderNs() + " ns");
             assertEquals(2, result.maxConcurrentLeaders());
         }
     }
@@ -214,7 +214,7 @@ class RaftSimulationTest
                 .kind(ScenarioKind.CUSTOM).faults(faults).seed(seed).build());
             assertTrue(result.converged(), result.toString());
             assertEquals(0, result.sameTermLeaders());
-            worstStaleNs = Math.max(worstStaleNs, result.staleLeaderNs());
+            worstStaleNs = Math.max(worstStaleNs, result.olderTermLeaderNs());
         }
         if (checkQuorum)
         {
