@@ -1,20 +1,11 @@
 package org.electbench.ring;
 
 import static org.electbench.ring.RingMessages.ACK;
-import static org.electbench.ring.RingMessages.ACKNOWLEDGED_ELECTED_BODY_LENGTH;
-import static org.electbench.ring.RingMessages.ACKNOWLEDGED_ELECTION_BODY_LENGTH;
-import static org.electbench.ring.RingMessages.ACK_BODY_LENGTH;
-import static org.electbench.ring.RingMessages.ACK_HOP_OFFSET;
 import static org.electbench.ring.RingMessages.ELECTED;
 import static org.electbench.ring.RingMessages.ELECTION;
 import static org.electbench.ring.RingMessages.HEARTBEAT;
 import static org.electbench.ring.RingMessages.HEARTBEAT_BODY_LENGTH;
 import static org.electbench.ring.RingMessages.HEARTBEAT_TERM_OFFSET;
-import static org.electbench.ring.RingMessages.HOP_OFFSET;
-import static org.electbench.ring.RingMessages.ID_OFFSET;
-import static org.electbench.ring.RingMessages.LAP_BODY_LENGTH;
-import static org.electbench.ring.RingMessages.LAP_OFFSET;
-import static org.electbench.ring.RingMessages.TERM_OFFSET;
 import static org.electbench.spi.MessageHeader.BYTE_ORDER;
 
 import org.agrona.DirectBuffer;
@@ -27,6 +18,7 @@ import org.electbench.spi.RecoveryPolicy;
 import org.electbench.spi.RingArrangement;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
+import org.electbench.spi.TimerSlot;
 
 /**
  * One node of the Chang and Roberts (1979) ring election, as described in the project's seeds
@@ -46,6 +38,8 @@ import org.electbench.spi.Start;
  * this is all there is: the textbook assumes reliable links and no failures.
  *
  * <h2>Failures (acknowledgements on)</h2>
+ * The hops themselves (numbers, ACKs, skipping, lap de-duplication) are {@link ReliableHops}, the
+ * layer under these rules; the rules see only messages that arrive, and a named node found dead.
  * <ul>
  *   <li>Every ELECTION and ELECTED hop is acknowledged with ACK once the receiver has handled
  *       (and so forwarded) it; an ACK therefore hands custody on. A hop not acknowledged within
@@ -106,8 +100,6 @@ public final class RingNode implements ElectionNode
 
     static final int MAX_LAP_BACKOFF = 64;
 
-    private static final long NO_TIMER = -1;
-
     /** Not a participant. */
     private static final int IDLE = 0;
     /** A participant waiting for ELECTED. */
@@ -120,29 +112,23 @@ public final class RingNode implements ElectionNode
     private final boolean acknowledgements;
     private final RingArrangement arrangement;
     private final RecoveryPolicy recoveryPolicy;
+    /** Without acknowledgements the textbook assumes no failures: no lap ever restarts. */
+    private final boolean restartsLaps;
+    private final ReliableHops hops;
+    private final TimerSlot detectionTimer = new TimerSlot(DETECTION_TIMER);
+    private final TimerSlot heartbeatTimer = new TimerSlot(HEARTBEAT_TIMER);
+    private final TimerSlot lapTimer = new TimerSlot(LAP_TIMER);
 
     private NodeContext ctx;
     private RingMessages decoder;
     private long malformedMessages;
     private RingTopology ring;
-    private PendingHops pending;
-    /** By candidate id: the newest lap of theirs this node handled, to drop copies and restarted laps. */
-    private long[] lastLapByCandidate;
-
     private Role role = Role.FOLLOWER;
     private int leaderId = NO_LEADER;
     private long term;
     private int phase = IDLE;
     private long lapTimeoutNs;
     private long leaderDeadlineNs;
-    private long detectionTimerId = NO_TIMER;
-    private long heartbeatTimerId = NO_TIMER;
-    private long lapTimerId = NO_TIMER;
-    private long lastHop;
-    private long incarnation;
-    private int candidacies;
-    /** Our candidacy count when this election began: only our laps newer than it can win it. */
-    private int electionStartLap;
     private int forwardedElectedLeader = NO_LEADER;
     private long forwardedElectedTerm;
 
@@ -165,6 +151,32 @@ public final class RingNode implements ElectionNode
         acknowledgements = settings.get(RingAlgorithm.ACK);
         arrangement = settings.get(RingAlgorithm.ARRANGEMENT);
         recoveryPolicy = settings.get(RingAlgorithm.RECOVERY);
+        restartsLaps = acknowledgements;
+        hops = new ReliableHops(acknowledgements, settings.electionTimeoutNs(), HOP_TIMER, new ReliableHops.Rules()
+        {
+            @Override
+            public void deliverToSelf(final int type, final int id, final long messageTerm, final long lap)
+            {
+                if (ELECTION == type)
+                {
+                    onElection(id, messageTerm, lap);
+                }
+                else
+                {
+                    onElected(id, messageTerm);
+                }
+            }
+
+            @Override
+            public void namedNodeSilent(final int type, final int id)
+            {
+                // The candidate itself went silent: its lap can never come home, so stand in its place.
+                if (ELECTION == type && ELECTING == phase)
+                {
+                    initiate();
+                }
+            }
+        });
     }
 
     @Override
@@ -177,21 +189,16 @@ public final class RingNode implements ElectionNode
         this.ctx = ctx;
         ring = RingTopology.of(arrangement, settings.arrangementSeed(), ctx.clusterSize());
         decoder = new RingMessages(acknowledgements, ctx.clusterSize());
-        pending = acknowledgements ? new PendingHops(2 * ctx.clusterSize()) : null;
-        lastLapByCandidate = acknowledgements ? new long[ctx.clusterSize() + 1] : null;
+        hops.start(ctx, ring);
         role = Role.FOLLOWER;
         this.leaderId = NO_LEADER;
         this.term = 0;
         phase = IDLE;
         lapTimeoutNs = settings.coordinatorTimeoutNs();
-        detectionTimerId = NO_TIMER;
-        heartbeatTimerId = NO_TIMER;
-        lapTimerId = NO_TIMER;
-        lastHop = 0;
-        // Random so a restarted node's laps are not mistaken for its previous life's.
-        incarnation = ((long)ctx.random().nextInt() | 1L) << 32;
-        candidacies = 0;
-        electionStartLap = 0;
+        // Timers of an earlier life never fire into this one: forget them without cancelling.
+        detectionTimer.forget();
+        heartbeatTimer.forget();
+        lapTimer.forget();
         forwardedElectedLeader = NO_LEADER;
         forwardedElectedTerm = 0;
 
@@ -213,7 +220,7 @@ public final class RingNode implements ElectionNode
                 {
                     believe(Role.LEADER, selfId, term);
                     sendHeartbeat();
-                    heartbeatTimerId = ctx.schedule(settings.heartbeatIntervalNs(), HEARTBEAT_TIMER);
+                    heartbeatTimer.arm(ctx, settings.heartbeatIntervalNs());
                 }
                 else
                 {
@@ -260,11 +267,11 @@ public final class RingNode implements ElectionNode
                 final long carriedTerm = decoder.term();
                 final long hop = decoder.hop();
                 final long lap = decoder.lap();
-                if (!isSpentLap(candidate, lap))
+                if (!hops.isSpentLap(candidate, lap))
                 {
                     onElection(candidate, carriedTerm, lap);
                 }
-                acknowledge(fromId, hop);
+                hops.acknowledge(fromId, hop);
                 break;
             }
             case ELECTED:
@@ -273,11 +280,11 @@ public final class RingNode implements ElectionNode
                 final long leaderTerm = decoder.term();
                 final long hop = decoder.hop();
                 onElected(leader, leaderTerm);
-                acknowledge(fromId, hop);
+                hops.acknowledge(fromId, hop);
                 break;
             }
             case ACK:
-                onAck(decoder.ackedHop());
+                hops.onAck(decoder.ackedHop());
                 break;
             case HEARTBEAT:
                 onHeartbeat(fromId, decoder.heartbeatTerm());
@@ -293,35 +300,26 @@ public final class RingNode implements ElectionNode
         switch (kind)
         {
             case DETECTION_TIMER:
-                if (timerId == detectionTimerId)
+                if (detectionTimer.fired(timerId))
                 {
-                    detectionTimerId = NO_TIMER;
                     onDetectionTimer();
                 }
                 break;
             case HEARTBEAT_TIMER:
-                if (timerId == heartbeatTimerId)
+                if (heartbeatTimer.fired(timerId) && role == Role.LEADER)
                 {
-                    heartbeatTimerId = NO_TIMER;
-                    if (role == Role.LEADER)
-                    {
-                        sendHeartbeat();
-                        heartbeatTimerId = ctx.schedule(settings.heartbeatIntervalNs(), HEARTBEAT_TIMER);
-                    }
+                    sendHeartbeat();
+                    heartbeatTimer.arm(ctx, settings.heartbeatIntervalNs());
                 }
                 break;
             case LAP_TIMER:
-                if (timerId == lapTimerId)
+                if (lapTimer.fired(timerId))
                 {
-                    lapTimerId = NO_TIMER;
                     onLapTimer();
                 }
                 break;
             case HOP_TIMER:
-                if (acknowledgements)
-                {
-                    onHopTimer(timerId);
-                }
+                hops.onHopTimer(timerId);
                 break;
             default:
                 break;
@@ -362,27 +360,7 @@ public final class RingNode implements ElectionNode
     /** @return hops sent and not yet acknowledged (for tests). */
     int pendingHops()
     {
-        return null == pending ? 0 : pending.size();
-    }
-
-    /**
-     * A lap number is the candidate's incarnation (high half, random at start) and its count of
-     * candidacies (low half). A lap no newer than the newest seen from the same incarnation is a
-     * copy, or a lap the candidate has already restarted: either way it is spent.
-     */
-    private boolean isSpentLap(final int candidate, final long lap)
-    {
-        if (!acknowledgements || candidate == selfId)
-        {
-            return false; // our own laps end by phase: only an electing candidate wins
-        }
-        final long newest = lastLapByCandidate[candidate];
-        if ((newest >>> 32) == (lap >>> 32) && (int)lap - (int)newest <= 0)
-        {
-            return true;
-        }
-        lastLapByCandidate[candidate] = lap;
-        return false;
+        return hops.pendingHops();
     }
 
     private void onElection(final int candidate, final long carriedTerm, final long lap)
@@ -394,26 +372,21 @@ public final class RingNode implements ElectionNode
             {
                 join();
             }
-            sendToSuccessor(ELECTION, candidate, highestTerm, lap);
+            hops.toSuccessor(ELECTION, candidate, highestTerm, lap);
         }
         else if (candidate < selfId)
         {
             if (IDLE == phase)
             {
                 join();
-                sendToSuccessor(ELECTION, selfId, highestTerm, newLap());
+                hops.toSuccessor(ELECTION, selfId, highestTerm, hops.newLap());
             }
         }
-        else if (ELECTING == phase && isLapOfThisElection(lap))
+        else if (ELECTING == phase && hops.isLapOfThisElection(lap))
         {
             win(highestTerm + 1);
         }
         // Otherwise our own id is a copy of a candidacy already decided: drop it.
-    }
-
-    private boolean isLapOfThisElection(final long lap)
-    {
-        return !acknowledgements || ((lap >>> 32) == (incarnation >>> 32) && (int)lap - electionStartLap > 0);
     }
 
     private void onElected(final int leader, final long leaderTerm)
@@ -423,7 +396,7 @@ public final class RingNode implements ElectionNode
             if (ANNOUNCING == phase && leaderTerm == term)
             {
                 phase = IDLE;
-                cancelLapTimer();
+                lapTimer.cancel(ctx);
             }
             return;
         }
@@ -437,7 +410,7 @@ public final class RingNode implements ElectionNode
         {
             forwardedElectedLeader = leader;
             forwardedElectedTerm = leaderTerm;
-            sendToSuccessor(ELECTED, leader, leaderTerm, 0);
+            hops.toSuccessor(ELECTED, leader, leaderTerm, 0);
         }
         standIfOutranking();
     }
@@ -455,16 +428,6 @@ public final class RingNode implements ElectionNode
         }
     }
 
-    private void onAck(final long hop)
-    {
-        final int slot = pending.findByHop(hop);
-        if (slot >= 0)
-        {
-            ctx.cancel(pending.timerId(slot));
-            pending.free(slot);
-        }
-    }
-
     private void onDetectionTimer()
     {
         if (IDLE != phase || role == Role.LEADER)
@@ -474,7 +437,7 @@ public final class RingNode implements ElectionNode
         final long remainingNs = leaderDeadlineNs - ctx.nowNs();
         if (remainingNs > 0)
         {
-            detectionTimerId = ctx.schedule(remainingNs, DETECTION_TIMER);
+            detectionTimer.arm(ctx, remainingNs);
         }
         else
         {
@@ -495,31 +458,6 @@ public final class RingNode implements ElectionNode
         }
     }
 
-    private void onHopTimer(final long timerId)
-    {
-        final int slot = pending.findByTimer(timerId);
-        if (slot < 0)
-        {
-            return;
-        }
-        final int type = pending.type(slot);
-        final int id = pending.id(slot);
-        final long messageTerm = pending.term(slot);
-        final long lap = pending.lap(slot);
-        final int silent = pending.target(slot);
-        pending.free(slot);
-        if (silent == id)
-        {
-            // The candidate (or leader) it names is the node that went silent.
-            if (ELECTION == type && ELECTING == phase)
-            {
-                initiate();
-            }
-            return;
-        }
-        sendHop(type, id, messageTerm, lap, ring.successorOf(silent));
-    }
-
     /** Start (or restart) an election: this node stands with its own id. */
     private void initiate()
     {
@@ -529,7 +467,7 @@ public final class RingNode implements ElectionNode
             believe(Role.CANDIDATE, NO_LEADER, term);
         }
         // A leader restarting an election it stood in keeps leading: it is alive, and the lap decides.
-        sendToSuccessor(ELECTION, selfId, term, newLap());
+        hops.toSuccessor(ELECTION, selfId, term, hops.newLap());
     }
 
     /** Become a participant: the detector rests and the lap clock starts. */
@@ -537,7 +475,7 @@ public final class RingNode implements ElectionNode
     {
         if (IDLE == phase)
         {
-            electionStartLap = candidacies;
+            hops.electionStarted();
         }
         phase = ELECTING;
         stopWatchingLeader();
@@ -554,21 +492,21 @@ public final class RingNode implements ElectionNode
         believe(Role.LEADER, selfId, newTerm);
         forwardedElectedLeader = selfId;
         forwardedElectedTerm = newTerm;
-        if (NO_TIMER == heartbeatTimerId)
+        if (!heartbeatTimer.isArmed())
         {
-            heartbeatTimerId = ctx.schedule(settings.heartbeatIntervalNs(), HEARTBEAT_TIMER);
+            heartbeatTimer.arm(ctx, settings.heartbeatIntervalNs());
         }
-        sendToSuccessor(ELECTED, selfId, newTerm, 0);
+        hops.toSuccessor(ELECTED, selfId, newTerm, 0);
     }
 
     private void follow(final int leader, final long leaderTerm)
     {
         if (role == Role.LEADER)
         {
-            stopHeartbeats();
+            heartbeatTimer.cancel(ctx);
         }
         phase = IDLE;
-        cancelLapTimer();
+        lapTimer.cancel(ctx);
         lapTimeoutNs = settings.coordinatorTimeoutNs();
         believe(Role.FOLLOWER, leader, leaderTerm);
         watchLeader();
@@ -600,45 +538,22 @@ public final class RingNode implements ElectionNode
             return;
         }
         leaderDeadlineNs = ctx.nowNs() + settings.detectionTimeoutNs();
-        if (NO_TIMER == detectionTimerId)
+        if (!detectionTimer.isArmed())
         {
-            detectionTimerId = ctx.schedule(settings.detectionTimeoutNs(), DETECTION_TIMER);
+            detectionTimer.arm(ctx, settings.detectionTimeoutNs());
         }
     }
 
     private void stopWatchingLeader()
     {
-        if (NO_TIMER != detectionTimerId)
-        {
-            ctx.cancel(detectionTimerId);
-            detectionTimerId = NO_TIMER;
-        }
-    }
-
-    private void stopHeartbeats()
-    {
-        if (NO_TIMER != heartbeatTimerId)
-        {
-            ctx.cancel(heartbeatTimerId);
-            heartbeatTimerId = NO_TIMER;
-        }
+        detectionTimer.cancel(ctx);
     }
 
     private void startLapTimer()
     {
-        if (acknowledgements)
+        if (restartsLaps)
         {
-            cancelLapTimer();
-            lapTimerId = ctx.schedule(lapTimeoutNs, LAP_TIMER);
-        }
-    }
-
-    private void cancelLapTimer()
-    {
-        if (NO_TIMER != lapTimerId)
-        {
-            ctx.cancel(lapTimerId);
-            lapTimerId = NO_TIMER;
+            lapTimer.arm(ctx, lapTimeoutNs);
         }
     }
 
@@ -647,67 +562,5 @@ public final class RingNode implements ElectionNode
         final MutableDirectBuffer buffer = ctx.claim(HEARTBEAT, HEARTBEAT_BODY_LENGTH);
         buffer.putLong(MessageHeader.LENGTH + HEARTBEAT_TERM_OFFSET, term, BYTE_ORDER);
         ctx.broadcast();
-    }
-
-    private long newLap()
-    {
-        return acknowledgements ? incarnation | (++candidacies & 0xFFFF_FFFFL) : 0;
-    }
-
-    private void sendToSuccessor(final int type, final int id, final long messageTerm, final long lap)
-    {
-        sendHop(type, id, messageTerm, lap, ring.successorOf(selfId));
-    }
-
-    /**
-     * Hand one ELECTION or ELECTED to {@code targetId}. Once every other node has been skipped
-     * the message is back here, and it is handled as if it had arrived: a node never sends to
-     * itself.
-     */
-    private void sendHop(final int type, final int id, final long messageTerm, final long lap, final int targetId)
-    {
-        if (targetId == selfId)
-        {
-            if (ELECTION == type)
-            {
-                onElection(id, messageTerm, lap);
-            }
-            else
-            {
-                onElected(id, messageTerm);
-            }
-            return;
-        }
-        final int bodyLength = !acknowledgements ? LAP_BODY_LENGTH :
-            ELECTION == type ? ACKNOWLEDGED_ELECTION_BODY_LENGTH : ACKNOWLEDGED_ELECTED_BODY_LENGTH;
-        final MutableDirectBuffer buffer = ctx.claim(type, bodyLength);
-        buffer.putInt(MessageHeader.LENGTH + ID_OFFSET, id, BYTE_ORDER);
-        buffer.putLong(MessageHeader.LENGTH + TERM_OFFSET, messageTerm, BYTE_ORDER);
-        if (acknowledgements)
-        {
-            final long hop = ++lastHop;
-            buffer.putLong(MessageHeader.LENGTH + HOP_OFFSET, hop, BYTE_ORDER);
-            if (ELECTION == type)
-            {
-                buffer.putLong(MessageHeader.LENGTH + LAP_OFFSET, lap, BYTE_ORDER);
-            }
-            ctx.send(targetId);
-            final int slot = pending.add(hop, type, id, messageTerm, lap, targetId);
-            pending.timerId(slot, ctx.schedule(settings.electionTimeoutNs(), HOP_TIMER));
-        }
-        else
-        {
-            ctx.send(targetId);
-        }
-    }
-
-    private void acknowledge(final int toId, final long hop)
-    {
-        if (acknowledgements && toId != selfId)
-        {
-            final MutableDirectBuffer buffer = ctx.claim(ACK, ACK_BODY_LENGTH);
-            buffer.putLong(MessageHeader.LENGTH + ACK_HOP_OFFSET, hop, BYTE_ORDER);
-            ctx.send(toId);
-        }
     }
 }
