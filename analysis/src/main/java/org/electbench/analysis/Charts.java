@@ -54,6 +54,8 @@ public final class Charts
         new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf),
         new Color(0x7f7f7f), new Color(0xbcbd22)};
     private static final Color GUIDE = new Color(0x999999);
+    /** A tick without a label: XChart cannot lay out an empty string. */
+    private static final String NO_LABEL = " ";
 
     private Charts()
     {
@@ -461,7 +463,7 @@ public final class Charts
         final double rounded = Math.rint(decades);
         if (Math.abs(decades - rounded) > 1e-9 || rounded < 0)
         {
-            return "";
+            return NO_LABEL;
         }
         return Numbers.format(100 * (1 - Math.pow(10, -rounded))) + "%";
     }
@@ -470,7 +472,7 @@ public final class Charts
     static String powerOfTwoLabel(final Double log2)
     {
         final double rounded = Math.rint(log2);
-        return Math.abs(log2 - rounded) > 1e-9 ? "" : Numbers.format(Math.pow(2, rounded));
+        return Math.abs(log2 - rounded) > 1e-9 ? NO_LABEL : Numbers.format(Math.pow(2, rounded));
     }
 
     private static double log2(final double value)

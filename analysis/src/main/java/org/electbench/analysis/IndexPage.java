@@ -105,9 +105,13 @@ final class IndexPage
         {
             html.append("<th>").append(escape(setting)).append("</th>");
         }
-        for (final Column column : table.columns())
+        for (final Column column : table.shownColumns())
         {
             html.append("<th>").append(escape(column.header())).append("</th>");
+        }
+        if (table.hasByType())
+        {
+            html.append("<th>").append(MarkdownTable.BY_TYPE).append("</th>");
         }
         html.append("</tr>\n");
         for (final RowKey row : table.rows())
@@ -118,9 +122,13 @@ final class IndexPage
             {
                 html.append("<td>").append(escape(row.settings().getOrDefault(setting, ""))).append("</td>");
             }
-            for (final Column column : table.columns())
+            for (final Column column : table.shownColumns())
             {
                 html.append("<td class=\"n\">").append(escape(MarkdownTable.text(column, data.cell(row, column.id())))).append("</td>");
+            }
+            if (table.hasByType())
+            {
+                html.append("<td>").append(escape(table.byTypeText(data, row))).append("</td>");
             }
             html.append("</tr>\n");
         }
