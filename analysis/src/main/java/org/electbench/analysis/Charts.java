@@ -54,6 +54,10 @@ public final class Charts
         new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf),
         new Color(0x7f7f7f), new Color(0xbcbd22)};
     private static final Color GUIDE = new Color(0x999999);
+    /** Lines that fall on one another (bully's and quorum's counts can) stay apart by their markers. */
+    private static final org.knowm.xchart.style.markers.Marker[] MARKERS = {
+        SeriesMarkers.CIRCLE, SeriesMarkers.SQUARE, SeriesMarkers.DIAMOND, SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN,
+        SeriesMarkers.CROSS};
     /** A tick without a label: XChart cannot lay out an empty string. */
     private static final String NO_LABEL = " ";
 
@@ -132,14 +136,14 @@ public final class Charts
     {
         final String title = "Convergence vs cluster size: " + scenario;
         final XYChart chart = xyChart(title, "cluster size n (nodes, log scale)", "convergence (ms)");
-        chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::powerOfTwoLabel);
+        logNodesAxis(chart);
         final Map<String, SortedMap<Integer, RowKey>> lines = lines(data.rows(scenario), data.settings(scenario).varying(), "nodes");
         int colour = 0;
         for (final Map.Entry<String, SortedMap<Integer, RowKey>> line : lines.entrySet())
         {
             final Color color = PALETTE[colour++ % PALETTE.length];
-            addNodesLine(chart, line.getKey() + " p50", line.getValue(), row -> value(data, row, CONVERGENCE + ".p50") / 1e6, color, false);
-            addNodesLine(chart, line.getKey() + " p99", line.getValue(), row -> value(data, row, CONVERGENCE + ".p99") / 1e6, color, true);
+            addLine(chart, line.getKey() + " p50", line.getValue(), row -> value(data, row, CONVERGENCE + ".p50") / 1e6, color, false);
+            addLine(chart, line.getKey() + " p99", line.getValue(), row -> value(data, row, CONVERGENCE + ".p99") / 1e6, color, true);
         }
         return chart.getSeriesMap().isEmpty() ? null : new NamedChart("convergence-vs-n_" + safe(scenario), title, scenario, chart);
     }
@@ -150,7 +154,8 @@ public final class Charts
         final String title = "Election messages vs cluster size: " + scenario;
         final XYChart chart = xyChart(title, "cluster size n (nodes, log scale)", "election messages per election (log scale)");
         chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::powerOfTwoLabel);
+        chart.getStyler().setYAxisLogarithmicDecadeOnly(false);
+        logNodesAxis(chart);
         final Map<String, SortedMap<Integer, RowKey>> lines = lines(data.rows(scenario), data.settings(scenario).varying(), "nodes");
         int colour = 0;
         double anchorNodes = Double.NaN;
@@ -170,7 +175,7 @@ public final class Charts
             {
                 continue;
             }
-            addNodesLine(chart, line.getKey(), positive, row -> value(data, row, MESSAGES), PALETTE[colour++ % PALETTE.length], false);
+            addLine(chart, line.getKey(), positive, row -> value(data, row, MESSAGES), PALETTE[colour++ % PALETTE.length], false);
             final int first = positive.firstKey();
             final double messages = value(data, positive.get(first), MESSAGES);
             if (Double.isNaN(anchorNodes) || first < anchorNodes || (first == anchorNodes && messages < anchorMessages))
@@ -228,12 +233,12 @@ public final class Charts
     {
         final String title = "Allocation per election: " + scenario;
         final XYChart chart = xyChart(title, "cluster size n (nodes, log scale)", "allocated per election (B/op)");
-        chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::powerOfTwoLabel);
+        logNodesAxis(chart);
         final Map<String, SortedMap<Integer, RowKey>> lines = lines(data.rows(scenario), data.settings(scenario).varying(), "nodes");
         int colour = 0;
         for (final Map.Entry<String, SortedMap<Integer, RowKey>> line : lines.entrySet())
         {
-            addNodesLine(chart, line.getKey(), line.getValue(), row -> value(data, row, JmhSource.ALLOCATION.name()),
+            addLine(chart, line.getKey(), line.getValue(), row -> value(data, row, JmhSource.ALLOCATION.name()),
                 PALETTE[colour++ % PALETTE.length], false);
         }
         return chart.getSeriesMap().isEmpty() ? null : new NamedChart("allocation_" + safe(scenario), title, scenario, chart);
@@ -346,24 +351,16 @@ public final class Charts
         styler.setLegendBorderColor(new Color(0xcccccc));
     }
 
-    private static <K> void addLine(
-        final XYChart chart, final String name, final SortedMap<K, RowKey> points, final ToDoubleFunction<RowKey> y,
-        final Color color, final boolean dashed)
+    /** Cluster sizes on a log axis with a tick at every size it can label (3, 4, 5 … 9, 10, 20 …), not decades only. */
+    private static void logNodesAxis(final XYChart chart)
     {
-        addLine(chart, name, points, y, color, dashed, key -> ((Number)key).doubleValue());
+        chart.getStyler().setXAxisLogarithmic(true);
+        chart.getStyler().setXAxisLogarithmicDecadeOnly(false);
     }
 
-    /** Cluster sizes go on the x axis as log2 n: XChart's log axis draws decades only, too coarse for 3 … 1024. */
-    private static void addNodesLine(
-        final XYChart chart, final String name, final SortedMap<Integer, RowKey> points, final ToDoubleFunction<RowKey> y,
-        final Color color, final boolean dashed)
-    {
-        addLine(chart, name, points, y, color, dashed, nodes -> log2(nodes));
-    }
-
-    private static <K> void addLine(
+    private static <K extends Number> void addLine(
         final XYChart chart, final String name, final SortedMap<K, RowKey> points, final ToDoubleFunction<RowKey> y,
-        final Color color, final boolean dashed, final java.util.function.ToDoubleFunction<K> x)
+        final Color color, final boolean dashed)
     {
         final List<Double> xs = new ArrayList<>();
         final List<Double> ys = new ArrayList<>();
@@ -372,7 +369,7 @@ public final class Charts
             final double value = y.applyAsDouble(point.getValue());
             if (!Double.isNaN(value))
             {
-                xs.add(x.applyAsDouble(point.getKey()));
+                xs.add(point.getKey().doubleValue());
                 ys.add(value);
             }
         }
@@ -384,7 +381,7 @@ public final class Charts
         final XYSeries series = chart.addSeries(name, xs, ys);
         series.setLineColor(color);
         series.setMarkerColor(color);
-        series.setMarker(dashed ? SeriesMarkers.NONE : SeriesMarkers.CIRCLE);
+        series.setMarker(dashed ? SeriesMarkers.NONE : MARKERS[chart.getSeriesMap().size() % MARKERS.length]);
         if (dashed)
         {
             series.setLineStyle(SeriesLines.DASH_DASH);
@@ -404,10 +401,10 @@ public final class Charts
         final List<Double> ys = new ArrayList<>();
         for (double n = fromNodes; n < toNodes; n *= 1.25)
         {
-            xs.add(log2(n));
+            xs.add(n);
             ys.add(scale * shape.applyAsDouble(n));
         }
-        xs.add(log2(toNodes));
+        xs.add(toNodes);
         ys.add(scale * shape.applyAsDouble(toNodes));
         final XYSeries series = chart.addSeries(name, xs, ys);
         series.setMarker(SeriesMarkers.NONE);
@@ -468,17 +465,7 @@ public final class Charts
         return Numbers.format(100 * (1 - Math.pow(10, -rounded))) + "%";
     }
 
-    /** @return a log2 axis's whole ticks as the cluster size they stand for. */
-    static String powerOfTwoLabel(final Double log2)
-    {
-        final double rounded = Math.rint(log2);
-        return Math.abs(log2 - rounded) > 1e-9 ? NO_LABEL : Numbers.format(Math.pow(2, rounded));
-    }
 
-    private static double log2(final double value)
-    {
-        return Math.log(value) / Math.log(2);
-    }
 
     /** @return text safe in a file name. */
     static String safe(final String text)
