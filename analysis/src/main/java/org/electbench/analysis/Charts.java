@@ -103,6 +103,10 @@ public final class Charts
             final XYChart chart = xyChart(title, "percentile of elections (tail stretched: 1/(1-p) on a log scale)", "convergence (ms)");
             chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::percentileLabel);
             chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+            // From zero, so a distribution of one value (the simulator's, often) is a level line at its height.
+            chart.getStyler().setYAxisMin(0.0);
+            chart.getStyler().setXAxisMin(0.0);
+            long most = 0;
             int colour = 0;
             for (final RowKey row : entry.getValue())
             {
@@ -119,10 +123,13 @@ public final class Charts
                     x[i] = Math.log10(points.get(i).tailPosition(histogram.getTotalCount()));
                     y[i] = points.get(i).value() / 1e6;
                 }
+                most = Math.max(most, histogram.getTotalCount());
                 final XYSeries series = chart.addSeries(settingLabel(row, varying) + " (" + histogram.getTotalCount() + " elections)", x, y);
                 series.setMarker(SeriesMarkers.NONE);
                 series.setLineColor(PALETTE[colour++ % PALETTE.length]);
             }
+            // At least to 99%, so the tail's scale shows even for a few elections.
+            chart.getStyler().setXAxisMax(Math.max(2.0, Math.ceil(Math.log10(Math.max(1, most)))));
             if (!chart.getSeriesMap().isEmpty())
             {
                 charts.add(new NamedChart("cdf_" + safe(scenario) + "_" + safe(entry.getKey()), title, scenario, chart));
@@ -349,6 +356,7 @@ public final class Charts
         styler.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
         styler.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
         styler.setLegendBorderColor(new Color(0xcccccc));
+        styler.setYAxisDecimalPattern("#,##0.###");
     }
 
     /** Cluster sizes on a log axis with a tick at every size it can label (3, 4, 5 … 9, 10, 20 …), not decades only. */
