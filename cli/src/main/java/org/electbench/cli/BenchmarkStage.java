@@ -16,6 +16,9 @@ import java.util.Map;
  * @param warmups    -wi.
  * @param iterations -i.
  * @param extra      further JMH arguments (-w, -r, -prof ...).
+ * <p>
+ * Stages do not fail on the first error: a benchmark that throws (a real transport timing out on a
+ * loaded machine) is listed in the run's {@code failures.txt} and tables, and the rest still run.
  */
 record BenchmarkStage(
     String name,
@@ -39,6 +42,44 @@ record BenchmarkStage(
             product *= values.size();
         }
         return product;
+    }
+
+    /**
+     * A prior guess of one parameter combination's wall time, before any has run: a fork's start,
+     * then per iteration an election (simulated: tens of ms; real: detection plus settle window,
+     * under a second) or the iteration time of a timed mode.
+     *
+     * @return seconds.
+     */
+    double estimatedSecondsPerCombination()
+    {
+        final double forkSeconds = forks > 0 ? 4.0 * forks : 0.3;
+        double iterationSeconds = 0.05;
+        final List<String> transports = params.getOrDefault("transport", List.of("sim"));
+        if (transports.stream().anyMatch(transport -> !"sim".equals(transport)))
+        {
+            iterationSeconds = 1.0;
+        }
+        for (int i = 0; i + 1 < extra.size(); i++)
+        {
+            if ("-r".equals(extra.get(i)) || "-w".equals(extra.get(i)))
+            {
+                iterationSeconds = Math.max(iterationSeconds, seconds(extra.get(i + 1)));
+            }
+        }
+        return forkSeconds + Math.max(1, forks) * (warmups + iterations) * iterationSeconds;
+    }
+
+    private static double seconds(final String time)
+    {
+        try
+        {
+            return org.electbench.transport.Durations.parseNs(time) / 1e9;
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            return 1.0;
+        }
     }
 
     /** @return this stage with a parameter set (or replaced) to the given values. */
@@ -77,8 +118,6 @@ record BenchmarkStage(
         args.add("-i");
         args.add(String.valueOf(iterations));
         args.addAll(extra);
-        args.add("-foe");
-        args.add("true");
         args.add("-rf");
         args.add("json");
         args.add("-rff");

@@ -3,7 +3,7 @@ package org.electbench.cli;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,17 +30,22 @@ final class JmhDriver
     private static final Pattern PARAMETERS = Pattern.compile("^# Parameters: \\((.*)\\)$");
     private static final Pattern BENCHMARK = Pattern.compile("^# Benchmark: org\\.electbench\\.bench\\.(\\w+)\\.\\w+$");
 
+    static final String IGNORE_LOCK = "jmh.ignoreLock";
+
     private final Path jar;
     private final RunFolder folder;
     private final Environment environment;
-    private final PrintStream progress;
+    private final PrintWriter progress;
     private final boolean terminal;
     private volatile Process current;
     private int total;
     private int done;
     private long startNs;
+    private final List<Double> estimates = new ArrayList<>();
+    private final List<String> failures = new ArrayList<>();
+    private String currentParameters = "";
 
-    JmhDriver(final Path jar, final RunFolder folder, final Environment environment, final PrintStream progress)
+    JmhDriver(final Path jar, final RunFolder folder, final Environment environment, final PrintWriter progress)
     {
         this.jar = jar;
         this.folder = folder;
@@ -57,6 +62,13 @@ final class JmhDriver
     int run(final List<BenchmarkStage> stages) throws IOException, InterruptedException
     {
         total = stages.stream().mapToInt(BenchmarkStage::combinations).sum();
+        for (final BenchmarkStage stage : stages)
+        {
+            for (int i = 0; i < stage.combinations(); i++)
+            {
+                estimates.add(stage.estimatedSecondsPerCombination());
+            }
+        }
         startNs = System.nanoTime();
         for (final BenchmarkStage stage : stages)
         {
@@ -73,6 +85,12 @@ final class JmhDriver
         progress.printf(Locale.ROOT, "electbench: %d benchmarks in %s%n", done, duration(System.nanoTime() - startNs));
         progress.flush();
         return 0;
+    }
+
+    /** @return the benchmarks that threw, each as its class and brief parameters. */
+    List<String> failures()
+    {
+        return failures;
     }
 
     /** Stops the running process, if any (on interrupt). */
@@ -105,6 +123,11 @@ final class JmhDriver
         command.add("-D" + RunFolder.PROPERTY + "=" + folder.directory().toAbsolutePath());
         command.add("-D" + Environment.COMMIT_PROPERTY + "=" + environment.commit());
         command.add("-Delectbench.command=" + environment.commandLine());
+        if (Boolean.getBoolean(IGNORE_LOCK))
+        {
+            // JMH refuses to run beside another JMH on the machine unless told to (tests on a shared machine do).
+            command.add("-D" + IGNORE_LOCK + "=true");
+        }
         command.add("-jar");
         command.add(jar.toString());
         command.addAll(stage.jmhArguments(folder.directory().resolve("jmh-" + stage.name() + ".json").toAbsolutePath().toString()));
@@ -129,11 +152,14 @@ final class JmhDriver
                 if (parameters.matches())
                 {
                     done++;
+                    currentParameters = brief(parameters.group(1));
                     show(benchmark, parameters.group(1));
                 }
-                if (line.startsWith("<failure>") || line.contains("Exception") && !line.startsWith("#"))
+                if (line.contains("<failure>"))
                 {
-                    progress.printf("%n%s: %s%n", stage.name(), line);
+                    failures.add(benchmark + " " + currentParameters);
+                    progress.printf("%n%s: %s %s failed; see %s%n", stage.name(), benchmark, currentParameters,
+                        "jmh-" + stage.name() + ".log");
                 }
             }
         }
@@ -146,9 +172,23 @@ final class JmhDriver
     {
         final long elapsedNs = System.nanoTime() - startNs;
         // The benchmark now starting is not done: estimate from the ones before it.
-        final int finished = done - 1;
-        final String left = finished <= 0 ? "estimating" :
-            "~" + duration(elapsedNs / finished * (total - finished)) + " left";
+        // The prior guesses of the benchmarks left, scaled by how the finished ones compared with theirs.
+        final int finished = Math.min(done - 1, estimates.size());
+        double guessedDone = 0;
+        double guessedLeft = 0;
+        for (int i = 0; i < estimates.size(); i++)
+        {
+            if (i < finished)
+            {
+                guessedDone += estimates.get(i);
+            }
+            else
+            {
+                guessedLeft += estimates.get(i);
+            }
+        }
+        final double scale = finished <= 0 || guessedDone <= 0 ? 1.0 : elapsedNs / 1e9 / guessedDone;
+        final String left = "~" + duration((long)(guessedLeft * scale * 1e9)) + " left";
         final String line = String.format(Locale.ROOT, "[%d/%d] %s %s | %s elapsed, %s",
             done, total, benchmark, brief(parameters), duration(elapsedNs), left);
         if (terminal)

@@ -89,6 +89,11 @@ final class RunCommand implements Callable<Integer>
     @Option(names = "--jar", paramLabel = "FILE", description = "The benchmark jar (default: bench/target/benchmarks.jar under the project).")
     Path jar;
 
+    @Option(names = "--out", paramLabel = "FILE",
+        description = "Also write the tables to FILE, whole: written beside it and moved into place at the end, so an " +
+            "interrupted run leaves an earlier FILE as it was. Checked before any work.")
+    Path out;
+
     @Option(names = "-p", paramLabel = "PARAM=V,...", description = "JMH: set a benchmark parameter for every stage (e.g. -p nodes=3,7).")
     List<String> jmhParams = new ArrayList<>();
 
@@ -128,6 +133,7 @@ final class RunCommand implements Callable<Integer>
             adjusted.add(stage.withCounts(forks, warmups, iterations, extra));
         }
 
+        checkOut();
         final Path home = Path.of(System.getProperty("electbench.home", ".")).toAbsolutePath().normalize();
         final Path benchmarks = null != jar ? jar : home.resolve("bench/target/benchmarks.jar");
         if (!Files.isRegularFile(benchmarks))
@@ -137,8 +143,8 @@ final class RunCommand implements Callable<Integer>
         }
         final Environment environment = Environment.capture(seed, SimulateCommand.commandLine(spec));
         final RunFolder folder = RunFolder.create(null != runsDirectory ? runsDirectory : home.resolve("results/runs"), environment);
-        System.err.println("electbench: run folder " + folder.directory());
-        final JmhDriver driver = new JmhDriver(benchmarks, folder, environment, System.err);
+        spec.commandLine().getErr().println("electbench: run folder " + folder.directory());
+        final JmhDriver driver = new JmhDriver(benchmarks, folder, environment, spec.commandLine().getErr());
         final Thread onInterrupt = new Thread(() -> interrupted(driver, folder), "electbench-run-interrupted");
         Runtime.getRuntime().addShutdownHook(onInterrupt);
         final int exitCode;
@@ -160,17 +166,62 @@ final class RunCommand implements Callable<Integer>
             return 1;
         }
 
+        if (!driver.failures().isEmpty())
+        {
+            folder.write("failures.txt", (String.join("\n", driver.failures()) + "\n").getBytes(StandardCharsets.UTF_8));
+        }
         final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
         try (PrintWriter tables = new PrintWriter(buffer, true, StandardCharsets.UTF_8))
         {
-            RunTables.write(folder, environment, tables);
+            RunTables.write(folder, environment, driver.failures(), tables);
         }
         folder.write(RunFolder.TABLES, buffer.toByteArray());
+        if (null != out)
+        {
+            writeWhole(out, buffer.toByteArray());
+        }
         folder.complete();
         spec.commandLine().getOut().print(buffer.toString(StandardCharsets.UTF_8));
         spec.commandLine().getOut().println("Run folder: " + folder.directory());
         spec.commandLine().getOut().flush();
         return 0;
+    }
+
+    /** Refuses an --out the tables could not be written to, before any work. */
+    private void checkOut()
+    {
+        if (null == out)
+        {
+            return;
+        }
+        final Path target = out.toAbsolutePath();
+        final Path parent = target.getParent();
+        if (Files.isDirectory(target) || null == parent || !Files.isDirectory(parent) || !Files.isWritable(parent) ||
+            Files.exists(target) && !Files.isWritable(target))
+        {
+            throw new ParameterException(spec.commandLine(), "Invalid value for option '--out': cannot write " + out +
+                " (it must be a file in an existing, writable folder)");
+        }
+    }
+
+    /** Writes beside the target and moves into place (through a link, onto the file it names). */
+    private static void writeWhole(final Path target, final byte[] bytes) throws IOException
+    {
+        final Path real = Files.isSymbolicLink(target) ? target.toRealPath() : target.toAbsolutePath();
+        final Path temporary = Files.createTempFile(real.getParent(), ".electbench-", ".tmp");
+        try
+        {
+            Files.write(temporary, bytes);
+            if (Files.exists(real))
+            {
+                Files.setPosixFilePermissions(temporary, Files.getPosixFilePermissions(real));
+            }
+            Files.move(temporary, real, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        }
+        finally
+        {
+            Files.deleteIfExists(temporary);
+        }
     }
 
     private static void interrupted(final JmhDriver driver, final RunFolder folder)

@@ -64,7 +64,7 @@ final class RunGrid
             case QUICK:
                 stages.add(convergence("convergence-sim", algorithms, List.of(SIM), List.of("3", "5", "9"),
                     List.of("leader-crash", "cold-start", "partition", "pause"), simForks, 1, 10));
-                stages.add(convergence("convergence-real", algorithms, List.of(INMEMORY), List.of("3", "5"),
+                stages.add(convergence("convergence-" + INMEMORY, algorithms, List.of(INMEMORY), List.of("3", "5"),
                     List.of("leader-crash"), 1, 0, 3));
                 break;
             case DEFAULT:
@@ -72,8 +72,13 @@ final class RunGrid
                     scenarios, simForks, 2, 20));
                 stages.add(convergence("convergence-sim-large", algorithms, List.of(SIM), List.of("65", "257", "1024"),
                     List.of("leader-crash"), simForks, 0, 3));
-                stages.add(convergence("convergence-real", algorithms, real, List.of("3", "5", "9", "17"),
-                    List.of("leader-crash"), 1, 1, 5));
+                // Aeron's runs set up publications and measure latency before each election: seconds each, so fewer.
+                for (final String runtime : real)
+                {
+                    final boolean inMemory = INMEMORY.equals(runtime);
+                    stages.add(convergence("convergence-" + runtime, algorithms, List.of(runtime), List.of("3", "5", "9", "17"),
+                        List.of("leader-crash"), 1, inMemory ? 1 : 0, inMemory ? 5 : 2));
+                }
                 stages.add(timers("convergence-timers", algorithms, List.of("20ms", "50ms", "100ms"), List.of("5ms", "10ms", "30ms"),
                     simForks, 1, 20));
                 stages.add(timed("simulator", BenchmarkStage.SIMULATOR, params(algorithms, "nodes", List.of("5", "65", "257")),
@@ -101,14 +106,20 @@ final class RunGrid
                     1, 2, 3, "2s", "3s", List.of("-prof", "gc")));
                 break;
         }
+        if (restricted)
+        {
+            // A named cell: the simulator's convergence stage of this size, on the simulator unless a transport is named.
+            final BenchmarkStage simulator = stages.get(0);
+            final List<String> transports = overrides.getOrDefault("transport", List.of(SIM));
+            stages.clear();
+            stages.add(new BenchmarkStage(List.of(SIM).equals(transports) ? simulator.name() : "convergence",
+                simulator.benchmark(), simulator.params(), transports.equals(List.of(SIM)) ? simulator.forks() : 1,
+                simulator.warmups(), simulator.iterations(), simulator.extra()));
+        }
         final List<BenchmarkStage> chosen = new ArrayList<>();
         final LinkedHashSet<Map<String, List<String>>> seen = new LinkedHashSet<>();
         for (final BenchmarkStage stage : stages)
         {
-            if (restricted && !BenchmarkStage.CONVERGENCE.equals(stage.benchmark()))
-            {
-                continue;
-            }
             BenchmarkStage overridden = BenchmarkStage.CONVERGENCE.equals(stage.benchmark()) ?
                 stage.with("seed", List.of(String.valueOf(seed))) : stage;
             for (final Map.Entry<String, List<String>> override : overrides.entrySet())
