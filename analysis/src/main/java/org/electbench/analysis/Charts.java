@@ -54,6 +54,12 @@ public final class Charts
         new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf),
         new Color(0x7f7f7f), new Color(0xbcbd22)};
     private static final Color GUIDE = new Color(0x999999);
+    /** Lines that fall on one another (bully's and quorum's counts can) stay apart by their markers. */
+    private static final org.knowm.xchart.style.markers.Marker[] MARKERS = {
+        SeriesMarkers.CIRCLE, SeriesMarkers.SQUARE, SeriesMarkers.DIAMOND, SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN,
+        SeriesMarkers.CROSS};
+    /** A tick without a label: XChart cannot lay out an empty string. */
+    private static final String NO_LABEL = " ";
 
     private Charts()
     {
@@ -97,6 +103,10 @@ public final class Charts
             final XYChart chart = xyChart(title, "percentile of elections (tail stretched: 1/(1-p) on a log scale)", "convergence (ms)");
             chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::percentileLabel);
             chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+            // From zero, so a distribution of one value (the simulator's, often) is a level line at its height.
+            chart.getStyler().setYAxisMin(0.0);
+            chart.getStyler().setXAxisMin(0.0);
+            long most = 0;
             int colour = 0;
             for (final RowKey row : entry.getValue())
             {
@@ -113,10 +123,13 @@ public final class Charts
                     x[i] = Math.log10(points.get(i).tailPosition(histogram.getTotalCount()));
                     y[i] = points.get(i).value() / 1e6;
                 }
+                most = Math.max(most, histogram.getTotalCount());
                 final XYSeries series = chart.addSeries(settingLabel(row, varying) + " (" + histogram.getTotalCount() + " elections)", x, y);
                 series.setMarker(SeriesMarkers.NONE);
                 series.setLineColor(PALETTE[colour++ % PALETTE.length]);
             }
+            // At least to 99%, so the tail's scale shows even for a few elections.
+            chart.getStyler().setXAxisMax(Math.max(2.0, Math.ceil(Math.log10(Math.max(1, most)))));
             if (!chart.getSeriesMap().isEmpty())
             {
                 charts.add(new NamedChart("cdf_" + safe(scenario) + "_" + safe(entry.getKey()), title, scenario, chart));
@@ -130,14 +143,14 @@ public final class Charts
     {
         final String title = "Convergence vs cluster size: " + scenario;
         final XYChart chart = xyChart(title, "cluster size n (nodes, log scale)", "convergence (ms)");
-        chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::powerOfTwoLabel);
+        logNodesAxis(chart);
         final Map<String, SortedMap<Integer, RowKey>> lines = lines(data.rows(scenario), data.settings(scenario).varying(), "nodes");
         int colour = 0;
         for (final Map.Entry<String, SortedMap<Integer, RowKey>> line : lines.entrySet())
         {
             final Color color = PALETTE[colour++ % PALETTE.length];
-            addNodesLine(chart, line.getKey() + " p50", line.getValue(), row -> value(data, row, CONVERGENCE + ".p50") / 1e6, color, false);
-            addNodesLine(chart, line.getKey() + " p99", line.getValue(), row -> value(data, row, CONVERGENCE + ".p99") / 1e6, color, true);
+            addLine(chart, line.getKey() + " p50", line.getValue(), row -> value(data, row, CONVERGENCE + ".p50") / 1e6, color, false);
+            addLine(chart, line.getKey() + " p99", line.getValue(), row -> value(data, row, CONVERGENCE + ".p99") / 1e6, color, true);
         }
         return chart.getSeriesMap().isEmpty() ? null : new NamedChart("convergence-vs-n_" + safe(scenario), title, scenario, chart);
     }
@@ -148,7 +161,8 @@ public final class Charts
         final String title = "Election messages vs cluster size: " + scenario;
         final XYChart chart = xyChart(title, "cluster size n (nodes, log scale)", "election messages per election (log scale)");
         chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::powerOfTwoLabel);
+        chart.getStyler().setYAxisLogarithmicDecadeOnly(false);
+        logNodesAxis(chart);
         final Map<String, SortedMap<Integer, RowKey>> lines = lines(data.rows(scenario), data.settings(scenario).varying(), "nodes");
         int colour = 0;
         double anchorNodes = Double.NaN;
@@ -168,7 +182,7 @@ public final class Charts
             {
                 continue;
             }
-            addNodesLine(chart, line.getKey(), positive, row -> value(data, row, MESSAGES), PALETTE[colour++ % PALETTE.length], false);
+            addLine(chart, line.getKey(), positive, row -> value(data, row, MESSAGES), PALETTE[colour++ % PALETTE.length], false);
             final int first = positive.firstKey();
             final double messages = value(data, positive.get(first), MESSAGES);
             if (Double.isNaN(anchorNodes) || first < anchorNodes || (first == anchorNodes && messages < anchorMessages))
@@ -226,12 +240,12 @@ public final class Charts
     {
         final String title = "Allocation per election: " + scenario;
         final XYChart chart = xyChart(title, "cluster size n (nodes, log scale)", "allocated per election (B/op)");
-        chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::powerOfTwoLabel);
+        logNodesAxis(chart);
         final Map<String, SortedMap<Integer, RowKey>> lines = lines(data.rows(scenario), data.settings(scenario).varying(), "nodes");
         int colour = 0;
         for (final Map.Entry<String, SortedMap<Integer, RowKey>> line : lines.entrySet())
         {
-            addNodesLine(chart, line.getKey(), line.getValue(), row -> value(data, row, JmhSource.ALLOCATION.name()),
+            addLine(chart, line.getKey(), line.getValue(), row -> value(data, row, JmhSource.ALLOCATION.name()),
                 PALETTE[colour++ % PALETTE.length], false);
         }
         return chart.getSeriesMap().isEmpty() ? null : new NamedChart("allocation_" + safe(scenario), title, scenario, chart);
@@ -342,26 +356,19 @@ public final class Charts
         styler.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
         styler.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
         styler.setLegendBorderColor(new Color(0xcccccc));
+        styler.setYAxisDecimalPattern("#,##0.###");
     }
 
-    private static <K> void addLine(
+    /** Cluster sizes on a log axis with a tick at every size it can label (3, 4, 5 … 9, 10, 20 …), not decades only. */
+    private static void logNodesAxis(final XYChart chart)
+    {
+        chart.getStyler().setXAxisLogarithmic(true);
+        chart.getStyler().setXAxisLogarithmicDecadeOnly(false);
+    }
+
+    private static <K extends Number> void addLine(
         final XYChart chart, final String name, final SortedMap<K, RowKey> points, final ToDoubleFunction<RowKey> y,
         final Color color, final boolean dashed)
-    {
-        addLine(chart, name, points, y, color, dashed, key -> ((Number)key).doubleValue());
-    }
-
-    /** Cluster sizes go on the x axis as log2 n: XChart's log axis draws decades only, too coarse for 3 … 1024. */
-    private static void addNodesLine(
-        final XYChart chart, final String name, final SortedMap<Integer, RowKey> points, final ToDoubleFunction<RowKey> y,
-        final Color color, final boolean dashed)
-    {
-        addLine(chart, name, points, y, color, dashed, nodes -> log2(nodes));
-    }
-
-    private static <K> void addLine(
-        final XYChart chart, final String name, final SortedMap<K, RowKey> points, final ToDoubleFunction<RowKey> y,
-        final Color color, final boolean dashed, final java.util.function.ToDoubleFunction<K> x)
     {
         final List<Double> xs = new ArrayList<>();
         final List<Double> ys = new ArrayList<>();
@@ -370,7 +377,7 @@ public final class Charts
             final double value = y.applyAsDouble(point.getValue());
             if (!Double.isNaN(value))
             {
-                xs.add(x.applyAsDouble(point.getKey()));
+                xs.add(point.getKey().doubleValue());
                 ys.add(value);
             }
         }
@@ -382,7 +389,7 @@ public final class Charts
         final XYSeries series = chart.addSeries(name, xs, ys);
         series.setLineColor(color);
         series.setMarkerColor(color);
-        series.setMarker(dashed ? SeriesMarkers.NONE : SeriesMarkers.CIRCLE);
+        series.setMarker(dashed ? SeriesMarkers.NONE : MARKERS[chart.getSeriesMap().size() % MARKERS.length]);
         if (dashed)
         {
             series.setLineStyle(SeriesLines.DASH_DASH);
@@ -402,10 +409,10 @@ public final class Charts
         final List<Double> ys = new ArrayList<>();
         for (double n = fromNodes; n < toNodes; n *= 1.25)
         {
-            xs.add(log2(n));
+            xs.add(n);
             ys.add(scale * shape.applyAsDouble(n));
         }
-        xs.add(log2(toNodes));
+        xs.add(toNodes);
         ys.add(scale * shape.applyAsDouble(toNodes));
         final XYSeries series = chart.addSeries(name, xs, ys);
         series.setMarker(SeriesMarkers.NONE);
@@ -461,22 +468,12 @@ public final class Charts
         final double rounded = Math.rint(decades);
         if (Math.abs(decades - rounded) > 1e-9 || rounded < 0)
         {
-            return "";
+            return NO_LABEL;
         }
         return Numbers.format(100 * (1 - Math.pow(10, -rounded))) + "%";
     }
 
-    /** @return a log2 axis's whole ticks as the cluster size they stand for. */
-    static String powerOfTwoLabel(final Double log2)
-    {
-        final double rounded = Math.rint(log2);
-        return Math.abs(log2 - rounded) > 1e-9 ? "" : Numbers.format(Math.pow(2, rounded));
-    }
 
-    private static double log2(final double value)
-    {
-        return Math.log(value) / Math.log(2);
-    }
 
     /** @return text safe in a file name. */
     static String safe(final String text)

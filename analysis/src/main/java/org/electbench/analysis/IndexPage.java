@@ -21,7 +21,8 @@ final class IndexPage
     private static final String STYLE = String.join("\n",
         "body{font-family:sans-serif;margin:2em auto;max-width:1100px;color:#222;padding:0 1em}",
         "table{border-collapse:collapse;margin:.5em 0 1em;font-size:13px}",
-        "th,td{border:1px solid #ccc;padding:3px 7px}th{background:#f3f3f3}td.n{text-align:right}",
+        "th,td{border:1px solid #ccc;padding:3px 7px}th{background:#f3f3f3}td{white-space:nowrap}td.n{text-align:right}",
+        ".wide{overflow-x:auto;max-width:100%}",
         "figure{margin:1em 0}figcaption{font-weight:bold;margin-bottom:.3em}",
         "code,pre{background:#f6f6f6;padding:2px 4px}pre{white-space:pre-wrap}",
         ".reading li{margin:.2em 0}.settings{color:#555;font-size:13px}",
@@ -100,14 +101,18 @@ final class IndexPage
             }
             html.append("</p>\n");
         }
-        html.append("<table>\n<tr><th>algorithm</th><th>transport</th><th>n</th>");
+        html.append("<div class=\"wide\"><table>\n<tr><th>algorithm</th><th>transport</th><th>n</th>");
         for (final String setting : table.settings().varying())
         {
             html.append("<th>").append(escape(setting)).append("</th>");
         }
-        for (final Column column : table.columns())
+        for (final Column column : table.shownColumns())
         {
             html.append("<th>").append(escape(column.header())).append("</th>");
+        }
+        if (table.hasByType())
+        {
+            html.append("<th>").append(MarkdownTable.BY_TYPE).append("</th>");
         }
         html.append("</tr>\n");
         for (final RowKey row : table.rows())
@@ -118,13 +123,17 @@ final class IndexPage
             {
                 html.append("<td>").append(escape(row.settings().getOrDefault(setting, ""))).append("</td>");
             }
-            for (final Column column : table.columns())
+            for (final Column column : table.shownColumns())
             {
                 html.append("<td class=\"n\">").append(escape(MarkdownTable.text(column, data.cell(row, column.id())))).append("</td>");
             }
+            if (table.hasByType())
+            {
+                html.append("<td>").append(escape(table.byTypeText(data, row))).append("</td>");
+            }
             html.append("</tr>\n");
         }
-        html.append("</table>\n");
+        html.append("</table></div>\n");
     }
 
     private static void figure(final StringBuilder html, final Figure item, final int index)

@@ -39,7 +39,7 @@ final class JmhSource
             final RowKey row;
             try
             {
-                row = RowKeys.rowKey(result.params(), result.shortName());
+                row = RowKeys.matching(RowKeys.rowKey(result.params(), result.shortName()), data.rows());
             }
             catch (final IllegalArgumentException ex)
             {

@@ -12,6 +12,8 @@ import java.util.Map;
  */
 final class MarkdownTable implements TableFormat.Writer
 {
+    static final String BY_TYPE = "messages by type (per election)";
+
     @Override
     public String write(final RunData data, final ScenarioTable table, final String context)
     {
@@ -32,15 +34,20 @@ final class MarkdownTable implements TableFormat.Writer
         }
         final List<String> header = new ArrayList<>(List.of("algorithm", "transport", "n"));
         header.addAll(table.settings().varying());
-        for (final Column column : table.columns())
+        for (final Column column : table.shownColumns())
         {
             header.add(column.header());
+        }
+        if (table.hasByType())
+        {
+            header.add(BY_TYPE);
         }
         row(out, header);
         final List<String> rule = new ArrayList<>();
         for (int i = 0; i < header.size(); i++)
         {
-            rule.add(i < 2 + 1 + table.settings().varying().size() && i != 2 ? "---" : "--:");
+            final boolean text = i < 3 + table.settings().varying().size() && i != 2 || table.hasByType() && i == header.size() - 1;
+            rule.add(text ? "---" : "--:");
         }
         row(out, rule);
         for (final RowKey key : table.rows())
@@ -50,9 +57,13 @@ final class MarkdownTable implements TableFormat.Writer
             {
                 cells.add(key.settings().getOrDefault(setting, ""));
             }
-            for (final Column column : table.columns())
+            for (final Column column : table.shownColumns())
             {
                 cells.add(text(column, data.cell(key, column.id())));
+            }
+            if (table.hasByType())
+            {
+                cells.add(table.byTypeText(data, key));
             }
             row(out, cells);
         }

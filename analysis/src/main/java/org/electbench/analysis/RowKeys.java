@@ -23,6 +23,8 @@ final class RowKeys
     static final String HEARTBEAT = Parameters.HEARTBEAT;
     static final String ELECTION_TIMEOUT = Parameters.ELECTION_TIMEOUT;
     static final String NONE = "-";
+    /** A benchmark's word for "the algorithm derives it". */
+    static final String AUTO = "auto";
 
     private RowKeys()
     {
@@ -55,6 +57,58 @@ final class RowKeys
             }
         }
         return new RowKey(scenario, algorithm, n, orElse(null != runtime ? runtime : transport, NONE), settings);
+    }
+
+    /**
+     * The benchmarks spell some settings their own way ({@code loss=0} for a report's {@code 0.0},
+     * {@code coordinatorTimeout=auto} for the derived {@code 30ms}) and carry ones the reports leave
+     * out, so a benchmark's row joins the run report's row of the same scenario, algorithm, n and
+     * transport whose settings agree wherever both name one.
+     *
+     * @param row a benchmark's row.
+     * @param known the rows already read.
+     * @return the one known row it is, or itself when none or several are.
+     */
+    static RowKey matching(final RowKey row, final java.util.Collection<RowKey> known)
+    {
+        RowKey match = null;
+        for (final RowKey candidate : known)
+        {
+            if (candidate.scenario().equals(row.scenario()) && candidate.algorithm().equals(row.algorithm()) &&
+                candidate.nodes() == row.nodes() && candidate.transport().equals(row.transport()) && agree(candidate, row))
+            {
+                if (null != match)
+                {
+                    return row;
+                }
+                match = candidate;
+            }
+        }
+        return null == match ? row : match;
+    }
+
+    private static boolean agree(final RowKey a, final RowKey b)
+    {
+        for (final Map.Entry<String, String> setting : a.settings().entrySet())
+        {
+            final String other = b.settings().get(setting.getKey());
+            if (null != other && !sameSetting(setting.getValue(), other))
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static boolean sameSetting(final String a, final String b)
+    {
+        if (a.equals(b) || AUTO.equals(a) || AUTO.equals(b))
+        {
+            return true;
+        }
+        final double durationA = Durations.toMillis(a);
+        final double durationB = Durations.toMillis(b);
+        return !Double.isNaN(durationA) && durationA == durationB;
     }
 
     private static String orElse(final String value, final String otherwise)

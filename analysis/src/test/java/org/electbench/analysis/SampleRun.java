@@ -16,16 +16,16 @@ import org.HdrHistogram.HistogramLogWriter;
  * interval holds 100 elections: bully's at 1, 2, … 100 ms, ring's at 2, 4, … 200 ms (times a
  * slowdown, for the comparison tests).
  */
-final class SampleRun
+public final class SampleRun
 {
-    static final String BULLY_LOG = "histograms/bully_sim_n5_leader-crash_detect-lowest.hlog";
-    static final String RING_LOG = "histograms/ring_sim_n5_leader-crash_detect-lowest.hlog";
+    public static final String BULLY_LOG = "histograms/bully_sim_n5_leader-crash_detect-lowest.hlog";
+    public static final String RING_LOG = "histograms/ring_sim_n5_leader-crash_detect-lowest.hlog";
 
     private SampleRun()
     {
     }
 
-    static Path create(final Path folder) throws IOException
+    public static Path create(final Path folder) throws IOException
     {
         return create(folder, 1.0, 1.0);
     }
@@ -34,7 +34,7 @@ final class SampleRun
      * @param bullySlowdown factor on bully's convergence times.
      * @param ringSlowdown factor on ring's.
      */
-    static Path create(final Path folder, final double bullySlowdown, final double ringSlowdown) throws IOException
+    public static Path create(final Path folder, final double bullySlowdown, final double ringSlowdown) throws IOException
     {
         Files.createDirectories(folder.resolve("histograms"));
         try (InputStream jmh = SampleRun.class.getResourceAsStream("/jmh/two-algorithms.json"))

@@ -29,7 +29,9 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 /**
  * One election per iteration, from a fresh cluster: the scenario's fault (or cold start) to the
  * agreement that holds. On a real transport (inmemory, aeron-udp, aeron-ipc) the score is the
- * election's wall time, settle window included; on sim it is what simulating it costs.
+ * wall time of the whole run, settle window and the runtime's per-run setup included (Aeron
+ * connects its publications and measures its latency first); the election itself is the
+ * {@code convergence} metric of the histogram log. On sim the score is what simulating it costs.
  * <p>
  * Side figures are JMH auxiliary counters generated from the metric declarations
  * ({@link ElectionCounters}): EVENTS counters, which single-shot mode sums over iterations with

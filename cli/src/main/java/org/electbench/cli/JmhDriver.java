@@ -30,6 +30,8 @@ final class JmhDriver
     private static final Pattern PARAMETERS = Pattern.compile("^# Parameters: \\((.*)\\)$");
     private static final Pattern BENCHMARK = Pattern.compile("^# Benchmark: org\\.electbench\\.bench\\.(\\w+)\\.\\w+$");
 
+    static final String IGNORE_LOCK = "jmh.ignoreLock";
+
     private final Path jar;
     private final RunFolder folder;
     private final Environment environment;
@@ -40,6 +42,8 @@ final class JmhDriver
     private int done;
     private long startNs;
     private final List<Double> estimates = new ArrayList<>();
+    private final List<String> failures = new ArrayList<>();
+    private String currentParameters = "";
 
     JmhDriver(final Path jar, final RunFolder folder, final Environment environment, final PrintWriter progress)
     {
@@ -83,6 +87,12 @@ final class JmhDriver
         return 0;
     }
 
+    /** @return the benchmarks that threw, each as its class and brief parameters. */
+    List<String> failures()
+    {
+        return failures;
+    }
+
     /** Stops the running process, if any (on interrupt). */
     void stop()
     {
@@ -113,6 +123,11 @@ final class JmhDriver
         command.add("-D" + RunFolder.PROPERTY + "=" + folder.directory().toAbsolutePath());
         command.add("-D" + Environment.COMMIT_PROPERTY + "=" + environment.commit());
         command.add("-Delectbench.command=" + environment.commandLine());
+        if (Boolean.getBoolean(IGNORE_LOCK))
+        {
+            // JMH refuses to run beside another JMH on the machine unless told to (tests on a shared machine do).
+            command.add("-D" + IGNORE_LOCK + "=true");
+        }
         command.add("-jar");
         command.add(jar.toString());
         command.addAll(stage.jmhArguments(folder.directory().resolve("jmh-" + stage.name() + ".json").toAbsolutePath().toString()));
@@ -137,11 +152,14 @@ final class JmhDriver
                 if (parameters.matches())
                 {
                     done++;
+                    currentParameters = brief(parameters.group(1));
                     show(benchmark, parameters.group(1));
                 }
-                if (line.startsWith("<failure>") || line.contains("Exception") && !line.startsWith("#"))
+                if (line.contains("<failure>"))
                 {
-                    progress.printf("%n%s: %s%n", stage.name(), line);
+                    failures.add(benchmark + " " + currentParameters);
+                    progress.printf("%n%s: %s %s failed; see %s%n", stage.name(), benchmark, currentParameters,
+                        "jmh-" + stage.name() + ".log");
                 }
             }
         }

@@ -175,10 +175,14 @@ final class RunCommand implements Callable<Integer>
             return 1;
         }
 
+        if (!driver.failures().isEmpty())
+        {
+            folder.write("failures.txt", (String.join("\n", driver.failures()) + "\n").getBytes(StandardCharsets.UTF_8));
+        }
         final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
         try (PrintWriter tables = new PrintWriter(buffer, true, StandardCharsets.UTF_8))
         {
-            RunTables.write(folder, environment, tables);
+            RunTables.write(folder, environment, driver.failures(), tables);
         }
         folder.write(RunFolder.TABLES, buffer.toByteArray());
         if (null != out)

@@ -34,10 +34,17 @@ final class RunTables
     {
     }
 
-    static void write(final RunFolder folder, final Environment environment, final PrintWriter out) throws IOException
+    static void write(final RunFolder folder, final Environment environment, final List<String> failures, final PrintWriter out)
+        throws IOException
     {
         out.printf(Locale.ROOT, "# electbench run %s%n%n", folder.directory().getFileName());
         out.printf(Locale.ROOT, "%s%n%n", environment.describe());
+        if (!failures.isEmpty())
+        {
+            out.printf(Locale.ROOT, "%d benchmarks failed and have no row (their errors are in the jmh-*.log files):%n%n", failures.size());
+            failures.forEach(failure -> out.println("- " + failure));
+            out.println();
+        }
         final Map<String, List<RunReport>> groups = new TreeMap<>(RunTables::compareGroups);
         try (var files = Files.list(folder.directory().resolve(RunFolder.REPORTS)))
         {

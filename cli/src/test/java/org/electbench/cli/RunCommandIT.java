@@ -128,7 +128,7 @@ class RunCommandIT
         final String earlierTables = Files.readString(earlierFolder.resolve(RunFolder.TABLES));
 
         final List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+            "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Djmh.ignoreLock=true", "-cp", System.getProperty("java.class.path"),
             Main.class.getName(), "run", "--jar", JAR.toString(), "--runs-dir", runs.toString()));
         final Process process = new ProcessBuilder(command).redirectErrorStream(true)
             .redirectOutput(runs.resolve("interrupted.log").toFile()).start();

@@ -1,0 +1,66 @@
+package org.electbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.electbench.analysis.SampleRun;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReportCommandTest
+{
+    @TempDir
+    Path temp;
+
+    @Test
+    void reportWritesTablesChartsAndPageIntoTheRunFolder() throws Exception
+    {
+        final Path run = SampleRun.create(temp.resolve("run"));
+        final SimulateCommandTest.Outcome outcome = SimulateCommandTest.electbench("report", run.toString());
+        assertEquals(0, outcome.exitCode(), outcome.err());
+        assertTrue(Files.readString(run.resolve("report/tables/leader-crash.md")).contains("| bully | sim | 5 | 50 | 99.02 | 100 |"));
+        assertTrue(Files.exists(run.resolve("report/charts/cdf_leader-crash_bully.png")));
+        assertTrue(Files.readString(run.resolve("report/index.html")).contains("Convergence percentiles: leader-crash, bully"));
+    }
+
+    @Test
+    void missingOrForeignInputExitsTwoNamingTheFile() throws Exception
+    {
+        final Path missing = temp.resolve("missing");
+        final SimulateCommandTest.Outcome none = SimulateCommandTest.electbench("report", missing.toString());
+        assertEquals(2, none.exitCode());
+        assertEquals("report: " + missing + ": no such run folder", none.err().strip());
+
+        final Path run = SampleRun.create(temp.resolve("run"));
+        Files.writeString(run.resolve("jmh.json"), "{\"not\": \"jmh\"}");
+        final SimulateCommandTest.Outcome foreign = SimulateCommandTest.electbench("report", run.toString());
+        assertEquals(2, foreign.exitCode());
+        assertTrue(foreign.err().contains(run.resolve("jmh.json").toString()) && foreign.err().contains("foreign JSON"), foreign.err());
+        assertFalse(Files.exists(run.resolve("report")));
+    }
+
+    @Test
+    void compareWithItselfPassesAndASlowedRunFailsTheRegressionGate() throws Exception
+    {
+        final Path a = SampleRun.create(temp.resolve("a"));
+        final Path same = SampleRun.create(temp.resolve("same"));
+        final SimulateCommandTest.Outcome itself = SimulateCommandTest.electbench("compare", a.toString(), same.toString(), "--fail-on-regression", "0");
+        assertEquals(0, itself.exitCode(), itself.err());
+        assertTrue(itself.out().contains("16 figures compared, 0 changed beyond the runs' noise"), itself.out());
+
+        final Path slowed = SampleRun.create(temp.resolve("slowed"), 1.0, 2.0);
+        final SimulateCommandTest.Outcome gate = SimulateCommandTest.electbench("compare", a.toString(), slowed.toString(), "--fail-on-regression", "10");
+        assertEquals(1, gate.exitCode(), gate.out());
+        assertTrue(gate.err().contains("regression: leader-crash ring sim n=5 convergence p50 (ms)"), gate.err());
+        assertFalse(gate.err().contains(" bully "), gate.err());
+        assertTrue(Files.exists(slowed.resolve("report/compare.md")));
+        assertTrue(Files.exists(slowed.resolve("report/compare.png")));
+
+        final SimulateCommandTest.Outcome lenient = SimulateCommandTest.electbench("compare", a.toString(), slowed.toString(), "--fail-on-regression", "150");
+        assertEquals(0, lenient.exitCode(), lenient.err());
+    }
+}
