@@ -5,6 +5,7 @@ import java.util.Map;
 
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.Durations;
+import org.electbench.transport.MemoryLimits;
 import org.electbench.transport.ScenarioLimitException;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -93,8 +94,11 @@ final class FlagErrors
         final int maxNodes = runtime.maxNodes();
         if (nodes > maxNodes)
         {
+            final boolean heapBound = maxNodes >= MemoryLimits.maxNodesOnHeap(
+                ClusterRuntime.DEFAULT_HEAP_BYTES_PER_NODE, ClusterRuntime.DEFAULT_HEAP_BYTES_PER_PAIR);
             throw invalid(spec, flag, nodes + " nodes are more than the " + runtime.name() + " runtime can host in this JVM: at most " +
-                maxNodes + ", bounded by " + runtime.maxNodesBound() + "; give the JVM more with ELECTBENCH_JAVA_OPTS=-Xmx<size>");
+                maxNodes + ", bounded by " + runtime.maxNodesBound() +
+                (heapBound ? "; give the JVM more with ELECTBENCH_JAVA_OPTS=-Xmx<size>" : ""));
         }
     }
 
