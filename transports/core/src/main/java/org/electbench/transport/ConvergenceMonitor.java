@@ -22,7 +22,11 @@ import org.electbench.spi.Role;
  *       type, sends to crashed nodes included, heartbeats apart (by their type);</li>
  *   <li><b>safety</b>: most live leaders at one instant, time with two or more, a node claiming a
  *       term another node led (same-term leaders), and time a live leader acts while another
- *       holds a higher term (stale leader).</li>
+ *       holds a higher term (stale leader);</li>
+ *   <li><b>elections against a live leader</b>: how often a node turned candidate (or leader)
+ *       and so ended an agreement on a live leader. Agreement needs that leader alive, so after a
+ *       crash nothing counts; in steady state every one is a false election (a paused leader is
+ *       alive).</li>
  * </ul>
  * Not thread-safe: a runtime with several threads serializes its calls. Allocation-free after
  * construction, but for the term map growing when a run has many terms.
@@ -63,6 +67,7 @@ public final class ConvergenceMonitor
     private long sameTermLeaders;
     private long staleLeaderNs;
     private boolean stale;
+    private long liveLeaderElections;
 
     public ConvergenceMonitor(final ElectionAlgorithm algorithm, final int nodes)
     {
@@ -119,6 +124,7 @@ public final class ConvergenceMonitor
         sameTermLeaders = 0;
         staleLeaderNs = 0;
         stale = false;
+        liveLeaderElections = 0;
     }
 
     /** A node booted or recovered: live, a follower naming nobody, until it announces. */
@@ -159,6 +165,7 @@ public final class ConvergenceMonitor
         {
             return;
         }
+        final boolean wasAgreed = NONE != agreedSinceNs;
         account(nowNs);
         withdraw(nodeId);
         role[nodeId] = newRole;
@@ -180,6 +187,10 @@ public final class ConvergenceMonitor
             }
         }
         changed(nowNs);
+        if (wasAgreed && NONE == agreedSinceNs && newRole != Role.FOLLOWER)
+        {
+            liveLeaderElections++;
+        }
     }
 
     /** A node sent one message (counted whether or not it arrives). */
@@ -256,6 +267,7 @@ public final class ConvergenceMonitor
             splitBrainNs,
             sameTermLeaders,
             staleLeaderNs,
+            liveLeaderElections,
             events,
             endNs);
     }

@@ -23,6 +23,7 @@ public final class ElectionResult
     private final long splitBrainNs;
     private final long sameTermLeaders;
     private final long staleLeaderNs;
+    private final long liveLeaderElections;
     private final long events;
     private final long endNs;
 
@@ -40,6 +41,7 @@ public final class ElectionResult
         final long splitBrainNs,
         final long sameTermLeaders,
         final long staleLeaderNs,
+        final long liveLeaderElections,
         final long events,
         final long endNs)
     {
@@ -56,6 +58,7 @@ public final class ElectionResult
         this.splitBrainNs = splitBrainNs;
         this.sameTermLeaders = sameTermLeaders;
         this.staleLeaderNs = staleLeaderNs;
+        this.liveLeaderElections = liveLeaderElections;
         this.events = events;
         this.endNs = endNs;
     }
@@ -177,6 +180,15 @@ public final class ElectionResult
         return staleLeaderNs;
     }
 
+    /**
+     * @return elections started against an agreed, live leader over the whole run (a node turning
+     * candidate or leader while all agreed): in a run with no crash, its false elections.
+     */
+    public long liveLeaderElections()
+    {
+        return liveLeaderElections;
+    }
+
     /** @return events the runtime processed. */
     public long events()
     {
@@ -206,6 +218,7 @@ public final class ElectionResult
             .append(", splitBrainNs=").append(splitBrainNs)
             .append(", sameTermLeaders=").append(sameTermLeaders)
             .append(", staleLeaderNs=").append(staleLeaderNs)
+            .append(", liveLeaderElections=").append(liveLeaderElections)
             .append(", events=").append(events)
             .append('}').toString();
     }
