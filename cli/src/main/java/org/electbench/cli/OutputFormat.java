@@ -3,8 +3,11 @@ package org.electbench.cli;
 import java.io.PrintWriter;
 import java.util.function.Supplier;
 
+import org.electbench.harness.RunReport;
+
 /**
- * Output formats as an enum of factories.
+ * Output formats as an enum of factories; each writer iterates the report's metrics, which come
+ * from the declarations.
  */
 enum OutputFormat
 {
@@ -26,6 +29,11 @@ enum OutputFormat
 
     interface ReportWriter
     {
-        void write(Report report, PrintWriter out);
+        void write(RunReport report, PrintWriter out);
+
+        default void write(final Report report, final PrintWriter out)
+        {
+            write(report.toRunReport("./electbench"), out);
+        }
     }
 }

@@ -1,5 +1,7 @@
 package org.electbench.cli;
 
+import org.electbench.harness.Environment;
+import org.electbench.harness.RunReport;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.Summary;
 
@@ -13,4 +15,9 @@ import org.electbench.transport.Summary;
  */
 record Report(Scenario scenario, String transport, Summary summary, long wallNs)
 {
+    /** @return the run report every writer prints from. */
+    RunReport toRunReport(final String commandLine)
+    {
+        return RunReport.of(scenario, transport, summary, Environment.capture(scenario.seed(), commandLine), wallNs);
+    }
 }

@@ -16,7 +16,10 @@ import org.electbench.sim.SimRuntime;
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
-import org.electbench.transport.Summary;
+import org.electbench.harness.ComparisonTable;
+import org.electbench.harness.Environment;
+import org.electbench.harness.RunReport;
+import org.electbench.harness.SeededRuns;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -92,7 +95,7 @@ final class RunCommand implements Callable<Integer>
         for (final ScenarioKind kind : kinds)
         {
             options.scenario = kind;
-            final List<Report> reports = new ArrayList<>();
+            final List<RunReport> reports = new ArrayList<>();
             for (final String name : names)
             {
                 options.algorithm = name;
@@ -100,7 +103,8 @@ final class RunCommand implements Callable<Integer>
                 {
                     options.nodes = size;
                     final Scenario scenario = options.toScenario(seed);
-                    reports.add(Runner.run(runtime, scenario, runs, System.err));
+                    reports.add(new SeededRuns().run(runtime, scenario, runs, SimulateCommand.progress(scenario, System.err))
+                        .report(Environment.capture(seed, SimulateCommand.commandLine(spec))));
                 }
             }
             writeTable(kind, reports, tables);
@@ -121,9 +125,9 @@ final class RunCommand implements Callable<Integer>
 
     private int printed;
 
-    private void writeTable(final ScenarioKind kind, final List<Report> reports, final PrintStream out)
+    private void writeTable(final ScenarioKind kind, final List<RunReport> reports, final PrintStream out)
     {
-        final Scenario first = reports.get(0).scenario();
+        final Scenario first = options.toScenario(seed);
         out.printf(Locale.ROOT, "## %s%n%n", kind.cliName());
         out.printf(Locale.ROOT, "delay %s, loss %s, detect %s, HBT %s ms, detection %s ms, T_elec %s ms, T_coord %s ms, " +
                 "%d runs per row, seed %d%n%n",
@@ -131,24 +135,9 @@ final class RunCommand implements Callable<Integer>
             TableWriter.millis(first.settings().heartbeatIntervalNs()), TableWriter.millis(first.settings().detectionTimeoutNs()),
             TableWriter.millis(first.settings().electionTimeoutNs()), TableWriter.millis(first.settings().coordinatorTimeoutNs()),
             runs, seed);
-        out.println("| algorithm | N | conv p50 ms | conv p99 ms | conv max ms | detect p50 ms | msgs/election | bytes/election " +
-            "| heartbeats | max leaders | split-brain runs | same-term runs | stale runs | wrong leader | unconverged |");
-        out.println("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-        for (final Report report : reports)
-        {
-            final Summary summary = report.summary();
-            final Summary.Distribution convergence = summary.convergence();
-            final Summary.Distribution detection = summary.detection();
-            out.printf(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %.1f | %.0f | %.1f | %d | %d | %d | %d | %d | %d |%n",
-                report.scenario().algorithm().name(), report.scenario().nodes(),
-                convergence.isEmpty() ? "-" : TableWriter.millis(convergence.percentile(50)),
-                convergence.isEmpty() ? "-" : TableWriter.millis(convergence.percentile(99)),
-                convergence.isEmpty() ? "-" : TableWriter.millis(convergence.max()),
-                detection.isEmpty() ? "-" : TableWriter.millis(detection.percentile(50)),
-                summary.messagesMean(), summary.bytesMean(), summary.heartbeatsMean(), summary.maxConcurrentLeaders(),
-                summary.splitBrainRuns(), summary.sameTermLeaderRuns(), summary.staleLeaderRuns(),
-                summary.wrongLeaderRuns(), summary.unconvergedRuns());
-        }
+        final java.io.PrintWriter writer = new java.io.PrintWriter(out, true, StandardCharsets.UTF_8);
+        ComparisonTable.write(reports, writer);
+        writer.flush();
         out.println();
     }
 }

@@ -1,46 +1,33 @@
 package org.electbench.cli;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.function.Supplier;
-
-import org.electbench.aeron.AeronRuntime;
-import org.electbench.inmemory.InMemoryRuntime;
-import org.electbench.sim.SimRuntime;
-import org.electbench.transport.ClusterRuntime;
+import org.electbench.harness.RuntimeRegistry;
+import org.electbench.transport.RuntimeProvider;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * The runtimes a command can run a scenario on, by their command-line names.
+ * The runtimes a command can run a scenario on: whatever registered itself (see {@link RuntimeRegistry}).
  */
 final class Runtimes
 {
-    private static final Map<String, Supplier<ClusterRuntime>> FACTORIES = new LinkedHashMap<>();
-
-    static
-    {
-        FACTORIES.put("sim", SimRuntime::new);
-        FACTORIES.put(InMemoryRuntime.NAME, InMemoryRuntime::fromSystemProperties);
-        FACTORIES.put(AeronRuntime.UDP, () -> AeronRuntime.fromSystemProperties(false));
-        FACTORIES.put(AeronRuntime.IPC, () -> AeronRuntime.fromSystemProperties(true));
-    }
-
     private Runtimes()
     {
     }
 
-    static final class Converter implements ITypeConverter<Supplier<ClusterRuntime>>
+    static final class Converter implements ITypeConverter<RuntimeProvider>
     {
         @Override
-        public Supplier<ClusterRuntime> convert(final String value)
+        public RuntimeProvider convert(final String value)
         {
-            final Supplier<ClusterRuntime> factory = FACTORIES.get(value);
-            if (null == factory)
+            try
             {
-                throw new TypeConversionException("'" + value + "' is not accepted; accepted: " + String.join(", ", FACTORIES.keySet()));
+                return RuntimeRegistry.instance().get(value);
             }
-            return factory;
+            catch (final IllegalArgumentException ex)
+            {
+                throw new TypeConversionException("'" + value + "' is not accepted; accepted: " +
+                    String.join(", ", RuntimeRegistry.instance().names()));
+            }
         }
     }
 }

@@ -1,10 +1,14 @@
 package org.electbench.cli;
 
+import java.io.PrintStream;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.function.Supplier;
 
+import org.electbench.harness.Environment;
+import org.electbench.harness.RunReport;
+import org.electbench.harness.SeededRuns;
 import org.electbench.transport.ClusterRuntime;
+import org.electbench.transport.RuntimeProvider;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.chaos.ChaosFault;
 import picocli.CommandLine.Command;
@@ -28,10 +32,10 @@ final class SimulateCommand implements Callable<Integer>
     ScenarioOptions options;
 
     @Option(names = "--transport", paramLabel = "NAME", defaultValue = "sim", converter = Runtimes.Converter.class,
-        description = "Runtime: sim, inmemory, aeron-udp or aeron-ipc (default: ${DEFAULT-VALUE}). " +
+        description = "A registered runtime: sim, inmemory, aeron-udp, aeron-ipc (default: ${DEFAULT-VALUE}). " +
             "On the real-clock ones the report adds the one-way latency measured, the floor the simulator predicts with it, " +
             "and the overhead above that floor.")
-    Supplier<ClusterRuntime> transport;
+    RuntimeProvider transport;
 
     @Option(names = "--runs", paramLabel = "R", defaultValue = "1", description = "Runs to aggregate (default: ${DEFAULT-VALUE}).")
     int runs;
@@ -64,13 +68,46 @@ final class SimulateCommand implements Callable<Integer>
             throw new ParameterException(spec.commandLine(), "Invalid value for option '--chaos-faults': " + ex.getMessage());
         }
         final Scenario scenario = options.toScenario(seed).toBuilder().chaosFaults(kinds).build();
-        final Report report;
-        try (ClusterRuntime runtime = transport.get())
+        final SeededRuns.Outcome outcome;
+        try (ClusterRuntime runtime = transport.newRuntime())
         {
-            report = Runner.run(runtime, scenario, runs, System.err);
+            outcome = new SeededRuns().run(runtime, scenario, runs, progress(scenario, System.err));
         }
+        final RunReport report = outcome.report(Environment.capture(seed, commandLine(spec)));
         format.newWriter().write(report, spec.commandLine().getOut());
         spec.commandLine().getOut().flush();
         return 0;
+    }
+
+    /** @return the command as typed, for the environment a report carries. */
+    static String commandLine(final CommandSpec spec)
+    {
+        final StringBuilder line = new StringBuilder("./electbench");
+        spec.commandLine().getParseResult().originalArgs().forEach(arg -> line.append(' ').append(arg));
+        return line.toString();
+    }
+
+    /** @return a progress line on a terminal's stderr, at most four times a second; nothing without a terminal. */
+    static SeededRuns.Progress progress(final Scenario scenario, final PrintStream err)
+    {
+        if (null == System.console())
+        {
+            return SeededRuns.Progress.NONE;
+        }
+        final long[] nextNs = {System.nanoTime() + 250_000_000L};
+        return (done, total) ->
+        {
+            if (done == total && total > 1)
+            {
+                err.print("\r\033[K");
+                err.flush();
+            }
+            else if (System.nanoTime() - nextNs[0] >= 0)
+            {
+                err.printf("\r%s: run %d/%d", scenario, done, total);
+                err.flush();
+                nextNs[0] = System.nanoTime() + 250_000_000L;
+            }
+        };
     }
 }

@@ -2,62 +2,51 @@ package org.electbench.cli;
 
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.Map;
 
-import org.electbench.transport.Scenario;
-import org.electbench.transport.Summary;
+import org.electbench.harness.MetricValue;
+import org.electbench.harness.Parameters;
+import org.electbench.harness.RunReport;
 
 /**
- * A short human-readable report; times in milliseconds.
+ * A short human-readable report, one line per declared metric; times in milliseconds.
  */
 final class TableWriter implements OutputFormat.ReportWriter
 {
     @Override
-    public void write(final Report report, final PrintWriter out)
+    public void write(final RunReport report, final PrintWriter out)
     {
-        final Scenario scenario = report.scenario();
-        final Summary summary = report.summary();
-        out.printf(Locale.ROOT, "%s on %s: n=%d scenario=%s detect=%s delay=%s loss=%s runs=%d seed=%d%n",
-            scenario.algorithm().name(), report.transport(), scenario.nodes(), scenario.kind().cliName(),
-            scenario.detect().cliName(), scenario.network().delay(), scenario.network().lossProbability(),
-            summary.runs(), scenario.seed());
-        distribution(out, "convergence", summary.convergence());
-        distribution(out, "detection", summary.detection());
-        if (!Runner.SIM.equals(report.transport()))
+        final Map<String, String> parameters = report.parameters();
+        out.printf(Locale.ROOT, "%s on %s: n=%s scenario=%s detect=%s delay=%s loss=%s runs=%d seed=%s%n",
+            parameters.get(Parameters.ALGORITHM), parameters.get(Parameters.RUNTIME), parameters.get(Parameters.NODES),
+            parameters.get(Parameters.SCENARIO), parameters.get(Parameters.DETECT), parameters.get(Parameters.DELAY),
+            parameters.get(Parameters.LOSS), report.runs(), parameters.get(Parameters.SEED));
+        for (final MetricValue metric : report.metrics())
         {
-            distribution(out, "latency", summary.oneWayLatency());
-            distribution(out, "floor", summary.floor());
-            distribution(out, "overhead", summary.overhead());
+            out.printf(Locale.ROOT, "  %-22s %s%n", metric.name(), describe(metric));
         }
-        final StringBuilder byType = new StringBuilder();
-        for (int type = 0; type < summary.typeNames().size(); type++)
-        {
-            if (type != summary.heartbeatType())
-            {
-                byType.append(String.format(Locale.ROOT, "  %s %s", summary.typeNames().get(type), number(summary.messagesMean(type))));
-            }
-        }
-        out.printf(Locale.ROOT, "  %-13s mean %s  min %d  max %d |%s%n", "messages", number(summary.messagesMean()),
-            summary.messagesMin(), summary.messagesMax(), byType);
-        out.printf(Locale.ROOT, "  %-13s mean %s%n", "bytes", number(summary.bytesMean()));
-        out.printf(Locale.ROOT, "  %-13s mean %s%n", "heartbeats", number(summary.heartbeatsMean()));
-        out.printf(Locale.ROOT, "  %-13s %s%n", "leader", summary.runs() == 1 ? String.valueOf(summary.lastLeader()) : "(many runs)");
-        out.printf(Locale.ROOT, "  %-13s wrong-leader runs %d, unconverged runs %d, max concurrent leaders %d, " +
-                "split-brain runs %d, same-term-leader runs %d, stale-leader runs %d%n",
-            "safety", summary.wrongLeaderRuns(), summary.unconvergedRuns(), summary.maxConcurrentLeaders(),
-            summary.splitBrainRuns(), summary.sameTermLeaderRuns(), summary.staleLeaderRuns());
-        out.printf(Locale.ROOT, "  %-13s %d events in %.1f ms wall%n", "cost", summary.events(), report.wallNs() / 1e6);
+        out.printf(Locale.ROOT, "  %-22s %s%n", "leader", report.runs() == 1 ? String.valueOf(report.leader()) : "(many runs)");
+        out.printf(Locale.ROOT, "  %-22s %.1f ms wall%n", "cost", report.wallNs() / 1e6);
+        out.flush();
     }
 
-    private static void distribution(final PrintWriter out, final String name, final Summary.Distribution distribution)
+    private static String describe(final MetricValue metric)
     {
-        if (distribution.isEmpty())
+        final boolean ns = "ns".equals(metric.unit());
+        switch (metric.kind())
         {
-            out.printf(Locale.ROOT, "  %-13s (none)%n", name);
-            return;
+            case "distribution":
+                return !metric.hasValues() ? "(none)" : String.format(Locale.ROOT, "mean %s ms  p50 %s ms  p99 %s ms  max %s ms  (%d runs)",
+                    millis(metric.mean()), millis(metric.p50()), millis(metric.p99()), millis(metric.max()), metric.samples());
+            case "count":
+                return ns ?
+                    String.format(Locale.ROOT, "mean %s ms  max %s ms", millis(metric.mean()), millis(metric.max())) :
+                    String.format(Locale.ROOT, "mean %s  min %d  max %d %s", number(metric.mean()), metric.min(), metric.max(), metric.unit());
+            case "mean":
+                return String.format(Locale.ROOT, "mean %s  max %d %s", number(metric.mean()), metric.max(), metric.unit());
+            default:
+                return String.format(Locale.ROOT, "%d of %d runs", metric.sum(), metric.runs());
         }
-        out.printf(Locale.ROOT, "  %-13s mean %s ms  p50 %s ms  p99 %s ms  max %s ms%n", name,
-            millis(distribution.mean()), millis(distribution.percentile(50)), millis(distribution.percentile(99)),
-            millis(distribution.max()));
     }
 
     static String millis(final double ns)

@@ -1,114 +1,126 @@
 package org.electbench.transport;
 
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+
+import org.electbench.transport.metrics.Aggregate;
+import org.electbench.transport.metrics.Metric;
+import org.electbench.transport.metrics.Metrics;
+import org.electbench.transport.metrics.Sample;
 
 /**
- * Many runs of one scenario, aggregated: exact percentiles of convergence and detection over
- * the runs that have them (nearest rank), message and byte means, and how many runs broke each
- * safety property. Unconverged runs are counted, never silently dropped.
+ * Many runs of one scenario, aggregated metric by metric over the declarations of
+ * {@link Metrics}: exact percentiles and an HdrHistogram per distribution, totals and means per
+ * count, the runs that broke each violation. Unconverged runs are counted, never dropped.
  */
 public final class Summary
 {
     private final List<String> typeNames;
     private final int heartbeatType;
-    private long[] convergenceNs = new long[16];
-    private long[] detectionNs = new long[16];
-    private int convergedCount;
-    private int detectedCount;
+    private final Map<String, Aggregate> aggregateByName = new LinkedHashMap<>();
+    private final List<Aggregate> aggregates;
     private int runs;
-    private final double[] messagesByTypeSum;
-    private long messagesSum;
-    private long messagesMin = Long.MAX_VALUE;
-    private long messagesMax;
-    private long bytesSum;
-    private long heartbeatsSum;
     private int lastLeader;
-    private int wrongLeaderRuns;
-    private int unconvergedRuns;
-    private int maxConcurrentLeaders;
-    private int splitBrainRuns;
-    private int sameTermLeaderRuns;
-    private int staleLeaderRuns;
-    private long events;
-    private long[] oneWayLatencyNs = new long[16];
-    private long[] floorNs = new long[16];
-    private long[] overheadNs = new long[16];
-    private int latencyCount;
-    private int floorCount;
+    private boolean paired;
 
+    /** Aggregates {@link Metrics#forTypes} for an algorithm's message types. */
     public Summary(final List<String> typeNames, final int heartbeatType)
     {
-        this.typeNames = typeNames;
-        this.heartbeatType = heartbeatType;
-        messagesByTypeSum = new double[typeNames.size()];
-    }
-
-    public void add(final ElectionResult result)
-    {
-        runs++;
-        if (result.converged())
-        {
-            convergenceNs = append(convergenceNs, convergedCount++, result.convergenceNs());
-        }
-        else
-        {
-            unconvergedRuns++;
-        }
-        if (result.detectionNs() >= 0)
-        {
-            detectionNs = append(detectionNs, detectedCount++, result.detectionNs());
-        }
-        for (int type = 0; type < messagesByTypeSum.length; type++)
-        {
-            messagesByTypeSum[type] += result.messages(type);
-        }
-        final long messages = result.messagesTotal();
-        messagesSum += messages;
-        messagesMin = Math.min(messagesMin, messages);
-        messagesMax = Math.max(messagesMax, messages);
-        bytesSum += result.bytesTotal();
-        heartbeatsSum += result.heartbeats();
-        lastLeader = result.finalLeader();
-        wrongLeaderRuns += result.wrongLeader() ? 1 : 0;
-        maxConcurrentLeaders = Math.max(maxConcurrentLeaders, result.maxConcurrentLeaders());
-        splitBrainRuns += result.maxConcurrentLeaders() >= 2 ? 1 : 0;
-        sameTermLeaderRuns += result.sameTermLeaders() > 0 ? 1 : 0;
-        staleLeaderRuns += result.staleLeaderNs() > 0 ? 1 : 0;
-        events += result.events();
-    }
-
-    /** @param latencyNs a real transport's one-way latency measured for one run. */
-    public void addOneWayLatency(final long latencyNs)
-    {
-        oneWayLatencyNs = append(oneWayLatencyNs, latencyCount++, latencyNs);
+        this(typeNames, heartbeatType, Metrics.forTypes(typeNames, heartbeatType));
     }
 
     /**
-     * @param floorNs    what the simulator predicts for one run's scenario with the transport's
-     *                   latency added to every message: the protocol's own timers and hops.
-     * @param overheadNs the run's convergence time less its floor (negative when the run was luckier).
+     * @param typeNames     the algorithm's message types.
+     * @param heartbeatType the heartbeat's type id.
+     * @param metrics       the metrics to aggregate, in the order writers show them.
      */
-    public void addFloor(final long floorNs, final long overheadNs)
+    public Summary(final List<String> typeNames, final int heartbeatType, final List<Metric> metrics)
     {
-        this.floorNs = append(this.floorNs, floorCount, floorNs);
-        this.overheadNs = append(this.overheadNs, floorCount, overheadNs);
-        floorCount++;
+        this.typeNames = typeNames;
+        this.heartbeatType = heartbeatType;
+        final List<Aggregate> list = new ArrayList<>(metrics.size());
+        for (final Metric metric : metrics)
+        {
+            final Aggregate aggregate = new Aggregate(metric);
+            if (null != aggregateByName.putIfAbsent(metric.name(), aggregate))
+            {
+                throw new IllegalArgumentException("metric declared twice: " + metric.name());
+            }
+            list.add(aggregate);
+        }
+        aggregates = Collections.unmodifiableList(list);
     }
 
-    public Distribution oneWayLatency()
+    /** @param result a run of the simulator (no floor). */
+    public void add(final ElectionResult result)
     {
-        return new Distribution(oneWayLatencyNs, latencyCount);
+        add(Sample.of(result));
     }
 
-    public Distribution floor()
+    /** @param sample one run, with its floor when it has one. */
+    public void add(final Sample sample)
     {
-        return new Distribution(floorNs, floorCount);
+        runs++;
+        paired |= sample.oneWayLatencyNs() >= 0;
+        lastLeader = sample.result().finalLeader();
+        for (final Aggregate aggregate : aggregates)
+        {
+            aggregate.add(sample);
+        }
     }
 
-    public Distribution overhead()
+    /** @return every aggregate, in declaration order. */
+    public List<Aggregate> aggregates()
     {
-        return new Distribution(overheadNs, floorCount);
+        return aggregates;
+    }
+
+    /** @return the aggregates a writer shows: all of them, but paired-only ones only when runs were paired with a floor. */
+    public List<Aggregate> shown()
+    {
+        final List<Aggregate> shown = new ArrayList<>(aggregates.size());
+        for (final Aggregate aggregate : aggregates)
+        {
+            if (paired || !aggregate.metric().isPairedOnly())
+            {
+                shown.add(aggregate);
+            }
+        }
+        return shown;
+    }
+
+    /**
+     * @param metric a declared metric.
+     * @return its aggregate.
+     * @throws IllegalArgumentException when this summary does not aggregate it.
+     */
+    public Aggregate get(final Metric metric)
+    {
+        return get(metric.name());
+    }
+
+    /**
+     * @param name a declared metric's name.
+     * @return its aggregate.
+     * @throws IllegalArgumentException when this summary does not aggregate it.
+     */
+    public Aggregate get(final String name)
+    {
+        final Aggregate aggregate = aggregateByName.get(name);
+        if (null == aggregate)
+        {
+            throw new IllegalArgumentException("no metric '" + name + "'; known: " + String.join(", ", aggregateByName.keySet()));
+        }
+        return aggregate;
+    }
+
+    /** @return whether runs were paired with a simulator floor (a real-clock runtime). */
+    public boolean paired()
+    {
+        return paired;
     }
 
     public List<String> typeNames()
@@ -126,147 +138,19 @@ public final class Summary
         return runs;
     }
 
-    public Distribution convergence()
-    {
-        return new Distribution(convergenceNs, convergedCount);
-    }
-
-    public Distribution detection()
-    {
-        return new Distribution(detectionNs, detectedCount);
-    }
-
-    public double messagesMean()
-    {
-        return 0 == runs ? 0 : (double)messagesSum / runs;
-    }
-
-    public long messagesMin()
-    {
-        return 0 == runs ? 0 : messagesMin;
-    }
-
-    public long messagesMax()
-    {
-        return messagesMax;
-    }
-
-    /** @return mean messages of one type per run. */
-    public double messagesMean(final int type)
-    {
-        return 0 == runs ? 0 : messagesByTypeSum[type] / runs;
-    }
-
-    public double bytesMean()
-    {
-        return 0 == runs ? 0 : (double)bytesSum / runs;
-    }
-
-    public double heartbeatsMean()
-    {
-        return 0 == runs ? 0 : (double)heartbeatsSum / runs;
-    }
-
     /** @return the leader of the last run added, 0 when it did not converge. */
     public int lastLeader()
     {
         return lastLeader;
     }
 
-    public int wrongLeaderRuns()
-    {
-        return wrongLeaderRuns;
-    }
-
     public int unconvergedRuns()
     {
-        return unconvergedRuns;
-    }
-
-    public int maxConcurrentLeaders()
-    {
-        return maxConcurrentLeaders;
-    }
-
-    public int splitBrainRuns()
-    {
-        return splitBrainRuns;
-    }
-
-    public int sameTermLeaderRuns()
-    {
-        return sameTermLeaderRuns;
-    }
-
-    public int staleLeaderRuns()
-    {
-        return staleLeaderRuns;
+        return (int)get(Metrics.UNCONVERGED).sum();
     }
 
     public long events()
     {
-        return events;
-    }
-
-    private static long[] append(final long[] values, final int index, final long value)
-    {
-        final long[] target = index < values.length ? values : Arrays.copyOf(values, values.length * 2);
-        target[index] = value;
-        return target;
-    }
-
-    /**
-     * A sorted copy of some values, with nearest-rank percentiles. Empty when no run had the value.
-     */
-    public static final class Distribution
-    {
-        private final long[] sorted;
-
-        Distribution(final long[] values, final int count)
-        {
-            sorted = Arrays.copyOf(values, count);
-            Arrays.sort(sorted);
-        }
-
-        public int count()
-        {
-            return sorted.length;
-        }
-
-        public boolean isEmpty()
-        {
-            return 0 == sorted.length;
-        }
-
-        public double mean()
-        {
-            double sum = 0;
-            for (final long value : sorted)
-            {
-                sum += value;
-            }
-            return isEmpty() ? 0 : sum / sorted.length;
-        }
-
-        /** @param percentile in (0, 100]. */
-        public long percentile(final double percentile)
-        {
-            if (isEmpty())
-            {
-                return 0;
-            }
-            final int rank = (int)Math.ceil(percentile / 100.0 * sorted.length);
-            return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
-        }
-
-        public long min()
-        {
-            return isEmpty() ? 0 : sorted[0];
-        }
-
-        public long max()
-        {
-            return isEmpty() ? 0 : sorted[sorted.length - 1];
-        }
+        return get(Metrics.EVENTS).sum();
     }
 }

@@ -1,0 +1,155 @@
+package org.electbench.harness;
+
+import java.util.List;
+
+import org.electbench.transport.ClusterRuntime;
+import org.electbench.transport.ElectionResult;
+import org.electbench.transport.NetworkModel;
+import org.electbench.transport.Scenario;
+import org.electbench.transport.Summary;
+import org.electbench.transport.metrics.Metric;
+import org.electbench.transport.metrics.Metrics;
+import org.electbench.transport.metrics.Sample;
+
+/**
+ * Runs one scenario R times on one runtime, each run with its own derived seed, and aggregates
+ * every declared metric.
+ * <p>
+ * On a real-clock runtime each run also gets a floor: the simulator runs the identical scenario
+ * (same seed, faults and network model) with the runtime's measured one-way latency added to
+ * every modelled delay, so the floor is the protocol's own timers plus its message hops at what
+ * the transport really costs; the run's overhead is its convergence time less that floor, the
+ * price of the host (scheduling, idle parking, timer lateness). With a random delay model or loss,
+ * the simulator draws its own delays and losses from the seed, so floor and overhead are per-run
+ * samples that are meaningful in aggregate; with constant delay and no loss they pair exactly.
+ */
+public final class SeededRuns
+{
+    /** Told after every run; implementations decide how often to show anything. */
+    @FunctionalInterface
+    public interface Progress
+    {
+        Progress NONE = (done, total) ->
+        {
+        };
+
+        void onRun(int done, int total);
+    }
+
+    private final RuntimeRegistry registry;
+
+    public SeededRuns()
+    {
+        this(RuntimeRegistry.instance());
+    }
+
+    /** @param registry where the floor's simulator and named runtimes come from. */
+    public SeededRuns(final RuntimeRegistry registry)
+    {
+        this.registry = registry;
+    }
+
+    /**
+     * @param runtime  what to run on (left open: the caller owns it).
+     * @param scenario run 0's scenario; run i uses {@link Scenario#forRun}(i).
+     * @param runs     R, at least 1.
+     * @param progress told after each run.
+     * @return the aggregated runs.
+     */
+    public Outcome run(final ClusterRuntime runtime, final Scenario scenario, final int runs, final Progress progress)
+    {
+        return run(runtime, scenario, runs, progress,
+            Metrics.forTypes(scenario.algorithm().messageTypes(), scenario.algorithm().heartbeatType()));
+    }
+
+    /**
+     * @param metrics the metrics to aggregate (by default {@link Metrics#forTypes}).
+     * @see #run(ClusterRuntime, Scenario, int, Progress)
+     */
+    public Outcome run(
+        final ClusterRuntime runtime, final Scenario scenario, final int runs, final Progress progress, final List<Metric> metrics)
+    {
+        if (runs < 1)
+        {
+            throw new IllegalArgumentException("runs must be at least 1, was " + runs);
+        }
+        final Summary summary = new Summary(scenario.algorithm().messageTypes(), scenario.algorithm().heartbeatType(), metrics);
+        final boolean realClock = registry.get(runtime.name()).realClock();
+        final ClusterRuntime floorRuntime = realClock ? registry.get(floorRuntimeName()).newRuntime() : null;
+        final long startNs = System.nanoTime();
+        try
+        {
+            for (int run = 0; run < runs; run++)
+            {
+                final Scenario thisRun = scenario.forRun(run);
+                final ElectionResult result = runtime.run(thisRun);
+                summary.add(null == floorRuntime ? Sample.of(result) : pair(floorRuntime, thisRun, result, runtime.oneWayLatencyNs()));
+                progress.onRun(run + 1, runs);
+            }
+        }
+        finally
+        {
+            if (null != floorRuntime)
+            {
+                floorRuntime.close();
+            }
+        }
+        return new Outcome(scenario, runtime.name(), summary, System.nanoTime() - startNs);
+    }
+
+    /**
+     * @param runtimeName a registered runtime.
+     * @see #run(ClusterRuntime, Scenario, int, Progress)
+     */
+    public Outcome run(final String runtimeName, final Scenario scenario, final int runs, final Progress progress)
+    {
+        try (ClusterRuntime runtime = registry.get(runtimeName).newRuntime())
+        {
+            return run(runtime, scenario, runs, progress);
+        }
+    }
+
+    /**
+     * One run of a real-clock runtime with its floor: the same scenario in the simulator with the
+     * measured one-way latency added to every message.
+     */
+    public static Sample pair(final ClusterRuntime floorRuntime, final Scenario scenario, final ElectionResult result, final long latencyNs)
+    {
+        final NetworkModel network = scenario.network();
+        final NetworkModel withLatency = NetworkModel.of(network.delay().plusNs(latencyNs))
+            .withLoss(network.lossProbability())
+            .withFifo(network.fifo());
+        final ElectionResult floor = floorRuntime.run(scenario.toBuilder().network(withLatency).build());
+        return new Sample(result, latencyNs, result.converged() && floor.converged() ? floor.convergenceNs() : -1);
+    }
+
+    /** @return the name of the simulator, whose floor the real-clock runtimes are paired with. */
+    public String floorRuntimeName()
+    {
+        for (final String name : registry.names())
+        {
+            if (!registry.get(name).realClock())
+            {
+                return name;
+            }
+        }
+        throw new IllegalStateException("no simulated runtime is registered to compute floors; known: " + registry.names());
+    }
+
+    /**
+     * One scenario's aggregated runs, with what produced them.
+     *
+     * @param scenario run 0's scenario.
+     * @param runtime  the runtime's name.
+     * @param summary  the aggregated runs.
+     * @param wallNs   wall time the runs took.
+     */
+    public record Outcome(Scenario scenario, String runtime, Summary summary, long wallNs)
+    {
+        /** @return the run report of these runs in an environment. */
+        public RunReport report(final Environment environment)
+        {
+            return RunReport.of(scenario, runtime, summary, environment, wallNs);
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package org.electbench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.HdrHistogram.Histogram;
+import org.electbench.transport.Detect;
+import org.electbench.transport.Scenario;
+import org.electbench.transport.ScenarioKind;
+import org.electbench.transport.metrics.Metrics;
+import org.junit.jupiter.api.Test;
+
+class SeededRunsTest
+{
+    private static Scenario bully(final int n)
+    {
+        return Scenario.builder().algorithm("bully").nodes(n).kind(ScenarioKind.LEADER_CRASH).detect(Detect.LOWEST).seed(7).build();
+    }
+
+    @Test
+    void runtimesAreFoundByNameWithTheSimulatorFirst()
+    {
+        final List<String> names = RuntimeRegistry.instance().names();
+        assertEquals("sim", names.get(0), names.toString());
+        assertFalse(RuntimeRegistry.instance().get("sim").realClock());
+        final IllegalArgumentException unknown = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+            () -> RuntimeRegistry.instance().get("pigeon"));
+        assertTrue(unknown.getMessage().contains("known: sim"), unknown.getMessage());
+    }
+
+    @Test
+    void bullyWithTheLowestDetectorCostsNSquaredLessNLessOneMessagesInEveryRun()
+    {
+        final SeededRuns.Outcome outcome = new SeededRuns().run("sim", bully(8), 25, SeededRuns.Progress.NONE);
+        final RunReport report = outcome.report(Environment.capture(7, "test"));
+        assertEquals(25, report.runs());
+        final MetricValue messages = report.metric(Metrics.MESSAGES.name());
+        assertEquals(55, messages.min());
+        assertEquals(55, messages.max());
+        assertEquals(55 * 25, messages.sum());
+        assertEquals(28, report.metric("messages.ELECTION").mean(), 0.0);
+        assertEquals(21, report.metric("messages.OK").mean(), 0.0);
+        assertEquals(6, report.metric("messages.COORDINATOR").mean(), 0.0);
+        assertEquals(0, report.metric(Metrics.UNCONVERGED.name()).sum());
+        assertEquals(7, report.leader());
+        assertFalse(report.paired());
+        assertTrue(report.metrics().stream().noneMatch(metric -> metric.name().equals(Metrics.OVERHEAD.name())));
+
+        final MetricValue convergence = report.metric(Metrics.CONVERGENCE.name());
+        assertEquals(25, convergence.samples());
+        final Histogram histogram = convergence.decodeHistogram();
+        assertEquals(25, histogram.getTotalCount());
+        assertEquals(convergence.max(), histogram.getMaxValue(), convergence.max() / 500.0);
+        assertNull(messages.histogram());
+    }
+
+    @Test
+    void reportSurvivesJsonWithItsHistograms()
+    {
+        final RunReport report = new SeededRuns().run("sim", bully(5), 10, SeededRuns.Progress.NONE)
+            .report(Environment.capture(7, "./electbench simulate --runs 10"));
+        final RunReport read = RunReportCodec.fromJson(RunReportCodec.toJson(report));
+        assertEquals(report, read);
+        assertEquals(10, read.metric("detection").decodeHistogram().getTotalCount());
+        assertEquals("bully_sim_n5_leader-crash_detect-lowest_delay-constant+1ms_loss-0.0_fifo-on_heartbeat-50ms_" +
+            "detectionTimeout-150ms_electionTimeout-10ms_coordinatorTimeout-30ms_recovery-bully_arrangement-increasing_ack-on_seed-7",
+            read.fileNamePrefix());
+    }
+
+    @Test
+    void sweepCrossesItsAxesAndListsWhatItSkipsWithTheReason()
+    {
+        final List<String> skipped = new ArrayList<>();
+        final List<Sweep.Cell> cells = Sweep.everyAlgorithm(bully(5))
+            .nodes(List.of(2, 5))
+            .scenarios(List.of(ScenarioKind.LEADER_CRASH, ScenarioKind.PARTITION))
+            .electionTimeoutsNs(List.of(10_000_000L, 40_000_000L))
+            .cells(skipped);
+        final int algorithms = (int)java.util.stream.StreamSupport.stream(
+            org.electbench.spi.AlgorithmRegistry.instance().names().spliterator(), false).count();
+        // Per algorithm: leader-crash n=2 and n=5 with T_elec 10ms; partition only n=5; T_elec 40ms > T_coord 30ms never.
+        assertEquals(3 * algorithms, cells.size(), cells.toString());
+        assertEquals(5 * algorithms, skipped.size(), skipped.toString());
+        assertTrue(skipped.stream().anyMatch(line -> line.contains("partition") && line.contains("at least 3")), skipped.toString());
+        assertNotNull(cells.get(0).fileNamePrefix());
+    }
+}

@@ -1,0 +1,136 @@
+package org.electbench.transport.metrics;
+
+import java.util.Arrays;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * One metric over many runs. Every kind keeps how many runs had a value, their sum, least and
+ * most; a distribution also keeps every value (for exact nearest-rank percentiles in tables) and
+ * an HdrHistogram of them (for logs, tails and CDFs; a signed distribution records its negative
+ * values as 0 there).
+ */
+public final class Aggregate
+{
+    /** Three significant digits: 0.1% resolution from nanoseconds to hours. */
+    public static final int SIGNIFICANT_DIGITS = 3;
+
+    private final Metric metric;
+    private final Histogram histogram;
+    private long[] values;
+    private int runs;
+    private int samples;
+    private long sum;
+    private long min = Long.MAX_VALUE;
+    private long max = Long.MIN_VALUE;
+
+    public Aggregate(final Metric metric)
+    {
+        this.metric = metric;
+        if (metric.kind() == MetricKind.DISTRIBUTION)
+        {
+            histogram = new Histogram(SIGNIFICANT_DIGITS);
+            values = new long[16];
+        }
+        else
+        {
+            histogram = null;
+            values = null;
+        }
+    }
+
+    /** @param sample one run: reads the metric and records its value if the run has one. */
+    public void add(final Sample sample)
+    {
+        record(metric.read(sample));
+    }
+
+    /** @param value a reading of the metric, as its reader returns it. */
+    public void record(final long value)
+    {
+        runs++;
+        if (!metric.present(value))
+        {
+            return;
+        }
+        if (null != values)
+        {
+            if (samples == values.length)
+            {
+                values = Arrays.copyOf(values, 2 * values.length);
+            }
+            values[samples] = value;
+            histogram.recordValue(Math.max(0, value));
+        }
+        samples++;
+        sum += value;
+        min = Math.min(min, value);
+        max = Math.max(max, value);
+    }
+
+    public Metric metric()
+    {
+        return metric;
+    }
+
+    /** @return runs recorded, with a value or without. */
+    public int runs()
+    {
+        return runs;
+    }
+
+    /** @return runs that had a value (for a violation: every run; see {@link #sum()} for the broken ones). */
+    public int samples()
+    {
+        return samples;
+    }
+
+    public boolean isEmpty()
+    {
+        return 0 == samples;
+    }
+
+    /** @return the sum of the values; for a violation, the runs that broke it. */
+    public long sum()
+    {
+        return sum;
+    }
+
+    /** @return the mean over runs with a value, 0 when none. */
+    public double mean()
+    {
+        return 0 == samples ? 0 : (double)sum / samples;
+    }
+
+    public long min()
+    {
+        return 0 == samples ? 0 : min;
+    }
+
+    public long max()
+    {
+        return 0 == samples ? 0 : max;
+    }
+
+    /**
+     * @param percentile in (0, 100].
+     * @return a distribution's exact nearest-rank percentile over the runs with a value, 0 when none.
+     */
+    public long percentile(final double percentile)
+    {
+        if (null == values || 0 == samples)
+        {
+            return 0;
+        }
+        final long[] sorted = Arrays.copyOf(values, samples);
+        Arrays.sort(sorted);
+        final int rank = (int)Math.ceil(percentile / 100.0 * samples);
+        return sorted[Math.max(0, Math.min(samples - 1, rank - 1))];
+    }
+
+    /** @return a distribution's histogram of every value (live: copy it to keep it), or null for the other kinds. */
+    public Histogram histogram()
+    {
+        return histogram;
+    }
+}

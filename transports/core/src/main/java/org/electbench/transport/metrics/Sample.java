@@ -1,0 +1,28 @@
+package org.electbench.transport.metrics;
+
+import org.electbench.transport.ElectionResult;
+
+/**
+ * One run as the metrics read it: what the monitor measured, and for a real-clock runtime the
+ * transport's measured one-way latency and the simulator's floor for the identical scenario.
+ *
+ * @param result          the monitor's result.
+ * @param oneWayLatencyNs the transport's one-way latency for this run, or -1 on the simulator.
+ * @param floorNs         the simulator's convergence time for the same scenario with that latency
+ *                        added to every message, or -1 when there is none (simulator, or either
+ *                        run unconverged).
+ */
+public record Sample(ElectionResult result, long oneWayLatencyNs, long floorNs)
+{
+    /** @return a run of the simulator, which has no floor. */
+    public static Sample of(final ElectionResult result)
+    {
+        return new Sample(result, -1, -1);
+    }
+
+    /** @return the run's convergence time less its floor, or {@link Long#MIN_VALUE} when there is no floor. */
+    public long overheadNs()
+    {
+        return floorNs < 0 || !result.converged() ? Long.MIN_VALUE : result.convergenceNs() - floorNs;
+    }
+}
