@@ -43,6 +43,10 @@ import org.electbench.transport.Seeds;
  * exactly where a fresh event would have. And with a constant delay, a broadcast whose copies all
  * arrive at the same instant is one event delivering to each receiver in turn, in the order its
  * copies would have come up.
+ * <p>
+ * A run ends the moment agreement has held for the settle window after the last fault: checked
+ * after every event, and before each event for a window that ran out in the gap before it, so
+ * where a run ends never depends on which bookkeeping events happen to fall in that gap.
  */
 public final class SimRuntime implements ClusterRuntime
 {
@@ -122,6 +126,14 @@ public final class SimRuntime implements ClusterRuntime
             if (queue.peekTimeNs() - budgetEndNs > 0)
             {
                 nowNs = budgetEndNs;
+                break;
+            }
+            if (monitor.agreed() && queue.peekTimeNs() - lastFaultNs > 0 &&
+                queue.peekTimeNs() - monitor.lastChangeNs() >= plan.settleWindowNs())
+            {
+                // The settle window ran out before this event: the run ended then, whatever comes next.
+                nowNs = Math.max(monitor.lastChangeNs() + plan.settleWindowNs(), lastFaultNs);
+                settled = true;
                 break;
             }
             nowNs = queue.peekTimeNs();
