@@ -8,7 +8,9 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "electbench", mixinStandardHelpOptions = true, version = "electbench 0.1.0",
     description = "A pluggable leader-election microbenchmark and comparison suite.",
-    subcommands = {SimulateCommand.class, RunCommand.class, ChaosCommand.class, NodeCommand.class, ObserveCommand.class})
+    subcommands = {SimulateCommand.class, RunCommand.class, ChaosCommand.class, NodeCommand.class, ObserveCommand.class,
+        TuneCommand.class,
+        ProbeCommand.class})
 public final class Main
 {
     private Main()
