@@ -114,7 +114,8 @@ class TuneCommandTest
     @Test
     void targetOfZeroFalseElectionsIsAnError()
     {
-        final SimulateCommandTest.Outcome outcome = electbench(with(LAN, "--false-elections-per-day", "0", "--chart", "none"));
+        final SimulateCommandTest.Outcome outcome = electbench("tune", "--rtt-p50", "0.5ms", "--rtt-p99", "2ms",
+            "--false-elections-per-day", "0", "--chart", "none");
         assertEquals(2, outcome.exitCode());
         assertTrue(outcome.err().contains("--false-elections-per-day must be a number greater than 0"), outcome.err());
     }
@@ -134,7 +135,8 @@ class TuneCommandTest
         final SimulateCommandTest.Outcome algorithm = electbench(with(LAN, "--algorithm", "paxos", "--chart", "none"));
         assertEquals(2, algorithm.exitCode());
         assertTrue(algorithm.err().contains("--algorithm: unknown algorithm 'paxos'"), algorithm.err());
-        final SimulateCommandTest.Outcome rate = electbench(with(LAN, "--pause-rate", "6/week", "--chart", "none"));
+        final SimulateCommandTest.Outcome rate = electbench("tune", "--rtt-p50", "0.5ms", "--rtt-p99", "2ms",
+            "--pause-p99", "50ms", "--pause-rate", "6/week", "--chart", "none");
         assertEquals(2, rate.exitCode());
         assertTrue(rate.err().contains("--pause-rate unit must be /h, /min, /s or /day"), rate.err());
     }
