@@ -6,7 +6,9 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.HdrHistogram.Histogram;
 import org.electbench.aeron.ClusterFile;
@@ -32,6 +34,7 @@ final class ProbeCommand implements Callable<Integer>
 {
     /** A cluster file names each node's election endpoint; its probe listener takes the port this much higher. */
     static final int CLUSTER_PROBE_PORT_OFFSET = 1000;
+    private static final long SHUTDOWN_WAIT_S = 5;
 
     @Spec
     CommandSpec spec;
@@ -99,14 +102,38 @@ final class ProbeCommand implements Callable<Integer>
 
     private int listen(final PrintWriter writer)
     {
+        final AtomicBoolean stop = new AtomicBoolean();
+        final CountDownLatch closed = new CountDownLatch(1);
+        final Thread shutdown = new Thread(() ->
+        {
+            // SIGTERM or Ctrl-C: let the loop close the listener and the driver (which deletes its directory).
+            stop.set(true);
+            try
+            {
+                closed.await(SHUTDOWN_WAIT_S, TimeUnit.SECONDS);
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+            }
+        }, "electbench-probe-shutdown");
+        Runtime.getRuntime().addShutdownHook(shutdown);
         try (EmbeddedDriver driver = EmbeddedDriver.launch();
             ProbeListener listener = new ProbeListener(driver.aeron(), "0.0.0.0:" + listenPort))
         {
-            writer.printf(Locale.ROOT, "probe: listening on UDP port %d%n", listenPort);
+            writer.printf(Locale.ROOT, "probe: listening on UDP port %d; stop with SIGTERM or Ctrl-C%n", listenPort);
             writer.flush();
-            listener.run(() -> Thread.currentThread().isInterrupted(), idleExitNs);
+            listener.run(stop::get, idleExitNs);
             writer.printf(Locale.ROOT, "probe: answered %d pings, dropped %d frames%n", listener.answered(), listener.dropped());
             writer.flush();
+        }
+        finally
+        {
+            closed.countDown();
+        }
+        if (!stop.get())
+        {
+            Runtime.getRuntime().removeShutdownHook(shutdown);
         }
         return 0;
     }

@@ -43,7 +43,6 @@ public final class FrontierChart
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         chart.getStyler().setMarkerSize(8);
-        double minRate = Double.MAX_VALUE;
         double maxRate = 0;
         final List<Double> bestX = new ArrayList<>();
         final List<Double> bestY = new ArrayList<>();
@@ -60,7 +59,6 @@ public final class FrontierChart
                 final double rate = evaluation.falseElections().upperPerDay();
                 x.add(rate);
                 y.add(evaluation.failover().p99Ns() / 1e6);
-                minRate = Math.min(minRate, rate);
                 maxRate = Math.max(maxRate, rate);
                 if (evaluation == result.recommended())
                 {

@@ -130,8 +130,11 @@ public final class TuneFormat
             for (final TuneReport.PresetResult preset : report.presets())
             {
                 final Evaluation evaluation = preset.evaluation();
+                final Knobs knobs = Knobs.of(evaluation.algorithm());
                 out.printf(Locale.ROOT, "  with %s's defaults (%s) on %s: failover p99 %s, false elections per day %s%s%n",
-                    preset.preset().cliName(), evaluation.setting(), evaluation.algorithm(), duration(evaluation.failover().p99Ns()),
+                    preset.preset().cliName(), knobs.detection() ? evaluation.setting().toString() :
+                        evaluation.setting() + "; detection fixed at " + Durations.format(knobs.effectiveDetectionNs(evaluation.setting())),
+                    evaluation.algorithm(), duration(evaluation.failover().p99Ns()),
                     rate(evaluation.falseElections()),
                     evaluation.lints().isEmpty() ? "" : "; lint: " + String.join("; ", evaluation.lints()));
             }
