@@ -31,6 +31,10 @@ import org.electbench.spi.Role;
  *       counted apart, a node claiming a term another node led (same-term leaders), and time two
  *       live nodes believed they led different terms (older-term leader: overlapping beliefs,
  *       not a measure of what the older one did).</li>
+ *   <li><b>elections against a live leader</b>: how often a node turned candidate (or leader)
+ *       and so ended an agreement on a live leader. Agreement needs that leader alive, so after a
+ *       crash nothing counts; in steady state every one is a false election (a paused leader is
+ *       alive).</li>
  * </ul>
  * Not thread-safe: a runtime with several threads serializes its calls. Allocation-free after
  * construction, but for the term map growing when a run has many terms.
@@ -83,6 +87,7 @@ public final class ConvergenceMonitor
     private long sameTermLeaders;
     private long olderTermLeaderNs;
     private boolean olderTerm;
+    private long liveLeaderElections;
 
     public ConvergenceMonitor(final ElectionAlgorithm algorithm, final int nodes)
     {
@@ -172,6 +177,7 @@ public final class ConvergenceMonitor
         sameTermLeaders = 0;
         olderTermLeaderNs = 0;
         olderTerm = false;
+        liveLeaderElections = 0;
     }
 
     /** A node booted or recovered: live, a follower naming nobody, until it announces. */
@@ -212,6 +218,7 @@ public final class ConvergenceMonitor
         {
             return;
         }
+        final boolean wasAgreed = NONE != agreedSinceNs;
         account(nowNs);
         withdraw(nodeId);
         role[nodeId] = newRole;
@@ -233,6 +240,10 @@ public final class ConvergenceMonitor
             }
         }
         changed(nowNs);
+        if (wasAgreed && NONE == agreedSinceNs && newRole != Role.FOLLOWER)
+        {
+            liveLeaderElections++;
+        }
     }
 
     /** A node sent one message (counted whether or not it arrives). */
@@ -331,6 +342,7 @@ public final class ConvergenceMonitor
             sameInstantOverlaps,
             sameTermLeaders,
             olderTermLeaderNs,
+            liveLeaderElections,
             events,
             endNs);
     }

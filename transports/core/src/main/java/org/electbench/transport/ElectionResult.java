@@ -36,6 +36,7 @@ public final class ElectionResult
     private final long sameInstantLeaderOverlaps;
     private final long sameTermLeaders;
     private final long olderTermLeaderNs;
+    private final long liveLeaderElections;
     private final long events;
     private final long endNs;
 
@@ -58,6 +59,7 @@ public final class ElectionResult
         final long sameInstantLeaderOverlaps,
         final long sameTermLeaders,
         final long olderTermLeaderNs,
+        final long liveLeaderElections,
         final long events,
         final long endNs)
     {
@@ -79,6 +81,7 @@ public final class ElectionResult
         this.sameInstantLeaderOverlaps = sameInstantLeaderOverlaps;
         this.sameTermLeaders = sameTermLeaders;
         this.olderTermLeaderNs = olderTermLeaderNs;
+        this.liveLeaderElections = liveLeaderElections;
         this.events = events;
         this.endNs = endNs;
     }
@@ -298,6 +301,15 @@ public final class ElectionResult
         return olderTermLeaderNs;
     }
 
+    /**
+     * @return elections started against an agreed, live leader over the whole run (a node turning
+     * candidate or leader while all agreed): in a run with no crash, its false elections.
+     */
+    public long liveLeaderElections()
+    {
+        return liveLeaderElections;
+    }
+
     /** @return events the runtime processed. */
     public long events()
     {
@@ -330,6 +342,7 @@ public final class ElectionResult
             .append(", splitBrainNs=").append(splitBrainNs)
             .append(", sameTermLeaders=").append(sameTermLeaders)
             .append(", olderTermLeaderNs=").append(olderTermLeaderNs)
+            .append(", liveLeaderElections=").append(liveLeaderElections)
             .append(", events=").append(events)
             .append('}').toString();
     }

@@ -33,6 +33,10 @@ final class EventQueue
     static final int TIMER = 2;
     static final int FAULT = 3;
     static final int CANCELLED = 4;
+    /** One message to several receivers at the same instant: a bit per receiver id (1..32) in its record. */
+    static final int BROADCAST = 5;
+    /** The most receivers a {@link #BROADCAST} event names: one bit each in an int. */
+    static final int MAX_BROADCAST_ID = Integer.SIZE;
 
     static final int SMALL_MESSAGE_BYTES = MessageHeader.LENGTH + Long.BYTES;
     static final int LARGE_MESSAGE_BYTES = MessageHeader.MAX_MESSAGE_LENGTH;
@@ -45,6 +49,8 @@ final class EventQueue
     private static final int LARGE_STRIPE = KIND;
     private static final int LENGTH = 4;
     private static final int INCARNATION = 5;
+    /** A broadcast's receivers, in the field a message does not use for an incarnation. */
+    private static final int RECEIVERS = INCARNATION;
     private static final int GENERATION = 6;
     private static final int NEXT = 7;
     private static final int RECORD_INTS = 8;
@@ -59,6 +65,11 @@ final class EventQueue
 
     private int capacity;
     private int[] record;
+    /** Per slot: the time it is queued for, so a cancelled timer's slot can be revived for a later deadline. */
+    private long[] queuedAtNs;
+    /** Per slot: when a deferred timer is really due, and the serial it took when deferred; -1 when not deferred. */
+    private long[] dueNs;
+    private long[] dueSerial;
 
     /** Heap of buckets, two longs each: the time, then the bucket's serial above its head slot. */
     private long[] heap;
@@ -114,7 +125,8 @@ final class EventQueue
     void free(final int slot)
     {
         final int base = slot * RECORD_INTS;
-        if (MESSAGE == record[base + TYPE] && record[base + LENGTH] > SMALL_MESSAGE_BYTES)
+        final int type = record[base + TYPE];
+        if ((MESSAGE == type || BROADCAST == type) && record[base + LENGTH] > SMALL_MESSAGE_BYTES)
         {
             freeLargeStripes[freeLargeCount++] = record[base + LARGE_STRIPE];
         }
@@ -125,6 +137,8 @@ final class EventQueue
     void push(final int slot, final long atNs)
     {
         record[slot * RECORD_INTS + NEXT] = NONE;
+        queuedAtNs[slot] = atNs;
+        dueSerial[slot] = NONE;
         if (NONE != openTail && atNs == openTimeNs)
         {
             record[openTail * RECORD_INTS + NEXT] = slot;
@@ -138,6 +152,56 @@ final class EventQueue
             throw new IllegalStateException("a run pushed more than " + MAX_BUCKET_SERIAL + " event groups");
         }
         siftUp(atNs, (nextBucketSerial++ << SLOT_BITS) | slot);
+    }
+
+    /**
+     * Make a slot that is still queued (a cancelled timer's, revived by the caller) due later without
+     * touching the heap: it keeps its place, and when it comes up {@link #isDeferred} tells the caller to
+     * {@link #pushDeferred} it. It takes its sequence now, as a push now would, so when it is finally
+     * queued at {@code atNs} it orders among the events of that instant exactly as if pushed now. Closing
+     * the open bucket keeps that true for whatever is pushed next.
+     *
+     * @param slot a slot queued for a time at or before {@code atNs}.
+     * @param atNs when it is due.
+     */
+    void defer(final int slot, final long atNs)
+    {
+        if (nextBucketSerial == MAX_BUCKET_SERIAL)
+        {
+            throw new IllegalStateException("a run pushed more than " + MAX_BUCKET_SERIAL + " event groups");
+        }
+        dueNs[slot] = atNs;
+        dueSerial[slot] = nextBucketSerial++;
+        openTail = NONE;
+    }
+
+    /** @return whether a popped slot was deferred to a later instant by {@link #defer}. */
+    boolean isDeferred(final int slot)
+    {
+        return NONE != dueSerial[slot];
+    }
+
+    /** Queue a popped, deferred slot at its due time with the sequence it took when deferred. */
+    void pushDeferred(final int slot)
+    {
+        final long atNs = dueNs[slot];
+        record[slot * RECORD_INTS + NEXT] = NONE;
+        queuedAtNs[slot] = atNs;
+        final long serial = dueSerial[slot];
+        dueSerial[slot] = NONE;
+        siftUp(atNs, (serial << SLOT_BITS) | slot);
+    }
+
+    /** @return the time a queued slot is queued for (for a deferred slot, not its due time). */
+    long queuedAtNs(final int slot)
+    {
+        return queuedAtNs[slot];
+    }
+
+    /** Give a slot a new generation, so ids handed out for its earlier use no longer match it. */
+    void renew(final int slot)
+    {
+        record[slot * RECORD_INTS + GENERATION]++;
     }
 
     /** @return the slot of the earliest event, removed from the queue but not freed. */
@@ -232,6 +296,50 @@ final class EventQueue
             final int stripe = freeLargeStripes[--freeLargeCount];
             record[base + LARGE_STRIPE] = stripe;
             System.arraycopy(bytes, 0, largeSlab.byteArray(), stripe * LARGE_MESSAGE_BYTES, length);
+        }
+    }
+
+    /** Makes the slot one message to every receiver in the mask (bit id-1 for id), copying its bytes. */
+    void setBroadcast(final int slot, final int receivers, final int fromId, final byte[] bytes, final int length)
+    {
+        setMessage(slot, 0, fromId, bytes, length);
+        final int base = slot * RECORD_INTS;
+        record[base + TYPE] = BROADCAST;
+        record[base + RECEIVERS] = receivers;
+    }
+
+    /** @return a broadcast slot's receivers, bit id-1 for id. */
+    int receivers(final int slot)
+    {
+        return record[slot * RECORD_INTS + RECEIVERS];
+    }
+
+    /** Makes {@code slot} a message to one receiver with the bytes of the message or broadcast in {@code source}. */
+    void copyMessage(final int slot, final int source, final int toId)
+    {
+        final int length = length(source);
+        final byte[] sourceBytes = messageBuffer(source).byteArray();
+        final int sourceOffset = messageOffset(source);
+        final int base = slot * RECORD_INTS;
+        record[base + TYPE] = MESSAGE;
+        record[base + NODE_ID] = toId;
+        record[base + FROM_ID] = fromId(source);
+        record[base + LENGTH] = length;
+        if (length <= SMALL_MESSAGE_BYTES)
+        {
+            System.arraycopy(sourceBytes, sourceOffset, smallSlab.byteArray(), slot * SMALL_MESSAGE_BYTES, length);
+        }
+        else
+        {
+            if (0 == freeLargeCount)
+            {
+                growLarge(Math.max(INITIAL_LARGE_STRIPES, largeCapacity * 2));
+            }
+            final int stripe = freeLargeStripes[--freeLargeCount];
+            record[base + LARGE_STRIPE] = stripe;
+            // Growing the large slab copied the source's bytes: read them from the slab as it now is.
+            final byte[] bytes = length(source) <= SMALL_MESSAGE_BYTES ? sourceBytes : largeSlab.byteArray();
+            System.arraycopy(bytes, sourceOffset, largeSlab.byteArray(), stripe * LARGE_MESSAGE_BYTES, length);
         }
     }
 
@@ -342,6 +450,9 @@ final class EventQueue
         }
         record = Arrays.copyOf(null == record ? new int[0] : record, newCapacity * RECORD_INTS);
         heap = Arrays.copyOf(null == heap ? new long[0] : heap, 2 * newCapacity);
+        queuedAtNs = Arrays.copyOf(null == queuedAtNs ? new long[0] : queuedAtNs, newCapacity);
+        dueNs = Arrays.copyOf(null == dueNs ? new long[0] : dueNs, newCapacity);
+        dueSerial = Arrays.copyOf(null == dueSerial ? new long[0] : dueSerial, newCapacity);
         final byte[] bytes = new byte[newCapacity * SMALL_MESSAGE_BYTES];
         if (oldCapacity > 0)
         {

@@ -38,11 +38,27 @@ import org.electbench.transport.TraceRecorder;
  * Messages are checked against partitions and cuts both when sent and when they arrive; a
  * message to a crashed node is sent (and counted) but never delivered; a paused node's events
  * wait, in order, until it resumes.
+ * <p>
+ * Two things keep the events per simulated second down without changing any result. A timer
+ * cancelled and set again later (a follower's detection timer, re-armed by every heartbeat) does
+ * not touch the queue: the cancelled event's slot is revived with the new deadline and, when the
+ * old event comes up, goes back in at the deadline with the sequence it took when set, so it fires
+ * exactly where a fresh event would have. And with a constant delay, a broadcast whose copies all
+ * arrive at the same instant is one event delivering to each receiver in turn, in the order its
+ * copies would have come up.
+ * <p>
+ * A run ends the moment agreement has held for the settle window after the last fault: checked
+ * after every event, and before each event for a window that ran out in the gap before it, so
+ * where a run ends never depends on which bookkeeping events happen to fall in that gap.
  */
 public final class SimRuntime implements ClusterRuntime
 {
     private static final int INITIAL_EVENTS = 1024;
     private static final IntPredicate ALL_NODES = id -> true;
+
+    /** {@link #admit}'s answers for a copy that never arrives. */
+    private static final long LOST = -1;
+    private static final long BLOCKED = -2;
 
     private final EventQueue queue = new EventQueue(INITIAL_EVENTS);
     private final byte[] claimBytes = new byte[MessageHeader.MAX_MESSAGE_LENGTH];
@@ -70,6 +86,11 @@ public final class SimRuntime implements ClusterRuntime
     private NetworkFaults networkFaults;
     private UnsafeBuffer[] durableState;
     private long[] lastArrivalNs;
+    /** Per node: the slot of its last cancelled timer while still queued, for a re-arm to revive; -1 for none. */
+    private int[] revivableTimer;
+    /** Set when agreement settled part-way through a broadcast, whose remaining copies are then never delivered. */
+    private boolean settledInBroadcast;
+    private long lastFaultNs;
     private final CrashTriggers crashTriggers = new CrashTriggers();
 
     private long nowNs;
@@ -113,7 +134,8 @@ public final class SimRuntime implements ClusterRuntime
     {
         setUp(scenario);
         final long budgetEndNs = plan.budgetEndNs();
-        final long lastFaultNs = plan.lastFaultNs();
+        lastFaultNs = plan.lastFaultNs();
+        settledInBroadcast = false;
         final long eventBudget = scenario.eventBudget();
         boolean settled = false;
         while (!queue.isEmpty())
@@ -128,11 +150,19 @@ public final class SimRuntime implements ClusterRuntime
                 nowNs = budgetEndNs;
                 break;
             }
+            if (monitor.agreed() && queue.peekTimeNs() - lastFaultNs > 0 &&
+                queue.peekTimeNs() - monitor.lastChangeNs() >= plan.settleWindowNs())
+            {
+                // The settle window ran out before this event: the run ended then, whatever comes next.
+                nowNs = Math.max(monitor.lastChangeNs() + plan.settleWindowNs(), lastFaultNs);
+                settled = true;
+                break;
+            }
             nowNs = queue.peekTimeNs();
             final int slot = queue.pop();
             dispatch(slot);
             events++;
-            if (monitor.settled(nowNs, lastFaultNs))
+            if (settledInBroadcast || monitor.settled(nowNs, lastFaultNs))
             {
                 settled = true;
                 break;
@@ -176,6 +206,7 @@ public final class SimRuntime implements ClusterRuntime
             live = new boolean[n + 1];
             incarnation = new int[n + 1];
             pausedUntilNs = new long[n + 1];
+            revivableTimer = new int[n + 1];
             networkFaults = new NetworkFaults(n);
             lastArrivalNs = null;
             durableState = new UnsafeBuffer[n + 1];
@@ -240,6 +271,7 @@ public final class SimRuntime implements ClusterRuntime
         live[id] = true;
         incarnation[id]++;
         pausedUntilNs[id] = 0;
+        revivableTimer[id] = -1;
         final ElectionNode node = algorithm.newNode(id, settings);
         final Context context = new Context(id, incarnation[id], plan.detectors()[id],
             new SplittableRandom(Seeds.mix(networkRandom.nextLong() ^ id)));
@@ -300,9 +332,18 @@ public final class SimRuntime implements ClusterRuntime
                 }
                 break;
             }
+            case EventQueue.BROADCAST:
+                deliverBroadcast(slot);
+                break;
             case EventQueue.TIMER:
                 if (live[id] && queue.incarnation(slot) == incarnation[id])
                 {
+                    if (queue.isDeferred(slot))
+                    {
+                        // Re-armed while queued: now it goes in at its deadline.
+                        queue.pushDeferred(slot);
+                        return;
+                    }
                     if (pausedUntilNs[id] - nowNs > 0)
                     {
                         queue.push(slot, pausedUntilNs[id]);
@@ -321,10 +362,55 @@ public final class SimRuntime implements ClusterRuntime
             case EventQueue.FAULT:
                 applyFault(id, queue.kind(slot) == 1);
                 break;
+            case EventQueue.CANCELLED:
+                if (revivableTimer[id] == slot)
+                {
+                    revivableTimer[id] = -1;
+                }
+                break;
             default:
                 break;
         }
         queue.free(slot);
+    }
+
+    /**
+     * Each receiver in turn, as its own copy would have been delivered: a crashed or cut-off one
+     * loses it, a paused one gets its own copy at its resume. The run may settle part-way, as it
+     * could have between two copies; the rest are then never delivered.
+     */
+    private void deliverBroadcast(final int slot)
+    {
+        final int from = queue.fromId(slot);
+        int receivers = queue.receivers(slot);
+        while (0 != receivers)
+        {
+            final int to = Integer.numberOfTrailingZeros(receivers) + 1;
+            receivers &= receivers - 1;
+            if (!live[to] || networkFaults.blocked(from, to))
+            {
+                dropped++;
+            }
+            else if (pausedUntilNs[to] - nowNs > 0)
+            {
+                final int copy = queue.allocate();
+                queue.copyMessage(copy, slot, to);
+                queue.push(copy, pausedUntilNs[to]);
+            }
+            else
+            {
+                nodes[to].onMessage(from, queue.messageBuffer(slot), queue.messageOffset(slot), queue.length(slot));
+            }
+            if (0 != receivers)
+            {
+                events++;
+                if (monitor.settled(nowNs, lastFaultNs))
+                {
+                    settledInBroadcast = true;
+                    return;
+                }
+            }
+        }
     }
 
     private void applyFault(final int index, final boolean end)
@@ -379,8 +465,98 @@ public final class SimRuntime implements ClusterRuntime
         {
             return;
         }
+        final long arrivalNs = admit(fromId, to);
+        if (arrivalNs >= 0)
+        {
+            final int slot = queue.allocate();
+            queue.setMessage(slot, to, fromId, claimBytes, claimLength);
+            if (null != trace)
+            {
+                trace.onSend(nowNs, timerId(slot), fromId, to, readType(), claimLength);
+            }
+            queue.push(slot, arrivalNs);
+        }
+        else if (null != trace)
+        {
+            trace.onSend(nowNs, TraceRecorder.NOT_QUEUED, fromId, to, readType(), claimLength);
+            trace.onDrop(nowNs, TraceRecorder.NOT_QUEUED, fromId, to, readType(),
+                LOST == arrivalNs ? TraceRecorder.DropReason.LOSS : TraceRecorder.DropReason.BLOCKED);
+        }
+        if (!crashTriggers.isEmpty() && crashTriggers.fire(fromId, nowNs, readType()))
+        {
+            if (null != trace)
+            {
+                trace.onFault(nowNs, Fault.Kind.CRASH_AFTER_SEND, fromId, false);
+            }
+            crash(fromId);
+        }
+    }
+
+    /**
+     * A broadcast with a constant delay: every copy that is not lost arrives at the same instant,
+     * so they travel as one event (a cluster of at most {@link EventQueue#MAX_BROADCAST_ID} nodes).
+     * Each copy is counted, lost and can trigger a crash just as a send of its own. A traced run
+     * sends each copy on its own, so every message has its own event id in the trace.
+     */
+    private void broadcast(final Context from)
+    {
+        if (!constantDelay || clusterSize > EventQueue.MAX_BROADCAST_ID || null != trace)
+        {
+            for (int to = 1; to <= clusterSize && from.active(); to++)
+            {
+                send(from, to);
+            }
+            return;
+        }
+        final int fromId = from.selfId;
+        int receivers = 0;
+        long arrivalNs = -1;
+        for (int to = 1; to <= clusterSize && from.active(); to++)
+        {
+            if (to == fromId)
+            {
+                continue;
+            }
+            final long copyArrivalNs = admit(fromId, to);
+            if (copyArrivalNs >= 0)
+            {
+                receivers |= 1 << (to - 1);
+                arrivalNs = copyArrivalNs;
+            }
+            if (!crashTriggers.isEmpty() && crashTriggers.fire(fromId, nowNs, readType()))
+            {
+                crash(fromId);
+            }
+        }
+        if (0 != receivers)
+        {
+            final int slot = queue.allocate();
+            if (0 == (receivers & (receivers - 1)))
+            {
+                queue.setMessage(slot, Integer.numberOfTrailingZeros(receivers) + 1, fromId, claimBytes, claimLength);
+            }
+            else
+            {
+                queue.setBroadcast(slot, receivers, fromId, claimBytes, claimLength);
+            }
+            queue.push(slot, arrivalNs);
+        }
+    }
+
+    private int readType()
+    {
         // Read from the array: the header's little-endian type, without a bounds-checked buffer call per send.
-        final int type = (claimBytes[MessageHeader.TYPE_OFFSET] & 0xFF) | (claimBytes[MessageHeader.TYPE_OFFSET + 1] & 0xFF) << 8;
+        return (claimBytes[MessageHeader.TYPE_OFFSET] & 0xFF) | (claimBytes[MessageHeader.TYPE_OFFSET + 1] & 0xFF) << 8;
+    }
+
+    /**
+     * Count and draw the fate of one copy of the claimed message.
+     *
+     * @return when it arrives, or {@link #LOST} or {@link #BLOCKED} when it never will.
+     */
+    private long admit(final int fromId, final int to)
+    {
+        final int type = readType();
         final int length = claimLength;
         monitor.onSend(fromId, nowNs, type, length);
         final double lossProbability = Math.max(baseLossProbability, networkFaults.lossProbability());
@@ -388,12 +564,7 @@ public final class SimRuntime implements ClusterRuntime
         if (lost || networkFaults.blocked(fromId, to))
         {
             dropped++;
-            if (null != trace)
-            {
-                trace.onSend(nowNs, TraceRecorder.NOT_QUEUED, fromId, to, type, length);
-                trace.onDrop(nowNs, TraceRecorder.NOT_QUEUED, fromId, to, type,
-                    lost ? TraceRecorder.DropReason.LOSS : TraceRecorder.DropReason.BLOCKED);
-            }
+            return lost ? LOST : BLOCKED;
         }
         else
         {
@@ -407,21 +578,7 @@ public final class SimRuntime implements ClusterRuntime
                 }
                 lastArrivalNs[link] = arrivalNs;
             }
-            final int slot = queue.allocate();
-            queue.setMessage(slot, to, fromId, claimBytes, length);
-            if (null != trace)
-            {
-                trace.onSend(nowNs, timerId(slot), fromId, to, type, length);
-            }
-            queue.push(slot, arrivalNs);
-        }
-        if (!crashTriggers.isEmpty() && crashTriggers.fire(fromId, nowNs, type))
-        {
-            if (null != trace)
-            {
-                trace.onFault(nowNs, Fault.Kind.CRASH_AFTER_SEND, fromId, false);
-            }
-            crash(fromId);
+            return arrivalNs;
         }
     }
 
@@ -508,10 +665,7 @@ public final class SimRuntime implements ClusterRuntime
         @Override
         public void broadcast()
         {
-            for (int to = 1; to <= clusterSize && active(); to++)
-            {
-                SimRuntime.this.send(this, to);
-            }
+            SimRuntime.this.broadcast(this);
         }
 
         @Override
@@ -521,9 +675,20 @@ public final class SimRuntime implements ClusterRuntime
             {
                 return 0;
             }
+            final long deadlineNs = nowNs + Math.max(0, delayNs);
+            final int revivable = revivableTimer[selfId];
+            if (revivable >= 0 && queue.queuedAtNs(revivable) - deadlineNs <= 0)
+            {
+                // A re-arm: the cancelled event still queued comes up first and then goes in at the deadline.
+                revivableTimer[selfId] = -1;
+                queue.renew(revivable);
+                queue.setTimer(revivable, selfId, kind, incarnationOfNode);
+                queue.defer(revivable, deadlineNs);
+                return timerId(revivable);
+            }
             final int slot = queue.allocate();
             queue.setTimer(slot, selfId, kind, incarnationOfNode);
-            queue.push(slot, nowNs + Math.max(0, delayNs));
+            queue.push(slot, deadlineNs);
             return timerId(slot);
         }
 
@@ -537,6 +702,7 @@ public final class SimRuntime implements ClusterRuntime
                 return false;
             }
             queue.cancel(slot);
+            revivableTimer[selfId] = slot;
             return true;
         }
 

@@ -5,6 +5,9 @@ import java.lang.management.ThreadMXBean;
 import java.util.Locale;
 
 import org.electbench.transport.Detect;
+import org.electbench.transport.Durations;
+import org.electbench.transport.ElectionResult;
+import org.electbench.transport.FaultPlan;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
@@ -25,7 +28,10 @@ import org.electbench.transport.Summary;
  * </pre>
  * Arguments are {@code key=value}: algorithm (any registered one), nodes, scenario (the CLI's
  * names), detect (all, lowest, highest, random), delay (the CLI's syntax), seed, runs, rounds.
- * For the large case: {@code nodes=1024 detect=lowest runs=2}.
+ * For the large case: {@code nodes=1024 detect=lowest runs=2}. {@code steady=3600s} instead times a settled cluster
+ * left alone for that long (a no-op pause marks the end), the steady state the tuner simulates for false
+ * elections: there the figure to compare is virtual seconds per CPU second, since fewer events per virtual
+ * second is what a faster simulator of heartbeats and re-armed timers means.
  */
 public final class SimThroughput
 {
@@ -55,13 +61,14 @@ public final class SimThroughput
         long seed = 1;
         int runs = 100_000;
         int rounds = 5;
+        long steadyNs = 0;
         for (final String arg : args)
         {
             final int equals = arg.indexOf('=');
             if (equals < 0)
             {
                 throw new IllegalArgumentException("'" + arg + "' is not key=value; keys: algorithm, nodes, scenario, " +
-                    "detect, delay, seed, runs, rounds");
+                    "detect, delay, seed, runs, rounds, steady");
             }
             final String key = arg.substring(0, equals);
             final String value = arg.substring(equals + 1);
@@ -75,12 +82,13 @@ public final class SimThroughput
                 case "seed" -> seed = Long.parseLong(value);
                 case "runs" -> runs = Integer.parseInt(value);
                 case "rounds" -> rounds = Integer.parseInt(value);
+                case "steady" -> steadyNs = Durations.parseNs(value);
                 default -> throw new IllegalArgumentException("unknown key '" + key + "'; keys: algorithm, nodes, " +
-                    "scenario, detect, delay, seed, runs, rounds");
+                    "scenario, detect, delay, seed, runs, rounds, steady");
             }
         }
 
-        final Scenario scenario = Scenario.builder()
+        Scenario scenario = Scenario.builder()
             .algorithm(algorithm)
             .nodes(nodes)
             .kind(kind)
@@ -88,6 +96,13 @@ public final class SimThroughput
             .network(NetworkModel.parse(delay))
             .seed(seed)
             .build();
+        if (steadyNs > 0)
+        {
+            scenario = scenario.toBuilder()
+                .kind(ScenarioKind.CUSTOM)
+                .faults(FaultPlan.builder().pause(1, steadyNs, 0).build())
+                .build();
+        }
         final SimRuntime runtime = new SimRuntime();
         final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         System.out.println(scenario + ", " + runs + " runs per round");
@@ -96,19 +111,24 @@ public final class SimThroughput
             final Summary summary = new Summary(scenario.algorithm().messageTypes(), scenario.algorithm().heartbeatType());
             final long startCpuNs = threads.getCurrentThreadCpuTime();
             final long startNs = System.nanoTime();
+            long virtualNs = 0;
             for (int run = 0; run < runs; run++)
             {
-                summary.add(runtime.run(scenario.forRun(run)));
+                final ElectionResult result = runtime.run(scenario.forRun(run));
+                virtualNs += result.endNs();
+                summary.add(result);
             }
             final long wallNs = System.nanoTime() - startNs;
             final long cpuNs = threads.getCurrentThreadCpuTime() - startCpuNs;
-            if (summary.unconvergedRuns() == runs)
+            if (summary.unconvergedRuns() == runs && 0 == steadyNs)
             {
                 throw new IllegalStateException("no run converged: " + scenario);
             }
             System.out.printf(Locale.ROOT,
-                "round %d: %,d events, wall %.1f ms, cpu %.1f ms, %.3f us/run (cpu), %.2f M events/s (cpu)%n",
-                round, summary.events(), wallNs / 1e6, cpuNs / 1e6, cpuNs / 1e3 / runs, summary.events() * 1e3 / cpuNs);
+                "round %d: %,d events, wall %.1f ms, cpu %.1f ms, %.3f us/run (cpu), %.2f M events/s (cpu), " +
+                "%.0f virtual s per cpu s%n",
+                round, summary.events(), wallNs / 1e6, cpuNs / 1e6, cpuNs / 1e3 / runs, summary.events() * 1e3 / cpuNs,
+                virtualNs / (double)cpuNs);
         }
     }
 }

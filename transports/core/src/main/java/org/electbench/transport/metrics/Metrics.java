@@ -65,6 +65,10 @@ public final class Metrics
     public static final Metric SPLIT_BRAIN_TIME = Metric.count("splitBrainTime", MetricUnit.NANOSECONDS,
         "total time with two or more live leaders", sample -> sample.result().splitBrainNs());
 
+    public static final Metric LIVE_LEADER_ELECTIONS = Metric.count("liveLeaderElections", MetricUnit.EVENTS,
+        "elections started against an agreed, live leader (false elections when no crash happened)",
+        sample -> sample.result().liveLeaderElections());
+
     public static final Metric EVENTS = Metric.count("events", MetricUnit.EVENTS,
         "events the runtime processed (deliveries and timers)", sample -> sample.result().events());
 
@@ -94,7 +98,7 @@ public final class Metrics
     /** Every declared metric but the per-type message counts, in the order writers show them. */
     public static final List<Metric> STANDARD = List.of(
         CONVERGENCE, DETECTION, ELECTION, UNAVAILABILITY, ONE_WAY_LATENCY, FLOOR, OVERHEAD,
-        MESSAGES, BYTES, HEARTBEATS, ACKNOWLEDGEMENTS, MESSAGES_FROM_FAULT, BYTES_FROM_FAULT, SPLIT_BRAIN_TIME, EVENTS, MAX_LEADERS,
+        MESSAGES, BYTES, HEARTBEATS, ACKNOWLEDGEMENTS, MESSAGES_FROM_FAULT, BYTES_FROM_FAULT, SPLIT_BRAIN_TIME, LIVE_LEADER_ELECTIONS, EVENTS, MAX_LEADERS,
         SPLIT_BRAIN, SAME_INSTANT_OVERLAP, SAME_TERM, OLDER_TERM, WRONG_LEADER, UNCONVERGED);
 
     /** The prefix of a per-type message count: {@code messages.ELECTION}. */

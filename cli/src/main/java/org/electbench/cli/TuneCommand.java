@@ -1,0 +1,232 @@
+package org.electbench.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import org.electbench.spi.AlgorithmRegistry;
+import org.electbench.tune.FrontierChart;
+import org.electbench.tune.NetworkFit;
+import org.electbench.tune.PauseModel;
+import org.electbench.tune.Preset;
+import org.electbench.tune.SweepGrid;
+import org.electbench.tune.TuneFormat;
+import org.electbench.tune.TuneJson;
+import org.electbench.tune.TuneReport;
+import org.electbench.tune.TuneRequest;
+import org.electbench.tune.Tuner;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ./electbench tune}: heartbeat and timeouts for a target cluster, from its RTT, loss and
+ * pauses, with predicted failover and false elections per day.
+ */
+@Command(name = "tune", mixinStandardHelpOptions = true,
+    description = "Recommend heartbeat interval, detection timeout and T_elec per algorithm for a cluster's RTT, loss and pauses: " +
+        "the fastest failover p99 that keeps false elections per day under the target, measured in the simulator.")
+final class TuneCommand implements Callable<Integer>
+{
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--nodes", paramLabel = "N", defaultValue = "5", description = "Cluster size (default: ${DEFAULT-VALUE}).")
+    int nodes;
+
+    @Option(names = "--rtt-p50", paramLabel = "D", converter = Converters.Duration.class, description = "Round-trip time, median.")
+    Long rttP50Ns;
+
+    @Option(names = "--rtt-p99", paramLabel = "D", converter = Converters.Duration.class, description = "Round-trip time, 99th percentile.")
+    Long rttP99Ns;
+
+    @Option(names = "--rtt-hist", paramLabel = "FILE",
+        description = "An HdrHistogram log of round trips in nanoseconds (as `probe` writes), instead of --rtt-p50/--rtt-p99.")
+    Path rttHistogram;
+
+    @Option(names = "--pause-p99", paramLabel = "D", defaultValue = "0ns", converter = Converters.Duration.class,
+        description = "99th percentile of a node's stop-the-world pauses (GC, slow disk); exponential sizes.")
+    long pauseP99Ns;
+
+    @Option(names = "--pause-rate", paramLabel = "R/h", defaultValue = "0/h",
+        description = "Pauses per node per hour, e.g. 6/h (also R/min, R/s, R/day) (default: none).")
+    String pauseRate;
+
+    @Option(names = "--loss", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
+        description = "Probability each message is lost, in [0, 1) (default: ${DEFAULT-VALUE}).")
+    double loss;
+
+    @Option(names = "--false-elections-per-day", paramLabel = "X", defaultValue = "1",
+        description = "False elections per day tolerated, greater than 0 (default: ${DEFAULT-VALUE}).")
+    double targetPerDay;
+
+    @Option(names = "--algorithm", paramLabel = "NAME,...", split = ",",
+        description = "Algorithms to tune (default: every registered one).")
+    List<String> algorithms;
+
+    @Option(names = "--preset", paramLabel = "NAME,...", split = ",",
+        description = "Also evaluate real systems' defaults: etcd, hashicorp-raft, consul, aeron-cluster, kubernetes-lease.")
+    List<String> presets;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table", description = "table or json (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Option(names = "--chart", paramLabel = "FILE", defaultValue = "tune-frontier.png",
+        description = "Where to write the frontier chart (PNG), or 'none' (default: ${DEFAULT-VALUE}).")
+    String chart;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+        description = "Seed of the first failover run; `simulate --seed` with it reproduces the figures (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--failover-runs", paramLabel = "R", defaultValue = "1000",
+        description = "Leader crashes per setting, at random phases (default: ${DEFAULT-VALUE}).")
+    int failoverRuns;
+
+    @Option(names = "--sweep", paramLabel = "H,E", defaultValue = "5,2",
+        description = "How many heartbeat intervals and T_elec values to try (default: ${DEFAULT-VALUE}).")
+    String sweep;
+
+    @Option(names = "--max-days", paramLabel = "D", defaultValue = "3",
+        description = "Most virtual days of network-only steady state a candidate setting is given (default: ${DEFAULT-VALUE}).")
+    double maxDays;
+
+    @Option(names = "--threads", paramLabel = "T", description = "Settings measured at once (default: the cores, at most 2).")
+    Integer threads;
+
+    @Override
+    public Integer call() throws IOException
+    {
+        final TuneRequest request = request();
+        final TuneReport report = new Tuner(request).run();
+        final PrintWriter out = spec.commandLine().getOut();
+        if ("json".equals(format))
+        {
+            out.println(TuneJson.write(report));
+        }
+        else
+        {
+            TuneFormat.write(report, out);
+        }
+        if (!"none".equals(chart))
+        {
+            final Path file = Path.of(chart);
+            FrontierChart.write(report, file);
+            if (!"json".equals(format))
+            {
+                out.println("chart " + file);
+            }
+        }
+        out.flush();
+        return 0;
+    }
+
+    private TuneRequest request()
+    {
+        try
+        {
+            if (!"table".equals(format) && !"json".equals(format))
+            {
+                throw new IllegalArgumentException("--format must be table or json, was '" + format + "'");
+            }
+            final NetworkFit network;
+            if (null != rttHistogram)
+            {
+                if (null != rttP50Ns || null != rttP99Ns)
+                {
+                    throw new IllegalArgumentException("give either --rtt-hist or --rtt-p50 with --rtt-p99, not both");
+                }
+                network = NetworkFit.fromHistogramLog(rttHistogram, loss);
+            }
+            else if (null == rttP50Ns || null == rttP99Ns)
+            {
+                throw new IllegalArgumentException("no RTT given: --rtt-p50 and --rtt-p99 (e.g. 0.5ms and 2ms), or --rtt-hist FILE " +
+                    "(a histogram log `probe` writes)");
+            }
+            else
+            {
+                network = NetworkFit.fromPercentiles(rttP50Ns, rttP99Ns, loss);
+            }
+            final PauseModel pauses = PauseModel.of(perHour(pauseRate), pauseP99Ns);
+            final List<String> names = new ArrayList<>();
+            if (null == algorithms || algorithms.isEmpty())
+            {
+                AlgorithmRegistry.instance().names().forEach(names::add);
+            }
+            else
+            {
+                for (final String name : algorithms)
+                {
+                    try
+                    {
+                        names.add(AlgorithmRegistry.instance().get(name.trim()).name());
+                    }
+                    catch (final IllegalArgumentException ex)
+                    {
+                        throw new IllegalArgumentException("--algorithm: " + ex.getMessage(), ex);
+                    }
+                }
+            }
+            final List<Preset> chosen = new ArrayList<>();
+            if (null != presets)
+            {
+                for (final String name : presets)
+                {
+                    chosen.add(Preset.fromCliName(name.trim()));
+                }
+            }
+            final String[] sizes = sweep.split(",", -1);
+            if (sizes.length != 2)
+            {
+                throw new IllegalArgumentException("--sweep must be H,E (heartbeats, T_elec values), was '" + sweep + "'");
+            }
+            final SweepGrid grid = new SweepGrid(Integer.parseInt(sizes[0].trim()), Integer.parseInt(sizes[1].trim()));
+            final int threadCount = null == threads ? Math.min(2, Runtime.getRuntime().availableProcessors()) : threads;
+            final TuneRequest defaults = TuneRequest.of(nodes, network, pauses, targetPerDay, names, chosen, seed, threadCount);
+            return defaults.withEffort(grid, failoverRuns, defaults.pauseEpisodes(), defaults.maxPauseEpisodes(),
+                defaults.baseHeartbeats(), defaults.maxHeartbeats(), maxDays);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new ParameterException(spec.commandLine(), ex.getMessage());
+        }
+    }
+
+    /** @return a rate such as {@code 6/h} in pauses per hour. */
+    static double perHour(final String rate)
+    {
+        final String text = rate.trim().toLowerCase(Locale.ROOT);
+        final int slash = text.indexOf('/');
+        final String number = slash < 0 ? text : text.substring(0, slash);
+        final String unit = slash < 0 ? "h" : text.substring(slash + 1);
+        final double value;
+        try
+        {
+            value = Double.parseDouble(number);
+        }
+        catch (final NumberFormatException ex)
+        {
+            throw new IllegalArgumentException("--pause-rate must be a rate such as 6/h, was '" + rate + "'", ex);
+        }
+        switch (unit)
+        {
+            case "h":
+                return value;
+            case "min":
+                return value * 60;
+            case "s":
+                return value * 3600;
+            case "day":
+            case "d":
+                return value / 24;
+            default:
+                throw new IllegalArgumentException("--pause-rate unit must be /h, /min, /s or /day, was '" + rate + "'");
+        }
+    }
+}

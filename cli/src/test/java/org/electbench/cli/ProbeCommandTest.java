@@ -1,0 +1,102 @@
+package org.electbench.cli;
+
+import static org.electbench.cli.SimulateCommandTest.electbench;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.DatagramSocket;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * probe between two processes on loopback: a listener in a JVM of its own, the pinger here; the
+ * log it writes is what {@code tune --rtt-hist} then fits.
+ */
+class ProbeCommandTest
+{
+    @Test
+    void probeBetweenTwoProcessesWritesALogThatTuneReads(@TempDir final Path directory) throws Exception
+    {
+        final int port = freeUdpPort();
+        final Process listener = startListener(port, directory);
+        try
+        {
+            final Path log = directory.resolve("rtt.hlog");
+            final SimulateCommandTest.Outcome probe = electbench("probe", "--to", "127.0.0.1:" + port, "--count", "400",
+                "--warmup", "100", "--interval", "0ns", "--connect-timeout", "60s", "--out", log.toString());
+            assertEquals(0, probe.exitCode(), probe.err() + probe.out());
+            assertTrue(probe.out().contains("p50") && probe.out().contains("p99") && probe.out().contains("max"), probe.out());
+
+            final Histogram total = new Histogram(3);
+            try (HistogramLogReader reader = new HistogramLogReader(log.toFile()))
+            {
+                EncodableHistogram interval;
+                while (null != (interval = reader.nextIntervalHistogram()))
+                {
+                    total.add((Histogram)interval);
+                }
+            }
+            final String lost = probe.out().replaceAll("(?s).*round trips, (\\d+) lost.*", "$1");
+            assertEquals(400, total.getTotalCount() + Long.parseLong(lost), probe.out());
+            assertTrue(total.getTotalCount() > 0);
+
+            final SimulateCommandTest.Outcome tune = electbench("tune", "--rtt-hist", log.toString(), "--algorithm", "bully",
+                "--sweep", "1,1", "--failover-runs", "50", "--max-days", "0.01", "--format", "json", "--chart", "none");
+            assertEquals(0, tune.exitCode(), tune.err());
+            final JsonNode network = new ObjectMapper().readTree(tune.out()).get("network");
+            assertEquals(total.getValueAtPercentile(50), network.get("rttP50Ns").asLong());
+            assertEquals(total.getValueAtPercentile(99), network.get("rttP99Ns").asLong());
+            assertEquals(total.getMaxValue(), network.get("rttMaxNs").asLong());
+        }
+        finally
+        {
+            listener.destroy();
+            if (!listener.waitFor(30, TimeUnit.SECONDS))
+            {
+                listener.destroyForcibly();
+            }
+        }
+    }
+
+    @Test
+    void probeWithoutListenOrTargetIsAnError()
+    {
+        final SimulateCommandTest.Outcome outcome = electbench("probe");
+        assertEquals(2, outcome.exitCode());
+        assertTrue(outcome.err().contains("probe needs --listen PORT"), outcome.err());
+        final SimulateCommandTest.Outcome malformed = electbench("probe", "--to", "localhost");
+        assertEquals(2, malformed.exitCode());
+        assertTrue(malformed.err().contains("expected HOST:PORT"), malformed.err());
+    }
+
+    private static Process startListener(final int port, final Path directory) throws IOException
+    {
+        final String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        final ProcessBuilder builder = new ProcessBuilder(java,
+            "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
+            "-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+            "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
+            "-cp", System.getProperty("java.class.path"),
+            Main.class.getName(), "probe", "--listen", String.valueOf(port), "--idle-exit", "20s");
+        builder.redirectOutput(directory.resolve("listener.out").toFile());
+        builder.redirectError(directory.resolve("listener.err").toFile());
+        return builder.start();
+    }
+
+    private static int freeUdpPort() throws IOException
+    {
+        try (DatagramSocket socket = new DatagramSocket(0))
+        {
+            return socket.getLocalPort();
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package org.electbench.tune;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.electbench.transport.Durations;
+
+/**
+ * The timing rules real systems enforce and users trip on, checked against a setting under the
+ * fitted network:
+ * <ul>
+ *   <li>the detection timeout at least 5 heartbeats (etcd refuses an election timeout under five
+ *       heartbeat intervals: one late heartbeat must not look like a dead leader);</li>
+ *   <li>the detection timeout above the RTT tail on top of a heartbeat (a heartbeat delayed by the
+ *       measured tail must still arrive in time; the tail is the histogram's maximum when known,
+ *       else the p99);</li>
+ *   <li>T_elec above twice the p99 one-way delay (the RTT p99): an answer from a live peer has to
+ *       fit in the election window;</li>
+ *   <li>T_coord above a ring lap: N hops at the p99 one-way delay, plus one T_elec to skip a dead
+ *       successor.</li>
+ * </ul>
+ * The first is waived for an algorithm that fixes its own detection (it is what that algorithm
+ * is, not a knob the user set).
+ */
+public final class Lints
+{
+    static final int MIN_DETECTION_HEARTBEATS = 5;
+
+    private Lints()
+    {
+    }
+
+    /** @return one line per rule the setting breaks, empty when it breaks none. */
+    public static List<String> check(final Setting setting, final Knobs knobs, final int nodes, final NetworkFit network)
+    {
+        final List<String> lints = new ArrayList<>();
+        final long detectionNs = knobs.effectiveDetectionNs(setting);
+        if (knobs.detection() && detectionNs < MIN_DETECTION_HEARTBEATS * setting.heartbeatNs())
+        {
+            lints.add("detection timeout " + Durations.format(detectionNs) + " is under " + MIN_DETECTION_HEARTBEATS +
+                " heartbeats (" + Durations.format(MIN_DETECTION_HEARTBEATS * setting.heartbeatNs()) + "); etcd refuses that");
+        }
+        final long tailNs = network.rttMaxNs() > 0 ? network.rttMaxNs() : network.rttP99Ns();
+        if (detectionNs <= setting.heartbeatNs() + tailNs)
+        {
+            lints.add("detection timeout " + Durations.format(detectionNs) + " is not above a heartbeat plus the RTT tail (" +
+                Durations.format(setting.heartbeatNs() + tailNs) + ")");
+        }
+        if (setting.electionNs() <= network.rttP99Ns())
+        {
+            lints.add("T_elec " + Durations.format(setting.electionNs()) + " is not above twice the p99 one-way delay (" +
+                Durations.format(network.rttP99Ns()) + ")");
+        }
+        final long lapNs = nodes * network.oneWayP99Ns() + setting.electionNs();
+        if (knobs.coordinator() && setting.coordinatorNs() <= lapNs)
+        {
+            lints.add("T_coord " + Durations.format(setting.coordinatorNs()) + " is not above a ring lap (" +
+                Durations.format(lapNs) + ": " + nodes + " hops at the p99 one-way delay and one skipped node)");
+        }
+        return lints;
+    }
+}
