@@ -142,9 +142,8 @@ public final class Charts
     static NamedChart versusNodes(final RunData data, final String scenario)
     {
         final String title = "Convergence vs cluster size: " + scenario;
-        final XYChart chart = xyChart(title, "cluster size n (nodes, log scale)", "convergence (ms)");
-        logNodesAxis(chart);
-        final Map<String, SortedMap<Integer, RowKey>> lines = lines(data.rows(scenario), data.settings(scenario).varying(), "nodes");
+        final XYChart chart = nodesChart(title, "convergence (ms)");
+        final Map<String, SortedMap<Integer, RowKey>> lines = lines(data, scenario);
         int colour = 0;
         for (final Map.Entry<String, SortedMap<Integer, RowKey>> line : lines.entrySet())
         {
@@ -159,11 +158,10 @@ public final class Charts
     static NamedChart messagesVersusNodes(final RunData data, final String scenario)
     {
         final String title = "Election messages vs cluster size: " + scenario;
-        final XYChart chart = xyChart(title, "cluster size n (nodes, log scale)", "election messages per election (log scale)");
+        final XYChart chart = nodesChart(title, "election messages per election (log scale)");
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setYAxisLogarithmicDecadeOnly(false);
-        logNodesAxis(chart);
-        final Map<String, SortedMap<Integer, RowKey>> lines = lines(data.rows(scenario), data.settings(scenario).varying(), "nodes");
+        final Map<String, SortedMap<Integer, RowKey>> lines = lines(data, scenario);
         int colour = 0;
         double anchorNodes = Double.NaN;
         double anchorMessages = Double.NaN;
@@ -239,9 +237,8 @@ public final class Charts
     static NamedChart allocation(final RunData data, final String scenario)
     {
         final String title = "Allocation per election: " + scenario;
-        final XYChart chart = xyChart(title, "cluster size n (nodes, log scale)", "allocated per election (B/op)");
-        logNodesAxis(chart);
-        final Map<String, SortedMap<Integer, RowKey>> lines = lines(data.rows(scenario), data.settings(scenario).varying(), "nodes");
+        final XYChart chart = nodesChart(title, "allocated per election (B/op)");
+        final Map<String, SortedMap<Integer, RowKey>> lines = lines(data, scenario);
         int colour = 0;
         for (final Map.Entry<String, SortedMap<Integer, RowKey>> line : lines.entrySet())
         {
@@ -359,11 +356,13 @@ public final class Charts
         styler.setYAxisDecimalPattern("#,##0.###");
     }
 
-    /** Cluster sizes on a log axis with a tick at every size it can label (3, 4, 5 … 9, 10, 20 …), not decades only. */
-    private static void logNodesAxis(final XYChart chart)
+    /** @return a chart against n: cluster sizes on a log axis with a tick at every size it can label (3, 4, 5 … 9, 10, 20 …). */
+    private static XYChart nodesChart(final String title, final String yTitle)
     {
+        final XYChart chart = xyChart(title, "cluster size n (nodes, log scale)", yTitle);
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setXAxisLogarithmicDecadeOnly(false);
+        return chart;
     }
 
     private static <K extends Number> void addLine(
@@ -420,11 +419,12 @@ public final class Charts
         series.setLineStyle(line);
     }
 
-    /** @return rows grouped into lines (algorithm, transport and the varying settings but the x one), keyed by their x. */
-    private static Map<String, SortedMap<Integer, RowKey>> lines(final List<RowKey> rows, final List<String> varying, final String x)
+    /** @return the scenario's rows grouped into lines (algorithm, transport and the varying settings), keyed by n. */
+    private static Map<String, SortedMap<Integer, RowKey>> lines(final RunData data, final String scenario)
     {
+        final List<String> varying = data.settings(scenario).varying();
         final Map<String, SortedMap<Integer, RowKey>> lines = new TreeMap<>(RowKey.Settings.NATURAL);
-        for (final RowKey row : rows)
+        for (final RowKey row : data.rows(scenario))
         {
             if (row.nodes() > 0)
             {

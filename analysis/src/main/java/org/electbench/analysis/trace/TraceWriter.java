@@ -95,104 +95,69 @@ public final class TraceWriter implements TraceRecorder, Closeable
         {
             inFlight.put(messageId, lastSend);
         }
-        try
+        final long id = lastSend;
+        line("send", nowNs, json ->
         {
-            start("send", nowNs);
-            json.writeNumberField("id", lastSend);
+            json.writeNumberField("id", id);
             message(fromId, toId, type);
             json.writeNumberField("length", length);
-            endLine();
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException(ex);
-        }
+        });
     }
 
     @Override
     public void onDeliver(final long nowNs, final long messageId, final int fromId, final int toId, final int type)
     {
         final Long id = inFlight.remove(messageId);
-        try
+        line("deliver", nowNs, json ->
         {
-            start("deliver", nowNs);
             json.writeNumberField("id", null == id ? 0 : id);
             message(fromId, toId, type);
-            endLine();
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException(ex);
-        }
+        });
     }
 
     @Override
     public void onDrop(final long nowNs, final long messageId, final int fromId, final int toId, final int type, final DropReason reason)
     {
         final Long id = messageId == NOT_QUEUED ? Long.valueOf(lastSend) : inFlight.remove(messageId);
-        try
+        line("drop", nowNs, json ->
         {
-            start("drop", nowNs);
             json.writeNumberField("id", null == id ? 0 : id);
             message(fromId, toId, type);
             json.writeStringField("reason", reason.name());
-            endLine();
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException(ex);
-        }
+        });
     }
 
     @Override
     public void onTimer(final long nowNs, final int nodeId, final int kind)
     {
-        try
+        line("timer", nowNs, json ->
         {
-            start("timer", nowNs);
             json.writeNumberField("node", nodeId);
             json.writeNumberField("kind", kind);
-            endLine();
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException(ex);
-        }
+        });
     }
 
     @Override
     public void onFault(final long nowNs, final Fault.Kind kind, final int nodeId, final boolean end)
     {
-        try
+        line("fault", nowNs, json ->
         {
-            start("fault", nowNs);
             json.writeStringField("fault", kind.name());
             json.writeNumberField("node", nodeId);
             json.writeBooleanField("end", end);
-            endLine();
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException(ex);
-        }
+        });
     }
 
     @Override
     public void onBelief(final long nowNs, final int nodeId, final Role role, final int leaderId, final long term)
     {
-        try
+        line("belief", nowNs, json ->
         {
-            start("belief", nowNs);
             json.writeNumberField("node", nodeId);
             json.writeStringField("role", role.name());
             json.writeNumberField("leader", leaderId);
             json.writeNumberField("term", term);
-            endLine();
-        }
-        catch (final IOException ex)
-        {
-            throw new UncheckedIOException(ex);
-        }
+        });
     }
 
     /** Finishes the file and moves it in place. */
@@ -226,11 +191,27 @@ public final class TraceWriter implements TraceRecorder, Closeable
         }
     }
 
-    private void start(final String event, final long nowNs) throws IOException
+    /** The fields of one event after its kind and time. */
+    @FunctionalInterface
+    private interface Fields
     {
-        json.writeStartObject();
-        json.writeStringField("event", event);
-        json.writeNumberField("t", nowNs);
+        void write(JsonGenerator json) throws IOException;
+    }
+
+    private void line(final String event, final long nowNs, final Fields fields)
+    {
+        try
+        {
+            json.writeStartObject();
+            json.writeStringField("event", event);
+            json.writeNumberField("t", nowNs);
+            fields.write(json);
+            endLine();
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(target + ": cannot write the trace: " + ex.getMessage(), ex);
+        }
     }
 
     private void message(final int fromId, final int toId, final int type) throws IOException
