@@ -2,142 +2,308 @@ package org.electbench.cli;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
-import org.electbench.sim.SimRuntime;
-import org.electbench.spi.AlgorithmRegistry;
-import org.electbench.transport.Scenario;
-import org.electbench.transport.ScenarioKind;
-import org.electbench.harness.ComparisonTable;
 import org.electbench.harness.Environment;
-import org.electbench.harness.RunReport;
-import org.electbench.harness.SeededRuns;
+import org.electbench.harness.RunFolder;
+import org.electbench.harness.RuntimeRegistry;
+import org.electbench.spi.AlgorithmRegistry;
+import org.electbench.transport.ScenarioKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code ./electbench run}: the comparison on the embedded defaults. Every registered algorithm,
- * every named scenario, a few cluster sizes, many seeded runs each, in the simulator; one
- * markdown table per scenario. The other scenario flags apply to every cell.
+ * {@code ./electbench run}: the comparison, through the JMH benchmark jar. Every registered
+ * algorithm on the named scenarios in the simulator, the real transports at small sizes, a few
+ * timer settings, the simulator's throughput and the message path; everything into a new run
+ * folder (see {@link RunFolder}); the comparison tables printed at the end.
  */
-@Command(name = "run", mixinStandardHelpOptions = true,
-    description = "Compare every registered algorithm on every named scenario and several cluster sizes in the simulator.")
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {
+        "Run the benchmark comparison through the JMH jar (bench/target/benchmarks.jar) into a new folder " +
+            "results/runs/<UTC time>-<commit>/ (JMH JSON, histogram logs, run reports, environment, command), then print the tables.",
+        "By default every registered algorithm on every named scenario, sim at n = 3 ... 1024, inmemory and aeron-udp at " +
+            "n = 3 ... 17, a few HBT and T_elec settings; within about 15 minutes on 2 cores. " +
+            "--algorithm, --nodes, --scenario or --transport run exactly that cell instead; the other scenario flags apply to every cell."})
 final class RunCommand implements Callable<Integer>
 {
+    /** The scenario flags of the mixin and the benchmark parameter each one sets. */
+    private static final Map<String, String> FLAG_PARAMS = new LinkedHashMap<>();
+
+    static
+    {
+        FLAG_PARAMS.put("--algorithm", "algorithm");
+        FLAG_PARAMS.put("--nodes", "nodes");
+        FLAG_PARAMS.put("--scenario", "scenario");
+        FLAG_PARAMS.put("--detect", "detect");
+        FLAG_PARAMS.put("--delay", "delay");
+        FLAG_PARAMS.put("--loss", "loss");
+        FLAG_PARAMS.put("--fifo", "fifo");
+        FLAG_PARAMS.put("--heartbeat", "heartbeat");
+        FLAG_PARAMS.put("--detection-timeout", "detectionTimeout");
+        FLAG_PARAMS.put("--election-timeout", "electionTimeout");
+        FLAG_PARAMS.put("--coordinator-timeout", "coordinatorTimeout");
+        FLAG_PARAMS.put("--recovery", "recovery");
+        FLAG_PARAMS.put("--arrangement", "arrangement");
+        FLAG_PARAMS.put("--ack", "ack");
+        FLAG_PARAMS.put("--fault-duration", "faultDuration");
+    }
+
     @Spec
     CommandSpec spec;
 
     @Mixin
     ScenarioOptions options;
 
-    @Option(names = "--sizes", paramLabel = "N,N,...", split = ",", defaultValue = "5,9,17",
-        description = "Cluster sizes (default: ${DEFAULT-VALUE}).")
-    int[] sizes;
+    @Option(names = "--quick", description = "A small grid: the main scenarios at n = 3, 5, 9, a short inmemory check; within 3 minutes.")
+    boolean quick;
 
-    @Option(names = "--algorithms", paramLabel = "NAME,...", split = ",",
-        description = "Algorithms to compare (default: every registered one).")
-    List<String> algorithms;
+    @Option(names = "--full", description = "The whole grid: every scenario and detector at n = 3 ... 1024, every transport, more timer settings, more elections.")
+    boolean full;
 
-    @Option(names = "--scenarios", paramLabel = "NAME,...", split = ",", converter = Converters.Scenario.class,
-        description = "Scenarios (default: cold-start, leader-crash, cascade, partition, lossy, pause, flapping).")
-    List<ScenarioKind> scenarios;
+    @Option(names = "--transport", paramLabel = "NAME,...", split = ",", converter = Runtimes.Converter.class,
+        description = "Run only on these registered runtimes (sim, inmemory, aeron-udp, aeron-ipc).")
+    List<org.electbench.transport.RuntimeProvider> transports;
 
-    @Option(names = "--runs", paramLabel = "R", defaultValue = "200", description = "Seeded runs per cell (default: ${DEFAULT-VALUE}).")
-    int runs;
-
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of each cell's run 0 (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of each cell's first election (default: ${DEFAULT-VALUE}).")
     long seed;
 
+    @Option(names = "--runs-dir", paramLabel = "DIR", description = "Where run folders go (default: results/runs under the project).")
+    Path runsDirectory;
+
+    @Option(names = "--jar", paramLabel = "FILE", description = "The benchmark jar (default: bench/target/benchmarks.jar under the project).")
+    Path jar;
+
     @Option(names = "--out", paramLabel = "FILE",
-        description = "Also write the tables to FILE (written whole, then moved into place, so an interrupted run leaves the old file intact).")
+        description = "Also write the tables to FILE, whole: written beside it and moved into place at the end, so an " +
+            "interrupted run leaves an earlier FILE as it was. Checked before any work.")
     Path out;
 
-    @Override
-    public Integer call() throws IOException
-    {
-        if (runs < 1)
-        {
-            throw new ParameterException(spec.commandLine(), "Invalid value for option '--runs': must be at least 1, was " + runs);
-        }
-        final List<String> names = new ArrayList<>();
-        if (null == algorithms)
-        {
-            AlgorithmRegistry.instance().names().forEach(names::add);
-        }
-        else
-        {
-            names.addAll(algorithms);
-        }
-        final List<ScenarioKind> kinds = null == scenarios ?
-            List.of(ScenarioKind.COLD_START, ScenarioKind.LEADER_CRASH, ScenarioKind.CASCADE, ScenarioKind.PARTITION,
-                ScenarioKind.LOSSY, ScenarioKind.PAUSE, ScenarioKind.FLAPPING) : scenarios;
+    @Option(names = "-p", paramLabel = "PARAM=V,...", description = "JMH: set a benchmark parameter for every stage (e.g. -p nodes=3,7).")
+    List<String> jmhParams = new ArrayList<>();
 
-        final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-        final PrintStream tables = new PrintStream(buffer, true, StandardCharsets.UTF_8);
-        final SimRuntime runtime = new SimRuntime();
-        tables.printf(Locale.ROOT, "# electbench comparison%n%n");
-        tables.printf(Locale.ROOT, "Simulator runs on %s %s, %d cores, %s %s; commit %s; `./electbench run%s`.%n%n",
-            System.getProperty("java.vm.name"), System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(),
-            System.getProperty("os.name"), System.getProperty("os.arch"), System.getProperty("electbench.commit", "unknown"),
-            spec.commandLine().getParseResult().originalArgs().stream().skip(1).map(arg -> " " + arg).reduce("", String::concat));
-        for (final ScenarioKind kind : kinds)
+    @Option(names = "-f", paramLabel = "N", description = "JMH: forks per benchmark.")
+    Integer forks;
+
+    @Option(names = "-i", paramLabel = "N", description = "JMH: measured iterations (one election each for ConvergenceBenchmark).")
+    Integer iterations;
+
+    @Option(names = "-wi", paramLabel = "N", description = "JMH: warm-up iterations.")
+    Integer warmups;
+
+    @Option(names = "-prof", paramLabel = "PROFILER", description = "JMH: add a profiler to every stage (e.g. -prof gc).")
+    List<String> profilers = new ArrayList<>();
+
+    @Override
+    public Integer call() throws IOException, InterruptedException
+    {
+        if (quick && full)
         {
-            options.scenario = kind;
-            final List<RunReport> reports = new ArrayList<>();
-            for (final String name : names)
-            {
-                options.algorithm = name;
-                for (final int size : sizes)
-                {
-                    options.nodes = size;
-                    final Scenario scenario = options.toScenario(seed);
-                    reports.add(new SeededRuns().run(runtime, scenario, runs, SimulateCommand.progress(scenario, System.err))
-                        .report(Environment.capture(seed, SimulateCommand.commandLine(spec))));
-                }
-            }
-            writeTable(kind, reports, tables);
-            spec.commandLine().getOut().print(buffer.toString(StandardCharsets.UTF_8).substring(printed));
-            spec.commandLine().getOut().flush();
-            printed = buffer.size();
+            throw new ParameterException(spec.commandLine(), "--quick and --full exclude each other; give one");
         }
+        // Validates every scenario flag (a clear error naming the flag) before any work.
+        options.toScenario(seed);
+        final Map<String, List<String>> overrides = overrides();
+        final List<BenchmarkStage> stages = RunGrid.stages(quick ? RunGrid.Size.QUICK : full ? RunGrid.Size.FULL : RunGrid.Size.DEFAULT,
+            algorithms(), runtimes(), overrides, restricted(), seed);
+        final List<BenchmarkStage> adjusted = new ArrayList<>();
+        final List<String> extra = new ArrayList<>();
+        for (final String profiler : profilers)
+        {
+            extra.add("-prof");
+            extra.add(profiler);
+        }
+        for (final BenchmarkStage stage : stages)
+        {
+            adjusted.add(stage.withCounts(forks, warmups, iterations, extra));
+        }
+
+        checkOut();
+        final Path home = Path.of(System.getProperty("electbench.home", ".")).toAbsolutePath().normalize();
+        final Path benchmarks = null != jar ? jar : home.resolve("bench/target/benchmarks.jar");
+        if (!Files.isRegularFile(benchmarks))
+        {
+            throw new ParameterException(spec.commandLine(), "Invalid value for option '--jar': no benchmark jar at " + benchmarks +
+                "; build it with: mvn -B -DskipTests package");
+        }
+        final Environment environment = Environment.capture(seed, SimulateCommand.commandLine(spec));
+        final RunFolder folder = RunFolder.create(null != runsDirectory ? runsDirectory : home.resolve("results/runs"), environment);
+        spec.commandLine().getErr().println("electbench: run folder " + folder.directory());
+        final JmhDriver driver = new JmhDriver(benchmarks, folder, environment, spec.commandLine().getErr());
+        final Thread onInterrupt = new Thread(() -> interrupted(driver, folder), "electbench-run-interrupted");
+        Runtime.getRuntime().addShutdownHook(onInterrupt);
+        final int exitCode;
+        try
+        {
+            exitCode = driver.run(adjusted);
+        }
+        finally
+        {
+            Runtime.getRuntime().removeShutdownHook(onInterrupt);
+        }
+        if (0 != exitCode)
+        {
+            Files.writeString(folder.directory().resolve(RunFolder.INCOMPLETE),
+                "failed " + Instant.now() + ": a benchmark process exited with " + exitCode + "; see the jmh-*.log files\n",
+                StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+            spec.commandLine().getErr().println("electbench: a benchmark failed (exit " + exitCode + "); the run folder " +
+                folder.directory() + " stays marked incomplete; see its jmh-*.log");
+            return 1;
+        }
+
+        if (!driver.failures().isEmpty())
+        {
+            folder.write("failures.txt", (String.join("\n", driver.failures()) + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        try (PrintWriter tables = new PrintWriter(buffer, true, StandardCharsets.UTF_8))
+        {
+            RunTables.write(folder, environment, driver.failures(), tables);
+        }
+        folder.write(RunFolder.TABLES, buffer.toByteArray());
         if (null != out)
         {
-            final Path target = out.toAbsolutePath();
-            Files.createDirectories(target.getParent());
-            final Path temporary = Files.createTempFile(target.getParent(), ".electbench-", ".tmp");
-            Files.write(temporary, buffer.toByteArray());
-            Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            writeWhole(out, buffer.toByteArray());
         }
+        folder.complete();
+        spec.commandLine().getOut().print(buffer.toString(StandardCharsets.UTF_8));
+        spec.commandLine().getOut().println("Run folder: " + folder.directory());
+        spec.commandLine().getOut().flush();
         return 0;
     }
 
-    private int printed;
-
-    private void writeTable(final ScenarioKind kind, final List<RunReport> reports, final PrintStream out)
+    /** Refuses an --out the tables could not be written to, before any work. */
+    private void checkOut()
     {
-        final Scenario first = options.toScenario(seed);
-        out.printf(Locale.ROOT, "## %s%n%n", kind.cliName());
-        out.printf(Locale.ROOT, "delay %s, loss %s, detect %s, HBT %s ms, detection %s ms, T_elec %s ms, T_coord %s ms, " +
-                "%d runs per row, seed %d%n%n",
-            first.network().delay(), first.network().lossProbability(), first.detect().cliName(),
-            TableWriter.millis(first.settings().heartbeatIntervalNs()), TableWriter.millis(first.settings().detectionTimeoutNs()),
-            TableWriter.millis(first.settings().electionTimeoutNs()), TableWriter.millis(first.settings().coordinatorTimeoutNs()),
-            runs, seed);
-        final java.io.PrintWriter writer = new java.io.PrintWriter(out, true, StandardCharsets.UTF_8);
-        ComparisonTable.write(reports, writer);
-        writer.flush();
-        out.println();
+        if (null == out)
+        {
+            return;
+        }
+        final Path target = out.toAbsolutePath();
+        final Path parent = target.getParent();
+        if (Files.isDirectory(target) || null == parent || !Files.isDirectory(parent) || !Files.isWritable(parent) ||
+            Files.exists(target) && !Files.isWritable(target))
+        {
+            throw new ParameterException(spec.commandLine(), "Invalid value for option '--out': cannot write " + out +
+                " (it must be a file in an existing, writable folder)");
+        }
+    }
+
+    /** Writes beside the target and moves into place (through a link, onto the file it names). */
+    private static void writeWhole(final Path target, final byte[] bytes) throws IOException
+    {
+        final Path real = Files.isSymbolicLink(target) ? target.toRealPath() : target.toAbsolutePath();
+        final Path temporary = Files.createTempFile(real.getParent(), ".electbench-", ".tmp");
+        try
+        {
+            Files.write(temporary, bytes);
+            if (Files.exists(real))
+            {
+                Files.setPosixFilePermissions(temporary, Files.getPosixFilePermissions(real));
+            }
+            Files.move(temporary, real, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        }
+        finally
+        {
+            Files.deleteIfExists(temporary);
+        }
+    }
+
+    private static void interrupted(final JmhDriver driver, final RunFolder folder)
+    {
+        driver.stop();
+        try
+        {
+            Files.writeString(folder.directory().resolve(RunFolder.INCOMPLETE), "interrupted " + Instant.now() + "\n",
+                StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        }
+        catch (final IOException ex)
+        {
+            System.err.println("electbench: could not mark " + folder.directory() + " incomplete: " + ex.getMessage());
+        }
+        System.err.println("\nelectbench: interrupted; " + folder.directory() + " is marked incomplete");
+    }
+
+    /** @return whether the user named a cell (algorithm, size, scenario or transport): run exactly that. */
+    private boolean restricted()
+    {
+        final ParseResult parse = spec.commandLine().getParseResult();
+        return parse.hasMatchedOption("--algorithm") || parse.hasMatchedOption("--nodes") ||
+            parse.hasMatchedOption("--scenario") || null != transports;
+    }
+
+    /** @return benchmark parameters the user set: scenario flags as typed, then -p (which wins). */
+    private Map<String, List<String>> overrides()
+    {
+        final Map<String, List<String>> overrides = new LinkedHashMap<>();
+        final ParseResult parse = spec.commandLine().getParseResult();
+        for (final Map.Entry<String, String> flag : FLAG_PARAMS.entrySet())
+        {
+            final OptionSpec matched = parse.matchedOption(flag.getKey());
+            if (null != matched)
+            {
+                final List<String> typed = matched.stringValues();
+                overrides.put(flag.getValue(), List.of(typed.get(typed.size() - 1)));
+            }
+        }
+        if (parse.hasMatchedOption("--seed"))
+        {
+            overrides.put("seed", List.of(String.valueOf(seed)));
+        }
+        for (final String param : jmhParams)
+        {
+            final int eq = param.indexOf('=');
+            if (eq <= 0 || eq == param.length() - 1)
+            {
+                throw new ParameterException(spec.commandLine(), "Invalid value for option '-p': expected NAME=V1,V2,..., was '" + param + "'");
+            }
+            overrides.put(param.substring(0, eq), List.of(param.substring(eq + 1).split(",")));
+        }
+        if (null != transports)
+        {
+            overrides.put("transport", transports.stream().map(org.electbench.transport.RuntimeProvider::name).toList());
+        }
+        return overrides;
+    }
+
+    private static List<String> algorithms()
+    {
+        final List<String> names = new ArrayList<>();
+        AlgorithmRegistry.instance().names().forEach(names::add);
+        return names;
+    }
+
+    private static List<String> runtimes()
+    {
+        return RuntimeRegistry.instance().names();
+    }
+
+    /** @return the named scenarios the default comparison covers: all but chaos and custom. */
+    static List<String> namedScenarios()
+    {
+        final List<String> names = new ArrayList<>();
+        for (final ScenarioKind kind : ScenarioKind.values())
+        {
+            if (kind != ScenarioKind.CHAOS && kind != ScenarioKind.CUSTOM)
+            {
+                names.add(kind.cliName());
+            }
+        }
+        return names;
     }
 }

@@ -42,18 +42,46 @@ class SimulateCommandTest
         return MAPPER.readTree(outcome.out());
     }
 
+    /** @return the named metric of a run report's JSON. */
+    static JsonNode metric(final JsonNode report, final String name)
+    {
+        for (final JsonNode metric : report.get("metrics"))
+        {
+            if (name.equals(metric.get("name").asText()))
+            {
+                return metric;
+            }
+        }
+        throw new AssertionError("no metric " + name + " in " + report);
+    }
+
+    static boolean hasMetric(final JsonNode report, final String name)
+    {
+        for (final JsonNode metric : report.get("metrics"))
+        {
+            if (name.equals(metric.get("name").asText()))
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
     @Test
-    void sameCommandTwiceGivesIdenticalJsonButForWallTime() throws Exception
+    void sameCommandTwiceGivesIdenticalJsonButForWallTimeAndEnvironment() throws Exception
     {
         final String[] args = {"simulate", "--algorithm", "bully", "--nodes", "7", "--scenario", "lossy",
             "--delay", "lognormal:1ms,0.6", "--runs", "50", "--seed", "99", "--format", "json"};
         final ObjectNode first = (ObjectNode)json(args);
         final ObjectNode second = (ObjectNode)json(args);
-        first.remove("wallNs");
-        second.remove("wallNs");
+        for (final ObjectNode report : new ObjectNode[]{first, second})
+        {
+            report.remove("wallNs");
+            report.remove("environment");
+        }
         assertEquals(first, second);
         assertEquals(50, first.get("runs").asInt());
-        assertTrue(first.get("events").asLong() > 0);
+        assertTrue(metric(first, "events").get("sum").asLong() > 0);
     }
 
     @ParameterizedTest
@@ -63,12 +91,13 @@ class SimulateCommandTest
         final JsonNode result = json("simulate", "--transport", transport, "--algorithm", "bully", "--nodes", "5",
             "--scenario", "leader-crash", "--delay", "constant:0ms", "--heartbeat", "20ms", "--detection-timeout", "150ms",
             "--election-timeout", "100ms", "--coordinator-timeout", "300ms", "--format", "json");
-        assertEquals(transport, result.get("transport").asText());
+        assertEquals(transport, result.get("parameters").get("runtime").asText());
+        assertTrue(result.get("paired").asBoolean());
         assertEquals(4, result.get("leader").asInt());
-        final long convergenceNs = result.get("convergenceNs").get("p50").asLong();
-        final long floorNs = result.get("floorNs").get("p50").asLong();
-        final long latencyNs = result.get("oneWayLatencyNs").get("p50").asLong();
-        assertEquals(convergenceNs, floorNs + result.get("overheadNs").get("p50").asLong(), "one run: overhead = convergence - floor");
+        final long convergenceNs = metric(result, "convergence").get("p50").asLong();
+        final long floorNs = metric(result, "floor").get("p50").asLong();
+        final long latencyNs = metric(result, "oneWayLatency").get("p50").asLong();
+        assertEquals(convergenceNs, floorNs + metric(result, "overhead").get("p50").asLong(), "one run: overhead = convergence - floor");
         // Bully after a crash: detection (D less at most one HBT), T_elec for an OK the dead leader never sends, a hop.
         assertTrue(floorNs >= (150_000_000L - 20_000_000L) + 100_000_000L, "floor " + floorNs);
         assertTrue(latencyNs >= 0, "latency " + latencyNs);
@@ -83,39 +112,36 @@ class SimulateCommandTest
     void theSimulatorReportsNoFloor() throws Exception
     {
         final JsonNode result = json("simulate", "--algorithm", "ring", "--format", "json");
-        assertTrue(!result.has("floorNs") && !result.has("overheadNs") && !result.has("oneWayLatencyNs"), result.toString());
+        assertTrue(!hasMetric(result, "floor") && !hasMetric(result, "overhead") && !hasMetric(result, "oneWayLatency"),
+            result.toString());
+        assertTrue(!result.get("paired").asBoolean());
     }
 
     @Test
-    void jsonCarriesTheContractFieldsWithExactBullyCounts() throws Exception
+    void jsonIsTheRunReportWithExactBullyCountsByDeclaredType() throws Exception
     {
         final JsonNode result = json("simulate", "--algorithm", "bully", "--nodes", "8", "--scenario", "leader-crash",
             "--detect", "lowest", "--format", "json");
-        for (final String field : new String[]{"algorithm", "nodes", "scenario", "runs", "seed", "convergenceNs",
-            "detectionNs", "messages", "bytes", "heartbeats", "leader", "wrongLeaderRuns", "unconvergedRuns",
-            "maxConcurrentLeaders", "splitBrainRuns", "sameTermLeaderRuns", "events", "wallNs"})
+        assertEquals("electbench-run-report/1", result.get("format").asText());
+        for (final String field : new String[]{"algorithm", "runtime", "nodes", "scenario", "detect", "delay", "seed"})
         {
-            assertTrue(result.has(field), field);
+            assertTrue(result.get("parameters").has(field), field);
+        }
+        for (final String name : new String[]{"convergence", "detection", "election", "messages", "bytes", "heartbeats",
+            "events", "maxLeaders", "splitBrain", "sameTerm", "stale", "wrongLeader", "unconverged"})
+        {
+            metric(result, name);
         }
         final int n = 8;
         assertEquals(7, result.get("leader").asInt());
-        assertEquals(n * n - n - 1, result.get("messages").get("mean").asInt());
-        assertEquals(n * (n - 1) / 2, result.get("messages").get("byType").get("ELECTION").asInt());
-        assertEquals((n - 1) * (n - 2) / 2, result.get("messages").get("byType").get("OK").asInt());
-        assertEquals(n - 2, result.get("messages").get("byType").get("COORDINATOR").asInt());
-        final long detectionNs = result.get("detectionNs").get("p50").asLong();
-        assertEquals(detectionNs + 10_000_000L + 2 * 1_000_000L, result.get("convergenceNs").get("p50").asLong());
-    }
-
-    @Test
-    void csvHasOneHeaderAndOneDataLineOfEqualWidth()
-    {
-        final Outcome outcome = electbench("simulate", "--nodes", "4", "--format", "csv");
-        assertEquals(0, outcome.exitCode(), outcome.err());
-        final String[] lines = outcome.out().strip().split("\n");
-        assertEquals(2, lines.length);
-        assertEquals(lines[0].split(",", -1).length, lines[1].split(",", -1).length);
-        assertTrue(lines[0].startsWith("algorithm,transport,nodes,scenario"));
+        assertEquals(n * n - n - 1, metric(result, "messages").get("mean").asInt());
+        assertEquals(n * (n - 1) / 2, metric(result, "messages.ELECTION").get("mean").asInt());
+        assertEquals((n - 1) * (n - 2) / 2, metric(result, "messages.OK").get("mean").asInt());
+        assertEquals(n - 2, metric(result, "messages.COORDINATOR").get("mean").asInt());
+        final long detectionNs = metric(result, "detection").get("p50").asLong();
+        assertEquals(detectionNs + 10_000_000L + 2 * 1_000_000L, metric(result, "convergence").get("p50").asLong());
+        assertEquals("ns", metric(result, "convergence").get("unit").asText());
+        assertEquals("distribution", metric(result, "convergence").get("kind").asText());
     }
 
     static Stream<Arguments> wrongInput()

@@ -20,7 +20,8 @@ public final class ComparisonTable
     }
 
     /**
-     * @param reports rows, in order; every report's metrics name the columns of the first.
+     * @param reports rows, in order; the columns are those of the report with the most metrics (a
+     *                real-clock runtime's adds floor and overhead), a cell a report lacks shows "-".
      * @param out     where the table goes.
      */
     public static void write(final List<RunReport> reports, final PrintWriter out)
@@ -29,7 +30,12 @@ public final class ComparisonTable
         {
             return;
         }
-        final List<MetricValue> columns = reports.get(0).metrics().stream()
+        RunReport widest = reports.get(0);
+        for (final RunReport report : reports)
+        {
+            widest = report.metrics().size() > widest.metrics().size() ? report : widest;
+        }
+        final List<MetricValue> columns = widest.metrics().stream()
             .filter(metric -> !metric.name().startsWith(Metrics.MESSAGES_BY_TYPE_PREFIX))
             .toList();
         final StringBuilder header = new StringBuilder("| algorithm | runtime | N |");

@@ -1,0 +1,169 @@
+package org.electbench.bench;
+
+import java.util.concurrent.TimeUnit;
+
+import org.electbench.harness.RuntimeRegistry;
+import org.electbench.transport.ClusterRuntime;
+import org.electbench.transport.ElectionResult;
+import org.electbench.transport.Scenario;
+import org.electbench.transport.metrics.Sample;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.runner.IterationType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+
+/**
+ * One election per iteration, from a fresh cluster: the scenario's fault (or cold start) to the
+ * agreement that holds. On a real transport (inmemory, aeron-udp, aeron-ipc) the score is the
+ * wall time of the whole run, settle window and the runtime's per-run setup included (Aeron
+ * connects its publications and measures its latency first); the election itself is the
+ * {@code convergence} metric of the histogram log. On sim the score is what simulating it costs.
+ * <p>
+ * Side figures are JMH auxiliary counters generated from the metric declarations
+ * ({@link ElectionCounters}): EVENTS counters, which single-shot mode sums over iterations with
+ * no error bar, so divide each by {@code elections}; e.g. {@code messages / elections} is
+ * election messages per election. Every measured election's convergence, detection, election
+ * and (on real transports) floor and overhead also go into a histogram log and a run report
+ * in the run folder {@code ./electbench run} passes as {@code -Delectbench.run.dir}.
+ * <p>
+ * Run: {@code java -jar bench/target/benchmarks.jar ConvergenceBenchmark -p algorithm=bully
+ * -p transport=sim -p nodes=8 -p detect=lowest -f 1 -wi 0 -i 5 -rf json}. The algorithm
+ * parameter defaults to every registered algorithm (see {@link BenchMain}).
+ */
+@BenchmarkMode(Mode.SingleShotTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 5)
+@Measurement(iterations = 20)
+@Fork(value = 1, jvmArgsAppend = {BenchMain.AGRONA_EXPORTS, "-XX:+UseParallelGC"})
+@State(Scope.Benchmark)
+public class ConvergenceBenchmark
+{
+    /** A registered algorithm; empty here so no list of algorithms is kept by hand: {@link BenchMain} fills it. */
+    @Param({})
+    public String algorithm;
+
+    /** A registered runtime: sim, inmemory, aeron-udp, aeron-ipc. */
+    @Param({"sim"})
+    public String transport;
+
+    @Param({"5"})
+    public int nodes;
+
+    @Param({"50ms"})
+    public String heartbeat;
+
+    @Param({"10ms"})
+    public String electionTimeout;
+
+    @Param({"150ms"})
+    public String detectionTimeout;
+
+    /** T_coord, or auto: the larger of 30ms and 3 T_elec, so a T_elec sweep stays valid. */
+    @Param({"auto"})
+    public String coordinatorTimeout;
+
+    @Param({"leader-crash"})
+    public String scenario;
+
+    @Param({"all"})
+    public String detect;
+
+    @Param({"constant:1ms"})
+    public String delay;
+
+    @Param({"0"})
+    public String loss;
+
+    @Param({"on"})
+    public String fifo;
+
+    @Param({"bully"})
+    public String recovery;
+
+    @Param({"increasing"})
+    public String arrangement;
+
+    @Param({"on"})
+    public String ack;
+
+    /** How long the scenario's partition, pause or outage lasts; 0ns for the scenario's own. */
+    @Param({"0ns"})
+    public String faultDuration;
+
+    @Param({"1"})
+    public long seed;
+
+    private ClusterRuntime runtime;
+    private Scenario base;
+    private Scenario thisRun;
+    private ElectionResult result;
+    private ElectionRecorder recorder;
+    private ElectionCounters counters;
+    private boolean measuring;
+    private int iteration;
+
+    @Setup(Level.Trial)
+    public void startTrial()
+    {
+        base = new BenchParameters(algorithm, nodes, scenario, detect, delay, loss, fifo, heartbeat, detectionTimeout,
+            electionTimeout, coordinatorTimeout, recovery, arrangement, ack, faultDuration, seed).toScenario();
+        runtime = RuntimeRegistry.instance().get(transport).newRuntime();
+        recorder = new ElectionRecorder(base, transport);
+    }
+
+    /** Fresh cluster state per iteration: the next seed's scenario; the runtime builds new nodes for it. */
+    @Setup(Level.Iteration)
+    public void nextElection(final IterationParams params)
+    {
+        measuring = params.getType() == IterationType.MEASUREMENT;
+        thisRun = base.forRun(iteration++);
+        result = null;
+    }
+
+    @Benchmark
+    public ElectionResult elect(final ElectionCounters counters)
+    {
+        result = runtime.run(thisRun);
+        counters.add(Sample.of(result), false);
+        this.counters = counters;
+        return result;
+    }
+
+    @TearDown(Level.Iteration)
+    public void recordElection()
+    {
+        if (measuring && null != result)
+        {
+            recorder.record(thisRun, result, runtime.oneWayLatencyNs(), counters);
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void endTrial()
+    {
+        recorder.finish();
+        runtime.close();
+    }
+
+    public static void main(final String[] args) throws RunnerException
+    {
+        new Runner(new OptionsBuilder()
+            .include(ConvergenceBenchmark.class.getSimpleName())
+            .param("algorithm", BenchMain.algorithmParam())
+            .build()).run();
+    }
+}

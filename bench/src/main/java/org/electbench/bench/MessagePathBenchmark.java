@@ -1,0 +1,145 @@
+package org.electbench.bench;
+
+import java.util.concurrent.TimeUnit;
+
+import org.electbench.harness.RuntimeRegistry;
+import org.electbench.transport.ClusterRuntime;
+import org.electbench.transport.ElectionResult;
+import org.electbench.transport.Scenario;
+import org.electbench.transport.ScenarioKind;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+
+/**
+ * The message path in steady state: a settled cluster whose leader heartbeats every HBT for a
+ * long window with no fault, so nearly every event is a message handled (a delivery through the
+ * runtime into the node, and the node's sends) or the timer that makes one. One benchmark
+ * operation is one such window; per-handled-message figures come from the counters:
+ * <ul>
+ *   <li>{@code handled} (an OPERATIONS counter, so JMH reports it in the score's unit): the time
+ *       per handled event, ns;</li>
+ *   <li>{@code eventsTotal} and {@code windows} (EVENTS counters): events per operation, to turn
+ *       {@code -prof gc}'s {@code gc.alloc.rate.norm} (bytes per operation) into bytes per
+ *       handled event: {@code norm * windows / eventsTotal}. The per-window setup (nodes, and on
+ *       real transports threads and inboxes) is part of that figure, amortised over the window;
+ *       the gc profiler also counts every thread of the fork, setup included.</li>
+ * </ul>
+ * Run: {@code java -jar bench/target/benchmarks.jar MessagePathBenchmark -p transport=sim,inmemory
+ * -f 1 -wi 2 -i 3 -prof gc -rf json}.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 3, time = 3)
+@Fork(value = 1, jvmArgsAppend = {BenchMain.AGRONA_EXPORTS, "-XX:+UseParallelGC"})
+@State(Scope.Benchmark)
+public class MessagePathBenchmark
+{
+    @Param({})
+    public String algorithm;
+
+    @Param({"sim"})
+    public String transport;
+
+    @Param({"5"})
+    public int nodes;
+
+    /** Heartbeat interval: on real transports, how fast messages come. */
+    @Param({"200us"})
+    public String heartbeat;
+
+    /** Heartbeat rounds per window on the simulator (virtual time, cheap) and on the real-clock runtimes. */
+    @Param({"20000"})
+    public int simRounds;
+
+    @Param({"5000"})
+    public int realRounds;
+
+    private ClusterRuntime runtime;
+    private Scenario window;
+
+    /** Handled events, normalised like the score: time per event. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.OPERATIONS)
+    public static class Handled
+    {
+        public long handled;
+
+        @Setup(Level.Iteration)
+        public void reset()
+        {
+            handled = 0;
+        }
+    }
+
+    /** Raw totals, to turn per-operation allocation into per-event allocation. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class Totals
+    {
+        public long eventsTotal;
+        public long windows;
+
+        @Setup(Level.Iteration)
+        public void reset()
+        {
+            eventsTotal = 0;
+            windows = 0;
+        }
+    }
+
+    @Setup(Level.Trial)
+    public void start()
+    {
+        final boolean realClock = RuntimeRegistry.instance().get(transport).realClock();
+        // Well above HBT: no false election on a loaded machine, nothing but heartbeats in the window.
+        final String detection = realClock ? "20ms" : "3ms";
+        final BenchParameters defaults = BenchParameters.defaults(algorithm, nodes, ScenarioKind.CUSTOM.cliName());
+        final Scenario settled = new BenchParameters(algorithm, nodes, defaults.scenario(), defaults.detect(), "constant:0ms",
+            defaults.loss(), defaults.fifo(), heartbeat, detection, "1ms", "auto", defaults.recovery(), defaults.arrangement(),
+            defaults.ack(), defaults.faultDuration(), defaults.seed()).toScenario();
+        final long hbtNs = settled.settings().heartbeatIntervalNs();
+        window = settled.toBuilder().settleWindowNs(hbtNs * (realClock ? realRounds : simRounds)).build();
+        runtime = RuntimeRegistry.instance().get(transport).newRuntime();
+    }
+
+    @Benchmark
+    public ElectionResult steadyWindow(final Handled handled, final Totals totals)
+    {
+        final ElectionResult result = runtime.run(window);
+        handled.handled += result.events();
+        totals.eventsTotal += result.events();
+        totals.windows++;
+        return result;
+    }
+
+    @TearDown(Level.Trial)
+    public void end()
+    {
+        runtime.close();
+    }
+
+    public static void main(final String[] args) throws RunnerException
+    {
+        new Runner(new OptionsBuilder()
+            .include(MessagePathBenchmark.class.getSimpleName())
+            .param("algorithm", BenchMain.algorithmParam())
+            .addProfiler("gc")
+            .build()).run();
+    }
+}

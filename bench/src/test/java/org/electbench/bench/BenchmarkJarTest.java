@@ -1,0 +1,135 @@
+package org.electbench.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.electbench.harness.RunFolder;
+import org.electbench.harness.RunReport;
+import org.electbench.harness.RunReportCodec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The benchmark jar as users run it. Each test is one short JMH run in a forked {@code java -jar}.
+ */
+class BenchmarkJarTest
+{
+    private static final int ITERATIONS = 2;
+
+    @TempDir
+    Path directory;
+
+    @Test
+    void jarListsTheThreeBenchmarkClasses() throws Exception
+    {
+        final String out = BenchmarkJar.run(List.of(), "-l");
+        assertTrue(out.contains("org.electbench.bench.ConvergenceBenchmark."), out);
+        assertTrue(out.contains("org.electbench.bench.MessagePathBenchmark."), out);
+        assertTrue(out.contains("org.electbench.bench.SimulatorBenchmark."), out);
+    }
+
+    /**
+     * n = 8, constant delay, leader crash with only the lowest id detecting: bully cascades through
+     * every higher node, n^2 - n - 1 = 55 election messages; quorum has every live server broadcast
+     * one ELECT to its n - 1 peers and every live server but the winner vote once,
+     * (n - 1)^2 + n - 2 = 55. Every election alike, so the counters' sums are exact multiples.
+     */
+    @Test
+    void convergenceCountersGiveTheClosedFormElectionMessagesPerElectionAndTheRunFolderGetsEveryElection() throws Exception
+    {
+        final Path json = directory.resolve("jmh.json");
+        final Path folder = Files.createDirectories(directory.resolve("run"));
+        Files.createDirectories(folder.resolve(RunFolder.REPORTS));
+        BenchmarkJar.run(List.of("-D" + RunFolder.PROPERTY + "=" + folder),
+            "ConvergenceBenchmark", "-p", "algorithm=bully,quorum", "-p", "transport=sim", "-p", "nodes=8", "-p", "detect=lowest",
+            "-p", "delay=constant:1ms", "-f", "1", "-wi", "0", "-i", String.valueOf(ITERATIONS), "-rf", "json", "-rff", json.toString());
+        final Map<String, JsonNode> results = BenchmarkJar.results(json, "algorithm");
+        final int n = 8;
+        for (final String algorithm : List.of("bully", "quorum"))
+        {
+            final JsonNode result = results.get(algorithm);
+            final double elections = BenchmarkJar.secondary(result, "elections");
+            assertEquals(ITERATIONS, elections, 0.0, algorithm);
+            assertEquals(n * n - n - 1, BenchmarkJar.secondary(result, "messages") / elections, 0.0, algorithm);
+            assertEquals(0, BenchmarkJar.secondary(result, "unconverged"), 0.0, algorithm);
+            assertEquals(elections, BenchmarkJar.secondary(result, "convergenceSamples"), 0.0, algorithm);
+            assertEquals("ms/op", result.path("primaryMetric").path("scoreUnit").asText());
+
+            final String prefix = algorithm + "_sim_n8_leader-crash_detect-lowest";
+            final Path report;
+            try (var reports = Files.list(folder.resolve(RunFolder.REPORTS)))
+            {
+                report = reports.filter(file -> file.getFileName().toString().startsWith(prefix)).findFirst().orElseThrow();
+            }
+            final RunReport read = RunReportCodec.read(report);
+            assertEquals(ITERATIONS, read.runs());
+            assertEquals(55, read.metric("messages").min());
+            assertEquals(55, read.metric("messages").max());
+            final Path log = folder.resolve(RunFolder.HISTOGRAMS)
+                .resolve(report.getFileName().toString().replace(".json", ".hlog"));
+            final HistogramLogReader reader = new HistogramLogReader(log.toString());
+            Histogram convergence = null;
+            for (Histogram next = (Histogram)reader.nextIntervalHistogram(); null != next; next = (Histogram)reader.nextIntervalHistogram())
+            {
+                if ("convergence".equals(next.getTag()))
+                {
+                    convergence = next;
+                }
+            }
+            assertTrue(null != convergence, Files.readString(log, StandardCharsets.UTF_8));
+            assertEquals(ITERATIONS, convergence.getTotalCount(), "every measured election is in the log");
+        }
+    }
+
+    /**
+     * The ring with acknowledged hops on an increasing ring, every follower detecting, the leader
+     * dead: n-1's ELECTION finds n silent and resends after T_elec, 2n - 2 ELECTION; ELECTED goes
+     * round once, n; every delivered hop is acknowledged, 3n - 5 ACK: 6n - 7 = 41 at n = 8
+     * (timers as in the ring's simulation tests: HBT above a lap, T_coord above two).
+     */
+    @Test
+    void ringCountersGiveItsClosedForm() throws Exception
+    {
+        final Path json = directory.resolve("ring.json");
+        BenchmarkJar.run(List.of(),
+            "ConvergenceBenchmark", "-p", "algorithm=ring", "-p", "nodes=8", "-p", "detect=all", "-p", "heartbeat=100ms",
+            "-p", "detectionTimeout=300ms", "-p", "electionTimeout=5ms", "-p", "coordinatorTimeout=300ms",
+            "-f", "1", "-wi", "0", "-i", String.valueOf(ITERATIONS), "-rf", "json", "-rff", json.toString());
+        final JsonNode result = BenchmarkJar.results(json, "algorithm").get("ring");
+        final int n = 8;
+        assertEquals(6 * n - 7, BenchmarkJar.secondary(result, "messages") / BenchmarkJar.secondary(result, "elections"), 0.0);
+        assertEquals(0, BenchmarkJar.secondary(result, "wrongLeader"), 0.0);
+    }
+
+    /**
+     * Steady heartbeats on the simulator: the gc profiler's bytes per window, spread over the
+     * window's events, stay at most one byte per handled event for every algorithm.
+     */
+    @Test
+    void messagePathAllocatesAtMostOneBytePerHandledEventOnTheSimulator() throws Exception
+    {
+        final Path json = directory.resolve("path.json");
+        BenchmarkJar.run(List.of(), "MessagePathBenchmark", "-p", "transport=sim", "-p", "simRounds=5000",
+            "-f", "1", "-wi", "1", "-w", "1s", "-i", "1", "-r", "1s", "-prof", "gc", "-rf", "json", "-rff", json.toString());
+        final Map<String, JsonNode> results = BenchmarkJar.results(json, "algorithm");
+        assertEquals(BenchMain.registeredAlgorithms().size(), results.size(), results.keySet().toString());
+        for (final Map.Entry<String, JsonNode> entry : results.entrySet())
+        {
+            final JsonNode result = entry.getValue();
+            final double eventsPerWindow = BenchmarkJar.secondary(result, "eventsTotal") / BenchmarkJar.secondary(result, "windows");
+            assertTrue(eventsPerWindow > 10_000, entry.getKey() + ": events per window " + eventsPerWindow);
+            final double bytesPerEvent = BenchmarkJar.secondary(result, "gc.alloc.rate.norm") / eventsPerWindow;
+            assertTrue(bytesPerEvent <= 1.0, entry.getKey() + ": " + bytesPerEvent + " B per handled event");
+            assertTrue(BenchmarkJar.secondary(result, "handled") > 0, entry.getKey());
+        }
+    }
+}

@@ -1,0 +1,198 @@
+package org.electbench.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The stages {@code ./electbench run} drives the benchmark jar through, for each size of run.
+ * Algorithms and runtimes come from the registries, never from a list here.
+ * <p>
+ * The simulator's convergence stages run in the jar's own JVM ({@code -f 0}) in the quick and
+ * default runs: its results are deterministic and independent of JIT state, only its cost score
+ * would differ, and a fork per parameter combination (seconds each on 2 cores) would not fit the
+ * time budget. The real-clock runtimes, the simulator's throughput and the message path always
+ * fork. {@code --full} forks everything.
+ */
+final class RunGrid
+{
+    enum Size
+    {
+        QUICK, DEFAULT, FULL
+    }
+
+    private static final String SIM = "sim";
+    private static final String INMEMORY = "inmemory";
+    private static final String AERON_UDP = "aeron-udp";
+
+    private RunGrid()
+    {
+    }
+
+    /**
+     * @param size       quick, default or full.
+     * @param algorithms every registered algorithm.
+     * @param runtimes   every registered runtime, the simulator first.
+     * @param overrides  benchmark parameters the user set; they replace the grid's on every stage.
+     * @param restricted whether the user named a cell: then only the convergence stages run.
+     * @param seed       the first election's seed.
+     * @return the stages, duplicates (after overrides) removed.
+     */
+    static List<BenchmarkStage> stages(
+        final Size size,
+        final List<String> algorithms,
+        final List<String> runtimes,
+        final Map<String, List<String>> overrides,
+        final boolean restricted,
+        final long seed)
+    {
+        final List<String> scenarios = RunCommand.namedScenarios();
+        final List<String> real = new ArrayList<>();
+        for (final String runtime : runtimes)
+        {
+            if (!SIM.equals(runtime) && (size == Size.FULL || INMEMORY.equals(runtime) || AERON_UDP.equals(runtime)))
+            {
+                real.add(runtime);
+            }
+        }
+        final List<BenchmarkStage> stages = new ArrayList<>();
+        final int simForks = size == Size.FULL ? 1 : 0;
+        switch (size)
+        {
+            case QUICK:
+                stages.add(convergence("convergence-sim", algorithms, List.of(SIM), List.of("3", "5", "9"),
+                    List.of("leader-crash", "cold-start", "partition", "pause"), simForks, 1, 10));
+                stages.add(convergence("convergence-" + INMEMORY, algorithms, List.of(INMEMORY), List.of("3", "5"),
+                    List.of("leader-crash"), 1, 0, 3));
+                break;
+            case DEFAULT:
+                stages.add(convergence("convergence-sim", algorithms, List.of(SIM), List.of("3", "5", "9", "17"),
+                    scenarios, simForks, 2, 20));
+                stages.add(convergence("convergence-sim-large", algorithms, List.of(SIM), List.of("65", "257", "1024"),
+                    List.of("leader-crash"), simForks, 0, 3));
+                // Aeron's runs set up publications and measure latency before each election: seconds each, so fewer.
+                for (final String runtime : real)
+                {
+                    final boolean inMemory = INMEMORY.equals(runtime);
+                    stages.add(convergence("convergence-" + runtime, algorithms, List.of(runtime), List.of("3", "5", "9", "17"),
+                        List.of("leader-crash"), 1, inMemory ? 1 : 0, inMemory ? 5 : 2));
+                }
+                stages.add(timers("convergence-timers", algorithms, List.of("20ms", "50ms", "100ms"), List.of("5ms", "10ms", "30ms"),
+                    simForks, 1, 20));
+                stages.add(timed("simulator", BenchmarkStage.SIMULATOR, params(algorithms, "nodes", List.of("5", "65", "257")),
+                    1, 1, 2, "1s", "2s", List.of()));
+                stages.add(timed("message-path", BenchmarkStage.MESSAGE_PATH,
+                    params(algorithms, "transport", List.of(SIM, INMEMORY)), 1, 1, 2, "2s", "2s", List.of("-prof", "gc")));
+                break;
+            default:
+                stages.add(convergence("convergence-sim", algorithms, List.of(SIM),
+                    List.of("3", "5", "9", "17", "33", "65", "129", "257", "513", "1024"), scenarios, 1, 3, 50)
+                    .with("detect", List.of("all", "lowest")));
+                stages.add(convergence("convergence-real", algorithms, real, List.of("3", "5", "9", "17"), scenarios, 1, 2, 20));
+                stages.add(timers("convergence-timers", algorithms, List.of("10ms", "20ms", "50ms", "100ms"),
+                    List.of("2ms", "5ms", "10ms", "30ms"), 1, 2, 50));
+                stages.add(timed("simulator", BenchmarkStage.SIMULATOR,
+                    params(algorithms, "nodes", List.of("5", "17", "65", "257", "1024")), 1, 2, 3, "2s", "3s", List.of()));
+                final Map<String, List<String>> worst = new LinkedHashMap<>();
+                worst.put("algorithm", algorithms);
+                worst.put("nodes", List.of("1024"));
+                worst.put("detect", List.of("lowest"));
+                stages.add(timed("simulator-worst-case", BenchmarkStage.SIMULATOR, worst, 1, 1, 3, "2s", "3s", List.of()));
+                final List<String> all = new ArrayList<>(List.of(SIM));
+                all.addAll(real);
+                stages.add(timed("message-path", BenchmarkStage.MESSAGE_PATH, params(algorithms, "transport", all),
+                    1, 2, 3, "2s", "3s", List.of("-prof", "gc")));
+                break;
+        }
+        if (restricted)
+        {
+            // A named cell: the simulator's convergence stage of this size, on the simulator unless a transport is named.
+            final BenchmarkStage simulator = stages.get(0);
+            final List<String> transports = overrides.getOrDefault("transport", List.of(SIM));
+            stages.clear();
+            stages.add(new BenchmarkStage(List.of(SIM).equals(transports) ? simulator.name() : "convergence",
+                simulator.benchmark(), simulator.params(), transports.equals(List.of(SIM)) ? simulator.forks() : 1,
+                simulator.warmups(), simulator.iterations(), simulator.extra()));
+        }
+        final List<BenchmarkStage> chosen = new ArrayList<>();
+        final LinkedHashSet<Map<String, List<String>>> seen = new LinkedHashSet<>();
+        for (final BenchmarkStage stage : stages)
+        {
+            BenchmarkStage overridden = BenchmarkStage.CONVERGENCE.equals(stage.benchmark()) ?
+                stage.with("seed", List.of(String.valueOf(seed))) : stage;
+            for (final Map.Entry<String, List<String>> override : overrides.entrySet())
+            {
+                overridden = overridden.with(override.getKey(), override.getValue());
+            }
+            if (overridden.params().getOrDefault("transport", List.of()).isEmpty())
+            {
+                continue;
+            }
+            final Map<String, List<String>> key = new LinkedHashMap<>(overridden.params());
+            key.put("(benchmark)", List.of(overridden.benchmark()));
+            if (seen.add(key))
+            {
+                chosen.add(overridden);
+            }
+        }
+        return chosen;
+    }
+
+    private static Map<String, List<String>> params(final List<String> algorithms, final String name, final List<String> values)
+    {
+        final Map<String, List<String>> params = new LinkedHashMap<>();
+        params.put("algorithm", algorithms);
+        params.put(name, values);
+        return params;
+    }
+
+    private static BenchmarkStage convergence(
+        final String name,
+        final List<String> algorithms,
+        final List<String> transports,
+        final List<String> nodes,
+        final List<String> scenarios,
+        final int forks,
+        final int warmups,
+        final int iterations)
+    {
+        final Map<String, List<String>> params = new LinkedHashMap<>();
+        params.put("algorithm", algorithms);
+        params.put("transport", transports);
+        params.put("nodes", nodes);
+        params.put("scenario", scenarios);
+        return new BenchmarkStage(name, BenchmarkStage.CONVERGENCE, params, forks, warmups, iterations, List.of());
+    }
+
+    private static BenchmarkStage timers(
+        final String name,
+        final List<String> algorithms,
+        final List<String> heartbeats,
+        final List<String> electionTimeouts,
+        final int forks,
+        final int warmups,
+        final int iterations)
+    {
+        return convergence(name, algorithms, List.of(SIM), List.of("9"), List.of("leader-crash"), forks, warmups, iterations)
+            .with("heartbeat", heartbeats)
+            .with("electionTimeout", electionTimeouts);
+    }
+
+    private static BenchmarkStage timed(
+        final String name,
+        final String benchmark,
+        final Map<String, List<String>> params,
+        final int forks,
+        final int warmups,
+        final int iterations,
+        final String warmupTime,
+        final String iterationTime,
+        final List<String> extra)
+    {
+        final List<String> args = new ArrayList<>(List.of("-w", warmupTime, "-r", iterationTime));
+        args.addAll(extra);
+        return new BenchmarkStage(name, benchmark, params, forks, warmups, iterations, List.copyOf(args));
+    }
+}
