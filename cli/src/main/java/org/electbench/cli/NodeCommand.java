@@ -6,9 +6,9 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import org.electbench.aeron.ClusterFile;
+import org.electbench.deploy.ClusterFile;
 import org.electbench.aeron.FrameVerdict;
-import org.electbench.aeron.NodeHost;
+import org.electbench.deploy.NodeHost;
 import org.electbench.aeron.SendCounter;
 import org.electbench.spi.Start;
 import picocli.CommandLine.Command;

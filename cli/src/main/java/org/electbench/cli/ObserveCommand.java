@@ -9,8 +9,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
-import org.electbench.aeron.ClusterFile;
-import org.electbench.aeron.ClusterObserver;
+import org.electbench.deploy.ClusterFile;
+import org.electbench.deploy.ClusterObserver;
 import org.electbench.aeron.EmbeddedDriver;
 import org.electbench.aeron.FrameVerdict;
 import org.electbench.transport.Detect;

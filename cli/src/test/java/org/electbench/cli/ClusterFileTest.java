@@ -10,7 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 
-import org.electbench.aeron.ClusterFile;
+import org.electbench.deploy.ClusterFile;
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.RecoveryPolicy;
 import org.junit.jupiter.api.Test;

@@ -6,8 +6,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.BackoffIdleStrategy;
-import org.electbench.inmemory.InMemoryRuntime;
-import org.electbench.inmemory.Wire;
+import org.electbench.realtime.RealtimeRuntime;
+import org.electbench.realtime.Wire;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Scenario;
@@ -35,29 +35,29 @@ public final class AeronRuntime implements ClusterRuntime
     private static final long DRIVER_MIN_PARK_NS = TimeUnit.MICROSECONDS.toNanos(1);
 
     private final Wires wires;
-    private final InMemoryRuntime runtime;
+    private final RealtimeRuntime runtime;
     private long invalidFramesBefore;
     private long invalidFrames;
     private final long[] sendCountsBefore = new long[SendCounter.values().length];
     private final long[] sendCounts = new long[SendCounter.values().length];
 
-    private AeronRuntime(final boolean ipc, final InMemoryRuntime.Builder builder)
+    private AeronRuntime(final boolean ipc, final RealtimeRuntime.Builder builder)
     {
         wires = new Wires(ipc);
         runtime = builder.wire(ipc ? IPC : UDP, wires).build();
         wires.driverMaxParkNs = runtime.backoffMaxParkNs();
     }
 
-    /** @return an aeron-udp runtime with the in-memory runtime's defaults for its workers. */
+    /** @return an aeron-udp runtime with the engine's default worker settings. */
     public static AeronRuntime udp()
     {
-        return new AeronRuntime(false, InMemoryRuntime.builder());
+        return new AeronRuntime(false, RealtimeRuntime.builder());
     }
 
-    /** @return an aeron-ipc runtime with the in-memory runtime's defaults for its workers. */
+    /** @return an aeron-ipc runtime with the engine's default worker settings. */
     public static AeronRuntime ipc()
     {
-        return new AeronRuntime(true, InMemoryRuntime.builder());
+        return new AeronRuntime(true, RealtimeRuntime.builder());
     }
 
     /**
@@ -65,15 +65,15 @@ public final class AeronRuntime implements ClusterRuntime
      * @param workers the worker settings (threads, idle mode, longest park, which the driver's
      *                idle strategy shares); its wire is replaced.
      */
-    public static AeronRuntime of(final boolean ipc, final InMemoryRuntime.Builder workers)
+    public static AeronRuntime of(final boolean ipc, final RealtimeRuntime.Builder workers)
     {
         return new AeronRuntime(ipc, workers);
     }
 
-    /** @return the runtime the command line makes: worker settings from the in-memory runtime's system properties. */
+    /** @return the runtime the command line makes: worker settings from the engine's system properties. */
     public static AeronRuntime fromSystemProperties(final boolean ipc)
     {
-        return new AeronRuntime(ipc, InMemoryRuntime.builderFromSystemProperties());
+        return new AeronRuntime(ipc, RealtimeRuntime.builderFromSystemProperties());
     }
 
     @Override

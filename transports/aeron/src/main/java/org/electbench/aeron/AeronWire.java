@@ -6,7 +6,7 @@ import java.util.concurrent.TimeUnit;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
-import org.electbench.inmemory.Wire;
+import org.electbench.realtime.Wire;
 
 /**
  * The real-clock runtime's {@link Wire} over Aeron: node {@code id}'s sends go out through its

@@ -29,6 +29,17 @@ public interface ClusterRuntime extends AutoCloseable
         return 0;
     }
 
+    /**
+     * The largest cluster this runtime hosts faithfully; {@link #run} refuses a larger scenario
+     * with an {@link IllegalArgumentException} that names the limit.
+     *
+     * @return nodes, at least 1.
+     */
+    default int maxNodes()
+    {
+        return Integer.MAX_VALUE;
+    }
+
     @Override
     default void close()
     {

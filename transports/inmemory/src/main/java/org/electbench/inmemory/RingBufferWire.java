@@ -11,6 +11,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 import org.electbench.spi.MessageHeader;
+import org.electbench.realtime.Wire;
 import org.electbench.transport.Scenario;
 
 /**
