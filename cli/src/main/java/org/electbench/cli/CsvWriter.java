@@ -36,6 +36,7 @@ final class CsvWriter implements OutputFormat.ReportWriter
             distribution(names, values, "oneWayLatencyNs", summary.oneWayLatency());
             distribution(names, values, "floorNs", summary.floor());
             distribution(names, values, "overheadNs", summary.overhead());
+            distribution(names, values, "timerLatenessNs", summary.timerLateness());
         }
         add(names, values, "messages.mean", summary.messagesMean());
         add(names, values, "messages.min", summary.messagesMin());

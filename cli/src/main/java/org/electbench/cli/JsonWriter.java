@@ -50,6 +50,7 @@ final class JsonWriter implements OutputFormat.ReportWriter
             distribution(root.putObject("oneWayLatencyNs"), summary.oneWayLatency());
             distribution(root.putObject("floorNs"), summary.floor());
             distribution(root.putObject("overheadNs"), summary.overhead());
+            distribution(root.putObject("timerLatenessNs"), summary.timerLateness());
         }
         final ObjectNode messages = root.putObject("messages");
         messages.put("mean", summary.messagesMean());

@@ -48,6 +48,19 @@ final class Runner
 
     static Report run(final ClusterRuntime runtime, final Scenario scenario, final int runs, final PrintStream progress)
     {
+        return run(runtime, scenario, runs, runtime.defaultWarmupRuns(), progress);
+    }
+
+    /**
+     * @param warmupRuns runs made first and discarded (their seeds are not those of the measured
+     *                   runs), so the measured ones do not carry JIT compilation and first connections.
+     */
+    static Report run(final ClusterRuntime runtime, final Scenario scenario, final int runs, final int warmupRuns, final PrintStream progress)
+    {
+        for (int run = 0; run < warmupRuns; run++)
+        {
+            runtime.run(scenario.forRun(-1 - run));
+        }
         final Summary summary = new Summary(scenario.algorithm().messageTypes(), scenario.algorithm().heartbeatType());
         final boolean showProgress = runs > 1 && null != progress && null != System.console();
         final SimRuntime floorRuntime = SIM.equals(runtime.name()) ? null : new SimRuntime();
@@ -58,6 +71,7 @@ final class Runner
             final Scenario thisRun = scenario.forRun(run);
             final ElectionResult result = runtime.run(thisRun);
             summary.add(result);
+            summary.addTimerLateness(runtime.timerLatenessSamplesNs());
             if (null != floorRuntime)
             {
                 addFloor(summary, floorRuntime, thisRun, result, runtime.oneWayLatencyNs());

@@ -4,6 +4,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 
+import org.electbench.realtime.RealtimeRuntime;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.chaos.ChaosFault;
@@ -36,6 +37,11 @@ final class SimulateCommand implements Callable<Integer>
     @Option(names = "--runs", paramLabel = "R", defaultValue = "1", description = "Runs to aggregate (default: ${DEFAULT-VALUE}).")
     int runs;
 
+    @Option(names = "--warmup", paramLabel = "K",
+        description = "Runs made first and not counted, so JIT compilation and first connections stay out of the figures " +
+            "(default: " + "0 on sim, " + RealtimeRuntime.DEFAULT_WARMUP_RUNS + " on the real-clock transports" + ").")
+    Integer warmup;
+
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of run 0; run i derives its own (default: ${DEFAULT-VALUE}).")
     long seed;
 
@@ -63,11 +69,15 @@ final class SimulateCommand implements Callable<Integer>
         {
             throw new ParameterException(spec.commandLine(), "Invalid value for option '--chaos-faults': " + ex.getMessage());
         }
+        if (null != warmup && warmup < 0)
+        {
+            throw new ParameterException(spec.commandLine(), "Invalid value for option '--warmup': must be at least 0, was " + warmup);
+        }
         final Scenario scenario = options.toScenario(seed).toBuilder().chaosFaults(kinds).build();
         final Report report;
         try (ClusterRuntime runtime = transport.get())
         {
-            report = Runner.run(runtime, scenario, runs, System.err);
+            report = Runner.run(runtime, scenario, runs, null == warmup ? runtime.defaultWarmupRuns() : warmup, System.err);
         }
         format.newWriter().write(report, spec.commandLine().getOut());
         spec.commandLine().getOut().flush();

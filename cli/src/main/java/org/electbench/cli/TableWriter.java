@@ -27,6 +27,7 @@ final class TableWriter implements OutputFormat.ReportWriter
             distribution(out, "latency", summary.oneWayLatency());
             distribution(out, "floor", summary.floor());
             distribution(out, "overhead", summary.overhead());
+            distribution(out, "timer late", summary.timerLateness());
         }
         final StringBuilder byType = new StringBuilder();
         for (int type = 0; type < summary.typeNames().size(); type++)

@@ -114,6 +114,24 @@ public final class AeronRuntime implements ClusterRuntime
         return runtime.oneWayLatencyNs();
     }
 
+    @Override
+    public long[] timerLatenessSamplesNs()
+    {
+        return runtime.timerLatenessSamplesNs();
+    }
+
+    @Override
+    public int defaultWarmupRuns()
+    {
+        return runtime.defaultWarmupRuns();
+    }
+
+    @Override
+    public int maxNodes()
+    {
+        return runtime.maxNodes();
+    }
+
     /** @return messages the last run sent: every send of every node, heartbeats included. */
     public long sentMessages()
     {

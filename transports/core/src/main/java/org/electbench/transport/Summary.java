@@ -34,8 +34,10 @@ public final class Summary
     private long[] oneWayLatencyNs = new long[16];
     private long[] floorNs = new long[16];
     private long[] overheadNs = new long[16];
+    private long[] timerLatenessNs = new long[16];
     private int latencyCount;
     private int floorCount;
+    private int timerLatenessCount;
 
     public Summary(final List<String> typeNames, final int heartbeatType)
     {
@@ -94,6 +96,23 @@ public final class Summary
         this.floorNs = append(this.floorNs, floorCount, floorNs);
         this.overheadNs = append(this.overheadNs, floorCount, overheadNs);
         floorCount++;
+    }
+
+    /** @param samplesNs how late each timer of one run fired behind its deadline. */
+    public void addTimerLateness(final long[] samplesNs)
+    {
+        if (timerLatenessCount + samplesNs.length > timerLatenessNs.length)
+        {
+            timerLatenessNs = Arrays.copyOf(timerLatenessNs, Math.max(2 * timerLatenessNs.length, timerLatenessCount + samplesNs.length));
+        }
+        System.arraycopy(samplesNs, 0, timerLatenessNs, timerLatenessCount, samplesNs.length);
+        timerLatenessCount += samplesNs.length;
+    }
+
+    /** @return how late timers fired behind their deadlines, over every timer of every run. */
+    public Distribution timerLateness()
+    {
+        return new Distribution(timerLatenessNs, timerLatenessCount);
     }
 
     public Distribution oneWayLatency()

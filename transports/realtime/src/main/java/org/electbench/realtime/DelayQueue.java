@@ -29,6 +29,8 @@ final class DelayQueue
     private long[] heapDueNs;
     private long[] heapSequence;
     private int[] heapSlot;
+    /** Where each slot sits in the heap, -1 when not in it: lets a cancelled timer leave at once. */
+    private int[] heapIndexOfSlot;
 
     private int[] freeSlots;
     private int freeCount;
@@ -92,7 +94,12 @@ final class DelayQueue
     void push(final int slot, final long dueNs)
     {
         final long sequence = nextSequence++;
-        int index = size++;
+        siftUp(size++, dueNs, sequence, slot);
+    }
+
+    private void siftUp(final int from, final long dueNs, final long sequence, final int slot)
+    {
+        int index = from;
         while (index > 0)
         {
             final int parent = (index - 1) >>> 1;
@@ -103,9 +110,71 @@ final class DelayQueue
             move(parent, index);
             index = parent;
         }
+        place(index, dueNs, sequence, slot);
+    }
+
+    private void siftDown(final int from, final long dueNs, final long sequence, final int slot)
+    {
+        final int last = size;
+        int index = from;
+        while (true)
+        {
+            int child = 2 * index + 1;
+            if (child >= last)
+            {
+                break;
+            }
+            if (child + 1 < last && before(heapDueNs[child + 1], heapSequence[child + 1], heapDueNs[child], heapSequence[child]))
+            {
+                child++;
+            }
+            if (!before(heapDueNs[child], heapSequence[child], dueNs, sequence))
+            {
+                break;
+            }
+            move(child, index);
+            index = child;
+        }
+        place(index, dueNs, sequence, slot);
+    }
+
+    private void place(final int index, final long dueNs, final long sequence, final int slot)
+    {
         heapDueNs[index] = dueNs;
         heapSequence[index] = sequence;
         heapSlot[index] = slot;
+        heapIndexOfSlot[slot] = index;
+    }
+
+    /**
+     * Take a pushed slot out of the heap wherever it is (a cancelled timer), without freeing it.
+     *
+     * @return whether it was in the heap.
+     */
+    boolean remove(final int slot)
+    {
+        final int index = heapIndexOfSlot[slot];
+        if (index < 0)
+        {
+            return false;
+        }
+        heapIndexOfSlot[slot] = -1;
+        final int last = --size;
+        if (index != last)
+        {
+            final long dueNs = heapDueNs[last];
+            final long sequence = heapSequence[last];
+            final int lastSlot = heapSlot[last];
+            if (index > 0 && before(dueNs, sequence, heapDueNs[(index - 1) >>> 1], heapSequence[(index - 1) >>> 1]))
+            {
+                siftUp(index, dueNs, sequence, lastSlot);
+            }
+            else
+            {
+                siftDown(index, dueNs, sequence, lastSlot);
+            }
+        }
+        return true;
     }
 
     long peekDueNs()
@@ -117,34 +186,11 @@ final class DelayQueue
     int pop()
     {
         final int top = heapSlot[0];
+        heapIndexOfSlot[top] = -1;
         final int last = --size;
         if (last > 0)
         {
-            final long dueNs = heapDueNs[last];
-            final long sequence = heapSequence[last];
-            final int slot = heapSlot[last];
-            int index = 0;
-            while (true)
-            {
-                int child = 2 * index + 1;
-                if (child >= last)
-                {
-                    break;
-                }
-                if (child + 1 < last && before(heapDueNs[child + 1], heapSequence[child + 1], heapDueNs[child], heapSequence[child]))
-                {
-                    child++;
-                }
-                if (!before(heapDueNs[child], heapSequence[child], dueNs, sequence))
-                {
-                    break;
-                }
-                move(child, index);
-                index = child;
-            }
-            heapDueNs[index] = dueNs;
-            heapSequence[index] = sequence;
-            heapSlot[index] = slot;
+            siftDown(0, heapDueNs[last], heapSequence[last], heapSlot[last]);
         }
         return top;
     }
@@ -174,6 +220,7 @@ final class DelayQueue
         heapDueNs[to] = heapDueNs[from];
         heapSequence[to] = heapSequence[from];
         heapSlot[to] = heapSlot[from];
+        heapIndexOfSlot[heapSlot[to]] = to;
     }
 
     private void grow(final int newCapacity)
@@ -182,6 +229,8 @@ final class DelayQueue
         heapDueNs = Arrays.copyOf(null == heapDueNs ? new long[0] : heapDueNs, newCapacity);
         heapSequence = Arrays.copyOf(null == heapSequence ? new long[0] : heapSequence, newCapacity);
         heapSlot = Arrays.copyOf(null == heapSlot ? new int[0] : heapSlot, newCapacity);
+        heapIndexOfSlot = Arrays.copyOf(null == heapIndexOfSlot ? new int[0] : heapIndexOfSlot, newCapacity);
+        Arrays.fill(heapIndexOfSlot, oldCapacity, newCapacity, -1);
         kind = Arrays.copyOf(null == kind ? new int[0] : kind, newCapacity);
         nodeId = Arrays.copyOf(null == nodeId ? new int[0] : nodeId, newCapacity);
         fromId = Arrays.copyOf(null == fromId ? new int[0] : fromId, newCapacity);

@@ -2,7 +2,6 @@ package org.electbench.realtime;
 
 import java.util.Locale;
 
-import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.YieldingIdleStrategy;
@@ -17,7 +16,7 @@ public enum IdleMode
     BUSY_SPIN,
     /** Thread.yield() between cycles. */
     YIELD,
-    /** Spin, then yield, then park for up to the configured maximum. */
+    /** Spin, then yield, then park for up to the configured maximum, never past the next timer's deadline. */
     BACKOFF;
 
     public static final String ACCEPTED = "busy-spin, yield, backoff";
@@ -50,8 +49,12 @@ public enum IdleMode
         throw new IllegalArgumentException("'" + text + "' is not an idle strategy: expected one of " + ACCEPTED);
     }
 
-    /** @return a fresh strategy: backoff strategies keep state, so every worker gets its own. */
-    IdleStrategy newStrategy(final long backoffMaxParkNs)
+    /**
+     * @param deadlines        the worker's clock and next deadline, which a backing-off worker never parks past.
+     * @param backoffMaxParkNs the longest a backing-off worker parks.
+     * @return a fresh strategy: backoff strategies keep state, so every worker gets its own.
+     */
+    IdleStrategy newStrategy(final DeadlineIdleStrategy.Deadlines deadlines, final long backoffMaxParkNs)
     {
         switch (this)
         {
@@ -60,8 +63,8 @@ public enum IdleMode
             case YIELD:
                 return new YieldingIdleStrategy();
             case BACKOFF:
-                return new BackoffIdleStrategy(
-                    BACKOFF_MAX_SPINS, BACKOFF_MAX_YIELDS, Math.min(BACKOFF_MIN_PARK_NS, backoffMaxParkNs), backoffMaxParkNs);
+                return new DeadlineIdleStrategy(
+                    deadlines, BACKOFF_MAX_SPINS, BACKOFF_MAX_YIELDS, Math.min(BACKOFF_MIN_PARK_NS, backoffMaxParkNs), backoffMaxParkNs);
             default:
                 throw new IllegalStateException(name());
         }

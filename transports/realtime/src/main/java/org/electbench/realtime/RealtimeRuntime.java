@@ -1,9 +1,11 @@
 package org.electbench.realtime;
 
+import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 import org.agrona.concurrent.AgentRunner;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.Durations;
@@ -16,8 +18,8 @@ import org.electbench.transport.Scenario;
  * fixed pool of worker threads (by default one fewer than the cores, at least one), each node
  * pinned to one worker so that every call into it happens on one thread, one at a time. Each
  * node's messages arrive on the run's {@link Wire}; each
- * worker keeps its nodes' timers on a {@link org.agrona.DeadlineTimerWheel} and holds messages
- * not yet due (network delay, a paused receiver) in a delay queue ordered by due time. Nothing
+ * worker keeps its nodes' timers and the messages not yet due (network delay, a paused receiver)
+ * in one delay queue ordered by exact due time. Nothing
  * on the message path allocates once pools have grown to a run's peak.
  * <p>
  * Faults mean what they mean in the simulator and fire at their scenario times on the real
@@ -39,6 +41,7 @@ public final class RealtimeRuntime implements ClusterRuntime
     public static final String IDLE_PROPERTY = "electbench.inmemory.idle";
     public static final String BACKOFF_MAX_PARK_PROPERTY = "electbench.inmemory.backoff-max-park";
     public static final long DEFAULT_BACKOFF_MAX_PARK_NS = TimeUnit.MICROSECONDS.toNanos(100);
+    public static final int DEFAULT_WARMUP_RUNS = 3;
     /** Lateness above this is recorded as this. */
     public static final long MAX_RECORDED_LATENESS_NS = TimeUnit.SECONDS.toNanos(10);
 
@@ -200,7 +203,7 @@ public final class RealtimeRuntime implements ClusterRuntime
         {
             for (int k = 0; k < workerCount; k++)
             {
-                runners[k] = new AgentRunner(idleMode.newStrategy(backoffMaxParkNs), cluster::onError, null, workers[k]);
+                runners[k] = new AgentRunner(idleMode.newStrategy(workers[k], backoffMaxParkNs), cluster::onError, null, workers[k]);
                 final String threadName = workers[k].roleName();
                 AgentRunner.startOnThread(runners[k], runnable ->
                 {
@@ -302,6 +305,30 @@ public final class RealtimeRuntime implements ClusterRuntime
     public Histogram timerLatenessNs()
     {
         return timerLatenessNs.copy();
+    }
+
+    /** @return the last run's timer lateness, one value per timer at the histogram's three significant digits. */
+    @Override
+    public long[] timerLatenessSamplesNs()
+    {
+        final long[] samples = new long[(int)Math.min(Integer.MAX_VALUE - 8, timerLatenessNs.getTotalCount())];
+        int count = 0;
+        for (final HistogramIterationValue value : timerLatenessNs.recordedValues())
+        {
+            final long valueNs = value.getValueIteratedTo();
+            for (long k = value.getCountAtValueIteratedTo(); k > 0 && count < samples.length; k--)
+            {
+                samples[count++] = valueNs;
+            }
+        }
+        return count == samples.length ? samples : Arrays.copyOf(samples, count);
+    }
+
+    /** @return {@value #DEFAULT_WARMUP_RUNS}: the first runs in a JVM carry the JIT's compilation, milliseconds of it. */
+    @Override
+    public int defaultWarmupRuns()
+    {
+        return DEFAULT_WARMUP_RUNS;
     }
 
     /** @return worker threads the last run used. */

@@ -1,40 +1,33 @@
 package org.electbench.realtime;
 
 import java.util.Arrays;
-import java.util.concurrent.TimeUnit;
-
-import org.agrona.DeadlineTimerWheel;
-import org.agrona.collections.Long2LongHashMap;
 
 /**
- * One worker's timers: an Agrona {@link DeadlineTimerWheel} on the run clock, and a pool of
- * slots that give each timer the id its node sees. The wheel reuses its own ids as soon as a
- * timer fires, so a node's id is the slot plus a generation bumped on every release: a stale
- * cancel from a node (of a timer that already fired) never hits another timer.
+ * One worker's timers: a pool of slots that give each timer the id its node sees, with every
+ * armed timer held in the worker's {@link DelayQueue} at its exact deadline, so timers and
+ * messages leave in one order of due time, a paused node's timers wait there with its messages,
+ * and a timer is due to the nanosecond rather than to a wheel's tick. A node's id is the slot
+ * plus a generation bumped on every release: a stale cancel (of a timer that already fired)
+ * never hits another timer. A cancelled timer leaves the queue at once (the queue knows where
+ * each entry sits), so re-arming a long timeout on every message holds one entry, not one per message.
  * <p>
- * An expired timer is not fired from inside the wheel's poll: it moves to the worker's
- * {@link DelayQueue} at its deadline, so timers and messages leave in one order of due time,
- * and a paused node's timers wait there with its messages.
+ * Timers scheduled while another fires are based on that timer's deadline, not on the clock:
+ * a periodic timer re-armed from its callback keeps its period however late the host ran it, as
+ * in the simulator, where the clock reads the deadline during the callback. See {@link #firing}.
  */
-final class Timers implements DeadlineTimerWheel.TimerHandler
+final class Timers
 {
     static final int FREE = 0;
-    static final int ARMED = 1;
-    static final int QUEUED = 2;
+    static final int QUEUED = 1;
 
-    /** 65.5 us ticks, 1024 of them: one turn of the wheel is 67 ms; later deadlines wait their turn. */
-    private static final long TICK_RESOLUTION_NS = 1L << 16;
-    private static final int TICKS_PER_WHEEL = 1024;
-    private static final long NO_SLOT = -1;
+    private static final long NOT_FIRING = Long.MIN_VALUE;
 
-    private final DeadlineTimerWheel wheel =
-        new DeadlineTimerWheel(TimeUnit.NANOSECONDS, 0, TICK_RESOLUTION_NS, TICKS_PER_WHEEL);
-    private final Long2LongHashMap slotByWheelId = new Long2LongHashMap(NO_SLOT);
     private final DelayQueue queue;
 
     private int capacity;
     private int[] freeSlots;
     private int freeCount;
+    private long firingDeadlineNs = NOT_FIRING;
 
     int[] state;
     int[] nodeId;
@@ -42,7 +35,8 @@ final class Timers implements DeadlineTimerWheel.TimerHandler
     int[] incarnation;
     int[] generation;
     long[] deadlineNs;
-    long[] wheelId;
+    /** The queue entry of each pending timer: in the queue, or popped and about to fire. */
+    int[] event;
 
     Timers(final DelayQueue queue, final int initialCapacity)
     {
@@ -50,22 +44,63 @@ final class Timers implements DeadlineTimerWheel.TimerHandler
         grow(Math.max(1, initialCapacity));
     }
 
+    /**
+     * @param nowNs   the clock now.
+     * @param delayNs how long from the base the timer is due; negative counts as 0.
+     * @return the id the node sees: generation in the high word, slot in the low.
+     */
+    long schedule(final int ownerId, final int ownerIncarnation, final int timerKind, final long delayNs, final long nowNs)
+    {
+        return scheduleAt(ownerId, ownerIncarnation, timerKind, baseNs(nowNs) + Math.max(0, delayNs));
+    }
+
     /** @return the id the node sees: generation in the high word, slot in the low. */
-    long schedule(final int ownerId, final int ownerIncarnation, final int timerKind, final long timerDeadlineNs)
+    long scheduleAt(final int ownerId, final int ownerIncarnation, final int timerKind, final long timerDeadlineNs)
     {
         if (0 == freeCount)
         {
             grow(capacity * 2);
         }
         final int slot = freeSlots[--freeCount];
-        state[slot] = ARMED;
+        state[slot] = QUEUED;
         nodeId[slot] = ownerId;
         kind[slot] = timerKind;
         incarnation[slot] = ownerIncarnation;
         deadlineNs[slot] = timerDeadlineNs;
-        wheelId[slot] = wheel.scheduleTimer(timerDeadlineNs);
-        slotByWheelId.put(wheelId[slot], slot);
+        final int entry = queue.allocate();
+        queue.kind[entry] = DelayQueue.TIMER;
+        queue.nodeId[entry] = ownerId;
+        queue.timerSlot[entry] = slot;
+        queue.timerGeneration[entry] = generation[slot];
+        queue.push(entry, timerDeadlineNs);
+        event[slot] = entry;
         return timerId(slot);
+    }
+
+    /**
+     * @param nowNs the clock now.
+     * @return what a timer scheduled now counts its delay from: the deadline of the timer firing,
+     * during its callback; otherwise now.
+     */
+    long baseNs(final long nowNs)
+    {
+        return NOT_FIRING == firingDeadlineNs ? nowNs : firingDeadlineNs;
+    }
+
+    /**
+     * Marks the start ({@code dueNs}) or the end ({@link Long#MIN_VALUE}) of a timer's callback.
+     *
+     * @param dueNs the deadline of the timer about to fire (or of the instant a pause released it).
+     */
+    void firing(final long dueNs)
+    {
+        firingDeadlineNs = dueNs;
+    }
+
+    /** Ends the callback {@link #firing} began. */
+    void fired()
+    {
+        firingDeadlineNs = NOT_FIRING;
     }
 
     long timerId(final int slot)
@@ -73,7 +108,7 @@ final class Timers implements DeadlineTimerWheel.TimerHandler
         return ((long)generation[slot] << 32) | slot;
     }
 
-    /** @return true when the timer was pending (armed or expired but not yet fired) and now never fires. */
+    /** @return true when the timer was pending and now never fires. */
     boolean cancel(final int ownerId, final long timerId)
     {
         final int slot = (int)timerId;
@@ -82,7 +117,7 @@ final class Timers implements DeadlineTimerWheel.TimerHandler
         {
             return false;
         }
-        disarm(slot);
+        unqueue(slot);
         release(slot);
         return true;
     }
@@ -94,16 +129,25 @@ final class Timers implements DeadlineTimerWheel.TimerHandler
         {
             if (FREE != state[slot] && nodeId[slot] == ownerId)
             {
-                disarm(slot);
+                unqueue(slot);
                 release(slot);
             }
         }
     }
 
-    /** @return whether a queued expiry still stands (not cancelled, not released since). */
+    /** @return whether a queued timer still stands (not cancelled, not released since). */
     boolean isQueued(final int slot, final int slotGeneration)
     {
         return QUEUED == state[slot] && generation[slot] == slotGeneration;
+    }
+
+    /** Takes a pending timer's entry out of the queue; one already popped is left to whoever popped it. */
+    private void unqueue(final int slot)
+    {
+        if (queue.remove(event[slot]))
+        {
+            queue.free(event[slot]);
+        }
     }
 
     void release(final int slot)
@@ -113,56 +157,10 @@ final class Timers implements DeadlineTimerWheel.TimerHandler
         freeSlots[freeCount++] = slot;
     }
 
-    /**
-     * Move every timer due by now to the queue. The wheel advances at most one tick per poll and
-     * only after polling the tick it was on, so this polls again after every advance: the tick it
-     * moved to may hold timers due by now.
-     *
-     * @return timers expired.
-     */
-    int poll(final long nowNs)
+    /** @return timers pending (scheduled, neither fired nor cancelled). */
+    int pending()
     {
-        if (0 == wheel.timerCount())
-        {
-            wheel.currentTickTime(nowNs);
-            return 0;
-        }
-        int expired = 0;
-        long tickTimeNs;
-        do
-        {
-            tickTimeNs = wheel.currentTickTime();
-            expired += wheel.poll(nowNs, this, Integer.MAX_VALUE);
-        }
-        while (wheel.currentTickTime() != tickTimeNs && wheel.timerCount() > 0);
-        return expired;
-    }
-
-    @Override
-    public boolean onTimerExpiry(final TimeUnit timeUnit, final long nowNs, final long expiredWheelId)
-    {
-        final long slotValue = slotByWheelId.remove(expiredWheelId);
-        if (NO_SLOT != slotValue)
-        {
-            final int slot = (int)slotValue;
-            state[slot] = QUEUED;
-            final int event = queue.allocate();
-            queue.kind[event] = DelayQueue.TIMER;
-            queue.nodeId[event] = nodeId[slot];
-            queue.timerSlot[event] = slot;
-            queue.timerGeneration[event] = generation[slot];
-            queue.push(event, deadlineNs[slot]);
-        }
-        return true;
-    }
-
-    private void disarm(final int slot)
-    {
-        if (ARMED == state[slot])
-        {
-            wheel.cancelTimer(wheelId[slot]);
-            slotByWheelId.remove(wheelId[slot]);
-        }
+        return capacity - freeCount;
     }
 
     private void grow(final int newCapacity)
@@ -174,7 +172,7 @@ final class Timers implements DeadlineTimerWheel.TimerHandler
         incarnation = Arrays.copyOf(null == incarnation ? new int[0] : incarnation, newCapacity);
         generation = Arrays.copyOf(null == generation ? new int[0] : generation, newCapacity);
         deadlineNs = Arrays.copyOf(null == deadlineNs ? new long[0] : deadlineNs, newCapacity);
-        wheelId = Arrays.copyOf(null == wheelId ? new long[0] : wheelId, newCapacity);
+        event = Arrays.copyOf(null == event ? new int[0] : event, newCapacity);
         freeSlots = Arrays.copyOf(null == freeSlots ? new int[0] : freeSlots, newCapacity);
         for (int slot = newCapacity - 1; slot >= oldCapacity; slot--)
         {

@@ -1,5 +1,6 @@
 package org.electbench.realtime;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.random.RandomGenerator;
@@ -24,10 +25,13 @@ import org.electbench.transport.Seeds;
  * One worker thread's agent: it owns a fixed set of nodes (ids congruent to its index modulo
  * the worker count), and every call into those nodes happens here, one at a time. A duty cycle
  * reads the clock once, applies the fault edges that are due, runs what the delay queue holds
- * that is due, polls each owned node's {@link Wire} (a message due now is delivered straight from
- * the wire; one not yet due, or for a paused node, is copied into the delay queue), and last
- * moves expired timers from the wheel to the delay queue and runs them. For a wire that cannot
- * carry due times, a delayed send waits in the sender's delay queue and goes on the wire when due.
+ * that is due (messages at once, timers set aside), polls each owned node's {@link Wire} (a
+ * message due now is delivered straight from the wire; one not yet due, or for a paused node, is
+ * copied into the delay queue), and last fires the timers set aside, in due order, and what else
+ * has come due. Timers sit in the delay queue at their exact deadlines ({@link Timers}), so a
+ * busy-spinning worker fires them within a cycle of their deadline, and a backing-off one parks no
+ * later than the next deadline ({@link DeadlineIdleStrategy}). For a wire that cannot carry due
+ * times, a delayed send waits in the sender's delay queue and goes on the wire when due.
  * <p>
  * The delay queue runs before the inboxes so that a link never reorders: a message held from a
  * link is due no later than any behind it on that link. Timers run after the inboxes so that after a
@@ -39,7 +43,7 @@ import org.electbench.transport.Seeds;
  * Each cycle ends by publishing the instant it started from as the worker's progress: everything
  * due by then has run, which is what the run's end check needs to know.
  */
-final class Worker implements Agent, Wire.Receiver
+final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlines
 {
     private static final int READ_LIMIT = 256;
     private static final int MAX_DRAIN_ROUNDS = 4;
@@ -68,6 +72,9 @@ final class Worker implements Agent, Wire.Receiver
     private final AtomicLong progressNs = new AtomicLong(-1);
     private final CrashTriggers crashTriggers = new CrashTriggers();
 
+    private int[] deferredEvents = new int[INITIAL_TIMERS];
+    private long[] deferredDueNs = new long[INITIAL_TIMERS];
+    private int deferredCount;
     private int claimLength;
     private boolean booted;
     private int nextEdge;
@@ -151,7 +158,8 @@ final class Worker implements Agent, Wire.Receiver
         }
         final long nowNs = cluster.nowNs();
         int work = applyFaults(nowNs);
-        work += runDue(nowNs);
+        // Timers due now wait until the inboxes are read: see the class comment.
+        work += runDue(nowNs, true);
         cycleNowNs = nowNs;
         // Again while messages keep coming, so that an answer sent by a node drained after its asker
         // still reaches the asker before the asker's timeouts run (a few rounds, so timers never starve).
@@ -167,8 +175,8 @@ final class Worker implements Agent, Wire.Receiver
             work += drained;
         }
         while (drained > 0 && ++rounds < MAX_DRAIN_ROUNDS);
-        work += timers.poll(nowNs);
-        work += runDue(nowNs);
+        work += fireDeferred();
+        work += runDue(nowNs, false);
         progressNs.setRelease(nowNs);
         return work;
     }
@@ -180,6 +188,19 @@ final class Worker implements Agent, Wire.Receiver
     long progressNs()
     {
         return progressNs.get();
+    }
+
+    @Override
+    public long clockNs()
+    {
+        return cluster.nowNs();
+    }
+
+    /** @return the run-clock instant the earliest held event (timer or message) is due, or {@link Long#MAX_VALUE}. */
+    @Override
+    public long nextDueNs()
+    {
+        return queue.isEmpty() ? Long.MAX_VALUE : queue.peekDueNs();
     }
 
     /** A message off the wire: deliver it now, or hold it in the delay queue until it is due. */
@@ -279,7 +300,12 @@ final class Worker implements Agent, Wire.Receiver
         return applied;
     }
 
-    private int runDue(final long nowNs)
+    /**
+     * Runs what is due by {@code nowNs} in due order.
+     *
+     * @param deferTimers hold the timers that would fire for {@link #fireDeferred()} instead.
+     */
+    private int runDue(final long nowNs, final boolean deferTimers)
     {
         int work = 0;
         while (!queue.isEmpty() && queue.peekDueNs() - nowNs <= 0)
@@ -324,6 +350,11 @@ final class Worker implements Agent, Wire.Receiver
                         queue.push(slot, pausedUntilNs[toId]);
                         continue;
                     }
+                    else if (deferTimers)
+                    {
+                        defer(slot, dueNs);
+                        continue;
+                    }
                     else
                     {
                         fire(timerSlot, dueNs);
@@ -334,6 +365,44 @@ final class Worker implements Agent, Wire.Receiver
             work++;
         }
         return work;
+    }
+
+    private void defer(final int event, final long dueNs)
+    {
+        if (deferredCount == deferredEvents.length)
+        {
+            deferredEvents = Arrays.copyOf(deferredEvents, 2 * deferredCount);
+            deferredDueNs = Arrays.copyOf(deferredDueNs, 2 * deferredCount);
+        }
+        deferredEvents[deferredCount] = event;
+        deferredDueNs[deferredCount] = dueNs;
+        deferredCount++;
+    }
+
+    /** Fires, in due order, the timers held back while the inboxes were read, unless a message cancelled them. */
+    private int fireDeferred()
+    {
+        final int count = deferredCount;
+        for (int i = 0; i < count; i++)
+        {
+            final int event = deferredEvents[i];
+            final int timerSlot = queue.timerSlot[event];
+            if (timers.isQueued(timerSlot, queue.timerGeneration[event]))
+            {
+                final int toId = queue.nodeId[event];
+                if (!live[toId] || timers.incarnation[timerSlot] != incarnation[toId])
+                {
+                    timers.release(timerSlot);
+                }
+                else
+                {
+                    fire(timerSlot, deferredDueNs[i]);
+                }
+            }
+            queue.free(event);
+        }
+        deferredCount = 0;
+        return count;
     }
 
     private void deliver(final int toId, final int fromId, final DirectBuffer buffer, final int offset, final int length)
@@ -357,7 +426,15 @@ final class Worker implements Agent, Wire.Receiver
         final long latenessNs = Math.max(0, cluster.nowNs() - dueNs);
         timerLatenessNs.recordValue(Math.min(latenessNs, timerLatenessNs.getHighestTrackableValue()));
         timersFired++;
-        nodes[toId].onTimer(timerId, kind);
+        timers.firing(dueNs);
+        try
+        {
+            nodes[toId].onTimer(timerId, kind);
+        }
+        finally
+        {
+            timers.fired();
+        }
     }
 
     private void boot(final int id, final Start start)
@@ -534,7 +611,7 @@ final class Worker implements Agent, Wire.Receiver
             {
                 return 0;
             }
-            return timers.schedule(selfId, incarnationOfNode, kind, cluster.nowNs() + Math.max(0, delayNs));
+            return timers.schedule(selfId, incarnationOfNode, kind, delayNs, cluster.nowNs());
         }
 
         @Override

@@ -1,6 +1,7 @@
 package org.electbench.realtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -62,5 +63,38 @@ class DelayQueueTest
             assertEquals(MessageHeader.LENGTH + 4, queue.length[slot]);
             queue.free(slot);
         }
+    }
+
+    @Test
+    void removingEntriesAnywhereKeepsTheRestInOrder()
+    {
+        final DelayQueue queue = new DelayQueue(2);
+        final SplittableRandom random = new SplittableRandom(11);
+        final int count = 1_000;
+        final int[] slots = new int[count];
+        for (int i = 0; i < count; i++)
+        {
+            slots[i] = queue.allocate();
+            queue.kind[slots[i]] = DelayQueue.TIMER;
+            queue.nodeId[slots[i]] = i;
+            queue.push(slots[i], random.nextInt(200));
+        }
+        for (int i = 0; i < count; i += 3)
+        {
+            assertTrue(queue.remove(slots[i]));
+            assertFalse(queue.remove(slots[i]), "only once");
+        }
+        long lastDueNs = Long.MIN_VALUE;
+        int left = 0;
+        while (!queue.isEmpty())
+        {
+            final long dueNs = queue.peekDueNs();
+            final int slot = queue.pop();
+            assertTrue(dueNs >= lastDueNs);
+            assertTrue(queue.nodeId[slot] % 3 != 0, "a removed entry never leaves");
+            lastDueNs = dueNs;
+            left++;
+        }
+        assertEquals(count - (count + 2) / 3, left);
     }
 }

@@ -5,8 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.SplittableRandom;
+
 import org.junit.jupiter.api.Test;
 
+/** The timer store driven with deadlines on a fake clock: no thread, no real time. */
 class TimersTest
 {
     private static final long MS = 1_000_000L;
@@ -14,71 +17,140 @@ class TimersTest
     private final DelayQueue queue = new DelayQueue(4);
     private final Timers timers = new Timers(queue, 1);
 
-    private int expire(final long nowNs)
+    /** Pops the earliest event, which must be a timer still standing, and returns its slot. */
+    private int popStandingTimer()
     {
-        return timers.poll(nowNs);
+        final int event = queue.pop();
+        assertEquals(DelayQueue.TIMER, queue.kind[event]);
+        final int slot = queue.timerSlot[event];
+        assertTrue(timers.isQueued(slot, queue.timerGeneration[event]));
+        queue.free(event);
+        return slot;
     }
 
     @Test
-    void anExpiredTimerMovesToTheQueueAtItsDeadlineNotBefore()
+    void aTimerIsDueAtItsExactDeadline()
     {
-        final long timerId = timers.schedule(3, 1, 7, 5 * MS);
-        assertEquals(0, expire(5 * MS - 1));
-        assertTrue(queue.isEmpty());
-        assertEquals(1, expire(5 * MS));
-        assertEquals(5 * MS, queue.peekDueNs());
-        final int event = queue.pop();
-        assertEquals(DelayQueue.TIMER, queue.kind[event]);
-        assertEquals(3, queue.nodeId[event]);
-        final int slot = queue.timerSlot[event];
-        assertTrue(timers.isQueued(slot, queue.timerGeneration[event]));
+        final long timerId = timers.schedule(3, 1, 7, 5 * MS + 17, 0);
+        assertEquals(5 * MS + 17, queue.peekDueNs());
+        final int slot = popStandingTimer();
         assertEquals(timerId, timers.timerId(slot));
+        assertEquals(3, timers.nodeId[slot]);
         assertEquals(7, timers.kind[slot]);
     }
 
     @Test
-    void aTimerFarBeyondOneTurnOfTheWheelFiresOnlyAtItsDeadline()
+    void timersLeaveInDeadlineOrderAndTiesInTheOrderScheduled()
     {
-        timers.schedule(1, 1, 0, 500 * MS);
-        for (long nowNs = 0; nowNs < 500 * MS; nowNs += 3 * MS)
+        final SplittableRandom random = new SplittableRandom(42);
+        final int count = 2_000;
+        for (int i = 0; i < count; i++)
         {
-            assertEquals(0, expire(nowNs), "at " + nowNs);
+            // Few distinct deadlines, so many ties.
+            timers.schedule(1 + i % 5, 1, i, random.nextInt(50) * MS, 0);
         }
-        assertEquals(1, expire(500 * MS));
+        long lastDeadlineNs = Long.MIN_VALUE;
+        int lastKind = -1;
+        for (int i = 0; i < count; i++)
+        {
+            final long dueNs = queue.peekDueNs();
+            final int slot = popStandingTimer();
+            assertEquals(timers.deadlineNs[slot], dueNs);
+            assertTrue(dueNs >= lastDeadlineNs, "deadline order at " + i);
+            if (dueNs == lastDeadlineNs)
+            {
+                assertTrue(timers.kind[slot] > lastKind, "ties leave in the order scheduled, at " + i);
+            }
+            lastDeadlineNs = dueNs;
+            lastKind = timers.kind[slot];
+            timers.release(slot);
+        }
+        assertTrue(queue.isEmpty());
+        assertEquals(0, timers.pending());
+    }
+
+    @Test
+    void aPeriodicTimerReArmedFromItsCallbackKeepsItsPeriodHoweverLateItFires()
+    {
+        final long periodNs = MS;
+        final long startNs = 123_456;
+        final int periods = 10_000;
+        final SplittableRandom random = new SplittableRandom(7);
+        timers.schedule(1, 1, 0, periodNs, startNs);
+        long lateFires = 0;
+        for (int fired = 1; fired <= periods; fired++)
+        {
+            final long dueNs = queue.peekDueNs();
+            assertEquals(startNs + fired * periodNs, dueNs, "deadline of period " + fired);
+            final int slot = popStandingTimer();
+            timers.release(slot);
+            // The host fires it late, by up to most of a period, now and then by several periods.
+            final long latenessNs = 0 == fired % 1000 ? 3 * periodNs : random.nextLong(periodNs * 9 / 10);
+            lateFires += latenessNs > 0 ? 1 : 0;
+            final long nowNs = dueNs + latenessNs;
+            timers.firing(dueNs);
+            timers.schedule(1, 1, 0, periodNs, nowNs);
+            timers.fired();
+        }
+        assertEquals(startNs + (periods + 1) * periodNs, queue.peekDueNs(), "no drift after " + periods + " periods");
+        assertTrue(lateFires > periods / 2);
+    }
+
+    @Test
+    void outsideATimerCallbackADelayCountsFromNow()
+    {
+        timers.firing(10 * MS);
+        timers.fired();
+        timers.schedule(1, 1, 0, 2 * MS, 15 * MS);
+        assertEquals(17 * MS, queue.peekDueNs());
     }
 
     @Test
     void aStaleCancelNeverHitsTheTimerThatReusedTheSlot()
     {
-        final long first = timers.schedule(1, 1, 0, MS);
-        assertEquals(1, expire(MS));
-        final int event = queue.pop();
-        timers.release(queue.timerSlot[event]);
-        final long second = timers.schedule(1, 1, 0, 2 * MS);
+        final long first = timers.schedule(1, 1, 0, MS, 0);
+        final int slot = popStandingTimer();
+        timers.release(slot);
+        final long second = timers.schedule(1, 1, 0, 2 * MS, 0);
         assertEquals((int)first, (int)second, "the slot is reused");
         assertNotEquals(first, second, "under a new generation");
         assertFalse(timers.cancel(1, first));
         assertTrue(timers.cancel(1, second));
         assertFalse(timers.cancel(1, second));
-        assertEquals(0, expire(10 * MS));
     }
 
     @Test
-    void cancellingAnExpiredTimerThatWaitsInTheQueueStopsIt()
+    void aCancelledTimerLeavesTheQueueAtOnce()
     {
-        final long timerId = timers.schedule(2, 1, 0, MS);
-        expire(MS);
-        assertTrue(timers.cancel(2, timerId));
-        final int event = queue.pop();
-        assertFalse(timers.isQueued(queue.timerSlot[event], queue.timerGeneration[event]));
+        final long first = timers.schedule(2, 1, 0, MS, 0);
+        final long second = timers.schedule(2, 1, 1, 3 * MS, 0);
+        timers.schedule(2, 1, 2, 2 * MS, 0);
+        assertTrue(timers.cancel(2, first));
+        assertTrue(timers.cancel(2, second));
+        assertEquals(1, queue.size());
+        assertEquals(2 * MS, queue.peekDueNs());
+        assertEquals(2, timers.kind[popStandingTimer()]);
+    }
+
+    @Test
+    void reArmingATimeoutOnEveryMessageHoldsOneEntry()
+    {
+        long timerId = timers.schedule(1, 1, 0, 1000 * MS, 0);
+        for (int message = 1; message <= 10_000; message++)
+        {
+            assertTrue(timers.cancel(1, timerId));
+            timerId = timers.schedule(1, 1, 0, 1000 * MS, message);
+        }
+        assertEquals(1, queue.size());
+        assertEquals(1000 * MS + 10_000, queue.peekDueNs());
     }
 
     @Test
     void aNodeCannotCancelAnotherNodesTimer()
     {
-        final long timerId = timers.schedule(2, 1, 0, MS);
+        final long timerId = timers.schedule(2, 1, 0, MS, 0);
         assertFalse(timers.cancel(3, timerId));
-        assertEquals(1, expire(MS));
+        popStandingTimer();
     }
 
     @Test
@@ -86,13 +158,14 @@ class TimersTest
     {
         for (int i = 1; i <= 20; i++)
         {
-            timers.schedule(1 + i % 2, 1, i, i * MS);
+            timers.schedule(1 + i % 2, 1, i, i * MS, 0);
         }
         timers.cancelAll(1);
-        assertEquals(10, expire(100 * MS));
+        assertEquals(10, queue.size());
         while (!queue.isEmpty())
         {
-            assertEquals(2, queue.nodeId[queue.pop()]);
+            final int slot = popStandingTimer();
+            assertEquals(2, timers.nodeId[slot]);
         }
     }
 }
