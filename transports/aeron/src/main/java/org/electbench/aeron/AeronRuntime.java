@@ -13,16 +13,23 @@ import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Scenario;
 
 /**
- * The real-clock runtimes over Aeron, {@code aeron-udp} (every node on its own loopback UDP
- * port) and {@code aeron-ipc} (shared-memory streams): the in-memory runtime's workers, fault
- * handling and monitor, unchanged, with an {@link AeronWire} for inboxes. Same scenario, same
- * nodes, same measurements; only the messages cross a real media driver.
+ * The real-clock runtimes over Aeron, {@code aeron-udp} (loopback UDP) and {@code aeron-ipc}
+ * (shared-memory streams): the real-clock engine's workers, fault handling and monitor,
+ * unchanged, with an Aeron wire. Same scenario, same nodes, same measurements; only the messages
+ * cross a real media driver.
+ * <p>
+ * By default the wire is a {@link SharedChannelWire}: one channel per worker that the worker's
+ * nodes share, one publication per node per worker, the destination in each frame's reserved
+ * value; its cost grows as N, and it runs up to {@value #MAX_NODES} nodes. {@link #perPeer}
+ * gives the {@link AeronWire} instead, every node on its own endpoint with one publication per
+ * peer, as nodes in separate processes are (N(N−1) publications on the driver's one thread,
+ * which it keeps up with to {@value #MAX_NODES_PER_PEER} nodes).
  * <p>
  * The runtime launches one {@link EmbeddedDriver} (64 KiB sparse terms, one shared driver
- * thread, its own directory) at its first run and keeps it, with the endpoints of the last
- * cluster size and algorithm, for later runs: a run drains what the previous one left in flight
- * and times a ping-pong for {@link #oneWayLatencyNs()} before its clock starts, once every
- * publication is connected. {@link #close()} closes endpoints, client and driver and deletes the
+ * thread, its own directory) at its first run and keeps it, with the wire of the last cluster
+ * size and algorithm, for later runs: a run drains what the previous one left in flight and
+ * times a ping-pong for {@link #oneWayLatencyNs()} before its clock starts, once every
+ * publication is connected. {@link #close()} closes wire, client and driver and deletes the
  * driver's directory.
  */
 public final class AeronRuntime implements ClusterRuntime
@@ -30,6 +37,10 @@ public final class AeronRuntime implements ClusterRuntime
     public static final String UDP = "aeron-udp";
     public static final String IPC = "aeron-ipc";
     public static final long CONNECT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
+    /** The shared-channel wire's limit: tested at 64 on two cores; beyond 128 its one subscription per worker is the bottleneck. */
+    public static final int MAX_NODES = 128;
+    /** The per-peer wire's limit: past about 30 nodes its N(N−1) publications outgrow the driver's one thread. */
+    public static final int MAX_NODES_PER_PEER = 24;
     private static final int DRIVER_SPINS = 100;
     private static final int DRIVER_YIELDS = 10;
     private static final long DRIVER_MIN_PARK_NS = TimeUnit.MICROSECONDS.toNanos(1);
@@ -41,23 +52,23 @@ public final class AeronRuntime implements ClusterRuntime
     private final long[] sendCountsBefore = new long[SendCounter.values().length];
     private final long[] sendCounts = new long[SendCounter.values().length];
 
-    private AeronRuntime(final boolean ipc, final RealtimeRuntime.Builder builder)
+    private AeronRuntime(final boolean ipc, final boolean perPeer, final RealtimeRuntime.Builder builder)
     {
-        wires = new Wires(ipc);
-        runtime = builder.wire(ipc ? IPC : UDP, wires).build();
+        wires = new Wires(ipc, perPeer);
+        runtime = builder.wire(ipc ? IPC : UDP, wires).maxNodes(perPeer ? MAX_NODES_PER_PEER : MAX_NODES).build();
         wires.driverMaxParkNs = runtime.backoffMaxParkNs();
     }
 
     /** @return an aeron-udp runtime with the engine's default worker settings. */
     public static AeronRuntime udp()
     {
-        return new AeronRuntime(false, RealtimeRuntime.builder());
+        return new AeronRuntime(false, false, RealtimeRuntime.builder());
     }
 
     /** @return an aeron-ipc runtime with the engine's default worker settings. */
     public static AeronRuntime ipc()
     {
-        return new AeronRuntime(true, RealtimeRuntime.builder());
+        return new AeronRuntime(true, false, RealtimeRuntime.builder());
     }
 
     /**
@@ -67,13 +78,24 @@ public final class AeronRuntime implements ClusterRuntime
      */
     public static AeronRuntime of(final boolean ipc, final RealtimeRuntime.Builder workers)
     {
-        return new AeronRuntime(ipc, workers);
+        return new AeronRuntime(ipc, false, workers);
+    }
+
+    /**
+     * @param ipc     aeron-ipc rather than aeron-udp.
+     * @param workers the worker settings; its wire is replaced.
+     * @return a runtime whose every node has its own endpoint and one publication per peer, as
+     * in separate processes; up to {@value #MAX_NODES_PER_PEER} nodes.
+     */
+    public static AeronRuntime perPeer(final boolean ipc, final RealtimeRuntime.Builder workers)
+    {
+        return new AeronRuntime(ipc, true, workers);
     }
 
     /** @return the runtime the command line makes: worker settings from the engine's system properties. */
     public static AeronRuntime fromSystemProperties(final boolean ipc)
     {
-        return new AeronRuntime(ipc, RealtimeRuntime.builderFromSystemProperties());
+        return new AeronRuntime(ipc, false, RealtimeRuntime.builderFromSystemProperties());
     }
 
     @Override
@@ -91,7 +113,7 @@ public final class AeronRuntime implements ClusterRuntime
         }
         finally
         {
-            final AeronWire wire = wires.current;
+            final AeronRunWire wire = wires.current;
             if (null != wire)
             {
                 final long invalid = wire.invalidFrames();
@@ -168,10 +190,10 @@ public final class AeronRuntime implements ClusterRuntime
         return sendCounts[counter.ordinal()];
     }
 
-    /** @return the endpoints kept from the last run, null before the first run and after close. */
+    /** @return the per-peer endpoints kept from the last run; null before the first run, after close, or on the shared-channel wire. */
     public AeronWire wire()
     {
-        return wires.current;
+        return wires.current instanceof AeronWire ? (AeronWire)wires.current : null;
     }
 
     /** @return the media driver, null before the first run and after close. */
@@ -187,21 +209,23 @@ public final class AeronRuntime implements ClusterRuntime
         runtime.close();
     }
 
-    /** Keeps one driver, and the endpoints of the last cluster, for every run. */
+    /** Keeps one driver, and the wire of the last cluster, for every run. */
     private static final class Wires implements Wire.Factory
     {
         private final boolean ipc;
+        private final boolean perPeer;
         private long driverMaxParkNs;
         private EmbeddedDriver driver;
-        private AeronWire current;
+        private AeronRunWire current;
 
-        Wires(final boolean ipc)
+        Wires(final boolean ipc, final boolean perPeer)
         {
             this.ipc = ipc;
+            this.perPeer = perPeer;
         }
 
         @Override
-        public Wire open(final Scenario scenario)
+        public Wire open(final Scenario scenario, final int lanes)
         {
             final int nodes = scenario.nodes();
             final int typeCount = scenario.algorithm().messageTypes().size();
@@ -212,11 +236,20 @@ public final class AeronRuntime implements ClusterRuntime
                     .idleStrategy(() -> new BackoffIdleStrategy(DRIVER_SPINS, DRIVER_YIELDS, DRIVER_MIN_PARK_NS, driverMaxParkNs))
                     .launch();
             }
-            if (null == current || current.clusterSize() != nodes || current.typeCount() != typeCount)
+            if (null == current || current.clusterSize() != nodes || current.typeCount() != typeCount ||
+                (!perPeer && current.lanes() != lanes))
             {
                 closeWire();
-                final ChannelPlan plan = ipc ? ChannelPlan.ipc(nodes) : ChannelPlan.udpLoopback(nodes);
-                current = new AeronWire(driver, plan, ThreadLocalRandom.current().nextInt(1, Integer.MAX_VALUE), typeCount);
+                final int clusterId = ThreadLocalRandom.current().nextInt(1, Integer.MAX_VALUE);
+                if (perPeer)
+                {
+                    final ChannelPlan plan = ipc ? ChannelPlan.ipc(nodes) : ChannelPlan.udpLoopback(nodes);
+                    current = new AeronWire(driver, plan, clusterId, typeCount);
+                }
+                else
+                {
+                    current = new SharedChannelWire(driver.aeron(), ipc, nodes, lanes, clusterId, typeCount);
+                }
                 current.connect(CONNECT_TIMEOUT_NS);
             }
             current.measureOneWayLatencyNs();
@@ -227,7 +260,7 @@ public final class AeronRuntime implements ClusterRuntime
         {
             if (null != current)
             {
-                final AeronWire wire = current;
+                final AeronRunWire wire = current;
                 current = null;
                 wire.close();
             }

@@ -47,7 +47,7 @@ class AeronRuntimeGarbageTest
     @Test
     void garbageAtALiveNodeDuringElectionsChangesNoResultAndIsCountedExactly() throws InterruptedException
     {
-        try (AeronRuntime runtime = AeronRuntime.of(false, RealtimeRuntime.builder().threads(1)))
+        try (AeronRuntime runtime = AeronRuntime.perPeer(false, RealtimeRuntime.builder().threads(1)))
         {
             final Scenario scenario = AeronRuntimeTest.scenario("bully", ScenarioKind.LEADER_CRASH).build();
             assertElected(runtime.run(scenario), "before the garbage");

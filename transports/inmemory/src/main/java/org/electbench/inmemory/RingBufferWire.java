@@ -108,7 +108,7 @@ final class RingBufferWire implements Wire
         }
 
         @Override
-        public Wire open(final Scenario scenario)
+        public Wire open(final Scenario scenario, final int lanes)
         {
             final int nodes = scenario.nodes();
             if (null == inboxBuffers || inboxBuffers.length != nodes + 1)

@@ -186,11 +186,11 @@ public final class RealtimeRuntime implements ClusterRuntime
         {
             throw new IllegalArgumentException(name + " runs at most " + maxNodes + " nodes, got " + scenario.nodes());
         }
-        final Wire wire = wireFactory.open(scenario);
+        final int workerCount = Math.min(threads, scenario.nodes());
+        final Wire wire = wireFactory.open(scenario, workerCount);
         oneWayLatencyNs = wire.oneWayLatencyNs();
         final Cluster cluster = new Cluster(scenario, wire);
         final RunPlan plan = cluster.plan;
-        final int workerCount = Math.min(threads, cluster.size);
         final Worker[] workers = new Worker[workerCount];
         final AgentRunner[] runners = new AgentRunner[workerCount];
         prepareLatencyHistograms(workerCount);

@@ -46,6 +46,24 @@ public interface Wire
     int poll(int nodeId, Receiver receiver, int limit);
 
     /**
+     * Hand what is waiting for the nodes of one worker to the receiver. A wire that receives per
+     * worker rather than per node (one channel a worker's nodes share) reads that channel once.
+     *
+     * @param lane         the worker's index; its nodes are those with {@code (id - 1) % lanes == lane}.
+     * @param ownedNodeIds the worker's nodes.
+     * @return how many were handed over (work done, for the idle strategy).
+     */
+    default int pollLane(final int lane, final int[] ownedNodeIds, final Receiver receiver, final int limit)
+    {
+        int handed = 0;
+        for (final int id : ownedNodeIds)
+        {
+            handed += poll(id, receiver, limit);
+        }
+        return handed;
+    }
+
+    /**
      * After the run's workers have stopped: discard what is still in flight, so a later run on
      * the same wire starts empty.
      *
@@ -70,10 +88,12 @@ public interface Wire
     interface Factory extends AutoCloseable
     {
         /**
+         * @param scenario what the run will carry.
+         * @param lanes    the run's workers: node {@code id} is polled by worker {@code (id - 1) % lanes}.
          * @return a wire ready to carry the scenario's messages the moment the run clock starts
          * (connected, empty).
          */
-        Wire open(Scenario scenario);
+        Wire open(Scenario scenario, int lanes);
 
         /** Release what the factory keeps; a later {@link #open} may start afresh. */
         @Override

@@ -167,11 +167,7 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
         int drained;
         do
         {
-            drained = 0;
-            for (final int id : owned)
-            {
-                drained += cluster.wire.poll(id, this, READ_LIMIT);
-            }
+            drained = cluster.wire.pollLane(index, owned, this, READ_LIMIT);
             work += drained;
         }
         while (drained > 0 && ++rounds < MAX_DRAIN_ROUNDS);
