@@ -6,10 +6,11 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import org.electbench.deploy.ClusterFile;
 import org.electbench.aeron.FrameVerdict;
-import org.electbench.deploy.NodeHost;
 import org.electbench.aeron.SendCounter;
+import org.electbench.deploy.ClusterFile;
+import org.electbench.deploy.NodeHost;
+import org.electbench.deploy.StartupCheck;
 import org.electbench.spi.Start;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
@@ -52,7 +53,25 @@ final class NodeCommand implements Callable<Integer>
                 " has nodes 1.." + cluster.clusterSize() + ", was " + id);
         }
         final PrintStream err = System.err;
-        final NodeHost host = NodeHost.launch(cluster, id, start);
+        final String problem = StartupCheck.problem(cluster, id);
+        if (null != problem)
+        {
+            spec.commandLine().getErr().println("node: " + problem);
+            spec.commandLine().getErr().flush();
+            return 2;
+        }
+        final NodeHost host;
+        try
+        {
+            host = NodeHost.launch(cluster, id, start);
+        }
+        catch (final RuntimeException ex)
+        {
+            // What the checks cannot foresee (a port taken since, a driver that would not start): one line, not a trace.
+            spec.commandLine().getErr().println("node: node " + id + " of " + cluster.source() + " could not start: " + firstLine(ex));
+            spec.commandLine().getErr().flush();
+            return 1;
+        }
         final Thread shutdown = new Thread(() ->
         {
             host.close();
@@ -72,6 +91,18 @@ final class NodeCommand implements Callable<Integer>
         err.flush();
         host.awaitClosed();
         return 0;
+    }
+
+    private static String firstLine(final Throwable error)
+    {
+        Throwable cause = error;
+        while (null != cause.getCause() && null == cause.getMessage())
+        {
+            cause = cause.getCause();
+        }
+        final String message = null == cause.getMessage() ? cause.getClass().getSimpleName() : cause.getMessage();
+        final int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
     }
 
     static ClusterFile readCluster(final CommandSpec spec, final Path path)

@@ -77,6 +77,11 @@ final class SimulateCommand implements Callable<Integer>
         final Report report;
         try (ClusterRuntime runtime = transport.get())
         {
+            if (scenario.nodes() > runtime.maxNodes())
+            {
+                throw new ParameterException(spec.commandLine(), "Invalid value for option '--nodes': " + runtime.name() +
+                    " runs at most " + runtime.maxNodes() + " nodes, was " + scenario.nodes());
+            }
             report = Runner.run(runtime, scenario, runs, null == warmup ? runtime.defaultWarmupRuns() : warmup, System.err);
         }
         format.newWriter().write(report, spec.commandLine().getOut());

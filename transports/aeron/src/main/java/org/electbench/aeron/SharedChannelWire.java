@@ -43,9 +43,21 @@ public final class SharedChannelWire implements AeronRunWire
     public static final int LATENCY_ROUND_TRIPS = 200;
     private static final int LATENCY_WARM_UP_ROUND_TRIPS = 20;
     private static final long STEP_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(5);
+    /** A lane's backlog after a run with a storm of leaders can take the driver's one thread a while on a loaded host. */
+    private static final long DRAIN_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(60);
     private static final int IPC_BASE_STREAM_ID = 3000;
     private static final int UDP_STREAM_ID = 1002;
     private static final int FRAGMENT_LIMIT = 256;
+    /**
+     * One lane takes every sender's frames, and its worker, which also sends, cannot read them
+     * while it retries a refused offer: the windows must hold an election's burst from every
+     * node at once (N·N small frames), or back pressure stalls the lane. Terms are sparse files,
+     * so the size costs only the pages a run writes.
+     */
+    private static final int UDP_TERM_LENGTH = 1 << 20;
+    private static final int UDP_RECEIVER_WINDOW = UDP_TERM_LENGTH / 2;
+    /** Within the usual net.core.rmem_max (4 MiB on common distributions); a smaller limit only caps it. */
+    private static final int UDP_SOCKET_RECEIVE_BUFFER = 2 << 20;
 
     private final int clusterSize;
     private final int lanes;
@@ -86,11 +98,14 @@ public final class SharedChannelWire implements AeronRunWire
         validators = new FrameValidator[clusterSize + 1];
         laneHandlers = new Lane[lanes];
         final String[] channels = new String[lanes];
+        final String[] publicationChannels = new String[lanes];
         final int[] streamIds = new int[lanes];
         final int[] ports = ipc ? null : ChannelPlan.freeUdpPorts(ChannelPlan.LOOPBACK_HOST, lanes);
         for (int lane = 0; lane < lanes; lane++)
         {
-            channels[lane] = ipc ? "aeron:ipc" : "aeron:udp?endpoint=" + ChannelPlan.LOOPBACK_HOST + ":" + ports[lane];
+            final String endpoint = ipc ? "aeron:ipc" : "aeron:udp?endpoint=" + ChannelPlan.LOOPBACK_HOST + ":" + ports[lane];
+            channels[lane] = ipc ? endpoint : endpoint + "|rcv-wnd=" + UDP_RECEIVER_WINDOW + "|so-rcvbuf=" + UDP_SOCKET_RECEIVE_BUFFER;
+            publicationChannels[lane] = ipc ? endpoint : endpoint + "|term-length=" + UDP_TERM_LENGTH;
             streamIds[lane] = ipc ? IPC_BASE_STREAM_ID + lane : UDP_STREAM_ID;
             laneHandlers[lane] = new Lane(lane);
         }
@@ -112,7 +127,7 @@ public final class SharedChannelWire implements AeronRunWire
                 validators[id] = new FrameValidator(clusterId, clusterSize, id, typeCount);
                 for (int lane = 0; lane < lanes; lane++)
                 {
-                    publications[id * lanes + lane] = aeron.addExclusivePublication(channels[lane], streamIds[lane]);
+                    publications[id * lanes + lane] = aeron.addExclusivePublication(publicationChannels[lane], streamIds[lane]);
                 }
             }
         }
@@ -209,14 +224,14 @@ public final class SharedChannelWire implements AeronRunWire
         {
             lane.discard();
         }
-        final long deadlineNs = System.nanoTime() + STEP_TIMEOUT_NS;
+        final long deadlineNs = System.nanoTime() + DRAIN_TIMEOUT_NS;
         waitIdle.reset();
         while (!caughtUp())
         {
             if (deadlineNs - System.nanoTime() <= 0)
             {
                 throw new IllegalStateException("frames in flight did not arrive within " +
-                    TimeUnit.NANOSECONDS.toMillis(STEP_TIMEOUT_NS) + " ms on " + description);
+                    TimeUnit.NANOSECONDS.toMillis(DRAIN_TIMEOUT_NS) + " ms on " + description);
             }
             int work = 0;
             for (int lane = 0; lane < lanes; lane++)

@@ -32,7 +32,7 @@ class AeronAtScaleTest
             {
                 LeaderCrashAtScale.assertEveryRunElectsTheNextHighest(runtime, nodes, RUNS);
             }
-            catch (final AssertionError error)
+            catch (final AssertionError | IllegalStateException error)
             {
                 throw new AssertionError(error.getMessage() + counts(runtime), error);
             }

@@ -8,12 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.agrona.concurrent.UnsafeBuffer;
-import org.electbench.aeron.EmbeddedDriver;
 import org.electbench.aeron.FrameVerdict;
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.Role;
 import org.electbench.transport.ElectionResult;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -21,7 +19,7 @@ import org.junit.jupiter.api.Test;
  * The observer's bookkeeping, fed reports with chosen receive times (no network, no clock), so
  * every figure is exact: where a crash is placed, what a failover counts, what is not a crash.
  */
-class ClusterObserverTest
+class ClusterObservationTest
 {
     private static final long MS = 1_000_000L;
     private static final ClusterFile CLUSTER = ClusterFile.parse(String.join("\n",
@@ -32,21 +30,19 @@ class ClusterObserverTest
         "observer 127.0.0.1:1",
         "node 1 127.0.0.1:2",
         "node 2 127.0.0.1:3",
-        "node 3 127.0.0.1:4"), "test", new AlgorithmRegistry(ClusterObserverTest.class.getClassLoader()));
+        "node 3 127.0.0.1:4"), "test", new AlgorithmRegistry(ClusterObservationTest.class.getClassLoader()));
 
     private final UnsafeBuffer buffer = new UnsafeBuffer(new byte[256]);
     private final long[] incarnation = {0, 11, 22, 33};
     private final long[][] messages = new long[4][2];
     private final long[][] bytes = new long[4][2];
     private final List<String> events = new ArrayList<>();
-    private EmbeddedDriver driver;
-    private ClusterObserver observer;
+    private ClusterObservation observer;
 
     @BeforeEach
     void setUp()
     {
-        driver = EmbeddedDriver.launch();
-        observer = new ClusterObserver(CLUSTER, driver.aeron(), new ClusterObserver.Listener()
+        observer = new ClusterObservation(CLUSTER, new ClusterObservation.Listener()
         {
             @Override
             public void onCrash(final int nodeId, final long atNs)
@@ -60,13 +56,6 @@ class ClusterObserverTest
                 events.add("leader " + leaderId + " term " + term + " at " + atNs / MS);
             }
         });
-    }
-
-    @AfterEach
-    void tearDown()
-    {
-        observer.close();
-        driver.close();
     }
 
     private void report(final long atMs, final int id, final Role role, final int leaderId, final long term)
