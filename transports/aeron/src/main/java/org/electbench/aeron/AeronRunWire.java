@@ -12,6 +12,9 @@ interface AeronRunWire extends Wire
      */
     void connect(long timeoutNs);
 
+    /** @return whether every publication and subscription is still connected; a run on a wire that is not would lose messages. */
+    boolean isConnected();
+
     /** Times ping-pongs between nodes 1 and 2 on the calling thread, before the run's workers start. */
     long measureOneWayLatencyNs();
 

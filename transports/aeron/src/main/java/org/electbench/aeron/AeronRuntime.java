@@ -236,8 +236,9 @@ public final class AeronRuntime implements ClusterRuntime
                     .idleStrategy(() -> new BackoffIdleStrategy(DRIVER_SPINS, DRIVER_YIELDS, DRIVER_MIN_PARK_NS, driverMaxParkNs))
                     .launch();
             }
+            // A wire whose connections a storm of an earlier run timed out is built afresh, not reused.
             if (null == current || current.clusterSize() != nodes || current.typeCount() != typeCount ||
-                (!perPeer && current.lanes() != lanes))
+                (!perPeer && current.lanes() != lanes) || !current.isConnected())
             {
                 closeWire();
                 final int clusterId = ThreadLocalRandom.current().nextInt(1, Integer.MAX_VALUE);

@@ -62,6 +62,12 @@ public final class AeronWire implements AeronRunWire
     }
 
     @Override
+    public boolean isConnected()
+    {
+        return network.isConnected();
+    }
+
+    @Override
     public boolean carriesDueTime()
     {
         return false;

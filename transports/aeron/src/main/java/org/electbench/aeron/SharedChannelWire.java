@@ -159,7 +159,8 @@ public final class SharedChannelWire implements AeronRunWire
         }
     }
 
-    private boolean isConnected()
+    @Override
+    public boolean isConnected()
     {
         for (int id = 1; id <= clusterSize; id++)
         {
@@ -256,8 +257,9 @@ public final class SharedChannelWire implements AeronRunWire
             {
                 final ExclusivePublication publication = publications[id * lanes + lane];
                 final Image image = subscriptions[lane].imageBySessionId(publication.sessionId());
-                if (null == image || image.position() < publication.position())
+                if (null == image ? publication.isConnected() : image.position() < publication.position())
                 {
+                    // A publication with no image and no connection has lost its receiver: nothing more arrives from it.
                     return false;
                 }
             }

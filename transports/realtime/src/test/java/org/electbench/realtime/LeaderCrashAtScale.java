@@ -22,15 +22,15 @@ public final class LeaderCrashAtScale
 {
     private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
     /**
-     * Roomy for a loaded two-core host: a worker descheduled for tens of milliseconds must not
-     * make a node give up on an OK that is only late (bully's documented split brain when T_elec
-     * is below the round trip).
+     * Roomy for a loaded two-core host: a worker descheduled for tens of milliseconds, with 64
+     * nodes' election burst (about N² messages) to carry, must not make a node give up on an OK
+     * that is only late (bully's documented split brain when T_elec is below the round trip).
      */
     public static final ElectionSettings SETTINGS = ElectionSettings.builder()
-        .heartbeatIntervalNs(20 * MS)
-        .detectionTimeoutNs(150 * MS)
-        .electionTimeoutNs(100 * MS)
-        .coordinatorTimeoutNs(300 * MS)
+        .heartbeatIntervalNs(50 * MS)
+        .detectionTimeoutNs(300 * MS)
+        .electionTimeoutNs(250 * MS)
+        .coordinatorTimeoutNs(750 * MS)
         .build();
 
     private LeaderCrashAtScale()
