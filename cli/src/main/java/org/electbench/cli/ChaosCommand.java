@@ -1,11 +1,15 @@
 package org.electbench.cli;
 
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 
+import org.electbench.sim.SimRuntime;
 import org.electbench.sim.chaos.ChaosExplorer;
 import org.electbench.sim.chaos.ChaosReport;
 import org.electbench.sim.chaos.ChaosRun;
@@ -38,6 +42,9 @@ import picocli.CommandLine.Spec;
 final class ChaosCommand implements Callable<Integer>
 {
     static final String DEFAULT_DELAY = "uniform:500us,5ms";
+    private static final long PROGRESS_EVERY_NS = TimeUnit.MILLISECONDS.toNanos(250);
+    /** How long a Ctrl-C waits for the schedule under way to finish and the report to print. */
+    private static final long STOP_WAIT_NS = TimeUnit.SECONDS.toNanos(30);
 
     /** Flags of the shared scenario options that a chaos schedule decides itself. */
     private static final List<String> NOT_FOR_CHAOS = List.of("--scenario", "--detect", "--fault-duration");
@@ -88,7 +95,21 @@ final class ChaosCommand implements Callable<Integer>
         {
             throw new ParameterException(spec.commandLine(), "Invalid value for option '--faults': " + ex.getMessage());
         }
+        final SimRuntime sizing = new SimRuntime();
+        FlagErrors.checkNodes(spec, sizing, options.nodes, "--nodes");
         final List<Scenario> bases = bases(null == replay ? seed : replay);
+        for (final Scenario base : bases)
+        {
+            try
+            {
+                // A schedule's own scenario, checked against the budgets before any runs.
+                explorer(base, kinds).scenario(null == replay ? seed : replay);
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw FlagErrors.scenario(spec, ex, "--nodes", "--algorithm");
+            }
+        }
         final ChaosFormat.Writer writer = format.newWriter();
         final String replayFlags = replayFlags();
         if (null != replay)
@@ -102,15 +123,62 @@ final class ChaosCommand implements Callable<Integer>
         }
         else
         {
-            final List<ChaosReport> reports = new ArrayList<>();
-            for (final Scenario base : bases)
-            {
-                reports.add(explorer(base, kinds).explore(seed, schedules));
-            }
-            writer.writeReports(reports, replayFlags, spec.commandLine().getOut());
+            explore(bases, kinds, writer, replayFlags);
         }
         spec.commandLine().getOut().flush();
         return 0;
+    }
+
+    /**
+     * Explores algorithm after algorithm, with a progress line on a terminal; on Ctrl-C stops after
+     * the schedule under way and prints the report so far: the counts and first seeds of the
+     * schedules that ran.
+     */
+    private void explore(final List<Scenario> bases, final Set<ChaosFault> kinds, final ChaosFormat.Writer writer, final String replayFlags)
+    {
+        final PrintWriter err = spec.commandLine().getErr();
+        final boolean showProgress = null != System.console();
+        final List<ChaosReport> reports = new ArrayList<>();
+        try (StopSignal stop = new StopSignal("electbench-chaos-shutdown", STOP_WAIT_NS))
+        {
+            err.printf(Locale.ROOT, "chaos: %d schedules for each of %s, n=%d; Ctrl-C stops and prints the report so far%n",
+                schedules, String.join(", ", bases.stream().map(base -> base.algorithm().name()).toList()), options.nodes);
+            err.flush();
+            for (final Scenario base : bases)
+            {
+                final String name = base.algorithm().name();
+                final long[] nextProgressNs = {System.nanoTime()};
+                final ChaosReport report = explorer(base, kinds).explore(seed, schedules, (done, violating) ->
+                {
+                    if (showProgress && System.nanoTime() - nextProgressNs[0] >= 0)
+                    {
+                        err.printf(Locale.ROOT, "\rchaos: %s %d/%d schedules, %d broke a property", name, done, schedules, violating);
+                        err.flush();
+                        nextProgressNs[0] = System.nanoTime() + PROGRESS_EVERY_NS;
+                    }
+                    return !stop.requested();
+                });
+                reports.add(report);
+                if (stop.requested())
+                {
+                    break;
+                }
+            }
+            if (showProgress)
+            {
+                err.print("\r\033[K");
+            }
+            if (stop.requested())
+            {
+                final ChaosReport last = reports.get(reports.size() - 1);
+                err.printf(Locale.ROOT, "chaos: interrupted after %d of %d schedules of %s%s; the report covers the schedules that ran%n",
+                    last.schedules(), schedules, last.algorithm(),
+                    reports.size() < bases.size() ? " (" + (bases.size() - reports.size()) + " algorithms not started)" : "");
+            }
+            err.flush();
+            writer.writeReports(reports, replayFlags, spec.commandLine().getOut());
+            spec.commandLine().getOut().flush();
+        }
     }
 
     private static ChaosExplorer explorer(final Scenario base, final Set<ChaosFault> kinds)

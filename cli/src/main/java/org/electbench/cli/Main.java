@@ -1,18 +1,55 @@
 package org.electbench.cli;
 
+import java.util.Arrays;
+import java.util.concurrent.Callable;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
 
 /**
- * The {@code ./electbench} launcher's entry point.
+ * The {@code ./electbench} launcher's entry point. Exit codes: {@value #EXIT_OK} success,
+ * {@value #EXIT_FAILURE} a failure (a bug, or {@code observe} without a settled result),
+ * {@value #EXIT_USAGE} a wrong flag, value or file (one line naming it, before any work where it
+ * can be known then), {@value #EXIT_LIMIT} a run that passed a resource budget while running.
  */
 @Command(name = "electbench", mixinStandardHelpOptions = true, version = "electbench 0.1.0",
     description = "A pluggable leader-election microbenchmark and comparison suite.",
+    exitCodeListHeading = "Exit codes:%n",
+    exitCodeList = {
+        "0:success",
+        "1:failure (observe: no settled result)",
+        "2:a wrong flag, value or file, named in one line",
+        "3:a run passed a resource budget (events, memory) while running"},
     subcommands = {SimulateCommand.class, RunCommand.class, ChaosCommand.class, NodeCommand.class, ObserveCommand.class})
-public final class Main
+public final class Main implements Callable<Integer>
 {
+    public static final int EXIT_OK = 0;
+    public static final int EXIT_FAILURE = 1;
+    public static final int EXIT_USAGE = 2;
+    public static final int EXIT_LIMIT = 3;
+
+    @Option(names = ErrorHandler.DEBUG, scope = ScopeType.INHERIT,
+        description = "On an error, print its stack trace too.")
+    boolean debug;
+
+    @Spec
+    CommandSpec spec;
+
     private Main()
     {
+    }
+
+    /** {@code electbench} alone: which commands there are. */
+    @Override
+    public Integer call()
+    {
+        throw new ParameterException(spec.commandLine(), "a command is required: " +
+            String.join(", ", spec.subcommands().keySet()));
     }
 
     public static void main(final String[] args)
@@ -20,15 +57,27 @@ public final class Main
         System.exit(execute(args));
     }
 
-    /** @return the exit code: 0 on success, 2 for a wrong flag or value, 1 for a failure. */
+    /** @return the exit code, see {@link Main}. */
     public static int execute(final String... args)
     {
-        return commandLine().execute(args);
+        final CommandLine commandLine = commandLine();
+        try
+        {
+            return commandLine.execute(args);
+        }
+        catch (final OutOfMemoryError | StackOverflowError ex)
+        {
+            // Errors pass picocli by; they still get one line and a code.
+            return ErrorHandler.report(ex, commandLine, Arrays.asList(args).contains(ErrorHandler.DEBUG));
+        }
     }
 
     /** @return the command line, for callers that set their own out and err writers. */
     public static CommandLine commandLine()
     {
-        return new CommandLine(new Main());
+        final ErrorHandler handler = new ErrorHandler();
+        return new CommandLine(new Main())
+            .setParameterExceptionHandler(handler)
+            .setExecutionExceptionHandler(handler);
     }
 }

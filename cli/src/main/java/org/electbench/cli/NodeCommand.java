@@ -2,6 +2,13 @@ package org.electbench.cli;
 
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.SocketException;
+import java.net.UnknownHostException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -52,13 +59,12 @@ final class NodeCommand implements Callable<Integer>
             throw new ParameterException(spec.commandLine(), "Invalid value for option '--id': " + cluster.source() +
                 " has nodes 1.." + cluster.clusterSize() + ", was " + id);
         }
+        checkEndpointFree(spec, cluster, id);
         final PrintStream err = System.err;
         final String problem = StartupCheck.problem(cluster, id);
         if (null != problem)
         {
-            spec.commandLine().getErr().println("node: " + problem);
-            spec.commandLine().getErr().flush();
-            return 2;
+            throw FlagErrors.invalid(spec, "--id", problem);
         }
         final NodeHost host;
         try
@@ -105,15 +111,66 @@ final class NodeCommand implements Callable<Integer>
         return newline < 0 ? message : message.substring(0, newline);
     }
 
+    /**
+     * @return the cluster file, read and checked: every host in it resolves.
+     * @throws ParameterException naming {@code --cluster}, the file and what is wrong with it.
+     */
     static ClusterFile readCluster(final CommandSpec spec, final Path path)
     {
+        final ClusterFile cluster;
         try
         {
-            return ClusterFile.read(path);
+            cluster = ClusterFile.read(path);
         }
-        catch (final IllegalArgumentException | UncheckedIOException ex)
+        catch (final UncheckedIOException ex)
         {
-            throw new ParameterException(spec.commandLine(), "Invalid value for option '--cluster': " + ex.getMessage());
+            final String problem = ex.getCause() instanceof CharacterCodingException ? path + " is not a text file (not UTF-8)" :
+                Files.isDirectory(path) ? path + " is a directory, not a cluster file" : ex.getMessage();
+            throw FlagErrors.invalid(spec, "--cluster", problem);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw FlagErrors.invalid(spec, "--cluster", ex.getMessage());
+        }
+        for (int id = 1; id <= cluster.clusterSize(); id++)
+        {
+            resolve(spec, cluster, cluster.node(id), "node " + id);
+        }
+        if (null != cluster.observer())
+        {
+            resolve(spec, cluster, cluster.observer(), "the observer");
+        }
+        return cluster;
+    }
+
+    private static void resolve(final CommandSpec spec, final ClusterFile cluster, final InetSocketAddress endpoint, final String whose)
+    {
+        if (endpoint.isUnresolved())
+        {
+            try
+            {
+                InetAddress.getByName(endpoint.getHostString());
+            }
+            catch (final UnknownHostException ex)
+            {
+                throw FlagErrors.invalid(spec, "--cluster", cluster.source() + ": the host of " + whose + ", '" +
+                    endpoint.getHostString() + "', does not resolve");
+            }
+        }
+    }
+
+    /** Refuses to start a node whose endpoint another process holds: most often the same node started twice. */
+    private static void checkEndpointFree(final CommandSpec spec, final ClusterFile cluster, final int id)
+    {
+        final InetSocketAddress endpoint = cluster.node(id);
+        try (DatagramSocket probe = new DatagramSocket(new InetSocketAddress(endpoint.getHostString(), endpoint.getPort())))
+        {
+            probe.getLocalPort();
+        }
+        catch (final SocketException ex)
+        {
+            throw FlagErrors.invalid(spec, "--id", "node " + id + "'s endpoint " + ClusterFile.format(endpoint) + " (" +
+                cluster.source() + ") cannot be bound: " + ex.getMessage() + "; is node " + id + " already running?");
         }
     }
 

@@ -5,7 +5,6 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import org.agrona.concurrent.BackoffIdleStrategy;
@@ -61,7 +60,7 @@ final class ObserveCommand implements Callable<Integer>
         description = "table, json or csv (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
 
-    private volatile boolean stopRequested;
+    private StopSignal stop;
 
     @Override
     public Integer call()
@@ -81,10 +80,11 @@ final class ObserveCommand implements Callable<Integer>
             throw new ParameterException(spec.commandLine(), "Invalid value for option '--expect-nodes': accepted 1.." +
                 cluster.clusterSize() + " (the nodes of " + cluster.source() + "), was " + expectNodes);
         }
-        if (expectCrashes < 0)
+        if (expectCrashes < 0 || expectCrashes >= cluster.clusterSize())
         {
-            throw new ParameterException(spec.commandLine(),
-                "Invalid value for option '--expect-crashes': accepted 0 or more, was " + expectCrashes);
+            throw new ParameterException(spec.commandLine(), "Invalid value for option '--expect-crashes': accepted 0.." +
+                (cluster.clusterSize() - 1) + " (a leader needs one of the " + cluster.clusterSize() + " nodes of " +
+                cluster.source() + " alive to settle), was " + expectCrashes);
         }
         if (timeoutNs <= 0)
         {
@@ -92,36 +92,10 @@ final class ObserveCommand implements Callable<Integer>
         }
 
         final PrintWriter err = spec.commandLine().getErr();
-        final CountDownLatch finished = new CountDownLatch(1);
-        final Thread shutdown = new Thread(() ->
+        try (StopSignal signal = new StopSignal("electbench-observe-shutdown", TimeUnit.SECONDS.toNanos(5)))
         {
-            stopRequested = true;
-            try
-            {
-                finished.await(5, TimeUnit.SECONDS);
-            }
-            catch (final InterruptedException ex)
-            {
-                Thread.currentThread().interrupt();
-            }
-        }, "electbench-observe-shutdown");
-        Runtime.getRuntime().addShutdownHook(shutdown);
-        try
-        {
+            stop = signal;
             return observe(cluster, err);
-        }
-        finally
-        {
-            // The report is out: a SIGINT or SIGTERM that came meanwhile may now end the JVM.
-            finished.countDown();
-            try
-            {
-                Runtime.getRuntime().removeShutdownHook(shutdown);
-            }
-            catch (final IllegalStateException ex)
-            {
-                // Already shutting down: the hook has seen the latch.
-            }
         }
     }
 
@@ -141,7 +115,7 @@ final class ObserveCommand implements Callable<Integer>
             final IdleStrategy idle = new BackoffIdleStrategy();
             final long deadlineNs = startNs + timeoutNs;
             boolean done = false;
-            while (!done && !stopRequested)
+            while (!done && !stop.requested())
             {
                 final long nowNs = System.nanoTime();
                 idle.idle(observer.poll(nowNs));
@@ -153,7 +127,7 @@ final class ObserveCommand implements Callable<Integer>
             if (!settled)
             {
                 err.printf(Locale.ROOT, "observe: %s before settling: heard %d of %d expected nodes, %d of %d expected " +
-                        "crashes, %d invalid reports dropped%n", stopRequested ? "stopped" : "timed out",
+                        "crashes, %d invalid reports dropped%n", stop.requested() ? "stopped" : "timed out",
                     observer.heardCount(), expectNodes, crashes, expectCrashes,
                     observer.count(FrameVerdict.SHORT) + observer.count(FrameVerdict.FOREIGN) +
                         observer.count(FrameVerdict.OVERSIZE) + observer.count(FrameVerdict.UNKNOWN_SENDER) +

@@ -4,9 +4,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,6 +11,7 @@ import java.util.concurrent.Callable;
 
 import org.electbench.sim.SimRuntime;
 import org.electbench.spi.AlgorithmRegistry;
+import org.electbench.transport.AtomicOutput;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
 import org.electbench.transport.Summary;
@@ -57,9 +55,11 @@ final class RunCommand implements Callable<Integer>
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of each cell's run 0 (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--out", paramLabel = "FILE",
-        description = "Also write the tables to FILE (written whole, then moved into place, so an interrupted run leaves the old file intact).")
-    Path out;
+    @Option(names = "--out", paramLabel = "FILE", converter = AtomicOutputConverter.class,
+        description = "Also write the tables to FILE, checked before the runs start (its folder must exist); written whole " +
+            "beside it, then moved into place, so an interrupted run leaves the old file intact. An existing file keeps its " +
+            "mode; a symbolic link keeps pointing where it did.")
+    AtomicOutput out;
 
     @Override
     public Integer call() throws IOException
@@ -81,9 +81,30 @@ final class RunCommand implements Callable<Integer>
             List.of(ScenarioKind.COLD_START, ScenarioKind.LEADER_CRASH, ScenarioKind.CASCADE, ScenarioKind.PARTITION,
                 ScenarioKind.LOSSY, ScenarioKind.PAUSE, ScenarioKind.FLAPPING) : scenarios;
 
+        final SimRuntime runtime = new SimRuntime();
+        // Every cell is checked before the first runs: a mistake in the last one costs nothing.
+        options.nodesFlag = "--sizes";
+        options.algorithmFlag = "--algorithms";
+        for (final int size : sizes)
+        {
+            FlagErrors.checkNodes(spec, runtime, size, "--sizes");
+        }
+        for (final ScenarioKind kind : kinds)
+        {
+            options.scenario = kind;
+            for (final String name : names)
+            {
+                options.algorithm = name;
+                for (final int size : sizes)
+                {
+                    options.nodes = size;
+                    options.toScenario(seed);
+                }
+            }
+        }
+
         final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
         final PrintStream tables = new PrintStream(buffer, true, StandardCharsets.UTF_8);
-        final SimRuntime runtime = new SimRuntime();
         tables.printf(Locale.ROOT, "# electbench comparison%n%n");
         tables.printf(Locale.ROOT, "Simulator runs on %s %s, %d cores, %s %s; commit %s; `./electbench run%s`.%n%n",
             System.getProperty("java.vm.name"), System.getProperty("java.version"), Runtime.getRuntime().availableProcessors(),
@@ -110,11 +131,7 @@ final class RunCommand implements Callable<Integer>
         }
         if (null != out)
         {
-            final Path target = out.toAbsolutePath();
-            Files.createDirectories(target.getParent());
-            final Path temporary = Files.createTempFile(target.getParent(), ".electbench-", ".tmp");
-            Files.write(temporary, buffer.toByteArray());
-            Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            out.write(buffer.toByteArray());
         }
         return 0;
     }

@@ -22,6 +22,10 @@ final class ScenarioOptions
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
 
+    /** The flags that give the cluster size and the algorithm on this command, for error messages. */
+    String nodesFlag = "--nodes";
+    String algorithmFlag = "--algorithm";
+
     @Option(names = "--algorithm", paramLabel = "NAME", defaultValue = "bully",
         description = "Registered algorithm: bully, ring, quorum or a plug-in's name (default: ${DEFAULT-VALUE}).")
     String algorithm;
@@ -104,7 +108,7 @@ final class ScenarioOptions
         }
         catch (final IllegalArgumentException ex)
         {
-            throw new ParameterException(spec.commandLine(), "invalid timing: " + flagNames(ex.getMessage()));
+            throw FlagErrors.timing(spec, ex);
         }
         try
         {
@@ -121,19 +125,7 @@ final class ScenarioOptions
         }
         catch (final IllegalArgumentException ex)
         {
-            final String message = ex.getMessage();
-            final String flag = message.startsWith("unknown algorithm") ? "--algorithm" :
-                message.startsWith("nodes") || message.contains("needs at least") ? "--nodes" : "--scenario";
-            throw new ParameterException(spec.commandLine(), "Invalid value for option '" + flag + "': " + message);
+            throw FlagErrors.scenario(spec, ex, nodesFlag, algorithmFlag);
         }
-    }
-
-    private static String flagNames(final String message)
-    {
-        return message
-            .replace("heartbeat interval", "--heartbeat")
-            .replace("detection timeout", "--detection-timeout")
-            .replace("election timeout", "--election-timeout")
-            .replace("coordinator timeout", "--coordinator-timeout");
     }
 }

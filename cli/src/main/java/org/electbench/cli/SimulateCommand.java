@@ -71,17 +71,13 @@ final class SimulateCommand implements Callable<Integer>
         }
         if (null != warmup && warmup < 0)
         {
-            throw new ParameterException(spec.commandLine(), "Invalid value for option '--warmup': must be at least 0, was " + warmup);
+            throw FlagErrors.invalid(spec, "--warmup", "must be at least 0, was " + warmup);
         }
-        final Scenario scenario = options.toScenario(seed).toBuilder().chaosFaults(kinds).build();
         final Report report;
         try (ClusterRuntime runtime = transport.get())
         {
-            if (scenario.nodes() > runtime.maxNodes())
-            {
-                throw new ParameterException(spec.commandLine(), "Invalid value for option '--nodes': " + runtime.name() +
-                    " runs at most " + runtime.maxNodes() + " nodes, was " + scenario.nodes());
-            }
+            FlagErrors.checkNodes(spec, runtime, options.nodes, "--nodes");
+            final Scenario scenario = options.toScenario(seed).toBuilder().chaosFaults(kinds).build();
             report = Runner.run(runtime, scenario, runs, null == warmup ? runtime.defaultWarmupRuns() : warmup, System.err);
         }
         format.newWriter().write(report, spec.commandLine().getOut());

@@ -20,7 +20,7 @@ class RunCommandTest
     @Test
     void comparisonHasARowPerAlgorithmAndSizeWithBullysExactCountAndWritesTheFileWhole() throws Exception
     {
-        final Path out = directory.resolve("results/comparison.md");
+        final Path out = Files.createDirectories(directory.resolve("results")).resolve("comparison.md");
         final SimulateCommandTest.Outcome outcome = SimulateCommandTest.electbench("run", "--runs", "20", "--sizes", "5,8",
             "--scenarios", "leader-crash", "--out", out.toString());
         assertEquals(0, outcome.exitCode(), outcome.err());

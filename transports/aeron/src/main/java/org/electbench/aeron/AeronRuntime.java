@@ -1,6 +1,10 @@
 package org.electbench.aeron;
 
+import java.io.BufferedReader;
 import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -42,6 +46,9 @@ public final class AeronRuntime implements ClusterRuntime
     /** The per-peer wire's limit: past about 30 nodes its N(N−1) publications outgrow the driver's one thread. */
     public static final int MAX_NODES_PER_PEER = 24;
     private static final int DRIVER_SPINS = 100;
+    /** Linux's default {@code vm.max_map_count}, assumed where it cannot be read. */
+    private static final long DEFAULT_MAX_MAP_COUNT = 65_530;
+    private static final long PAGE_BYTES = 4096;
     private static final int DRIVER_YIELDS = 10;
     private static final long DRIVER_MIN_PARK_NS = TimeUnit.MICROSECONDS.toNanos(1);
 
@@ -129,6 +136,51 @@ public final class AeronRuntime implements ClusterRuntime
         }
     }
 
+    /**
+     * A conservative figure: the wire's and workers' own limit, and the Aeron logs. Each link (an
+     * ordered pair of nodes on the per-peer wire; a node and a worker's channel on the shared one)
+     * holds a publication log and, over UDP, a receiver image's log, each of three terms and a
+     * metadata page and each mapped by the driver and by the client; so the links are bounded by
+     * half the process's memory-map limit ({@code vm.max_map_count}, the other half left to the
+     * JVM) and by the driver directory's free space with every sparse log counted whole.
+     */
+    @Override
+    public int maxNodes()
+    {
+        final boolean udp = UDP.equals(name());
+        final int logsPerLink = udp ? 2 : 1;
+        final int termLength = udp && !wires.perPeer ? SharedChannelWire.UDP_TERM_LENGTH : EmbeddedDriver.DEFAULT_TERM_LENGTH;
+        final long logBytes = 3L * termLength + PAGE_BYTES;
+        final long byMaps = maxMapCount() / 2 / (2L * logsPerLink);
+        final long bySpace = new File(System.getProperty("java.io.tmpdir")).getUsableSpace() / (logsPerLink * logBytes);
+        final long links = Math.min(byMaps, bySpace);
+        final long byLogs = wires.perPeer ? (long)Math.floor((1 + Math.sqrt(1 + 4.0 * links)) / 2) : links / runtime.threads();
+        return (int)Math.min(runtime.maxNodes(), byLogs);
+    }
+
+    @Override
+    public String maxNodesBound()
+    {
+        return runtime.maxNodesBound() + " and the Aeron logs of every link (vm.max_map_count " + maxMapCount() +
+            ", free space in " + System.getProperty("java.io.tmpdir") + ")";
+    }
+
+    private static long maxMapCount()
+    {
+        try
+        {
+            // Read line by line: a /proc file reports size 0, which whole-file reads may take at its word.
+            try (BufferedReader reader = Files.newBufferedReader(Path.of("/proc/sys/vm/max_map_count")))
+            {
+                return Long.parseLong(String.valueOf(reader.readLine()).trim());
+            }
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            return DEFAULT_MAX_MAP_COUNT;
+        }
+    }
+
     /** @return half the median ping-pong round trip between two nodes, timed before the last run. */
     @Override
     public long oneWayLatencyNs()
@@ -146,12 +198,6 @@ public final class AeronRuntime implements ClusterRuntime
     public int defaultWarmupRuns()
     {
         return runtime.defaultWarmupRuns();
-    }
-
-    @Override
-    public int maxNodes()
-    {
-        return runtime.maxNodes();
     }
 
     /** @return messages the last run sent: every send of every node, heartbeats included. */

@@ -54,7 +54,7 @@ public final class SharedChannelWire implements AeronRunWire
      * node at once (N·N small frames), or back pressure stalls the lane. Terms are sparse files,
      * so the size costs only the pages a run writes.
      */
-    private static final int UDP_TERM_LENGTH = 1 << 20;
+    static final int UDP_TERM_LENGTH = 1 << 20;
     private static final int UDP_RECEIVER_WINDOW = UDP_TERM_LENGTH / 2;
     /** Within the usual net.core.rmem_max (4 MiB on common distributions); a smaller limit only caps it. */
     private static final int UDP_SOCKET_RECEIVE_BUFFER = 2 << 20;

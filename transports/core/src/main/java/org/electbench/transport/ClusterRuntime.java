@@ -52,15 +52,40 @@ public interface ClusterRuntime extends AutoCloseable
         return 0;
     }
 
+    /** Heap a node costs in the default reckoning of {@link #maxNodes()}: its objects, context and monitor state. */
+    long DEFAULT_HEAP_BYTES_PER_NODE = 4 * 1024;
     /**
-     * The largest cluster this runtime hosts faithfully; {@link #run} refuses a larger scenario
-     * with an {@link IllegalArgumentException} that names the limit.
+     * Heap an ordered pair of nodes costs in the default reckoning: the messages an election has in
+     * flight between them, per-link state, and the per-peer arrays some algorithms keep. Measured
+     * on the simulator, the heaviest case it has: quorum at cold start with every detector firing
+     * needs a heap of about 300 bytes per pair (1024 nodes run in 320 MiB, 2048 nodes in 1.5 GiB
+     * but not in 1 GiB); with {@link MemoryLimits#HEAP_SHARE} this figure asks for 384.
+     */
+    long DEFAULT_HEAP_BYTES_PER_PAIR = 192;
+
+    /**
+     * The largest cluster this runtime can host in this JVM's memory, as it is now, so that a
+     * command refuses a larger one before allocating anything, naming the limit, instead of
+     * failing part-way with {@link OutOfMemoryError} or reserving memory the machine lacks.
+     * <p>
+     * The default, which is the simulator's, reckons with {@link #DEFAULT_HEAP_BYTES_PER_NODE} and
+     * {@link #DEFAULT_HEAP_BYTES_PER_PAIR} on {@link MemoryLimits#HEAP_SHARE} of the free heap; a
+     * runtime that keeps more per node (direct memory, driver resources) overrides it.
      *
-     * @return nodes, at least 1.
+     * @return at most {@link MemoryLimits#HARD_MAX_NODES}.
      */
     default int maxNodes()
     {
-        return Integer.MAX_VALUE;
+        return MemoryLimits.maxNodesOnHeap(DEFAULT_HEAP_BYTES_PER_NODE, DEFAULT_HEAP_BYTES_PER_PAIR);
+    }
+
+    /**
+     * @return what bounds {@link #maxNodes()}, for the message that refuses a larger cluster,
+     * e.g. {@code "the heap (-Xmx 5.9 GiB)"}.
+     */
+    default String maxNodesBound()
+    {
+        return "the heap (-Xmx " + MemoryLimits.formatBytes(MemoryLimits.maxHeapBytes()) + ")";
     }
 
     @Override

@@ -1,5 +1,7 @@
 package org.electbench.transport;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.Locale;
 
 /**
@@ -9,6 +11,11 @@ import java.util.Locale;
 public final class Durations
 {
     public static final String ACCEPTED = "a number with a unit: ns, us, ms or s (e.g. 150ms, 2.5s)";
+
+    private static final BigDecimal MAX_NS = BigDecimal.valueOf(Long.MAX_VALUE);
+    private static final double HOUR_NS = 3600e9;
+    private static final double DAY_NS = 24 * HOUR_NS;
+    private static final double YEAR_NS = 365 * DAY_NS;
 
     private Durations()
     {
@@ -48,20 +55,73 @@ public final class Durations
         {
             throw new IllegalArgumentException("'" + text + "' is not a duration: expected " + ACCEPTED);
         }
-        final double amount;
+        // Exact decimal arithmetic: 0.1us is 100 ns, not 100.00000000000001, and nothing overflows silently.
+        final BigDecimal amount;
         try
         {
-            amount = Double.parseDouble(number);
+            amount = new BigDecimal(number.trim());
         }
         catch (final NumberFormatException ex)
         {
             throw new IllegalArgumentException("'" + text + "' is not a duration: expected " + ACCEPTED, ex);
         }
-        if (!Double.isFinite(amount) || amount < 0)
+        if (amount.signum() < 0)
         {
-            throw new IllegalArgumentException("'" + text + "' is not a duration: expected a non-negative " + ACCEPTED);
+            throw new IllegalArgumentException("'" + text + "' is not a duration: expected a non-negative number with a unit");
         }
-        return Math.round(amount * unitNs);
+        final BigDecimal ns = amount.multiply(BigDecimal.valueOf(unitNs));
+        if (ns.compareTo(MAX_NS) > 0)
+        {
+            throw new IllegalArgumentException("'" + text + "' is too long: at most " + MAX_NS.movePointLeft(9).toBigInteger() +
+                "s (about 292 years)");
+        }
+        if (ns.stripTrailingZeros().scale() > 0)
+        {
+            throw new IllegalArgumentException("'" + text + "' is finer than a nanosecond: durations are whole nanoseconds");
+        }
+        return ns.longValueExact();
+    }
+
+    /**
+     * @return a span in the unit a person reads it in, to three figures: {@code 300 ms},
+     * {@code 4.17 days}, {@code 1586 years}.
+     */
+    public static String describe(final double ns)
+    {
+        if (ns > YEAR_NS)
+        {
+            return figures(ns / YEAR_NS) + " years";
+        }
+        if (ns >= DAY_NS)
+        {
+            return figures(ns / DAY_NS) + " days";
+        }
+        if (ns >= HOUR_NS)
+        {
+            return figures(ns / HOUR_NS) + " hours";
+        }
+        if (ns >= 1e9)
+        {
+            return figures(ns / 1e9) + " s";
+        }
+        if (ns >= 1e6)
+        {
+            return figures(ns / 1e6) + " ms";
+        }
+        if (ns >= 1e3)
+        {
+            return figures(ns / 1e3) + " us";
+        }
+        return figures(ns) + " ns";
+    }
+
+    private static String figures(final double value)
+    {
+        if (value >= 100)
+        {
+            return String.format(Locale.ROOT, "%.0f", value);
+        }
+        return BigDecimal.valueOf(value).round(new MathContext(3)).stripTrailingZeros().toPlainString();
     }
 
     /** @return a short human form, for tables and messages. */

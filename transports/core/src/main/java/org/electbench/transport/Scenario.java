@@ -1,7 +1,9 @@
 package org.electbench.transport;
 
+import java.util.Locale;
 import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
 
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.ElectionAlgorithm;
@@ -46,6 +48,18 @@ import org.electbench.transport.chaos.ChaosSchedule;
 public final class Scenario
 {
     public static final double DEFAULT_LOSSY_PROBABILITY = 0.1;
+    /**
+     * The most virtual time a run may cover, from its start to the end of its budget: far beyond
+     * any election setting in use, and well inside the 292 years a long of nanoseconds holds, so
+     * no instant of a run can overflow.
+     */
+    public static final long MAX_VIRTUAL_NS = TimeUnit.DAYS.toNanos(365);
+    /** The most events one run may take unless a scenario says otherwise: about a minute of simulation. */
+    public static final long DEFAULT_EVENT_BUDGET = 1_000_000_000L;
+    /** Heap one queued event takes in the simulator, pools and growth included, for the queued-events check. */
+    public static final long QUEUED_EVENT_BYTES = 64;
+    /** A run's default budget after its last fault, in patiences (the longest of D, T_coord and 5 HBT). */
+    private static final int BUDGET_PATIENCES = 50;
     private static final int FLAP_CYCLES = 3;
 
     private final ElectionAlgorithm algorithm;
@@ -60,6 +74,7 @@ public final class Scenario
     private final long faultDurationNs;
     private final long settleWindowNs;
     private final long budgetNs;
+    private final long eventBudget;
 
     private Scenario(final Builder builder)
     {
@@ -77,6 +92,7 @@ public final class Scenario
         faultDurationNs = builder.faultDurationNs;
         settleWindowNs = 0 == builder.settleWindowNs ? 2 * settings.detectionTimeoutNs() : builder.settleWindowNs;
         budgetNs = builder.budgetNs;
+        eventBudget = builder.eventBudget;
     }
 
     public static Builder builder()
@@ -98,7 +114,8 @@ public final class Scenario
             .chaosFaults(chaosFaults)
             .faultDurationNs(faultDurationNs)
             .settleWindowNs(settleWindowNs)
-            .budgetNs(budgetNs);
+            .budgetNs(budgetNs)
+            .eventBudget(eventBudget);
     }
 
     /** @return the same scenario with the seed of run {@code runIndex}, see {@link Seeds#derive}. */
@@ -145,6 +162,12 @@ public final class Scenario
     public long settleWindowNs()
     {
         return settleWindowNs;
+    }
+
+    /** @return the most events a run of this scenario may take; a runtime that counts events stops a run past it. */
+    public long eventBudget()
+    {
+        return eventBudget;
     }
 
     /** @return the concrete run this scenario's seed makes. */
@@ -256,7 +279,7 @@ public final class Scenario
 
         final long lastFaultNs = Math.max(referenceNs, plan.lastEffectNs());
         final long patienceNs = Math.max(Math.max(detectNs, settings.coordinatorTimeoutNs()), 5 * hbtNs);
-        final long defaultBudgetNs = kind == ScenarioKind.CHAOS ? ChaosSchedule.budgetNs(settings) : 50 * patienceNs;
+        final long defaultBudgetNs = kind == ScenarioKind.CHAOS ? ChaosSchedule.budgetNs(settings) : BUDGET_PATIENCES * patienceNs;
         final long budgetEndNs = lastFaultNs + (0 == budgetNs ? defaultBudgetNs : budgetNs);
         return new RunPlan(
             start,
@@ -268,6 +291,109 @@ public final class Scenario
             lastFaultNs,
             settleWindowNs,
             budgetEndNs);
+    }
+
+    /**
+     * Checks, from the settings alone and before anything runs, that a run stays within
+     * {@link #MAX_VIRTUAL_NS} of virtual time, within its event budget, and that its queued events
+     * fit the heap. The arithmetic is in doubles, so settings whose products overflow a long are
+     * caught rather than wrapped into a negative budget.
+     * <p>
+     * The event estimate: while the run lasts (at least until its last fault, plus the settle
+     * window) a leader heartbeats every HBT to each of the N-1 others. Each heartbeat also re-arms
+     * a follower's detection timer, and the cancelled timer stays queued until it falls due, so
+     * about D / HBT timers are queued per follower.
+     */
+    private void checkBudgets()
+    {
+        final double hbtNs = settings.heartbeatIntervalNs();
+        final double detectNs = settings.detectionTimeoutNs();
+        final double coordNs = settings.coordinatorTimeoutNs();
+        final double patienceNs = Math.max(Math.max(detectNs, coordNs), 5 * hbtNs);
+        final double faultAtNs = 3 * hbtNs;
+        final double explicitNs = faultDurationNs;
+        final double lastEffectNs;
+        final double faultPartNs;
+        switch (kind)
+        {
+            case PARTITION:
+                lastEffectNs = faultAtNs + (0 == faultDurationNs ? 4 * detectNs + 2 * coordNs : explicitNs);
+                faultPartNs = explicitNs;
+                break;
+            case PAUSE:
+                lastEffectNs = faultAtNs + (0 == faultDurationNs ? 3 * detectNs : explicitNs);
+                faultPartNs = explicitNs;
+                break;
+            case FLAPPING:
+                lastEffectNs = faultAtNs + FLAP_CYCLES * (0 == faultDurationNs ? 2 * detectNs + coordNs : explicitNs) +
+                    (FLAP_CYCLES - 1) * 2 * detectNs;
+                faultPartNs = FLAP_CYCLES * explicitNs;
+                break;
+            case CHAOS:
+                lastEffectNs = 2 * hbtNs + (ChaosSchedule.WINDOW_DETECTIONS + ChaosSchedule.LONGEST_FAULT_DETECTIONS) * detectNs;
+                faultPartNs = 0;
+                break;
+            case COLD_START:
+                lastEffectNs = 0;
+                faultPartNs = 0;
+                break;
+            default:
+                lastEffectNs = faultAtNs;
+                faultPartNs = 0;
+                break;
+        }
+        final double lastNs = Math.max(lastEffectNs, extraFaults.isEmpty() ? 0 : extraFaults.lastEffectNs());
+        final double afterNs = 0 != budgetNs ? budgetNs :
+            (kind == ScenarioKind.CHAOS ? ChaosSchedule.BUDGET_PATIENCES : BUDGET_PATIENCES) * patienceNs;
+        final double endNs = lastNs + Math.max(afterNs, settleWindowNs);
+        if (endNs > MAX_VIRTUAL_NS)
+        {
+            final String setting = faultPartNs >= endNs - faultPartNs ? ScenarioLimitException.FAULT_DURATION :
+                0 != budgetNs ? ScenarioLimitException.BUDGET :
+                patienceNs == detectNs ? ScenarioLimitException.DETECTION_TIMEOUT :
+                patienceNs == coordNs ? ScenarioLimitException.COORDINATOR_TIMEOUT : ScenarioLimitException.HEARTBEAT_INTERVAL;
+            throw new ScenarioLimitException(setting, setting + " (" + Durations.format(valueOf(setting)) + ") lets a " +
+                kind.cliName() + " run go on for up to " + Durations.describe(endNs) + " of virtual time, past the " +
+                "simulator's virtual time budget of " + Durations.describe(MAX_VIRTUAL_NS));
+        }
+        final double spanNs = lastNs + settleWindowNs;
+        final double events = (spanNs / hbtNs) * (nodes - 1);
+        if (events > eventBudget)
+        {
+            throw new ScenarioLimitException(ScenarioLimitException.HEARTBEAT_INTERVAL, "heartbeat interval (" +
+                Durations.format(settings.heartbeatIntervalNs()) + ") makes a " + kind.cliName() + " run of " + nodes +
+                " nodes take about " + String.format(Locale.ROOT, "%.2g", events) + " events (a heartbeat to each of " +
+                (nodes - 1) + " followers every HBT for at least " + Durations.describe(spanNs) + "), past the " +
+                "simulator's event budget of " + String.format(Locale.ROOT, "%.2g", (double)eventBudget) + " per run");
+        }
+        final double queued = (detectNs / hbtNs + 1) * (nodes - 1);
+        final double heapBytes = MemoryLimits.maxHeapBytes() * MemoryLimits.HEAP_SHARE;
+        if (queued * QUEUED_EVENT_BYTES > heapBytes)
+        {
+            throw new ScenarioLimitException(ScenarioLimitException.HEARTBEAT_INTERVAL, "heartbeat interval (" +
+                Durations.format(settings.heartbeatIntervalNs()) + ") under a detection timeout of " +
+                Durations.format(settings.detectionTimeoutNs()) + " keeps about " + String.format(Locale.ROOT, "%.2g", queued) +
+                " events queued at once (each heartbeat re-arms a follower's detection timer, queued until it falls due), " +
+                "more than half the heap holds (-Xmx " + MemoryLimits.formatBytes(MemoryLimits.maxHeapBytes()) + ", " +
+                QUEUED_EVENT_BYTES + " bytes an event)");
+        }
+    }
+
+    private long valueOf(final String setting)
+    {
+        switch (setting)
+        {
+            case ScenarioLimitException.FAULT_DURATION:
+                return faultDurationNs;
+            case ScenarioLimitException.BUDGET:
+                return budgetNs;
+            case ScenarioLimitException.DETECTION_TIMEOUT:
+                return settings.detectionTimeoutNs();
+            case ScenarioLimitException.COORDINATOR_TIMEOUT:
+                return settings.coordinatorTimeoutNs();
+            default:
+                return settings.heartbeatIntervalNs();
+        }
     }
 
     private long durationOr(final long defaultNs)
@@ -297,6 +423,7 @@ public final class Scenario
         private long faultDurationNs;
         private long settleWindowNs;
         private long budgetNs;
+        private long eventBudget = DEFAULT_EVENT_BUDGET;
 
         private Builder()
         {
@@ -387,8 +514,20 @@ public final class Scenario
         }
 
         /**
+         * @param eventBudget the most events a run may take, {@link #DEFAULT_EVENT_BUDGET} unless set: a run
+         *                    that needs more (days of virtual steady state) raises it knowingly.
+         */
+        public Builder eventBudget(final long eventBudget)
+        {
+            this.eventBudget = eventBudget;
+            return this;
+        }
+
+        /**
          * @return the scenario.
          * @throws IllegalArgumentException naming what makes no sense.
+         * @throws ScenarioLimitException naming the setting that takes a run past a budget, see {@link #eventBudget}
+         *                                and {@link #MAX_VIRTUAL_NS}.
          */
         public Scenario build()
         {
@@ -404,11 +543,22 @@ public final class Scenario
             {
                 throw new IllegalArgumentException("the cascade scenario needs at least 3 nodes, got " + nodes);
             }
+            if (nodes > MemoryLimits.HARD_MAX_NODES)
+            {
+                throw new ScenarioLimitException(ScenarioLimitException.NODES, "nodes must be at most " +
+                    MemoryLimits.HARD_MAX_NODES + " (per-link arrays are indexed by int), got " + nodes);
+            }
             if (faultDurationNs < 0 || settleWindowNs < 0 || budgetNs < 0)
             {
                 throw new IllegalArgumentException("fault duration, settle window and budget must be >= 0");
             }
-            return new Scenario(this);
+            if (eventBudget < 1)
+            {
+                throw new IllegalArgumentException("event budget must be at least 1, got " + eventBudget);
+            }
+            final Scenario scenario = new Scenario(this);
+            scenario.checkBudgets();
+            return scenario;
         }
     }
 }

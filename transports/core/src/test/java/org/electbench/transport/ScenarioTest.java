@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.Start;
 import org.junit.jupiter.api.Test;
 
@@ -72,5 +73,64 @@ class ScenarioTest
             () -> Scenario.builder().algorithm(new ScenarioTestAlgorithm()).nodes(3).kind(ScenarioKind.CUSTOM)
                 .faults(FaultPlan.builder().crash(4, 0).build()).build().plan())
             .getMessage().contains("ids are 1..3"));
+    }
+
+    @Test
+    void durationsAreWholeNanosecondsWithinALongAndSayWhatIsWrong()
+    {
+        assertEquals(100, Durations.parseNs("0.1us"));
+        assertEquals(1_000_000_000L * 1_000_000_000L, Durations.parseNs("1e9s"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Durations.parseNs("1.5ns")).getMessage()
+            .contains("finer than a nanosecond"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Durations.parseNs("1e10s")).getMessage()
+            .contains("too long"));
+        final String negative = assertThrows(IllegalArgumentException.class, () -> Durations.parseNs("-5ms")).getMessage();
+        assertTrue(negative.contains("expected a non-negative number with a unit"), negative);
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Durations.parseNs("NaNms")).getMessage()
+            .contains(Durations.ACCEPTED));
+        assertEquals("1585 years", Durations.describe(5e19));
+        assertEquals("4.17 days", Durations.describe(3.6e14));
+        assertEquals("300 ms", Durations.describe(3e8));
+    }
+
+    @Test
+    void aDetectionTimeoutWhoseBudgetPassesTheVirtualTimeLimitIsRefusedNamingIt()
+    {
+        final ScenarioLimitException ex = assertThrows(ScenarioLimitException.class, () -> Scenario.builder()
+            .algorithm(new ScenarioTestAlgorithm())
+            .settings(ElectionSettings.builder().heartbeatIntervalNs(1_000_000_000L).detectionTimeoutNs(1_000_000_000L * 1_000_000_000L)
+                .build())
+            .build());
+        assertEquals(ScenarioLimitException.DETECTION_TIMEOUT, ex.getMessage().substring(0, ex.setting().length()));
+        assertTrue(ex.getMessage().contains("virtual time budget of 365 days"), ex.getMessage());
+    }
+
+    @Test
+    void aLongPauseIsRefusedNamingTheFaultDuration()
+    {
+        final ScenarioLimitException ex = assertThrows(ScenarioLimitException.class, () -> Scenario.builder()
+            .algorithm(new ScenarioTestAlgorithm()).kind(ScenarioKind.PAUSE).faultDurationNs(1_000_000_000L * 1_000_000_000L).build());
+        assertEquals(ScenarioLimitException.FAULT_DURATION, ex.setting());
+    }
+
+    @Test
+    void aHeartbeatOfNanosecondsIsRefusedForItsQueuedTimersAndALongPauseForItsEvents()
+    {
+        // 2 ns heartbeats under a 150 ms detection timeout: 7.5e7 timers queued per follower.
+        final ScenarioLimitException queued = assertThrows(ScenarioLimitException.class, () -> Scenario.builder()
+            .algorithm(new ScenarioTestAlgorithm()).settings(ElectionSettings.builder().heartbeatIntervalNs(2).build()).build());
+        assertEquals(ScenarioLimitException.HEARTBEAT_INTERVAL, queued.setting());
+        assertTrue(queued.getMessage().contains("events queued at once"), queued.getMessage());
+        // A day-long pause with 1 ms heartbeats to 16 followers: 86,400 s / 1 ms x 16 = 1.4e9 events.
+        final Scenario.Builder pause = Scenario.builder().algorithm(new ScenarioTestAlgorithm()).nodes(17)
+            .settings(ElectionSettings.builder().heartbeatIntervalNs(1_000_000L).build())
+            .kind(ScenarioKind.PAUSE).faultDurationNs(86_400L * 1_000_000_000L);
+        final ScenarioLimitException events = assertThrows(ScenarioLimitException.class, pause::build);
+        assertEquals(ScenarioLimitException.HEARTBEAT_INTERVAL, events.setting());
+        assertTrue(events.getMessage().contains("take about 1.4e+09 events"), events.getMessage());
+        assertTrue(events.getMessage().contains("event budget of 1.0e+09"), events.getMessage());
+        // Raised knowingly, the same scenario builds; and the defaults pass every check.
+        assertEquals(17, pause.eventBudget(2_000_000_000L).build().nodes());
+        assertEquals(5, Scenario.builder().algorithm(new ScenarioTestAlgorithm()).build().nodes());
     }
 }

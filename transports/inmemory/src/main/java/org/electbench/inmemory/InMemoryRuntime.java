@@ -1,5 +1,6 @@
 package org.electbench.inmemory;
 
+import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 import org.electbench.realtime.RealtimeRuntime;
 
 /**
@@ -11,8 +12,12 @@ public final class InMemoryRuntime
 {
     public static final String NAME = "inmemory";
     public static final int DEFAULT_INBOX_CAPACITY = 64 * 1024;
-    /** Ring buffers cost memory, not threads: the engine's pool of workers multiplexes any number of nodes. */
-    public static final int MAX_NODES = 1024;
+    /**
+     * Ring buffers cost memory, not threads (the engine's pool of workers multiplexes the nodes), so
+     * the direct memory for the inboxes bounds N too; beyond this a run's N² election burst on a
+     * worker or two takes longer than any timeout worth setting. Exercised up to 64.
+     */
+    public static final int MAX_NODES = 256;
 
     private InMemoryRuntime()
     {
@@ -57,6 +62,8 @@ public final class InMemoryRuntime
         {
             throw new IllegalArgumentException("inbox capacity must be a power of two of at least 1024 bytes, got " + inboxCapacity);
         }
-        return builder.wire(NAME, new RingBufferWire.Factory(inboxCapacity)).maxNodes(MAX_NODES);
+        return builder.wire(NAME, new RingBufferWire.Factory(inboxCapacity))
+            .maxNodes(MAX_NODES)
+            .directBytesPerNode(inboxCapacity + RingBufferDescriptor.TRAILER_LENGTH);
     }
 }

@@ -10,6 +10,7 @@ import org.agrona.concurrent.AgentRunner;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.Durations;
 import org.electbench.transport.ElectionResult;
+import org.electbench.transport.MemoryLimits;
 import org.electbench.transport.RunPlan;
 import org.electbench.transport.Scenario;
 
@@ -54,6 +55,7 @@ public final class RealtimeRuntime implements ClusterRuntime
     private final long backoffMaxParkNs;
     private final String name;
     private final int maxNodes;
+    private final long directBytesPerNode;
     private final Wire.Factory wireFactory;
     private final Histogram timerLatenessNs = newLatencyHistogram();
 
@@ -73,6 +75,7 @@ public final class RealtimeRuntime implements ClusterRuntime
         backoffMaxParkNs = builder.backoffMaxParkNs;
         name = builder.name;
         maxNodes = builder.maxNodes;
+        directBytesPerNode = builder.directBytesPerNode;
         wireFactory = builder.wireFactory;
     }
 
@@ -168,11 +171,29 @@ public final class RealtimeRuntime implements ClusterRuntime
         return backoffMaxParkNs;
     }
 
-    /** @return the largest cluster the wire carries; {@link #run} refuses a larger one. */
+    /**
+     * @return the largest cluster the wire carries ({@link Builder#maxNodes}), the heap's bound as
+     * for every runtime, and the direct memory's for a wire that reserves some per node; {@link #run}
+     * refuses a larger one.
+     */
     @Override
     public int maxNodes()
     {
-        return maxNodes;
+        int limit = Math.min(maxNodes, ClusterRuntime.super.maxNodes());
+        if (directBytesPerNode > 0)
+        {
+            limit = Math.min(limit, MemoryLimits.maxNodes(
+                (long)(MemoryLimits.maxDirectBytes() * MemoryLimits.DIRECT_SHARE), directBytesPerNode, 0));
+        }
+        return limit;
+    }
+
+    @Override
+    public String maxNodesBound()
+    {
+        return "the " + name + " wire (" + maxNodes + " nodes), " + ClusterRuntime.super.maxNodesBound() +
+            (0 == directBytesPerNode ? "" : " and direct memory (" + MemoryLimits.formatBytes(MemoryLimits.maxDirectBytes()) +
+            " for " + MemoryLimits.formatBytes(directBytesPerNode) + " a node)");
     }
 
     /**
@@ -182,9 +203,11 @@ public final class RealtimeRuntime implements ClusterRuntime
     @Override
     public ElectionResult run(final Scenario scenario)
     {
-        if (scenario.nodes() > maxNodes)
+        final int limit = maxNodes();
+        if (scenario.nodes() > limit)
         {
-            throw new IllegalArgumentException(name + " runs at most " + maxNodes + " nodes, got " + scenario.nodes());
+            throw new IllegalArgumentException(name + " runs at most " + limit + " nodes, got " + scenario.nodes() +
+                ": bounded by " + maxNodesBound());
         }
         final int workerCount = Math.min(threads, scenario.nodes());
         final Wire wire = wireFactory.open(scenario, workerCount);
@@ -395,6 +418,7 @@ public final class RealtimeRuntime implements ClusterRuntime
         private long backoffMaxParkNs = DEFAULT_BACKOFF_MAX_PARK_NS;
         private String name;
         private int maxNodes = Integer.MAX_VALUE;
+        private long directBytesPerNode;
         private Wire.Factory wireFactory;
 
         private Builder()
@@ -438,6 +462,13 @@ public final class RealtimeRuntime implements ClusterRuntime
         public Builder maxNodes(final int maxNodes)
         {
             this.maxNodes = maxNodes;
+            return this;
+        }
+
+        /** @param directBytesPerNode direct memory the wire reserves per node, which bounds the nodes a run may have. */
+        public Builder directBytesPerNode(final long directBytesPerNode)
+        {
+            this.directBytesPerNode = directBytesPerNode;
             return this;
         }
 

@@ -15,10 +15,12 @@ import org.electbench.spi.MessageHeader;
 import org.electbench.spi.NodeContext;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
+import org.electbench.transport.BudgetExceededException;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.ConvergenceMonitor;
 import org.electbench.transport.CrashTriggers;
 import org.electbench.transport.DelayDistribution;
+import org.electbench.transport.Durations;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Fault;
 import org.electbench.transport.NetworkFaults;
@@ -102,9 +104,15 @@ public final class SimRuntime implements ClusterRuntime
         setUp(scenario);
         final long budgetEndNs = plan.budgetEndNs();
         final long lastFaultNs = plan.lastFaultNs();
+        final long eventBudget = scenario.eventBudget();
         boolean settled = false;
         while (!queue.isEmpty())
         {
+            if (events >= eventBudget)
+            {
+                throw new BudgetExceededException(scenario + ": the run passed its event budget of " + eventBudget +
+                    " events at " + Durations.describe(nowNs) + " of virtual time");
+            }
             if (queue.peekTimeNs() - budgetEndNs > 0)
             {
                 nowNs = budgetEndNs;

@@ -94,6 +94,32 @@ public final class ChaosExplorer
      */
     public ChaosReport explore(final long seed, final int schedules)
     {
+        return explore(seed, schedules, (done, violating) -> true);
+    }
+
+    /**
+     * Sees each schedule of an exploration finish, and may end the exploration there: a command
+     * line shows progress with it and, on Ctrl-C, stops and reports what it found so far.
+     */
+    @FunctionalInterface
+    public interface Progress
+    {
+        /**
+         * @param done      schedules run so far.
+         * @param violating how many of them broke at least one property.
+         * @return whether to run the next one.
+         */
+        boolean onSchedule(int done, long violating);
+    }
+
+    /**
+     * @param seed      the exploration's seed; schedule i uses {@code Seeds.derive(seed, i)}.
+     * @param schedules how many schedules to run at most.
+     * @param progress  told after each schedule; when it says stop, the report covers the schedules run.
+     * @return what they showed; its {@link ChaosReport#schedules()} is how many ran.
+     */
+    public ChaosReport explore(final long seed, final int schedules, final Progress progress)
+    {
         if (schedules < 1)
         {
             throw new IllegalArgumentException("schedules must be at least 1, got " + schedules);
@@ -103,16 +129,20 @@ public final class ChaosExplorer
         final long[] firstSeeds = new long[violations.length];
         final boolean[] found = new boolean[violations.length];
         long events = 0;
+        long violating = 0;
+        int ran = 0;
         final long startNs = System.nanoTime();
         for (int index = 0; index < schedules; index++)
         {
             final long scheduleSeed = Seeds.derive(seed, index);
             final ElectionResult result = runtime.run(scenario(scheduleSeed));
             events += result.events();
+            boolean broke = false;
             for (final Violation violation : violations)
             {
                 if (violation.in(result))
                 {
+                    broke = true;
                     counts[violation.ordinal()]++;
                     if (!found[violation.ordinal()])
                     {
@@ -121,9 +151,15 @@ public final class ChaosExplorer
                     }
                 }
             }
+            violating += broke ? 1 : 0;
+            ran = index + 1;
+            if (!progress.onSchedule(ran, violating))
+            {
+                break;
+            }
         }
         final long wallNs = System.nanoTime() - startNs;
-        return new ChaosReport(algorithm.name(), nodes, seed, kinds, network, schedules, counts, firstSeeds, found, events, wallNs);
+        return new ChaosReport(algorithm.name(), nodes, seed, kinds, network, ran, counts, firstSeeds, found, events, wallNs);
     }
 
     /** @return the faults of the schedule with this seed, without running it. */

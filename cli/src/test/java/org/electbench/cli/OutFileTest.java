@@ -1,0 +1,81 @@
+package org.electbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code run --out} as a user expects of any tool writing a file: an existing file keeps its mode,
+ * a new one gets the umask's, a symbolic link stays a link and its target gets the tables.
+ */
+class OutFileTest
+{
+    @TempDir
+    Path dir;
+
+    @Test
+    void outOverAnExisting0644FileKeepsItsModeAndHoldsTheTables() throws IOException
+    {
+        final Path out = dir.resolve("comparison.md");
+        Files.writeString(out, "earlier\n");
+        Files.setPosixFilePermissions(out, PosixFilePermissions.fromString("rw-r--r--"));
+        final SimulateCommandTest.Outcome outcome = run(out);
+        assertEquals("rw-r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(out)));
+        assertEquals(outcome.out(), Files.readString(out));
+        assertEquals(List.of(out), entries(), "no temporary file left beside it");
+    }
+
+    @Test
+    void outOverASymbolicLinkWritesItsTargetAndKeepsTheLink() throws IOException
+    {
+        final Path published = Files.createDirectories(dir.resolve("published"));
+        final Path target = published.resolve("comparison.md");
+        Files.writeString(target, "earlier\n");
+        Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-r--r--"));
+        final Path link = Files.createSymbolicLink(dir.resolve("latest.md"), Path.of("published", "comparison.md"));
+        final SimulateCommandTest.Outcome outcome = run(link);
+        assertTrue(Files.isSymbolicLink(link), "still a link");
+        assertEquals(Path.of("published", "comparison.md"), Files.readSymbolicLink(link));
+        assertEquals(outcome.out(), Files.readString(target));
+        assertEquals("rw-r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(target)));
+        try (Stream<Path> files = Files.list(published))
+        {
+            assertEquals(List.of(target), files.toList(), "the temporary file went beside the target, and is gone");
+        }
+    }
+
+    @Test
+    void aNewOutFileGetsTheModeAnyNewFileGets() throws IOException
+    {
+        final Path reference = Files.createFile(dir.resolve("reference"));
+        final Path out = dir.resolve("new.md");
+        run(out);
+        assertEquals(Files.getPosixFilePermissions(reference), Files.getPosixFilePermissions(out));
+    }
+
+    private static SimulateCommandTest.Outcome run(final Path out)
+    {
+        final SimulateCommandTest.Outcome outcome = SimulateCommandTest.electbench("run", "--runs", "3", "--sizes", "5",
+            "--algorithms", "bully", "--scenarios", "leader-crash", "--out", out.toString());
+        assertEquals(0, outcome.exitCode(), outcome.err());
+        assertTrue(outcome.out().contains("| bully | 5 |"), outcome.out());
+        return outcome;
+    }
+
+    private List<Path> entries() throws IOException
+    {
+        try (Stream<Path> files = Files.list(dir))
+        {
+            return files.toList();
+        }
+    }
+}
