@@ -11,9 +11,12 @@ import java.util.Arrays;
  * never hits another timer. A cancelled timer leaves the queue at once (the queue knows where
  * each entry sits), so re-arming a long timeout on every message holds one entry, not one per message.
  * <p>
- * Timers scheduled while another fires are based on that timer's deadline, not on the clock:
- * a periodic timer re-armed from its callback keeps its period however late the host ran it, as
- * in the simulator, where the clock reads the deadline during the callback. See {@link #firing}.
+ * A periodic timer, one that re-arms its own kind from its callback, is based on the deadline
+ * it fired for, not on the clock, so it keeps its period however late the host ran it, as in the
+ * simulator. Other timers scheduled in a callback (a timeout for the answer to a message sent
+ * there) count from now: the answer cannot come before the message leaves. And when the host
+ * stalled for longer than the period, the next deadline counts from now too, rather than
+ * firing at once for every period missed. See {@link #firing}.
  */
 final class Timers
 {
@@ -28,6 +31,7 @@ final class Timers
     private int[] freeSlots;
     private int freeCount;
     private long firingDeadlineNs = NOT_FIRING;
+    private int firingKind;
 
     int[] state;
     int[] nodeId;
@@ -51,7 +55,8 @@ final class Timers
      */
     long schedule(final int ownerId, final int ownerIncarnation, final int timerKind, final long delayNs, final long nowNs)
     {
-        return scheduleAt(ownerId, ownerIncarnation, timerKind, baseNs(nowNs) + Math.max(0, delayNs));
+        final long periodNs = Math.max(0, delayNs);
+        return scheduleAt(ownerId, ownerIncarnation, timerKind, baseNs(timerKind, periodNs, nowNs) + periodNs);
     }
 
     /** @return the id the node sees: generation in the high word, slot in the low. */
@@ -78,23 +83,31 @@ final class Timers
     }
 
     /**
-     * @param nowNs the clock now.
-     * @return what a timer scheduled now counts its delay from: the deadline of the timer firing,
-     * during its callback; otherwise now.
+     * @param timerKind the kind being scheduled.
+     * @param delayNs   its delay, at least 0.
+     * @param nowNs     the clock now.
+     * @return what the timer counts its delay from: the deadline of the timer firing, when it
+     * re-arms its own kind and that deadline plus the delay is still ahead; otherwise now.
      */
-    long baseNs(final long nowNs)
+    long baseNs(final int timerKind, final long delayNs, final long nowNs)
     {
-        return NOT_FIRING == firingDeadlineNs ? nowNs : firingDeadlineNs;
+        if (NOT_FIRING != firingDeadlineNs && timerKind == firingKind && firingDeadlineNs + delayNs - nowNs > 0)
+        {
+            return firingDeadlineNs;
+        }
+        return nowNs;
     }
 
     /**
-     * Marks the start ({@code dueNs}) or the end ({@link Long#MIN_VALUE}) of a timer's callback.
+     * Marks the start of a timer's callback; {@link #fired()} marks its end.
      *
      * @param dueNs the deadline of the timer about to fire (or of the instant a pause released it).
+     * @param kind  its kind.
      */
-    void firing(final long dueNs)
+    void firing(final long dueNs, final int kind)
     {
         firingDeadlineNs = dueNs;
+        firingKind = kind;
     }
 
     /** Ends the callback {@link #firing} began. */

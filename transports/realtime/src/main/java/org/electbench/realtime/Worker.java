@@ -422,7 +422,7 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
         final long latenessNs = Math.max(0, cluster.nowNs() - dueNs);
         timerLatenessNs.recordValue(Math.min(latenessNs, timerLatenessNs.getHighestTrackableValue()));
         timersFired++;
-        timers.firing(dueNs);
+        timers.firing(dueNs, kind);
         try
         {
             nodes[toId].onTimer(timerId, kind);

@@ -84,12 +84,11 @@ class TimersTest
             assertEquals(startNs + fired * periodNs, dueNs, "deadline of period " + fired);
             final int slot = popStandingTimer();
             timers.release(slot);
-            // The host fires it late, by up to most of a period, now and then by several periods.
-            final long latenessNs = 0 == fired % 1000 ? 3 * periodNs : random.nextLong(periodNs * 9 / 10);
+            // The host fires it late, by up to most of a period.
+            final long latenessNs = random.nextLong(periodNs * 9 / 10);
             lateFires += latenessNs > 0 ? 1 : 0;
-            final long nowNs = dueNs + latenessNs;
-            timers.firing(dueNs);
-            timers.schedule(1, 1, 0, periodNs, nowNs);
+            timers.firing(dueNs, 0);
+            timers.schedule(1, 1, 0, periodNs, dueNs + latenessNs);
             timers.fired();
         }
         assertEquals(startNs + (periods + 1) * periodNs, queue.peekDueNs(), "no drift after " + periods + " periods");
@@ -97,12 +96,30 @@ class TimersTest
     }
 
     @Test
+    void afterAStallLongerThanThePeriodTheNextDeadlineCountsFromNowNotAtOnce()
+    {
+        timers.firing(10 * MS, 0);
+        timers.schedule(1, 1, 0, 2 * MS, 15 * MS);
+        timers.fired();
+        assertEquals(17 * MS, queue.peekDueNs());
+    }
+
+    @Test
+    void aTimeoutArmedInAnotherTimersCallbackCountsFromNow()
+    {
+        timers.firing(10 * MS, 0);
+        timers.schedule(1, 1, 1, 20 * MS, 13 * MS);
+        timers.fired();
+        assertEquals(33 * MS, queue.peekDueNs());
+    }
+
+    @Test
     void outsideATimerCallbackADelayCountsFromNow()
     {
-        timers.firing(10 * MS);
+        timers.firing(10 * MS, 0);
         timers.fired();
-        timers.schedule(1, 1, 0, 2 * MS, 15 * MS);
-        assertEquals(17 * MS, queue.peekDueNs());
+        timers.schedule(1, 1, 0, 2 * MS, 11 * MS);
+        assertEquals(13 * MS, queue.peekDueNs());
     }
 
     @Test
