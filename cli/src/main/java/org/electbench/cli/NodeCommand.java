@@ -13,10 +13,11 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import org.electbench.aeron.ClusterFile;
 import org.electbench.aeron.FrameVerdict;
-import org.electbench.aeron.NodeHost;
 import org.electbench.aeron.SendCounter;
+import org.electbench.deploy.ClusterFile;
+import org.electbench.deploy.NodeHost;
+import org.electbench.deploy.StartupCheck;
 import org.electbench.spi.Start;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
@@ -60,7 +61,23 @@ final class NodeCommand implements Callable<Integer>
         }
         checkEndpointFree(spec, cluster, id);
         final PrintStream err = System.err;
-        final NodeHost host = NodeHost.launch(cluster, id, start);
+        final String problem = StartupCheck.problem(cluster, id);
+        if (null != problem)
+        {
+            throw FlagErrors.invalid(spec, "--id", problem);
+        }
+        final NodeHost host;
+        try
+        {
+            host = NodeHost.launch(cluster, id, start);
+        }
+        catch (final RuntimeException ex)
+        {
+            // What the checks cannot foresee (a port taken since, a driver that would not start): one line, not a trace.
+            spec.commandLine().getErr().println("node: node " + id + " of " + cluster.source() + " could not start: " + firstLine(ex));
+            spec.commandLine().getErr().flush();
+            return 1;
+        }
         final Thread shutdown = new Thread(() ->
         {
             host.close();
@@ -80,6 +97,18 @@ final class NodeCommand implements Callable<Integer>
         err.flush();
         host.awaitClosed();
         return 0;
+    }
+
+    private static String firstLine(final Throwable error)
+    {
+        Throwable cause = error;
+        while (null != cause.getCause() && null == cause.getMessage())
+        {
+            cause = cause.getCause();
+        }
+        final String message = null == cause.getMessage() ? cause.getClass().getSimpleName() : cause.getMessage();
+        final int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.electbench.cli;
 
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -8,10 +9,12 @@ import java.util.concurrent.TimeUnit;
 
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
-import org.electbench.aeron.ClusterFile;
-import org.electbench.aeron.ClusterObserver;
 import org.electbench.aeron.EmbeddedDriver;
 import org.electbench.aeron.FrameVerdict;
+import org.electbench.deploy.ClusterFile;
+import org.electbench.deploy.ClusterObservation;
+import org.electbench.deploy.ClusterObserver;
+import org.electbench.spi.ElectionSettings;
 import org.electbench.transport.Detect;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Scenario;
@@ -143,10 +146,32 @@ final class ObserveCommand implements Callable<Integer>
             .build();
         final Summary summary = new Summary(result.typeNames(), cluster.algorithm().heartbeatType());
         summary.add(result);
-        format.newWriter().write(new Report(scenario, TRANSPORT, summary, System.nanoTime() - startNs),
-            spec.commandLine().getOut());
+        final Report report = new Report(scenario, TRANSPORT, summary, System.nanoTime() - startNs);
+        if (OutputFormat.TABLE == format)
+        {
+            // The table's own first line names simulator fields (modelled delay, loss, seed) that mean nothing
+            // for a cluster of processes: head it with the cluster file's settings instead.
+            final StringWriter table = new StringWriter();
+            format.newWriter().write(report, new PrintWriter(table));
+            final String text = table.toString();
+            spec.commandLine().getOut().println(header(cluster, crashes));
+            spec.commandLine().getOut().print(text.substring(text.indexOf('\n') + 1));
+        }
+        else
+        {
+            format.newWriter().write(report, spec.commandLine().getOut());
+        }
         spec.commandLine().getOut().flush();
         return settled && result.converged() ? 0 : 1;
+    }
+
+    /** @return the cluster file's settings, as a table's first line. */
+    static String header(final ClusterFile cluster, final int crashes)
+    {
+        final ElectionSettings settings = cluster.settings();
+        return String.format(Locale.ROOT, "%s across processes (%s): n=%d cluster-id=%d %s, observer=%s crashes-seen=%d",
+            cluster.algorithm().name(), TRANSPORT, cluster.clusterSize(), cluster.clusterId(),
+            settings.describe(cluster.algorithm().options()), ClusterFile.format(cluster.observer()), crashes);
     }
 
     private static String millis(final long ns)
@@ -155,7 +180,7 @@ final class ObserveCommand implements Callable<Integer>
     }
 
     /** Prints what the observer applies, on its clock, so a person or a test can follow along. */
-    private static final class Progress implements ClusterObserver.Listener
+    private static final class Progress implements ClusterObservation.Listener
     {
         private final PrintWriter err;
 

@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.HdrHistogram.Histogram;
-import org.electbench.aeron.ClusterFile;
+import org.electbench.deploy.ClusterFile;
 import org.electbench.aeron.EmbeddedDriver;
 import org.electbench.aeron.ProbeListener;
 import org.electbench.aeron.RttProbe;

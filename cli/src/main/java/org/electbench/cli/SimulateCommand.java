@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.electbench.harness.Environment;
 import org.electbench.harness.RunReport;
 import org.electbench.harness.SeededRuns;
+import org.electbench.realtime.RealtimeRuntime;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.RuntimeProvider;
 import org.electbench.transport.Scenario;
@@ -40,6 +41,11 @@ final class SimulateCommand implements Callable<Integer>
     @Option(names = "--runs", paramLabel = "R", defaultValue = "1", description = "Runs to aggregate (default: ${DEFAULT-VALUE}).")
     int runs;
 
+    @Option(names = "--warmup", paramLabel = "K",
+        description = "Runs made first and not counted, so JIT compilation and first connections stay out of the figures " +
+            "(default: " + "0 on sim, " + RealtimeRuntime.DEFAULT_WARMUP_RUNS + " on the real-clock transports" + ").")
+    Integer warmup;
+
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of run 0; run i derives its own (default: ${DEFAULT-VALUE}).")
     long seed;
 
@@ -72,12 +78,17 @@ final class SimulateCommand implements Callable<Integer>
         {
             throw new ParameterException(spec.commandLine(), "Invalid value for option '--chaos-faults': " + ex.getMessage());
         }
+        if (null != warmup && warmup < 0)
+        {
+            throw FlagErrors.invalid(spec, "--warmup", "must be at least 0, was " + warmup);
+        }
         final SeededRuns.Outcome outcome;
         try (ClusterRuntime runtime = TracedRuntime.wrap(spec, transport.newRuntime(), trace, runs))
         {
             FlagErrors.checkNodes(spec, runtime, options.nodes, "--nodes");
             final Scenario scenario = options.toScenario(seed).toBuilder().chaosFaults(kinds).build();
-            outcome = new SeededRuns().run(runtime, scenario, runs, progress(scenario, System.err));
+            outcome = new SeededRuns().run(runtime, scenario, runs, null == warmup ? runtime.defaultWarmupRuns() : warmup,
+                progress(scenario, System.err));
         }
         final RunReport report = outcome.report(Environment.capture(seed, commandLine(spec)));
         format.newWriter().write(report, spec.commandLine().getOut());

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,7 +25,6 @@ import org.electbench.aeron.EmbeddedDriver;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Three bully nodes, each in its own JVM over loopback UDP, measured by {@code observe} in this
@@ -65,14 +63,8 @@ class ClusterAcrossProcessesTest
         final StringWriter out = new StringWriter();
         final StringWriter err = new StringWriter();
         final AtomicInteger exitCode = new AtomicInteger(-1);
-        final Thread observer = new Thread(() ->
-        {
-            final CommandLine commandLine = Main.commandLine();
-            commandLine.setOut(new PrintWriter(out, true));
-            commandLine.setErr(new PrintWriter(err, true));
-            exitCode.set(commandLine.execute("observe", "--cluster", cluster.toString(), "--expect-nodes", "3",
-                "--expect-crashes", "1", "--timeout", "40s", "--format", "json"));
-        }, "observer");
+        final Thread observer = NodeProcesses.command(out, err, exitCode, "observe", "--cluster", cluster.toString(), "--expect-nodes", "3",
+            "--expect-crashes", "1", "--timeout", "40s", "--format", "json");
 
         final List<Process> nodes = new ArrayList<>();
         try
@@ -141,34 +133,12 @@ class ClusterAcrossProcessesTest
 
     private Process startNode(final Path cluster, final int id) throws IOException
     {
-        final String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        final ProcessBuilder builder = new ProcessBuilder(java,
-            "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
-            "-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-            "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
-            "-cp", System.getProperty("java.class.path"),
-            Main.class.getName(), "node", "--cluster", cluster.toString(), "--id", String.valueOf(id));
-        builder.redirectOutput(dir.resolve("node-" + id + ".out").toFile());
-        builder.redirectError(dir.resolve("node-" + id + ".err").toFile());
-        return builder.start();
+        return NodeProcesses.start(dir, cluster, id);
     }
 
     private String logs()
     {
-        final StringBuilder text = new StringBuilder();
-        for (int id = 1; id <= 3; id++)
-        {
-            try
-            {
-                text.append("\n--- node ").append(id).append(" stderr ---\n")
-                    .append(Files.readString(dir.resolve("node-" + id + ".err"), StandardCharsets.UTF_8));
-            }
-            catch (final IOException ex)
-            {
-                text.append("\n(no log for node ").append(id).append(": ").append(ex.getMessage()).append(')');
-            }
-        }
-        return text.toString();
+        return NodeProcesses.logs(dir, 3);
     }
 
     private static void await(final BooleanSupplier condition, final Supplier<String> whatFailed)

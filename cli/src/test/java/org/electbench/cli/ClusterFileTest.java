@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
-import org.electbench.aeron.ClusterFile;
+import org.electbench.deploy.ClusterFile;
 import org.electbench.ring.RingAlgorithm;
 import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;

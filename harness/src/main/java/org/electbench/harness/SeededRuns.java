@@ -58,6 +58,20 @@ public final class SeededRuns
      */
     public Outcome run(final ClusterRuntime runtime, final Scenario scenario, final int runs, final Progress progress)
     {
+        return run(runtime, scenario, runs, runtime.defaultWarmupRuns(), progress);
+    }
+
+    /**
+     * @param warmupRuns runs made first and not counted (their seeds are none of the measured runs'),
+     *                   so the measured runs carry no JIT compilation or first connections.
+     * @see #run(ClusterRuntime, Scenario, int, Progress)
+     */
+    public Outcome run(final ClusterRuntime runtime, final Scenario scenario, final int runs, final int warmupRuns, final Progress progress)
+    {
+        for (int run = 0; run < warmupRuns; run++)
+        {
+            runtime.run(scenario.forRun(-1 - run));
+        }
         return run(runtime, scenario, runs, progress,
             Metrics.forTypes(scenario.algorithm().messageTypes(), scenario.algorithm().heartbeatType()));
     }
@@ -84,6 +98,10 @@ public final class SeededRuns
                 final Scenario thisRun = scenario.forRun(run);
                 final ElectionResult result = runtime.run(thisRun);
                 summary.add(null == floorRuntime ? Sample.of(result) : pair(floorRuntime, thisRun, result, runtime.oneWayLatencyNs()));
+                if (realClock)
+                {
+                    summary.addTimerLateness(runtime.timerLatenessSamplesNs());
+                }
                 progress.onRun(run + 1, runs);
             }
         }

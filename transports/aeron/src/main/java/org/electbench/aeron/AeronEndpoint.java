@@ -1,11 +1,9 @@
 package org.electbench.aeron;
 
-import java.util.concurrent.atomic.AtomicLongArray;
 
 import io.aeron.Aeron;
 import io.aeron.ExclusivePublication;
 import io.aeron.Image;
-import io.aeron.Publication;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.FragmentHandler;
 import io.aeron.logbuffer.FrameDescriptor;
@@ -14,8 +12,6 @@ import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.Agent;
-import org.agrona.concurrent.BackoffIdleStrategy;
-import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.electbench.spi.MessageHeader;
 
@@ -39,16 +35,12 @@ public final class AeronEndpoint implements Agent, AutoCloseable
      * longest park (1 ms), so a busy driver is not taken for a full receiver.
      */
     public static final int DEFAULT_MAX_SEND_RETRIES = 32;
-    private static final int BACK_PRESSURE_YIELDS = 4;
-    private static final long BACK_PRESSURE_MIN_PARK_NS = 1_000;
-    private static final long BACK_PRESSURE_MAX_PARK_NS = 100_000;
 
     private final int selfId;
     private final int clusterId;
     private final int clusterSize;
     private final int typeCount;
     private final int fragmentLimit;
-    private final int maxSendRetries;
     private final String roleName;
     private final MessageHandler handler;
     private final FrameValidator validator;
@@ -56,10 +48,8 @@ public final class AeronEndpoint implements Agent, AutoCloseable
     private final ExclusivePublication[] publicationById;
     private final UnsafeBuffer frame;
     private final UnsafeBuffer message;
-    private final AtomicLongArray sendCounts = new AtomicLongArray(SendCounter.all().length);
+    private final RetryingOffer sender;
     private final FragmentHandler fragmentHandler = this::onFragment;
-    private final IdleStrategy backPressureIdle = new BackoffIdleStrategy(
-        0, BACK_PRESSURE_YIELDS, BACK_PRESSURE_MIN_PARK_NS, BACK_PRESSURE_MAX_PARK_NS);
     private int claimedLength = -1;
     private boolean closed;
 
@@ -103,17 +93,13 @@ public final class AeronEndpoint implements Agent, AutoCloseable
         {
             throw new IllegalArgumentException("fragmentLimit must be at least 1, was " + fragmentLimit);
         }
-        if (maxSendRetries < 0)
-        {
-            throw new IllegalArgumentException("maxSendRetries must be at least 0, was " + maxSendRetries);
-        }
         this.clusterSize = plan.clusterSize();
         this.validator = new FrameValidator(clusterId, clusterSize, selfId, typeCount);
         this.selfId = selfId;
         this.clusterId = clusterId;
         this.typeCount = typeCount;
         this.fragmentLimit = fragmentLimit;
-        this.maxSendRetries = maxSendRetries;
+        this.sender = new RetryingOffer(maxSendRetries);
         this.handler = handler;
         this.roleName = "aeron-endpoint-" + selfId;
 
@@ -238,69 +224,9 @@ public final class AeronEndpoint implements Agent, AutoCloseable
 
     private boolean offer(final ExclusivePublication publication, final int frameLength)
     {
-        int retries = 0;
-        backPressureIdle.reset();
-        while (true)
-        {
-            final long result = publication.offer(frame, 0, frameLength);
-            if (result > 0)
-            {
-                increment(SendCounter.SENT);
-                return true;
-            }
-
-            final SendCounter retry;
-            final SendCounter drop;
-            if (Publication.BACK_PRESSURED == result)
-            {
-                retry = SendCounter.BACK_PRESSURE_RETRIES;
-                drop = SendCounter.BACK_PRESSURE_DROPS;
-            }
-            else if (Publication.NOT_CONNECTED == result)
-            {
-                retry = SendCounter.NOT_CONNECTED_RETRIES;
-                drop = SendCounter.NOT_CONNECTED_DROPS;
-            }
-            else if (Publication.ADMIN_ACTION == result)
-            {
-                retry = SendCounter.ADMIN_ACTION_RETRIES;
-                drop = SendCounter.ADMIN_ACTION_DROPS;
-            }
-            else
-            {
-                increment(Publication.CLOSED == result ? SendCounter.CLOSED_DROPS : SendCounter.MAX_POSITION_DROPS);
-                return false;
-            }
-
-            if (retries >= maxSendRetries)
-            {
-                increment(drop);
-                return false;
-            }
-            retries++;
-            increment(retry);
-            // An admin action clears on the next offer. A connection is the driver's to make and
-            // a lost peer will not come back within a send, so only yield. Back pressure can be
-            // the driver's thread parked rather than a full receiver: the publication limit only
-            // moves when that thread runs, so back off long enough to outlast its longest park.
-            if (SendCounter.BACK_PRESSURE_RETRIES == retry)
-            {
-                backPressureIdle.idle();
-            }
-            else if (SendCounter.NOT_CONNECTED_RETRIES == retry)
-            {
-                Thread.yield();
-            }
-        }
+        return sender.offer(publication, frame, frameLength, null);
     }
 
-    private void increment(final SendCounter counter)
-    {
-        final int index = counter.ordinal();
-        sendCounts.setRelease(index, sendCounts.getPlain(index) + 1);
-    }
-
-    /** Reads up to the fragment limit of incoming frames. */
     @Override
     public int doWork()
     {
@@ -385,7 +311,7 @@ public final class AeronEndpoint implements Agent, AutoCloseable
     /** @return the count so far; safe from any thread. */
     public long count(final SendCounter counter)
     {
-        return sendCounts.get(counter.ordinal());
+        return sender.count(counter);
     }
 
     /**
@@ -395,10 +321,7 @@ public final class AeronEndpoint implements Agent, AutoCloseable
      */
     public void snapshot(final long[] into)
     {
-        for (int i = 0, size = sendCounts.length(); i < size; i++)
-        {
-            into[i] = sendCounts.get(i);
-        }
+        sender.snapshot(into);
     }
 
     /** @return the validator, whose counts say what was received and dropped. */

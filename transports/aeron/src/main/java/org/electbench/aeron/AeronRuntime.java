@@ -10,23 +10,30 @@ import java.util.concurrent.TimeUnit;
 
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.BackoffIdleStrategy;
-import org.electbench.inmemory.InMemoryRuntime;
-import org.electbench.inmemory.Wire;
+import org.electbench.realtime.RealtimeRuntime;
+import org.electbench.realtime.Wire;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Scenario;
 
 /**
- * The real-clock runtimes over Aeron, {@code aeron-udp} (every node on its own loopback UDP
- * port) and {@code aeron-ipc} (shared-memory streams): the in-memory runtime's workers, fault
- * handling and monitor, unchanged, with an {@link AeronWire} for inboxes. Same scenario, same
- * nodes, same measurements; only the messages cross a real media driver.
+ * The real-clock runtimes over Aeron, {@code aeron-udp} (loopback UDP) and {@code aeron-ipc}
+ * (shared-memory streams): the real-clock engine's workers, fault handling and monitor,
+ * unchanged, with an Aeron wire. Same scenario, same nodes, same measurements; only the messages
+ * cross a real media driver.
+ * <p>
+ * By default the wire is a {@link SharedChannelWire}: one channel per worker that the worker's
+ * nodes share, one publication per node per worker, the destination in each frame's reserved
+ * value; its cost grows as N, and it runs up to {@value #MAX_NODES} nodes. {@link #perPeer}
+ * gives the {@link AeronWire} instead, every node on its own endpoint with one publication per
+ * peer, as nodes in separate processes are (N(N−1) publications on the driver's one thread,
+ * which it keeps up with to {@value #MAX_NODES_PER_PEER} nodes).
  * <p>
  * The runtime launches one {@link EmbeddedDriver} (64 KiB sparse terms, one shared driver
- * thread, its own directory) at its first run and keeps it, with the endpoints of the last
- * cluster size and algorithm, for later runs: a run drains what the previous one left in flight
- * and times a ping-pong for {@link #oneWayLatencyNs()} before its clock starts, once every
- * publication is connected. {@link #close()} closes endpoints, client and driver and deletes the
+ * thread, its own directory) at its first run and keeps it, with the wire of the last cluster
+ * size and algorithm, for later runs: a run drains what the previous one left in flight and
+ * times a ping-pong for {@link #oneWayLatencyNs()} before its clock starts, once every
+ * publication is connected. {@link #close()} closes wire, client and driver and deletes the
  * driver's directory.
  */
 public final class AeronRuntime implements ClusterRuntime
@@ -34,6 +41,10 @@ public final class AeronRuntime implements ClusterRuntime
     public static final String UDP = "aeron-udp";
     public static final String IPC = "aeron-ipc";
     public static final long CONNECT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
+    /** The shared-channel wire's limit: tested at 64 on two cores; beyond 128 its one subscription per worker is the bottleneck. */
+    public static final int MAX_NODES = 128;
+    /** The per-peer wire's limit: past about 30 nodes its N(N−1) publications outgrow the driver's one thread. */
+    public static final int MAX_NODES_PER_PEER = 24;
     private static final int DRIVER_SPINS = 100;
     /** Linux's default {@code vm.max_map_count}, assumed where it cannot be read. */
     private static final long DEFAULT_MAX_MAP_COUNT = 65_530;
@@ -42,29 +53,29 @@ public final class AeronRuntime implements ClusterRuntime
     private static final long DRIVER_MIN_PARK_NS = TimeUnit.MICROSECONDS.toNanos(1);
 
     private final Wires wires;
-    private final InMemoryRuntime runtime;
+    private final RealtimeRuntime runtime;
     private long invalidFramesBefore;
     private long invalidFrames;
     private final long[] sendCountsBefore = new long[SendCounter.values().length];
     private final long[] sendCounts = new long[SendCounter.values().length];
 
-    private AeronRuntime(final boolean ipc, final InMemoryRuntime.Builder builder)
+    private AeronRuntime(final boolean ipc, final boolean perPeer, final RealtimeRuntime.Builder builder)
     {
-        wires = new Wires(ipc);
-        runtime = builder.wire(ipc ? IPC : UDP, wires).build();
+        wires = new Wires(ipc, perPeer);
+        runtime = builder.wire(ipc ? IPC : UDP, wires).maxNodes(perPeer ? MAX_NODES_PER_PEER : MAX_NODES).build();
         wires.driverMaxParkNs = runtime.backoffMaxParkNs();
     }
 
-    /** @return an aeron-udp runtime with the in-memory runtime's defaults for its workers. */
+    /** @return an aeron-udp runtime with the engine's default worker settings. */
     public static AeronRuntime udp()
     {
-        return new AeronRuntime(false, InMemoryRuntime.builder());
+        return new AeronRuntime(false, false, RealtimeRuntime.builder());
     }
 
-    /** @return an aeron-ipc runtime with the in-memory runtime's defaults for its workers. */
+    /** @return an aeron-ipc runtime with the engine's default worker settings. */
     public static AeronRuntime ipc()
     {
-        return new AeronRuntime(true, InMemoryRuntime.builder());
+        return new AeronRuntime(true, false, RealtimeRuntime.builder());
     }
 
     /**
@@ -72,15 +83,26 @@ public final class AeronRuntime implements ClusterRuntime
      * @param workers the worker settings (threads, idle mode, longest park, which the driver's
      *                idle strategy shares); its wire is replaced.
      */
-    public static AeronRuntime of(final boolean ipc, final InMemoryRuntime.Builder workers)
+    public static AeronRuntime of(final boolean ipc, final RealtimeRuntime.Builder workers)
     {
-        return new AeronRuntime(ipc, workers);
+        return new AeronRuntime(ipc, false, workers);
     }
 
-    /** @return the runtime the command line makes: worker settings from the in-memory runtime's system properties. */
+    /**
+     * @param ipc     aeron-ipc rather than aeron-udp.
+     * @param workers the worker settings; its wire is replaced.
+     * @return a runtime whose every node has its own endpoint and one publication per peer, as
+     * in separate processes; up to {@value #MAX_NODES_PER_PEER} nodes.
+     */
+    public static AeronRuntime perPeer(final boolean ipc, final RealtimeRuntime.Builder workers)
+    {
+        return new AeronRuntime(ipc, true, workers);
+    }
+
+    /** @return the runtime the command line makes: worker settings from the engine's system properties. */
     public static AeronRuntime fromSystemProperties(final boolean ipc)
     {
-        return new AeronRuntime(ipc, InMemoryRuntime.builderFromSystemProperties());
+        return new AeronRuntime(ipc, false, RealtimeRuntime.builderFromSystemProperties());
     }
 
     @Override
@@ -98,7 +120,7 @@ public final class AeronRuntime implements ClusterRuntime
         }
         finally
         {
-            final AeronWire wire = wires.current;
+            final AeronRunWire wire = wires.current;
             if (null != wire)
             {
                 final long invalid = wire.invalidFrames();
@@ -115,28 +137,31 @@ public final class AeronRuntime implements ClusterRuntime
     }
 
     /**
-     * A conservative figure: the workers' own limit, and the Aeron logs. Each ordered pair of nodes
+     * A conservative figure: the wire's and workers' own limit, and the Aeron logs. Each link (an
+     * ordered pair of nodes on the per-peer wire; a node and a worker's channel on the shared one)
      * holds a publication log and, over UDP, a receiver image's log, each of three terms and a
-     * metadata page and each mapped by the driver and by the client; so the pairs are bounded by
+     * metadata page and each mapped by the driver and by the client; so the links are bounded by
      * half the process's memory-map limit ({@code vm.max_map_count}, the other half left to the
      * JVM) and by the driver directory's free space with every sparse log counted whole.
      */
     @Override
     public int maxNodes()
     {
-        final int logsPerPair = UDP.equals(name()) ? 2 : 1;
-        final long logBytes = 3L * EmbeddedDriver.DEFAULT_TERM_LENGTH + PAGE_BYTES;
-        final long byMaps = maxMapCount() / 2 / (2L * logsPerPair);
-        final long bySpace = new File(System.getProperty("java.io.tmpdir")).getUsableSpace() / (logsPerPair * logBytes);
-        final long pairs = Math.min(byMaps, bySpace);
-        final int byLogs = (int)Math.min(Integer.MAX_VALUE, (long)Math.floor((1 + Math.sqrt(1 + 4.0 * pairs)) / 2));
-        return Math.min(runtime.maxNodes(), byLogs);
+        final boolean udp = UDP.equals(name());
+        final int logsPerLink = udp ? 2 : 1;
+        final int termLength = udp && !wires.perPeer ? SharedChannelWire.UDP_TERM_LENGTH : EmbeddedDriver.DEFAULT_TERM_LENGTH;
+        final long logBytes = 3L * termLength + PAGE_BYTES;
+        final long byMaps = maxMapCount() / 2 / (2L * logsPerLink);
+        final long bySpace = new File(System.getProperty("java.io.tmpdir")).getUsableSpace() / (logsPerLink * logBytes);
+        final long links = Math.min(byMaps, bySpace);
+        final long byLogs = wires.perPeer ? (long)Math.floor((1 + Math.sqrt(1 + 4.0 * links)) / 2) : links / runtime.threads();
+        return (int)Math.min(runtime.maxNodes(), byLogs);
     }
 
     @Override
     public String maxNodesBound()
     {
-        return runtime.maxNodesBound() + " and the Aeron logs of every pair of nodes (vm.max_map_count " + maxMapCount() +
+        return runtime.maxNodesBound() + " and the Aeron logs of every link (vm.max_map_count " + maxMapCount() +
             ", free space in " + System.getProperty("java.io.tmpdir") + ")";
     }
 
@@ -161,6 +186,18 @@ public final class AeronRuntime implements ClusterRuntime
     public long oneWayLatencyNs()
     {
         return runtime.oneWayLatencyNs();
+    }
+
+    @Override
+    public long[] timerLatenessSamplesNs()
+    {
+        return runtime.timerLatenessSamplesNs();
+    }
+
+    @Override
+    public int defaultWarmupRuns()
+    {
+        return runtime.defaultWarmupRuns();
     }
 
     /** @return messages the last run sent: every send of every node, heartbeats included. */
@@ -199,10 +236,10 @@ public final class AeronRuntime implements ClusterRuntime
         return sendCounts[counter.ordinal()];
     }
 
-    /** @return the endpoints kept from the last run, null before the first run and after close. */
+    /** @return the per-peer endpoints kept from the last run; null before the first run, after close, or on the shared-channel wire. */
     public AeronWire wire()
     {
-        return wires.current;
+        return wires.current instanceof AeronWire ? (AeronWire)wires.current : null;
     }
 
     /** @return the media driver, null before the first run and after close. */
@@ -218,21 +255,23 @@ public final class AeronRuntime implements ClusterRuntime
         runtime.close();
     }
 
-    /** Keeps one driver, and the endpoints of the last cluster, for every run. */
+    /** Keeps one driver, and the wire of the last cluster, for every run. */
     private static final class Wires implements Wire.Factory
     {
         private final boolean ipc;
+        private final boolean perPeer;
         private long driverMaxParkNs;
         private EmbeddedDriver driver;
-        private AeronWire current;
+        private AeronRunWire current;
 
-        Wires(final boolean ipc)
+        Wires(final boolean ipc, final boolean perPeer)
         {
             this.ipc = ipc;
+            this.perPeer = perPeer;
         }
 
         @Override
-        public Wire open(final Scenario scenario)
+        public Wire open(final Scenario scenario, final int lanes)
         {
             final int nodes = scenario.nodes();
             final int typeCount = scenario.algorithm().messageTypes().size();
@@ -243,11 +282,21 @@ public final class AeronRuntime implements ClusterRuntime
                     .idleStrategy(() -> new BackoffIdleStrategy(DRIVER_SPINS, DRIVER_YIELDS, DRIVER_MIN_PARK_NS, driverMaxParkNs))
                     .launch();
             }
-            if (null == current || current.clusterSize() != nodes || current.typeCount() != typeCount)
+            // A wire whose connections a storm of an earlier run timed out is built afresh, not reused.
+            if (null == current || current.clusterSize() != nodes || current.typeCount() != typeCount ||
+                (!perPeer && current.lanes() != lanes) || !current.isConnected())
             {
                 closeWire();
-                final ChannelPlan plan = ipc ? ChannelPlan.ipc(nodes) : ChannelPlan.udpLoopback(nodes);
-                current = new AeronWire(driver, plan, ThreadLocalRandom.current().nextInt(1, Integer.MAX_VALUE), typeCount);
+                final int clusterId = ThreadLocalRandom.current().nextInt(1, Integer.MAX_VALUE);
+                if (perPeer)
+                {
+                    final ChannelPlan plan = ipc ? ChannelPlan.ipc(nodes) : ChannelPlan.udpLoopback(nodes);
+                    current = new AeronWire(driver, plan, clusterId, typeCount);
+                }
+                else
+                {
+                    current = new SharedChannelWire(driver.aeron(), ipc, nodes, lanes, clusterId, typeCount);
+                }
                 current.connect(CONNECT_TIMEOUT_NS);
             }
             current.measureOneWayLatencyNs();
@@ -258,7 +307,7 @@ public final class AeronRuntime implements ClusterRuntime
         {
             if (null != current)
             {
-                final AeronWire wire = current;
+                final AeronRunWire wire = current;
                 current = null;
                 wire.close();
             }

@@ -6,7 +6,6 @@ import java.util.concurrent.TimeUnit;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
-import org.electbench.inmemory.Wire;
 
 /**
  * The real-clock runtime's {@link Wire} over Aeron: node {@code id}'s sends go out through its
@@ -24,7 +23,7 @@ import org.electbench.inmemory.Wire;
  * One wire serves every run of one cluster size and algorithm: {@link #drain()} consumes what is
  * still in flight (up to each publication's position), so a later run starts empty.
  */
-public final class AeronWire implements Wire
+public final class AeronWire implements AeronRunWire
 {
     /** Round trips timed before each run; the latency reported is half their median. */
     public static final int LATENCY_ROUND_TRIPS = 200;
@@ -56,9 +55,16 @@ public final class AeronWire implements Wire
     }
 
     /** Waits until every node's publications and subscription are connected. */
-    void connect(final long timeoutNs)
+    @Override
+    public void connect(final long timeoutNs)
     {
         network.connect(timeoutNs);
+    }
+
+    @Override
+    public boolean isConnected()
+    {
+        return network.isConnected();
     }
 
     @Override
@@ -135,7 +141,8 @@ public final class AeronWire implements Wire
      *
      * @return the one-way latency in nanoseconds, 0 for a cluster of one.
      */
-    long measureOneWayLatencyNs()
+    @Override
+    public long measureOneWayLatencyNs()
     {
         if (clusterSize < 2)
         {
@@ -195,17 +202,27 @@ public final class AeronWire implements Wire
         return network;
     }
 
-    int clusterSize()
+    @Override
+    public int clusterSize()
     {
         return clusterSize;
     }
 
-    int typeCount()
+    @Override
+    public int typeCount()
     {
         return typeCount;
     }
 
+    /** @return 0: every node has its own endpoint, whichever worker polls it. */
+    @Override
+    public int lanes()
+    {
+        return 0;
+    }
+
     /** @return frames dropped by every node's validator so far. */
+    @Override
     public long invalidFrames()
     {
         long total = 0;
@@ -217,6 +234,7 @@ public final class AeronWire implements Wire
     }
 
     /** @return this send outcome summed over every node so far. */
+    @Override
     public long sendCount(final SendCounter counter)
     {
         long total = 0;
@@ -227,7 +245,8 @@ public final class AeronWire implements Wire
         return total;
     }
 
-    void close()
+    @Override
+    public void close()
     {
         network.close();
     }

@@ -34,6 +34,13 @@ public final class ChannelPlan
         this.ipc = ipc;
     }
 
+    /** @return {@code host:port}, an IPv6 host in brackets, as an Aeron endpoint and a cluster file write it. */
+    public static String format(final InetSocketAddress endpoint)
+    {
+        final String host = endpoint.getHostString();
+        return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + endpoint.getPort();
+    }
+
     /**
      * @param endpoints one per node: element 0 is node 1's.
      * @param streamId  the stream every node listens on.

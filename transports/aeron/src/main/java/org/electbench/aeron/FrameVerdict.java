@@ -31,7 +31,7 @@ public enum FrameVerdict
     private static final FrameVerdict[] VALUES = values();
 
     /** @return every verdict, in ordinal order, without the copy {@code values()} makes. */
-    static FrameVerdict[] all()
+    public static FrameVerdict[] all()
     {
         return VALUES;
     }

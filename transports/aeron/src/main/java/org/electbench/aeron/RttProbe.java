@@ -69,7 +69,7 @@ public final class RttProbe implements AutoCloseable
         replyHost = localAddressFor(target);
         replyPort = freeUdpPort();
         subscription = aeron.addSubscription("aeron:udp?endpoint=" + replyHost + ":" + replyPort, ProbeFrame.STREAM_ID);
-        publication = aeron.addPublication("aeron:udp?endpoint=" + ClusterFile.format(target), ProbeFrame.STREAM_ID);
+        publication = aeron.addPublication("aeron:udp?endpoint=" + ChannelPlan.format(target), ProbeFrame.STREAM_ID);
     }
 
     /**

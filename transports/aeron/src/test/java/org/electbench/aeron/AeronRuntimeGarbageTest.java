@@ -20,7 +20,7 @@ import io.aeron.ExclusivePublication;
 import io.aeron.driver.status.SystemCounterDescriptor;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.status.CountersReader;
-import org.electbench.inmemory.InMemoryRuntime;
+import org.electbench.realtime.RealtimeRuntime;
 import org.electbench.spi.MessageHeader;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Scenario;
@@ -47,7 +47,7 @@ class AeronRuntimeGarbageTest
     @Test
     void garbageAtALiveNodeDuringElectionsChangesNoResultAndIsCountedExactly() throws InterruptedException
     {
-        try (AeronRuntime runtime = AeronRuntime.of(false, InMemoryRuntime.builder().threads(1)))
+        try (AeronRuntime runtime = AeronRuntime.perPeer(false, RealtimeRuntime.builder().threads(1)))
         {
             final Scenario scenario = AeronRuntimeTest.scenario("bully", ScenarioKind.LEADER_CRASH).build();
             assertElected(runtime.run(scenario), "before the garbage");

@@ -14,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import org.electbench.inmemory.InMemoryRuntime;
-import org.electbench.inmemory.PingAlgorithm;
+import org.electbench.realtime.RealtimeRuntime;
+import org.electbench.realtime.PingAlgorithm;
 import org.electbench.sim.SimRuntime;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.transport.ElectionResult;
@@ -61,8 +61,8 @@ class AeronRuntimeTest
     @BeforeAll
     static void launch()
     {
-        udp = AeronRuntime.of(false, InMemoryRuntime.builder().threads(1));
-        ipc = AeronRuntime.of(true, InMemoryRuntime.builder().threads(1));
+        udp = AeronRuntime.of(false, RealtimeRuntime.builder().threads(1));
+        ipc = AeronRuntime.of(true, RealtimeRuntime.builder().threads(1));
     }
 
     @AfterAll
@@ -220,7 +220,7 @@ class AeronRuntimeTest
     {
         final Set<Thread> before = Thread.getAllStackTraces().keySet();
         final File directory;
-        try (AeronRuntime runtime = AeronRuntime.of(false, InMemoryRuntime.builder().threads(2)))
+        try (AeronRuntime runtime = AeronRuntime.of(false, RealtimeRuntime.builder().threads(2)))
         {
             assertNull(runtime.driverDirectory(), "no driver before the first run");
             assertElected(NODES, runtime.run(scenario("bully", ScenarioKind.COLD_START).build()), "udp");

@@ -29,6 +29,29 @@ public interface ClusterRuntime extends AutoCloseable
         return 0;
     }
 
+    /**
+     * How late the last run's timers fired behind their deadlines: the host's share of a real
+     * run's overhead above the simulator's floor, which fires every timer on its deadline.
+     *
+     * @return one value per timer fired, in nanoseconds, in no particular order; empty for a
+     * runtime on virtual time.
+     */
+    default long[] timerLatenessSamplesNs()
+    {
+        return new long[0];
+    }
+
+    /**
+     * Runs made and discarded before the measured ones, by default, so that the measured ones
+     * do not carry the JIT's compilation and the transport's first connections.
+     *
+     * @return 0 for a runtime whose results do not depend on warm-up (the simulator's virtual time).
+     */
+    default int defaultWarmupRuns()
+    {
+        return 0;
+    }
+
     /** Heap a node costs in the default reckoning of {@link #maxNodes()}: its objects, context and monitor state. */
     long DEFAULT_HEAP_BYTES_PER_NODE = 4 * 1024;
     /**

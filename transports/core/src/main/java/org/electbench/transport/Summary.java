@@ -72,6 +72,22 @@ public final class Summary
         }
     }
 
+    /**
+     * @param samplesNs how late each timer of the run just added fired behind its deadline (a
+     *                  real-clock runtime's), recorded into {@link Metrics#TIMER_LATENESS} when declared.
+     */
+    public void addTimerLateness(final long[] samplesNs)
+    {
+        final Aggregate lateness = aggregateByName.get(Metrics.TIMER_LATENESS.name());
+        if (null != lateness)
+        {
+            for (final long sampleNs : samplesNs)
+            {
+                lateness.recordSample(sampleNs);
+            }
+        }
+    }
+
     /** @return every aggregate, in declaration order. */
     public List<Aggregate> aggregates()
     {

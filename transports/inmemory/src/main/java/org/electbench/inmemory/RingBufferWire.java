@@ -11,6 +11,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.ringbuffer.ManyToOneRingBuffer;
 import org.agrona.concurrent.ringbuffer.RingBufferDescriptor;
 import org.electbench.spi.MessageHeader;
+import org.electbench.realtime.Wire;
 import org.electbench.transport.Scenario;
 
 /**
@@ -107,7 +108,7 @@ final class RingBufferWire implements Wire
         }
 
         @Override
-        public Wire open(final Scenario scenario)
+        public Wire open(final Scenario scenario, final int lanes)
         {
             final int nodes = scenario.nodes();
             if (null == inboxBuffers || inboxBuffers.length != nodes + 1)

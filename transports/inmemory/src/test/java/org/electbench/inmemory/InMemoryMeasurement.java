@@ -6,6 +6,9 @@ import java.util.Arrays;
 
 import org.HdrHistogram.Histogram;
 import org.electbench.sim.SimRuntime;
+import org.electbench.realtime.IdleMode;
+import org.electbench.realtime.PingAlgorithm;
+import org.electbench.realtime.RealtimeRuntime;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.NetworkModel;
@@ -41,7 +44,7 @@ class InMemoryMeasurement
             for (int attempt = 0; attempt < 2; attempt++)
             {
                 final PingAlgorithm ping = new PingAlgorithm(WARMUP_MESSAGES, MEASURED_MESSAGES);
-                final InMemoryRuntime runtime = InMemoryRuntime.builder().threads(1).build();
+                final RealtimeRuntime runtime = InMemoryRuntime.builder().threads(1).build();
                 final Scenario scenario = Scenario.builder()
                     .algorithm(ping)
                     .nodes(5)
@@ -72,15 +75,15 @@ class InMemoryMeasurement
         final String defaultsLabel = "defaults (HBT 50ms, D 150ms, T_elec 10ms, T_coord 30ms), constant:1ms";
         for (final int nodes : new int[]{5, 17})
         {
-            measure(fastLabel, fast, NetworkModel.constant(0), nodes, new InMemoryRuntime());
-            measure(defaultsLabel, defaults, NetworkModel.constant(MS), nodes, new InMemoryRuntime());
+            measure(fastLabel, fast, NetworkModel.constant(0), nodes, InMemoryRuntime.create());
+            measure(defaultsLabel, defaults, NetworkModel.constant(MS), nodes, InMemoryRuntime.create());
         }
         measure(fastLabel, fast, NetworkModel.constant(0), 17, InMemoryRuntime.builder().threads(2).build());
         measure(fastLabel, fast, NetworkModel.constant(0), 5, InMemoryRuntime.builder().idleMode(IdleMode.BUSY_SPIN).build());
     }
 
     private static void measure(
-        final String label, final ElectionSettings settings, final NetworkModel network, final int nodes, final InMemoryRuntime runtime)
+        final String label, final ElectionSettings settings, final NetworkModel network, final int nodes, final RealtimeRuntime runtime)
     {
         final Scenario scenario = Scenario.builder()
             .algorithm("bully")
@@ -93,7 +96,7 @@ class InMemoryMeasurement
         final SimRuntime sim = new SimRuntime();
         final long[] convergenceNs = new long[RUNS];
         final long[] simConvergenceNs = new long[RUNS];
-        final Histogram lateness = new Histogram(1, InMemoryRuntime.MAX_RECORDED_LATENESS_NS, 3);
+        final Histogram lateness = new Histogram(1, RealtimeRuntime.MAX_RECORDED_LATENESS_NS, 3);
         int unconverged = 0;
         int wrongLeader = 0;
         for (int run = 0; run < RUNS; run++)

@@ -11,6 +11,12 @@ import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.electbench.realtime.DiskAlgorithm;
+import org.electbench.realtime.FailingAlgorithm;
+import org.electbench.realtime.IdleMode;
+import org.electbench.realtime.PingAlgorithm;
+import org.electbench.realtime.RealtimeRuntime;
+import org.electbench.realtime.StallingAlgorithm;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.FaultPlan;
@@ -60,7 +66,7 @@ class InMemoryRuntimeTest
             .kind(kind);
     }
 
-    private static InMemoryRuntime runtime(final int threads)
+    private static RealtimeRuntime runtime(final int threads)
     {
         return InMemoryRuntime.builder().threads(threads).build();
     }
@@ -83,7 +89,7 @@ class InMemoryRuntimeTest
         return Thread.getAllStackTraces().keySet().stream()
             .filter(Thread::isAlive)
             .map(Thread::getName)
-            .filter(name -> name.startsWith(InMemoryRuntime.THREAD_NAME_PREFIX))
+            .filter(name -> name.startsWith(RealtimeRuntime.THREAD_NAME_PREFIX))
             .collect(Collectors.toList());
     }
 
@@ -136,7 +142,7 @@ class InMemoryRuntimeTest
     void coldStartElectsTheExpectedLeaderWithNoSplitBrain(
         final String algorithm, final int threads, final int coldLeader, final int crashLeader)
     {
-        final InMemoryRuntime runtime = runtime(threads);
+        final RealtimeRuntime runtime = runtime(threads);
         final Scenario scenario = scenario(algorithm, ScenarioKind.COLD_START).settings(settingsFor(threads)).build();
         for (int run = 0; run < repetitionsFor(threads); run++)
         {
@@ -152,7 +158,7 @@ class InMemoryRuntimeTest
     void leaderCrashElectsTheExpectedLiveLeaderWithNoSplitBrain(
         final String algorithm, final int threads, final int coldLeader, final int crashLeader)
     {
-        final InMemoryRuntime runtime = runtime(threads);
+        final RealtimeRuntime runtime = runtime(threads);
         final Scenario scenario = scenario(algorithm, ScenarioKind.LEADER_CRASH).settings(settingsFor(threads)).build();
         for (int run = 0; run < repetitionsFor(threads); run++)
         {
@@ -167,7 +173,7 @@ class InMemoryRuntimeTest
     @Test
     void bullyStillConvergesWhenFivePercentOfMessagesAreLost()
     {
-        final InMemoryRuntime runtime = runtime(1);
+        final RealtimeRuntime runtime = runtime(1);
         final Scenario scenario = bully(5, ScenarioKind.LEADER_CRASH).network(NetworkModel.constant(0).withLoss(0.05)).build();
         long sent = 0;
         long delivered = 0;
@@ -190,7 +196,7 @@ class InMemoryRuntimeTest
     @Test
     void aLosslessSettledClusterDeliversEverySend()
     {
-        final InMemoryRuntime runtime = runtime(2);
+        final RealtimeRuntime runtime = runtime(2);
         final ElectionResult result = runtime.run(bully(5, ScenarioKind.CUSTOM).settings(ROOMY).build());
         assertElected(5, result, "settled");
         assertEquals(0, runtime.droppedMessages());
@@ -202,7 +208,7 @@ class InMemoryRuntimeTest
     @Test
     void noWorkerThreadOutlivesARun()
     {
-        final InMemoryRuntime runtime = runtime(3);
+        final RealtimeRuntime runtime = runtime(3);
         final List<List<String>> seenDuringTheRun = new ArrayList<>();
         final Thread watcher = new Thread(() ->
         {
@@ -228,7 +234,7 @@ class InMemoryRuntimeTest
     @Test
     void oneRuntimeRunsClustersOfDifferentSizesAndAgainAfterClose()
     {
-        final InMemoryRuntime runtime = runtime(1);
+        final RealtimeRuntime runtime = runtime(1);
         assertElected(4, runtime.run(bully(5, ScenarioKind.LEADER_CRASH).build()), "n=5");
         assertElected(6, runtime.run(bully(7, ScenarioKind.LEADER_CRASH).build()), "n=7");
         runtime.close();
@@ -254,7 +260,7 @@ class InMemoryRuntimeTest
         final Scenario scenario = bully(4, ScenarioKind.CUSTOM).algorithm(disk)
             .faults(FaultPlan.builder().crash(2, 5 * MS).recover(2, 10 * MS).crash(2, 15 * MS).recover(2, 20 * MS).build())
             .settleWindowNs(10 * MS).build();
-        final InMemoryRuntime runtime = runtime(2);
+        final RealtimeRuntime runtime = runtime(2);
         assertConverged(4, runtime.run(scenario), "disk");
         assertEquals(3, disk.boots[2], "node 2 booted, then recovered twice, with its count kept");
         assertEquals(1, disk.boots[1]);
@@ -265,7 +271,7 @@ class InMemoryRuntimeTest
     @Test
     void heldMessagesArriveUnderAUniformDelay()
     {
-        final InMemoryRuntime runtime = runtime(1);
+        final RealtimeRuntime runtime = runtime(1);
         final Scenario scenario = bully(5, ScenarioKind.LEADER_CRASH).network(NetworkModel.parse("uniform:100us,1ms")).build();
         for (int run = 0; run < 5; run++)
         {
@@ -317,7 +323,7 @@ class InMemoryRuntimeTest
     {
         // For 100 ms node 4 hears nothing from 5 (5 still hears 4): it detects, elects, and loses 5's OK to the
         // cut, so it leads until the heal lets 5's COORDINATOR through again.
-        final InMemoryRuntime runtime = runtime(1);
+        final RealtimeRuntime runtime = runtime(1);
         final ElectionResult result = runtime.run(bully(5, ScenarioKind.CUSTOM)
             .faults(FaultPlan.builder().cut(5, 4, 20 * MS, 100 * MS).build()).build());
         assertConverged(5, result, "cut");
@@ -340,7 +346,7 @@ class InMemoryRuntimeTest
     {
         // 100,000 messages through inboxes, the monitor gate, and one timer re-armed per message, after a warm-up.
         final PingAlgorithm ping = new PingAlgorithm(20_000, 100_000);
-        final InMemoryRuntime runtime = runtime(1);
+        final RealtimeRuntime runtime = runtime(1);
         final ElectionResult result = runtime.run(Scenario.builder()
             .algorithm(ping).nodes(5).settings(FAST).network(NetworkModel.constant(0)).kind(ScenarioKind.COLD_START)
             .settleWindowNs(10 * MS).budgetNs(60_000 * MS).build());
@@ -363,20 +369,20 @@ class InMemoryRuntimeTest
     {
         try
         {
-            System.setProperty(InMemoryRuntime.THREADS_PROPERTY, "3");
-            System.setProperty(InMemoryRuntime.IDLE_PROPERTY, "yield");
-            final InMemoryRuntime runtime = InMemoryRuntime.fromSystemProperties();
+            System.setProperty(RealtimeRuntime.THREADS_PROPERTY, "3");
+            System.setProperty(RealtimeRuntime.IDLE_PROPERTY, "yield");
+            final RealtimeRuntime runtime = InMemoryRuntime.fromSystemProperties();
             assertEquals(3, runtime.threads());
             assertEquals(IdleMode.YIELD, runtime.idleMode());
-            System.setProperty(InMemoryRuntime.BACKOFF_MAX_PARK_PROPERTY, "soon");
+            System.setProperty(RealtimeRuntime.BACKOFF_MAX_PARK_PROPERTY, "soon");
             final IllegalArgumentException error = assertThrows(IllegalArgumentException.class, InMemoryRuntime::fromSystemProperties);
-            assertTrue(error.getMessage().startsWith(InMemoryRuntime.BACKOFF_MAX_PARK_PROPERTY), error.getMessage());
+            assertTrue(error.getMessage().startsWith(RealtimeRuntime.BACKOFF_MAX_PARK_PROPERTY), error.getMessage());
         }
         finally
         {
-            System.clearProperty(InMemoryRuntime.THREADS_PROPERTY);
-            System.clearProperty(InMemoryRuntime.IDLE_PROPERTY);
-            System.clearProperty(InMemoryRuntime.BACKOFF_MAX_PARK_PROPERTY);
+            System.clearProperty(RealtimeRuntime.THREADS_PROPERTY);
+            System.clearProperty(RealtimeRuntime.IDLE_PROPERTY);
+            System.clearProperty(RealtimeRuntime.BACKOFF_MAX_PARK_PROPERTY);
         }
     }
 
@@ -385,7 +391,7 @@ class InMemoryRuntimeTest
     {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> InMemoryRuntime.builder().threads(0).build())
             .getMessage().contains("threads"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> InMemoryRuntime.builder().inboxCapacity(1000).build())
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> InMemoryRuntime.builder(1000))
             .getMessage().contains("power of two"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> IdleMode.parse("sleepy"))
             .getMessage().contains(IdleMode.ACCEPTED));
@@ -398,7 +404,7 @@ class InMemoryRuntimeTest
     {
         for (final IdleMode mode : IdleMode.values())
         {
-            final InMemoryRuntime runtime = InMemoryRuntime.builder().threads(1).idleMode(mode).build();
+            final RealtimeRuntime runtime = InMemoryRuntime.builder().threads(1).idleMode(mode).build();
             assertElected(4, runtime.run(bully(5, ScenarioKind.LEADER_CRASH).build()), mode.cliName());
         }
     }

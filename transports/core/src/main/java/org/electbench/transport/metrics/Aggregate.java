@@ -49,6 +49,15 @@ public final class Aggregate
     public void record(final long value)
     {
         runs++;
+        recordSample(value);
+    }
+
+    /**
+     * @param value one more value of the run just recorded, for a metric with many values a run
+     *              (a timer's lateness); it counts as a sample, not as a run.
+     */
+    public void recordSample(final long value)
+    {
         if (!metric.present(value))
         {
             return;

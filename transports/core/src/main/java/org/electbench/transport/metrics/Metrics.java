@@ -41,6 +41,13 @@ public final class Metrics
     public static final Metric OVERHEAD = Metric.distribution("overhead",
         "convergence less its floor: scheduling, parking, timer lateness", Sample::overheadNs).pairedOnly().signed();
 
+    /**
+     * Many samples a run, one per timer fired: recorded by {@link org.electbench.transport.Summary#addTimerLateness},
+     * not read from a run's result.
+     */
+    public static final Metric TIMER_LATENESS = Metric.distribution("timerLateness",
+        "how late each timer fired behind its deadline, every timer of every run", sample -> -1).pairedOnly();
+
     public static final Metric MESSAGES = Metric.count("messages", MetricUnit.MESSAGES,
         "election messages (every type but the heartbeat) from the fault to agreement",
         sample -> sample.result().messagesTotal());
@@ -97,7 +104,7 @@ public final class Metrics
 
     /** Every declared metric but the per-type message counts, in the order writers show them. */
     public static final List<Metric> STANDARD = List.of(
-        CONVERGENCE, DETECTION, ELECTION, UNAVAILABILITY, ONE_WAY_LATENCY, FLOOR, OVERHEAD,
+        CONVERGENCE, DETECTION, ELECTION, UNAVAILABILITY, ONE_WAY_LATENCY, FLOOR, OVERHEAD, TIMER_LATENESS,
         MESSAGES, BYTES, HEARTBEATS, ACKNOWLEDGEMENTS, MESSAGES_FROM_FAULT, BYTES_FROM_FAULT, SPLIT_BRAIN_TIME, LIVE_LEADER_ELECTIONS, EVENTS, MAX_LEADERS,
         SPLIT_BRAIN, SAME_INSTANT_OVERLAP, SAME_TERM, OLDER_TERM, WRONG_LEADER, UNCONVERGED);
 

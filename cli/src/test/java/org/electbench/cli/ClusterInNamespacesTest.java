@@ -1,0 +1,208 @@
+package org.electbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.electbench.aeron.EmbeddedDriver;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A five-node bully cluster over Aeron UDP with every node in its own network namespace, as on
+ * five hosts: each namespace has a veth pair whose other end is on a bridge in this namespace,
+ * and addresses of a /24 the test makes up; the observer runs here, on the bridge's address. The
+ * cluster elects node 5, node 5's process is killed, and the observer's report must name node 4
+ * with one leader at a time. It needs root or CAP_NET_ADMIN (ip netns add); without, it is skipped
+ * and says why. Outcomes only, never timings.
+ */
+class ClusterInNamespacesTest
+{
+    private static final int NODES = 5;
+    private static final long AWAIT_MS = 60_000;
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    /** Short, unique per JVM: interface names have at most 15 characters. */
+    private final String tag = String.valueOf(ProcessHandle.current().pid() % 10_000);
+    private final String subnet = "10.213." + (ProcessHandle.current().pid() % 200) + ".";
+    private final String bridge = "ebr" + tag;
+    private final List<String> namespaces = new ArrayList<>();
+    private final List<Process> nodes = new ArrayList<>();
+    private boolean bridgeMade;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void bullyAcrossNamespacesElectsFourAfterTheLeadersProcessIsKilled() throws Exception
+    {
+        final String refusal = ip("netns", "add", "eb" + tag + "-probe");
+        assumeTrue(null == refusal, () -> "network namespaces are not permitted here (needs root or CAP_NET_ADMIN): " + refusal);
+        namespaces.add("eb" + tag + "-probe");
+        makeNetwork();
+
+        final Path cluster = dir.resolve("cluster.txt");
+        final List<String> lines = new ArrayList<>(List.of(
+            "cluster-id 11",
+            "algorithm bully",
+            "heartbeat 20ms",
+            "detection-timeout 150ms",
+            "election-timeout 100ms",
+            "coordinator-timeout 300ms",
+            "connect-timeout 20s",
+            "observer " + subnet + "254:40200"));
+        for (int id = 1; id <= NODES; id++)
+        {
+            lines.add("node " + id + " " + subnet + id + ":40201");
+        }
+        Files.writeString(cluster, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+
+        final StringWriter out = new StringWriter();
+        final StringWriter err = new StringWriter();
+        final AtomicInteger exitCode = new AtomicInteger(-1);
+        final Thread observer = NodeProcesses.command(out, err, exitCode, "observe", "--cluster", cluster.toString(), "--expect-crashes", "1",
+            "--timeout", "120s", "--format", "json");
+        observer.start();
+        for (int id = 1; id <= NODES; id++)
+        {
+            nodes.add(startNode(cluster, id));
+        }
+        final long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(AWAIT_MS);
+        while (!err.toString().contains("agreement: leader " + NODES) && nodes.stream().allMatch(Process::isAlive))
+        {
+            assertTrue(System.nanoTime() - deadlineNs < 0, () -> "leader " + NODES + " never agreed:\n" + err + logs());
+            Thread.sleep(50);
+        }
+        assertTrue(nodes.stream().allMatch(Process::isAlive), () -> "a node process died:\n" + err + logs());
+
+        final Process leader = nodes.get(NODES - 1);
+        leader.destroyForcibly();
+        assertTrue(leader.waitFor(10, TimeUnit.SECONDS), "the leader's process did not die");
+        observer.join(AWAIT_MS);
+        assertEquals(0, exitCode.get(), () -> "observe did not settle:\n" + err + out + logs());
+
+        final JsonNode report = MAPPER.readTree(out.toString());
+        assertTrue(err.toString().contains("node " + NODES + " crashed"), () -> out + "\n" + err);
+        assertEquals("leader-crash", report.get("scenario").asText());
+        assertEquals(NODES - 1, report.get("leader").asInt(), () -> out + "\n" + err);
+        assertEquals(0, report.get("unconvergedRuns").asInt(), () -> out + "\n" + err);
+        assertEquals(0, report.get("wrongLeaderRuns").asInt(), () -> out + "\n" + err);
+        assertEquals(0, report.get("splitBrainRuns").asInt(), () -> out + "\n" + err);
+    }
+
+    private void makeNetwork()
+    {
+        run("link", "add", bridge, "type", "bridge");
+        bridgeMade = true;
+        run("addr", "add", subnet + "254/24", "dev", bridge);
+        run("link", "set", bridge, "up");
+        for (int id = 1; id <= NODES; id++)
+        {
+            final String namespace = namespace(id);
+            final String outside = "ebv" + tag + id;
+            final String inside = "ebp" + tag + id;
+            run("netns", "add", namespace);
+            namespaces.add(namespace);
+            run("link", "add", outside, "type", "veth", "peer", "name", inside);
+            run("link", "set", inside, "netns", namespace);
+            run("link", "set", outside, "master", bridge);
+            run("link", "set", outside, "up");
+            run("-n", namespace, "addr", "add", subnet + id + "/24", "dev", inside);
+            run("-n", namespace, "link", "set", inside, "up");
+            run("-n", namespace, "link", "set", "lo", "up");
+        }
+    }
+
+    private String namespace(final int id)
+    {
+        return "eb" + tag + "-" + id;
+    }
+
+    private Process startNode(final Path cluster, final int id) throws IOException
+    {
+        return NodeProcesses.start(dir, cluster, id, "ip", "netns", "exec", namespace(id));
+    }
+
+    private String logs()
+    {
+        return NodeProcesses.logs(dir, NODES);
+    }
+
+    @AfterEach
+    void tearDown() throws InterruptedException
+    {
+        for (final Process node : nodes)
+        {
+            node.destroy();
+        }
+        for (final Process node : nodes)
+        {
+            if (!node.waitFor(10, TimeUnit.SECONDS))
+            {
+                node.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+        // Deleting a namespace deletes the veth ends in it, and with them their peers on the bridge.
+        for (final String namespace : namespaces)
+        {
+            ip("netns", "del", namespace);
+        }
+        if (bridgeMade)
+        {
+            ip("link", "del", bridge);
+        }
+        EmbeddedDriver.deleteStaleDirectories();
+    }
+
+    private static void run(final String... args)
+    {
+        final String failure = ip(args);
+        if (null != failure)
+        {
+            throw new IllegalStateException("ip " + String.join(" ", args) + ": " + failure);
+        }
+    }
+
+    /** @return null on success, else what went wrong. */
+    private static String ip(final String... args)
+    {
+        final List<String> command = new ArrayList<>();
+        command.add("ip");
+        command.addAll(List.of(args));
+        try
+        {
+            final Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            final String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            if (!process.waitFor(10, TimeUnit.SECONDS))
+            {
+                process.destroyForcibly();
+                return "timed out";
+            }
+            return 0 == process.exitValue() ? null : output;
+        }
+        catch (final IOException ex)
+        {
+            return "no ip command: " + ex.getMessage();
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+            return "interrupted";
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package org.electbench.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import picocli.CommandLine;
+
+/** Starts `node` commands in JVMs of their own, as the cluster-of-processes tests need, and reads their logs. */
+final class NodeProcesses
+{
+    private NodeProcesses()
+    {
+    }
+
+    /**
+     * @param dir     where node K's stdout and stderr go, as node-K.out and node-K.err.
+     * @param prefix  a command to run the JVM under (such as {@code ip netns exec NS}), or nothing.
+     * @return the started process.
+     */
+    static Process start(final Path dir, final Path cluster, final int id, final String... prefix) throws IOException
+    {
+        final List<String> command = new ArrayList<>(List.of(prefix));
+        command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
+            "-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+            "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
+            "-cp", System.getProperty("java.class.path"),
+            Main.class.getName(), "node", "--cluster", cluster.toString(), "--id", String.valueOf(id)));
+        final ProcessBuilder builder = new ProcessBuilder(command);
+        builder.redirectOutput(dir.resolve("node-" + id + ".out").toFile());
+        builder.redirectError(dir.resolve("node-" + id + ".err").toFile());
+        return builder.start();
+    }
+
+    /**
+     * @param out      where the command's report goes.
+     * @param err      where its progress goes.
+     * @param exitCode set to the command's exit code when it ends.
+     * @param args     the command line, such as {@code observe --cluster FILE}.
+     * @return a thread, not started, that runs the command in this JVM.
+     */
+    static Thread command(final StringWriter out, final StringWriter err, final AtomicInteger exitCode, final String... args)
+    {
+        return new Thread(() ->
+        {
+            final CommandLine commandLine = Main.commandLine();
+            commandLine.setOut(new PrintWriter(out, true));
+            commandLine.setErr(new PrintWriter(err, true));
+            exitCode.set(commandLine.execute(args));
+        }, args[0]);
+    }
+
+    /** @return the stderr of nodes 1..N, for a failure message. */
+    static String logs(final Path dir, final int nodes)
+    {
+        final StringBuilder text = new StringBuilder();
+        for (int id = 1; id <= nodes; id++)
+        {
+            try
+            {
+                text.append("\n--- node ").append(id).append(" stderr ---\n")
+                    .append(Files.readString(dir.resolve("node-" + id + ".err"), StandardCharsets.UTF_8));
+            }
+            catch (final IOException ex)
+            {
+                text.append("\n(no log for node ").append(id).append(": ").append(ex.getMessage()).append(')');
+            }
+        }
+        return text.toString();
+    }
+}

@@ -1,0 +1,532 @@
+package org.electbench.deploy;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import org.electbench.aeron.ChannelPlan;
+import org.electbench.spi.AlgorithmOption;
+import org.electbench.spi.AlgorithmRegistry;
+import org.electbench.spi.ElectionAlgorithm;
+import org.electbench.spi.ElectionSettings;
+
+/**
+ * A cluster spread over processes or hosts, described in a small line-based text file that every
+ * node and the observer read. One setting per line, a key then its value; {@code #} starts a
+ * comment; blank lines are ignored; each key but {@code node} appears at most once.
+ * <pre>
+ * # three bully nodes on one host, and an observer
+ * cluster-id          7
+ * algorithm           bully
+ * heartbeat           50ms
+ * detection-timeout   150ms
+ * election-timeout    10ms
+ * coordinator-timeout 30ms
+ * recovery            bully
+ * observer            127.0.0.1:40200
+ * node 1              127.0.0.1:40201
+ * node 2              127.0.0.1:40202
+ * node 3              127.0.0.1:40203
+ * </pre>
+ * Keys:
+ * <ul>
+ *   <li>{@code algorithm NAME} (required): a registered algorithm, e.g. bully, quorum;</li>
+ *   <li>{@code node ID HOST:PORT} (required, one per node): ids are 1..N, each once; the UDP
+ *       endpoint that node listens on (an IPv6 host goes in brackets, {@code [::1]:40201});</li>
+ *   <li>{@code observer HOST:PORT}: where nodes send their status frames and
+ *       {@code electbench observe} listens; without it nodes report to nobody;</li>
+ *   <li>{@code cluster-id INT} (default 1): carried by every frame; frames of another cluster are dropped;</li>
+ *   <li>{@code heartbeat}, {@code detection-timeout}, {@code election-timeout},
+ *       {@code coordinator-timeout}: durations such as {@code 150ms}, {@code 2.5s}, {@code 40us}
+ *       (defaults as {@link ElectionSettings});</li>
+ *   <li>every option a registered algorithm declares ({@link ElectionAlgorithm#options()}), by
+ *       its name, with the values it accepts: {@code recovery bully|defer}, {@code ack on|off}
+ *       (also spelled {@code acknowledgements}), {@code arrangement increasing|decreasing|random},
+ *       and whatever a plug-in adds; {@link #keys(AlgorithmRegistry)} lists them all;</li>
+ *   <li>{@code arrangement-seed INT}: the seed a random ring arrangement is drawn from;</li>
+ *   <li>{@code stream-id INT} (default {@value ChannelPlan#DEFAULT_UDP_STREAM_ID}): the Aeron stream every endpoint uses;</li>
+ *   <li>{@code connect-timeout DURATION} (default 1s): how long a starting node waits for its
+ *       peers to connect before it starts anyway (peers that are down never connect);</li>
+ *   <li>{@code seed INT} (default 1): node {@code id} draws its random numbers from {@code seed} and its id.</li>
+ * </ul>
+ * Every mistake is an {@link IllegalArgumentException} naming the file, the line, the problem
+ * and what is accepted.
+ */
+public final class ClusterFile
+{
+    public static final long DEFAULT_CONNECT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(1);
+    /** The keys of the file itself, in the order the documentation lists them; algorithms' options come on top. */
+    public static final List<String> KEYS = List.of(
+        "algorithm", "node", "observer", "cluster-id", "heartbeat", "detection-timeout", "election-timeout",
+        "coordinator-timeout", "arrangement-seed", "stream-id", "connect-timeout", "seed");
+    private static final String DURATION_FORM = "a number with a unit: ns, us, ms or s (e.g. 150ms, 2.5s)";
+
+    private final String source;
+    private final int clusterId;
+    private final ElectionAlgorithm algorithm;
+    private final ElectionSettings settings;
+    private final List<InetSocketAddress> nodeEndpoints;
+    private final InetSocketAddress observer;
+    private final int streamId;
+    private final long connectTimeoutNs;
+    private final long seed;
+
+    private ClusterFile(final Parser parser, final ElectionSettings settings, final List<InetSocketAddress> nodeEndpoints)
+    {
+        source = parser.source;
+        clusterId = parser.clusterId;
+        algorithm = parser.algorithm;
+        this.settings = settings;
+        this.nodeEndpoints = nodeEndpoints;
+        observer = parser.observer;
+        streamId = parser.streamId;
+        connectTimeoutNs = parser.connectTimeoutNs;
+        seed = parser.seed;
+    }
+
+    /**
+     * @param registry the algorithms whose declared options are keys too.
+     * @return every accepted key: the file's own, then each declared option's name and aliases.
+     */
+    public static List<String> keys(final AlgorithmRegistry registry)
+    {
+        final List<String> keys = new ArrayList<>(KEYS);
+        for (final AlgorithmOption<?> option : registry.options())
+        {
+            keys.add(option.name());
+            keys.addAll(option.aliases());
+        }
+        return List.copyOf(keys);
+    }
+
+    /** Reads and parses a file, algorithms from {@link AlgorithmRegistry#instance()}. */
+    public static ClusterFile read(final Path path)
+    {
+        final String text;
+        try
+        {
+            text = Files.readString(path, StandardCharsets.UTF_8);
+        }
+        catch (final NoSuchFileException ex)
+        {
+            throw new UncheckedIOException("cannot read cluster file " + path + ": no such file", ex);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException("cannot read cluster file " + path + ": " + ex, ex);
+        }
+        return parse(text, path.toString(), AlgorithmRegistry.instance());
+    }
+
+    /**
+     * @param text     the file's content.
+     * @param source   how to name the file in errors.
+     * @param registry where algorithm names are looked up.
+     * @throws IllegalArgumentException naming the line, the problem and what is accepted.
+     */
+    public static ClusterFile parse(final String text, final String source, final AlgorithmRegistry registry)
+    {
+        final Parser parser = new Parser(source, registry);
+        final String[] lines = text.split("\r?\n", -1);
+        for (int i = 0; i < lines.length; i++)
+        {
+            parser.line(i + 1, lines[i]);
+        }
+        return parser.finish();
+    }
+
+    public String source()
+    {
+        return source;
+    }
+
+    public int clusterId()
+    {
+        return clusterId;
+    }
+
+    public ElectionAlgorithm algorithm()
+    {
+        return algorithm;
+    }
+
+    public ElectionSettings settings()
+    {
+        return settings;
+    }
+
+    /** @return N. */
+    public int clusterSize()
+    {
+        return nodeEndpoints.size();
+    }
+
+    /** @param nodeId 1..N. */
+    public InetSocketAddress node(final int nodeId)
+    {
+        checkNodeId(nodeId);
+        return nodeEndpoints.get(nodeId - 1);
+    }
+
+    /** @return where nodes report, or null when the file names no observer. */
+    public InetSocketAddress observer()
+    {
+        return observer;
+    }
+
+    public int streamId()
+    {
+        return streamId;
+    }
+
+    public long connectTimeoutNs()
+    {
+        return connectTimeoutNs;
+    }
+
+    public long seed()
+    {
+        return seed;
+    }
+
+    /** @return where every node listens, for {@link AeronEndpoint}. */
+    public ChannelPlan channelPlan()
+    {
+        return ChannelPlan.udp(nodeEndpoints, streamId);
+    }
+
+    /** @return the observer's channel, or null when there is none. */
+    public String observerChannel()
+    {
+        return null == observer ? null : channel(observer);
+    }
+
+    /**
+     * @throws IllegalArgumentException naming the accepted ids when {@code nodeId} is not one of the file's.
+     */
+    public void checkNodeId(final int nodeId)
+    {
+        if (nodeId < 1 || nodeId > nodeEndpoints.size())
+        {
+            throw new IllegalArgumentException(source + " has nodes 1.." + nodeEndpoints.size() + "; there is no node " + nodeId);
+        }
+    }
+
+    static String channel(final InetSocketAddress endpoint)
+    {
+        return "aeron:udp?endpoint=" + format(endpoint);
+    }
+
+    /** @return {@code HOST:PORT} as the file writes it, an IPv6 host in brackets. */
+    public static String format(final InetSocketAddress endpoint)
+    {
+        return ChannelPlan.format(endpoint);
+    }
+
+    @Override
+    public String toString()
+    {
+        return "ClusterFile{" + source + ", cluster-id " + clusterId + ", " + algorithm.name() + ", nodes " +
+            nodeEndpoints + ", observer " + observer + ", " + settings + '}';
+    }
+
+    private static final class Parser
+    {
+        private final String source;
+        private final AlgorithmRegistry registry;
+        private final Set<String> seen = new HashSet<>();
+        private final List<InetSocketAddress> endpointById = new ArrayList<>();
+        private final List<Integer> lineById = new ArrayList<>();
+        private final ElectionSettings.Builder settings = ElectionSettings.builder();
+        private int lineNumber;
+        private int clusterId = 1;
+        private ElectionAlgorithm algorithm;
+        private InetSocketAddress observer;
+        private int observerLine;
+        private int streamId = ChannelPlan.DEFAULT_UDP_STREAM_ID;
+        private long connectTimeoutNs = DEFAULT_CONNECT_TIMEOUT_NS;
+        private long seed = 1;
+
+        Parser(final String source, final AlgorithmRegistry registry)
+        {
+            this.source = source;
+            this.registry = registry;
+        }
+
+        void line(final int number, final String rawLine)
+        {
+            lineNumber = number;
+            final int hash = rawLine.indexOf('#');
+            final String line = (hash >= 0 ? rawLine.substring(0, hash) : rawLine).trim();
+            if (line.isEmpty())
+            {
+                return;
+            }
+            final String[] words = line.split("\\s+");
+            final String word = words[0].toLowerCase(Locale.ROOT);
+            final AlgorithmOption<?> option = KEYS.contains(word) ? null : registry.option(word);
+            if (!KEYS.contains(word) && null == option)
+            {
+                throw error("unknown key '" + words[0] + "'; accepted keys: " + String.join(", ", keys(registry)));
+            }
+            final String key = null == option ? word : option.name();
+            if (!"node".equals(key) && !seen.add(key))
+            {
+                throw error("'" + key + "' is given twice; each key but 'node' appears at most once");
+            }
+            if ("node".equals(key))
+            {
+                node(words);
+                return;
+            }
+            if (words.length != 2)
+            {
+                throw error("'" + key + "' takes one value, e.g. '" + (null == option ? example(key) :
+                    key + " " + format(option)) + "'");
+            }
+            final String value = words[1];
+            if (null != option)
+            {
+                try
+                {
+                    settings.parseOption(option, value);
+                }
+                catch (final IllegalArgumentException ex)
+                {
+                    throw error("'" + word + "' was '" + value + "'; accepted: " + option.accepted());
+                }
+                return;
+            }
+            switch (key)
+            {
+                case "algorithm" -> algorithm = algorithm(value);
+                case "observer" ->
+                {
+                    observer = endpoint(value);
+                    observerLine = number;
+                }
+                case "cluster-id" -> clusterId = (int)integer(key, value, Integer.MIN_VALUE, Integer.MAX_VALUE);
+                case "heartbeat" -> settings.heartbeatIntervalNs(duration(key, value));
+                case "detection-timeout" -> settings.detectionTimeoutNs(duration(key, value));
+                case "election-timeout" -> settings.electionTimeoutNs(duration(key, value));
+                case "coordinator-timeout" -> settings.coordinatorTimeoutNs(duration(key, value));
+                case "arrangement-seed" -> settings.arrangementSeed(integer(key, value, Long.MIN_VALUE, Long.MAX_VALUE));
+                case "stream-id" -> streamId = (int)integer(key, value, Integer.MIN_VALUE, Integer.MAX_VALUE);
+                case "connect-timeout" -> connectTimeoutNs = duration(key, value);
+                case "seed" -> seed = integer(key, value, Long.MIN_VALUE, Long.MAX_VALUE);
+                default -> throw new IllegalStateException(key);
+            }
+        }
+
+        private void node(final String[] words)
+        {
+            if (words.length != 3)
+            {
+                throw error("'node' takes an id and an endpoint, e.g. 'node 1 127.0.0.1:40201'");
+            }
+            final int id = (int)integer("node id", words[1], 1, 0xFFFF);
+            final InetSocketAddress endpoint = endpoint(words[2]);
+            while (endpointById.size() < id)
+            {
+                endpointById.add(null);
+                lineById.add(0);
+            }
+            if (null != endpointById.get(id - 1))
+            {
+                throw error("node " + id + " is given twice (first on line " + lineById.get(id - 1) + ")");
+            }
+            for (int other = 0; other < endpointById.size(); other++)
+            {
+                if (endpoint.equals(endpointById.get(other)))
+                {
+                    throw error("node " + id + " has the endpoint " + words[2] + " of node " + (other + 1) +
+                        " (line " + lineById.get(other) + "); every node needs its own");
+                }
+            }
+            endpointById.set(id - 1, endpoint);
+            lineById.set(id - 1, lineNumber);
+        }
+
+        ClusterFile finish()
+        {
+            lineNumber = 0;
+            if (null == algorithm)
+            {
+                throw error("no 'algorithm' line; known algorithms: " + String.join(", ", registry.names()));
+            }
+            if (endpointById.size() < 2)
+            {
+                throw error("a cluster needs at least 2 'node ID HOST:PORT' lines, found " + endpointById.size());
+            }
+            for (int i = 0; i < endpointById.size(); i++)
+            {
+                if (null == endpointById.get(i))
+                {
+                    throw error("node ids must be 1.." + endpointById.size() + " with none missing; node " + (i + 1) +
+                        " is missing");
+                }
+                if (endpointById.get(i).equals(observer))
+                {
+                    throw error("node " + (i + 1) + " and the observer (line " + observerLine +
+                        ") share the endpoint " + observer + "; the observer needs its own");
+                }
+            }
+            final ElectionSettings built;
+            try
+            {
+                built = settings.build();
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw error("settings: " + ex.getMessage());
+            }
+            // Nodes of a cluster file run these values as they are, defaults included: mark them so.
+            return new ClusterFile(this, built.explicit(), List.copyOf(endpointById));
+        }
+
+        private ElectionAlgorithm algorithm(final String name)
+        {
+            try
+            {
+                return registry.get(name.toLowerCase(Locale.ROOT));
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw error(ex.getMessage());
+            }
+        }
+
+        private InetSocketAddress endpoint(final String value)
+        {
+            final int colon = value.lastIndexOf(':');
+            final String accepted = "; accepted: HOST:PORT with a port in 1..65535, e.g. 127.0.0.1:40201 or [::1]:40201";
+            if (colon <= 0 || colon == value.length() - 1)
+            {
+                throw error("'" + value + "' is not an endpoint" + accepted);
+            }
+            String host = value.substring(0, colon);
+            if (host.startsWith("[") && host.endsWith("]"))
+            {
+                host = host.substring(1, host.length() - 1);
+            }
+            else if (host.indexOf(':') >= 0)
+            {
+                throw error("'" + value + "' is not an endpoint: put an IPv6 host in brackets" + accepted);
+            }
+            final int port;
+            try
+            {
+                port = Integer.parseInt(value.substring(colon + 1));
+            }
+            catch (final NumberFormatException ex)
+            {
+                throw error("'" + value + "' has no port number" + accepted);
+            }
+            if (host.isEmpty() || port < 1 || port > 0xFFFF)
+            {
+                throw error("'" + value + "' is not an endpoint" + accepted);
+            }
+            return InetSocketAddress.createUnresolved(host, port);
+        }
+
+        private long duration(final String key, final String value)
+        {
+            final String text = value.toLowerCase(Locale.ROOT);
+            final long unitNs;
+            final int unitLength;
+            if (text.endsWith("ns"))
+            {
+                unitNs = 1;
+                unitLength = 2;
+            }
+            else if (text.endsWith("us"))
+            {
+                unitNs = 1_000;
+                unitLength = 2;
+            }
+            else if (text.endsWith("ms"))
+            {
+                unitNs = 1_000_000;
+                unitLength = 2;
+            }
+            else if (text.endsWith("s"))
+            {
+                unitNs = 1_000_000_000;
+                unitLength = 1;
+            }
+            else
+            {
+                throw error("'" + key + "' needs a duration, was '" + value + "'; accepted: " + DURATION_FORM);
+            }
+            final double amount;
+            try
+            {
+                amount = Double.parseDouble(text.substring(0, text.length() - unitLength));
+            }
+            catch (final NumberFormatException ex)
+            {
+                throw error("'" + key + "' needs a duration, was '" + value + "'; accepted: " + DURATION_FORM);
+            }
+            if (!Double.isFinite(amount) || amount <= 0)
+            {
+                throw error("'" + key + "' must be greater than zero, was '" + value + "'; accepted: " + DURATION_FORM);
+            }
+            return Math.round(amount * unitNs);
+        }
+
+        private long integer(final String key, final String value, final long min, final long max)
+        {
+            final long parsed;
+            try
+            {
+                parsed = Long.parseLong(value);
+            }
+            catch (final NumberFormatException ex)
+            {
+                throw error("'" + key + "' needs an integer in " + min + ".." + max + ", was '" + value + "'");
+            }
+            if (parsed < min || parsed > max)
+            {
+                throw error("'" + key + "' needs an integer in " + min + ".." + max + ", was " + value);
+            }
+            return parsed;
+        }
+
+        private static <T> String format(final AlgorithmOption<T> option)
+        {
+            return option.format(option.defaultValue());
+        }
+
+        private static String example(final String key)
+        {
+            return switch (key)
+            {
+                case "algorithm" -> "algorithm bully";
+                case "observer" -> "observer 127.0.0.1:40200";
+                case "heartbeat" -> "heartbeat 50ms";
+                case "detection-timeout" -> "detection-timeout 150ms";
+                case "election-timeout" -> "election-timeout 10ms";
+                case "coordinator-timeout" -> "coordinator-timeout 30ms";
+                case "connect-timeout" -> "connect-timeout 1s";
+                case "stream-id" -> "stream-id 1001";
+                default -> key + " 1";
+            };
+        }
+
+        private IllegalArgumentException error(final String problem)
+        {
+            return new IllegalArgumentException(
+                source + (lineNumber > 0 ? " line " + lineNumber : "") + ": " + problem);
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package org.electbench.aeron;
+
+import java.util.concurrent.atomic.AtomicLongArray;
+
+import io.aeron.ExclusivePublication;
+import io.aeron.Publication;
+import io.aeron.ReservedValueSupplier;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+
+/**
+ * Offers a frame to a publication, retrying a bounded number of times when Aeron reports back
+ * pressure, no connection or an admin action, and counts every outcome in {@link SendCounter}.
+ * One per sending thread; the counts may be read from any thread.
+ */
+final class RetryingOffer
+{
+    private static final int BACK_PRESSURE_YIELDS = 4;
+    private static final long BACK_PRESSURE_MIN_PARK_NS = 1_000;
+    private static final long BACK_PRESSURE_MAX_PARK_NS = 100_000;
+
+    private final int maxRetries;
+    private final AtomicLongArray counts = new AtomicLongArray(SendCounter.all().length);
+    private final IdleStrategy backPressureIdle = new BackoffIdleStrategy(
+        0, BACK_PRESSURE_YIELDS, BACK_PRESSURE_MIN_PARK_NS, BACK_PRESSURE_MAX_PARK_NS);
+
+    /** @param maxRetries offers tried again after a refusal before the frame is dropped, at least 0. */
+    RetryingOffer(final int maxRetries)
+    {
+        if (maxRetries < 0)
+        {
+            throw new IllegalArgumentException("maxSendRetries must be at least 0, was " + maxRetries);
+        }
+        this.maxRetries = maxRetries;
+    }
+
+    /**
+     * @param reservedValue what the frame's reserved header field carries, or null for none.
+     * @return whether Aeron accepted the frame.
+     */
+    boolean offer(
+        final ExclusivePublication publication,
+        final DirectBuffer frame,
+        final int frameLength,
+        final ReservedValueSupplier reservedValue)
+    {
+        int retries = 0;
+        backPressureIdle.reset();
+        while (true)
+        {
+            final long result = publication.offer(frame, 0, frameLength, reservedValue);
+            if (result > 0)
+            {
+                increment(SendCounter.SENT);
+                return true;
+            }
+
+            final SendCounter retry;
+            final SendCounter drop;
+            if (Publication.BACK_PRESSURED == result)
+            {
+                retry = SendCounter.BACK_PRESSURE_RETRIES;
+                drop = SendCounter.BACK_PRESSURE_DROPS;
+            }
+            else if (Publication.NOT_CONNECTED == result)
+            {
+                retry = SendCounter.NOT_CONNECTED_RETRIES;
+                drop = SendCounter.NOT_CONNECTED_DROPS;
+            }
+            else if (Publication.ADMIN_ACTION == result)
+            {
+                retry = SendCounter.ADMIN_ACTION_RETRIES;
+                drop = SendCounter.ADMIN_ACTION_DROPS;
+            }
+            else
+            {
+                increment(Publication.CLOSED == result ? SendCounter.CLOSED_DROPS : SendCounter.MAX_POSITION_DROPS);
+                return false;
+            }
+
+            if (retries >= maxRetries)
+            {
+                increment(drop);
+                return false;
+            }
+            retries++;
+            increment(retry);
+            // An admin action clears on the next offer. A connection is the driver's to make and
+            // a lost peer will not come back within a send, so only yield. Back pressure can be
+            // the driver's thread parked rather than a full receiver: the publication limit only
+            // moves when that thread runs, so back off long enough to outlast its longest park.
+            if (SendCounter.BACK_PRESSURE_RETRIES == retry)
+            {
+                backPressureIdle.idle();
+            }
+            else if (SendCounter.NOT_CONNECTED_RETRIES == retry)
+            {
+                Thread.yield();
+            }
+        }
+    }
+
+    private void increment(final SendCounter counter)
+    {
+        final int index = counter.ordinal();
+        counts.setRelease(index, counts.getPlain(index) + 1);
+    }
+
+    long count(final SendCounter counter)
+    {
+        return counts.get(counter.ordinal());
+    }
+
+    void snapshot(final long[] into)
+    {
+        for (int i = 0, size = counts.length(); i < size; i++)
+        {
+            into[i] = counts.get(i);
+        }
+    }
+}

@@ -1,0 +1,434 @@
+package org.electbench.aeron;
+
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+
+import io.aeron.Aeron;
+import io.aeron.ExclusivePublication;
+import io.aeron.Image;
+import io.aeron.ReservedValueSupplier;
+import io.aeron.Subscription;
+import io.aeron.logbuffer.FragmentHandler;
+import io.aeron.logbuffer.FrameDescriptor;
+import io.aeron.logbuffer.Header;
+import org.agrona.CloseHelper;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.SleepingMillisIdleStrategy;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.electbench.realtime.Wire;
+import org.electbench.spi.MessageHeader;
+
+/**
+ * The real-clock engine's wire over Aeron with a cost linear in N: one channel per worker lane
+ * (a UDP endpoint on loopback, or an IPC stream) that every node of that worker receives on, one
+ * exclusive publication per node per lane, and the destination node in each frame's reserved
+ * header value, by which the lane's worker hands the frame to the node it is for. N nodes on W
+ * workers hold N·W publications and W subscriptions of N images each, where one publication per
+ * peer held N(N−1) of each, which at a few dozen nodes outgrew the driver's one thread.
+ * <p>
+ * Every frame is the SPI message behind a {@link FrameHeader} and is validated as it would be
+ * by the node's own endpoint ({@link FrameValidator}, one per node); a frame whose destination
+ * is not a node of the lane is dropped and counted too. Frames carry no due time: the modelled
+ * delay applies at the send edge, as for {@link AeronWire}.
+ * <p>
+ * Threading: {@link #offer} for one sender runs on the thread that owns that sender, and
+ * {@link #pollLane} for one lane on that lane's worker, so per-sender and per-lane state needs no
+ * synchronisation.
+ */
+public final class SharedChannelWire implements AeronRunWire
+{
+    /** Round trips timed before each run; the latency reported is half their median. */
+    public static final int LATENCY_ROUND_TRIPS = 200;
+    private static final int LATENCY_WARM_UP_ROUND_TRIPS = 20;
+    private static final long STEP_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(5);
+    /** A lane's backlog after a run with a storm of leaders can take the driver's one thread a while on a loaded host. */
+    private static final long DRAIN_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(60);
+    private static final int IPC_BASE_STREAM_ID = 3000;
+    private static final int UDP_STREAM_ID = 1002;
+    private static final int FRAGMENT_LIMIT = 256;
+    /**
+     * One lane takes every sender's frames, and its worker, which also sends, cannot read them
+     * while it retries a refused offer: the windows must hold an election's burst from every
+     * node at once (N·N small frames), or back pressure stalls the lane. Terms are sparse files,
+     * so the size costs only the pages a run writes.
+     */
+    static final int UDP_TERM_LENGTH = 1 << 20;
+    private static final int UDP_RECEIVER_WINDOW = UDP_TERM_LENGTH / 2;
+    /** Within the usual net.core.rmem_max (4 MiB on common distributions); a smaller limit only caps it. */
+    private static final int UDP_SOCKET_RECEIVE_BUFFER = 2 << 20;
+
+    private final int clusterSize;
+    private final int lanes;
+    private final int typeCount;
+    private final String description;
+    private final Subscription[] subscriptions;
+    private final ExclusivePublication[] publications;
+    private final UnsafeBuffer[] frames;
+    private final long[] destination;
+    private final ReservedValueSupplier[] destinationOf;
+    private final RetryingOffer[] senders;
+    private final FrameValidator[] validators;
+    private final Lane[] laneHandlers;
+    private final long[] roundTripNs = new long[LATENCY_ROUND_TRIPS];
+    private final IdleStrategy waitIdle = new BackoffIdleStrategy();
+    private long oneWayLatencyNs;
+
+    /**
+     * @param aeron     a connected client.
+     * @param ipc       IPC streams rather than loopback UDP endpoints.
+     * @param clusterSize N.
+     * @param lanes     the engine's workers: node {@code id} is received on lane {@code (id - 1) % lanes}.
+     * @param clusterId carried and checked by every frame.
+     * @param typeCount the algorithm's number of message types.
+     */
+    SharedChannelWire(
+        final Aeron aeron, final boolean ipc, final int clusterSize, final int lanes, final int clusterId, final int typeCount)
+    {
+        this.clusterSize = clusterSize;
+        this.lanes = lanes;
+        this.typeCount = typeCount;
+        subscriptions = new Subscription[lanes];
+        publications = new ExclusivePublication[(clusterSize + 1) * lanes];
+        frames = new UnsafeBuffer[clusterSize + 1];
+        destination = new long[clusterSize + 1];
+        destinationOf = new ReservedValueSupplier[clusterSize + 1];
+        senders = new RetryingOffer[clusterSize + 1];
+        validators = new FrameValidator[clusterSize + 1];
+        laneHandlers = new Lane[lanes];
+        final String[] channels = new String[lanes];
+        final String[] publicationChannels = new String[lanes];
+        final int[] streamIds = new int[lanes];
+        final int[] ports = ipc ? null : ChannelPlan.freeUdpPorts(ChannelPlan.LOOPBACK_HOST, lanes);
+        for (int lane = 0; lane < lanes; lane++)
+        {
+            final String endpoint = ipc ? "aeron:ipc" : "aeron:udp?endpoint=" + ChannelPlan.LOOPBACK_HOST + ":" + ports[lane];
+            channels[lane] = ipc ? endpoint : endpoint + "|rcv-wnd=" + UDP_RECEIVER_WINDOW + "|so-rcvbuf=" + UDP_SOCKET_RECEIVE_BUFFER;
+            publicationChannels[lane] = ipc ? endpoint : endpoint + "|term-length=" + UDP_TERM_LENGTH;
+            streamIds[lane] = ipc ? IPC_BASE_STREAM_ID + lane : UDP_STREAM_ID;
+            laneHandlers[lane] = new Lane(lane);
+        }
+        description = (ipc ? "aeron:ipc streams " + IPC_BASE_STREAM_ID + ".." : "loopback UDP ports ") +
+            (ipc ? String.valueOf(IPC_BASE_STREAM_ID + lanes - 1) : Arrays.toString(ports)) + " for " + clusterSize + " nodes";
+        try
+        {
+            for (int lane = 0; lane < lanes; lane++)
+            {
+                subscriptions[lane] = aeron.addSubscription(channels[lane], streamIds[lane]);
+            }
+            for (int id = 1; id <= clusterSize; id++)
+            {
+                final int sender = id;
+                frames[id] = new UnsafeBuffer(new byte[FrameHeader.MAX_FRAME_LENGTH]);
+                FrameHeader.write(frames[id], 0, clusterId, id);
+                destinationOf[id] = (termBuffer, termOffset, frameLength) -> destination[sender];
+                senders[id] = new RetryingOffer(AeronEndpoint.DEFAULT_MAX_SEND_RETRIES);
+                validators[id] = new FrameValidator(clusterId, clusterSize, id, typeCount);
+                for (int lane = 0; lane < lanes; lane++)
+                {
+                    publications[id * lanes + lane] = aeron.addExclusivePublication(publicationChannels[lane], streamIds[lane]);
+                }
+            }
+        }
+        catch (final RuntimeException ex)
+        {
+            close();
+            throw ex;
+        }
+    }
+
+    private int laneOf(final long nodeId)
+    {
+        return (int)((nodeId - 1) % lanes);
+    }
+
+    @Override
+    public void connect(final long timeoutNs)
+    {
+        final IdleStrategy idle = new SleepingMillisIdleStrategy(1);
+        final long deadlineNs = System.nanoTime() + timeoutNs;
+        while (!isConnected())
+        {
+            if (deadlineNs - System.nanoTime() <= 0)
+            {
+                throw new IllegalStateException("the cluster's " + description + " did not connect within " +
+                    TimeUnit.NANOSECONDS.toMillis(timeoutNs) + " ms");
+            }
+            idle.idle();
+        }
+    }
+
+    @Override
+    public boolean isConnected()
+    {
+        for (int id = 1; id <= clusterSize; id++)
+        {
+            for (int lane = 0; lane < lanes; lane++)
+            {
+                if (!publications[id * lanes + lane].isConnected())
+                {
+                    return false;
+                }
+            }
+        }
+        for (final Subscription subscription : subscriptions)
+        {
+            if (subscription.imageCount() < clusterSize)
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public boolean carriesDueTime()
+    {
+        return false;
+    }
+
+    @Override
+    public boolean offer(final int fromId, final int toId, final long dueNs, final DirectBuffer buffer, final int offset, final int length)
+    {
+        final UnsafeBuffer frame = frames[fromId];
+        frame.putBytes(FrameHeader.MESSAGE_OFFSET, buffer, offset, length);
+        destination[fromId] = toId;
+        return senders[fromId].offer(publications[fromId * lanes + laneOf(toId)], frame, FrameHeader.LENGTH + length, destinationOf[fromId]);
+    }
+
+    /** Polls the lane of the node: only the worker that owns that lane may call it. */
+    @Override
+    public int poll(final int nodeId, final Receiver receiver, final int limit)
+    {
+        return pollLane(laneOf(nodeId), null, receiver, limit);
+    }
+
+    @Override
+    public int pollLane(final int lane, final int[] ownedNodeIds, final Receiver receiver, final int limit)
+    {
+        final Lane handler = laneHandlers[lane];
+        handler.receiver = receiver;
+        return subscriptions[lane].poll(handler, Math.min(limit, FRAGMENT_LIMIT));
+    }
+
+    /**
+     * Consumes every frame offered so far on every lane, discarding it.
+     *
+     * @return messages discarded.
+     * @throws IllegalStateException when the frames in flight do not arrive within seconds.
+     */
+    @Override
+    public long drain()
+    {
+        for (final Lane lane : laneHandlers)
+        {
+            lane.discard();
+        }
+        final long deadlineNs = System.nanoTime() + DRAIN_TIMEOUT_NS;
+        waitIdle.reset();
+        while (!caughtUp())
+        {
+            if (deadlineNs - System.nanoTime() <= 0)
+            {
+                throw new IllegalStateException("frames in flight did not arrive within " +
+                    TimeUnit.NANOSECONDS.toMillis(DRAIN_TIMEOUT_NS) + " ms on " + description);
+            }
+            int work = 0;
+            for (int lane = 0; lane < lanes; lane++)
+            {
+                work += pollLane(lane, null, null, FRAGMENT_LIMIT);
+            }
+            waitIdle.idle(work);
+        }
+        long discarded = 0;
+        for (final Lane lane : laneHandlers)
+        {
+            discarded += lane.discarded;
+        }
+        return discarded;
+    }
+
+    private boolean caughtUp()
+    {
+        for (int id = 1; id <= clusterSize; id++)
+        {
+            for (int lane = 0; lane < lanes; lane++)
+            {
+                final ExclusivePublication publication = publications[id * lanes + lane];
+                final Image image = subscriptions[lane].imageBySessionId(publication.sessionId());
+                if (null == image ? publication.isConnected() : image.position() < publication.position())
+                {
+                    // A publication with no image and no connection has lost its receiver: nothing more arrives from it.
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public long measureOneWayLatencyNs()
+    {
+        if (clusterSize < 2)
+        {
+            oneWayLatencyNs = 0;
+            return 0;
+        }
+        for (final Lane lane : laneHandlers)
+        {
+            lane.discard();
+        }
+        final UnsafeBuffer ping = new UnsafeBuffer(new byte[MessageHeader.LENGTH]);
+        MessageHeader.write(ping, 0, 0, 0, 1);
+        for (int i = 0; i < LATENCY_WARM_UP_ROUND_TRIPS + LATENCY_ROUND_TRIPS; i++)
+        {
+            final long startNs = System.nanoTime();
+            ping(1, 2, ping);
+            ping(2, 1, ping);
+            final long elapsedNs = System.nanoTime() - startNs;
+            if (i >= LATENCY_WARM_UP_ROUND_TRIPS)
+            {
+                roundTripNs[i - LATENCY_WARM_UP_ROUND_TRIPS] = elapsedNs;
+            }
+        }
+        Arrays.sort(roundTripNs);
+        oneWayLatencyNs = roundTripNs[(LATENCY_ROUND_TRIPS - 1) / 2] / 2;
+        return oneWayLatencyNs;
+    }
+
+    private void ping(final int fromId, final int toId, final UnsafeBuffer message)
+    {
+        MessageHeader.write(message, 0, 0, 0, fromId);
+        final Lane lane = laneHandlers[laneOf(toId)];
+        final long before = lane.discarded;
+        if (!offer(fromId, toId, 0, message, 0, MessageHeader.LENGTH))
+        {
+            throw new IllegalStateException("node " + fromId + " could not send a latency ping to node " + toId + " on " + description);
+        }
+        final long deadlineNs = System.nanoTime() + STEP_TIMEOUT_NS;
+        while (lane.discarded == before)
+        {
+            if (pollLane(lane.index, null, null, FRAGMENT_LIMIT) == 0 && deadlineNs - System.nanoTime() <= 0)
+            {
+                throw new IllegalStateException("a latency ping from node " + fromId + " to node " + toId +
+                    " did not arrive within " + TimeUnit.NANOSECONDS.toMillis(STEP_TIMEOUT_NS) + " ms on " + description);
+            }
+        }
+    }
+
+    @Override
+    public long oneWayLatencyNs()
+    {
+        return oneWayLatencyNs;
+    }
+
+    @Override
+    public int clusterSize()
+    {
+        return clusterSize;
+    }
+
+    @Override
+    public int typeCount()
+    {
+        return typeCount;
+    }
+
+    @Override
+    public int lanes()
+    {
+        return lanes;
+    }
+
+    /** @return frames dropped so far: failed validation, or a destination not of the lane they arrived on. */
+    @Override
+    public long invalidFrames()
+    {
+        long total = 0;
+        for (int id = 1; id <= clusterSize; id++)
+        {
+            total += validators[id].dropped();
+        }
+        for (final Lane lane : laneHandlers)
+        {
+            total += lane.misrouted;
+        }
+        return total;
+    }
+
+    @Override
+    public long sendCount(final SendCounter counter)
+    {
+        long total = 0;
+        for (int id = 1; id <= clusterSize; id++)
+        {
+            total += senders[id].count(counter);
+        }
+        return total;
+    }
+
+    @Override
+    public void close()
+    {
+        CloseHelper.quietCloseAll(publications);
+        CloseHelper.quietCloseAll(subscriptions);
+    }
+
+    @Override
+    public String toString()
+    {
+        return description;
+    }
+
+    /** Hands one lane's frames to the worker polling it, or, outside a run, counts and discards them. */
+    private final class Lane implements FragmentHandler
+    {
+        private final int index;
+        private Receiver receiver;
+        private long discarded;
+        private long misrouted;
+
+        Lane(final int index)
+        {
+            this.index = index;
+        }
+
+        void discard()
+        {
+            receiver = null;
+            discarded = 0;
+        }
+
+        @Override
+        public void onFragment(final DirectBuffer buffer, final int offset, final int length, final Header header)
+        {
+            // Frames of this transport are never fragmented; the rest of a fragmented message was
+            // judged, as OVERSIZE or FOREIGN, by its first fragment.
+            if ((header.flags() & FrameDescriptor.BEGIN_FRAG_FLAG) == 0)
+            {
+                return;
+            }
+            final long toId = header.reservedValue();
+            if (toId < 1 || toId > clusterSize || laneOf(toId) != index)
+            {
+                misrouted++;
+                return;
+            }
+            if (FrameVerdict.OK != validators[(int)toId].validate(buffer, offset, length))
+            {
+                return;
+            }
+            final Receiver target = receiver;
+            if (null == target)
+            {
+                discarded++;
+            }
+            else
+            {
+                target.onMessage((int)toId, FrameHeader.senderId(buffer, offset), 0,
+                    buffer, offset + FrameHeader.MESSAGE_OFFSET, length - FrameHeader.LENGTH);
+            }
+        }
+    }
+}

@@ -1,0 +1,634 @@
+package org.electbench.realtime;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.random.RandomGenerator;
+
+import org.HdrHistogram.Histogram;
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.electbench.spi.ElectionNode;
+import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.MessageHeader;
+import org.electbench.spi.NodeContext;
+import org.electbench.spi.Role;
+import org.electbench.spi.Start;
+import org.electbench.transport.CrashTriggers;
+import org.electbench.transport.Fault;
+import org.electbench.transport.NetworkFaults;
+import org.electbench.transport.Seeds;
+
+/**
+ * One worker thread's agent: it owns a fixed set of nodes (ids congruent to its index modulo
+ * the worker count), and every call into those nodes happens here, one at a time. A duty cycle
+ * reads the clock once, applies the fault edges that are due, runs what the delay queue holds
+ * that is due (messages at once, timers set aside), polls each owned node's {@link Wire} (a
+ * message due now is delivered straight from the wire; one not yet due, or for a paused node, is
+ * copied into the delay queue), and last fires the timers set aside, in due order, and what else
+ * has come due. Timers sit in the delay queue at their exact deadlines ({@link Timers}), so a
+ * busy-spinning worker fires them within a cycle of their deadline, and a backing-off one parks no
+ * later than the next deadline ({@link DeadlineIdleStrategy}). For a wire that cannot carry due
+ * times, a delayed send waits in the sender's delay queue and goes on the wire when due.
+ * <p>
+ * The delay queue runs before the inboxes so that a link never reorders: a message held from a
+ * link is due no later than any behind it on that link. Timers run after the inboxes so that after a
+ * stall of the worker (the host, not the modelled network) the messages that arrived in it are
+ * seen before the timeouts that expired in it.
+ * <p>
+ * Faults apply at the send edge (loss, partition, cut, extra delay, all on the sender's worker)
+ * and at the receive edge (crashed or paused receiver, partition and cut again on delivery).
+ * Each cycle ends by publishing the instant it started from as the worker's progress: everything
+ * due by then has run, which is what the run's end check needs to know.
+ */
+final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlines
+{
+    private static final int READ_LIMIT = 256;
+    private static final int MAX_DRAIN_ROUNDS = 4;
+    private static final int INITIAL_EVENTS = 256;
+    private static final int INITIAL_TIMERS = 64;
+    private static final long RANDOM_SALT = 0x4E7A0B5EL;
+
+    private final Cluster cluster;
+    private final int index;
+    private final int workerCount;
+    private final int clusterSize;
+    private final int[] owned;
+    private final ElectionNode[] nodes;
+    private final boolean[] live;
+    private final int[] incarnation;
+    private final long[] pausedUntilNs;
+    /** Per owned node, zeroed at the start of the run, kept across its crashes as a disk would be. */
+    private final UnsafeBuffer[] durableState;
+    private final SplittableRandom[] networkRandom;
+    private final long[] lastDueNs;
+    private final NetworkFaults network;
+    private final DelayQueue queue = new DelayQueue(INITIAL_EVENTS);
+    private final Timers timers = new Timers(queue, INITIAL_TIMERS);
+    private final UnsafeBuffer claimBuffer = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
+    private final Histogram timerLatenessNs;
+    private final AtomicLong progressNs = new AtomicLong(-1);
+    private final CrashTriggers crashTriggers = new CrashTriggers();
+
+    private int[] deferredEvents = new int[INITIAL_TIMERS];
+    private long[] deferredDueNs = new long[INITIAL_TIMERS];
+    private int deferredCount;
+    private int claimLength;
+    private boolean booted;
+    private int nextEdge;
+    private long cycleNowNs;
+
+    private long sent;
+    private long delivered;
+    private long dropped;
+    private long timersFired;
+
+    /**
+     * @param timerLatenessNs where each fired timer's lateness behind its due time is recorded;
+     *                        only this worker's thread writes it during the run.
+     */
+    Worker(final Cluster cluster, final int index, final int workerCount, final Histogram timerLatenessNs)
+    {
+        this.cluster = cluster;
+        this.index = index;
+        this.workerCount = workerCount;
+        this.timerLatenessNs = timerLatenessNs;
+        clusterSize = cluster.size;
+        int count = 0;
+        for (int id = 1; id <= clusterSize; id++)
+        {
+            count += owns(id) ? 1 : 0;
+        }
+        owned = new int[count];
+        count = 0;
+        for (int id = 1; id <= clusterSize; id++)
+        {
+            if (owns(id))
+            {
+                owned[count++] = id;
+            }
+        }
+        nodes = new ElectionNode[clusterSize + 1];
+        live = new boolean[clusterSize + 1];
+        incarnation = new int[clusterSize + 1];
+        pausedUntilNs = new long[clusterSize + 1];
+        networkRandom = new SplittableRandom[clusterSize + 1];
+        durableState = new UnsafeBuffer[clusterSize + 1];
+        for (final int id : owned)
+        {
+            networkRandom[id] = new SplittableRandom(Seeds.mix(cluster.seed ^ RANDOM_SALT ^ ((long)id << 32)));
+            durableState[id] = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
+        }
+        lastDueNs = cluster.fifo ? new long[(clusterSize + 1) * (clusterSize + 1)] : null;
+        network = new NetworkFaults(clusterSize);
+
+        crashTriggers.load(cluster.algorithm, cluster.faults, this::owns);
+    }
+
+    /** @return the worker thread's name: the agent runner renames its thread to this. */
+    @Override
+    public String roleName()
+    {
+        return RealtimeRuntime.THREAD_NAME_PREFIX + index;
+    }
+
+    @Override
+    public void onStart()
+    {
+        cluster.workerReady();
+    }
+
+    @Override
+    public int doWork()
+    {
+        if (!booted)
+        {
+            if (!cluster.started())
+            {
+                return 0;
+            }
+            booted = true;
+            for (final int id : owned)
+            {
+                boot(id, cluster.plan.start());
+            }
+            return owned.length;
+        }
+        final long nowNs = cluster.nowNs();
+        int work = applyFaults(nowNs);
+        // Timers due now wait until the inboxes are read: see the class comment.
+        work += runDue(nowNs, true);
+        cycleNowNs = nowNs;
+        // Again while messages keep coming, so that an answer sent by a node drained after its asker
+        // still reaches the asker before the asker's timeouts run (a few rounds, so timers never starve).
+        int rounds = 0;
+        int drained;
+        do
+        {
+            drained = cluster.wire.pollLane(index, owned, this, READ_LIMIT);
+            work += drained;
+        }
+        while (drained > 0 && ++rounds < MAX_DRAIN_ROUNDS);
+        work += fireDeferred();
+        work += runDue(nowNs, false);
+        progressNs.setRelease(nowNs);
+        return work;
+    }
+
+    /**
+     * @return the run-clock instant up to which this worker has applied every fault and run every
+     * timer and message due, or -1 before its nodes booted.
+     */
+    long progressNs()
+    {
+        return progressNs.get();
+    }
+
+    @Override
+    public long clockNs()
+    {
+        return cluster.nowNs();
+    }
+
+    /** @return the run-clock instant the earliest held event (timer or message) is due, or {@link Long#MAX_VALUE}. */
+    @Override
+    public long nextDueNs()
+    {
+        return queue.isEmpty() ? Long.MAX_VALUE : queue.peekDueNs();
+    }
+
+    /** A message off the wire: deliver it now, or hold it in the delay queue until it is due. */
+    @Override
+    public void onMessage(
+        final int toId, final int fromId, final long dueNs, final DirectBuffer buffer, final int offset, final int messageLength)
+    {
+        if (!live[toId])
+        {
+            dropped++;
+            return;
+        }
+        long holdUntilNs = dueNs;
+        if (pausedUntilNs[toId] - holdUntilNs > 0)
+        {
+            holdUntilNs = pausedUntilNs[toId];
+        }
+        if (holdUntilNs - cycleNowNs > 0)
+        {
+            queue.push(queue.allocateMessage(toId, fromId, buffer, offset, messageLength), holdUntilNs);
+        }
+        else
+        {
+            deliver(toId, fromId, buffer, offset, messageLength);
+        }
+    }
+
+    long sent()
+    {
+        return sent;
+    }
+
+    long delivered()
+    {
+        return delivered;
+    }
+
+    long dropped()
+    {
+        return dropped;
+    }
+
+    long timersFired()
+    {
+        return timersFired;
+    }
+
+    /** @return messages still held in this worker's delay queue (call once its thread has stopped). */
+    int heldMessages()
+    {
+        return queue.messages();
+    }
+
+    private boolean owns(final int id)
+    {
+        return (id - 1) % workerCount == index;
+    }
+
+    private int applyFaults(final long nowNs)
+    {
+        final long[] edgeTimeNs = cluster.edgeTimeNs;
+        int applied = 0;
+        while (nextEdge < edgeTimeNs.length && edgeTimeNs[nextEdge] - nowNs <= 0)
+        {
+            final int faultIndex = cluster.edgeFault[nextEdge];
+            final boolean end = cluster.edgeEnd[nextEdge];
+            nextEdge++;
+            applied++;
+            final Fault fault = cluster.faults.get(faultIndex);
+            final int id = fault.nodeId();
+            switch (fault.kind())
+            {
+                case CRASH:
+                    if (owns(id))
+                    {
+                        crash(id);
+                    }
+                    break;
+                case RECOVER:
+                    if (owns(id) && !live[id])
+                    {
+                        cluster.gate.onStart(id);
+                        boot(id, Start.RECOVERED);
+                    }
+                    break;
+                case PAUSE:
+                    if (owns(id) && live[id])
+                    {
+                        pausedUntilNs[id] = Math.max(pausedUntilNs[id], fault.endNs());
+                    }
+                    break;
+                default:
+                    network.apply(faultIndex, fault, end);
+                    break;
+            }
+        }
+        return applied;
+    }
+
+    /**
+     * Runs what is due by {@code nowNs} in due order.
+     *
+     * @param deferTimers hold the timers that would fire for {@link #fireDeferred()} instead.
+     */
+    private int runDue(final long nowNs, final boolean deferTimers)
+    {
+        int work = 0;
+        while (!queue.isEmpty() && queue.peekDueNs() - nowNs <= 0)
+        {
+            final long dueNs = queue.peekDueNs();
+            final int slot = queue.pop();
+            final int toId = queue.nodeId[slot];
+            if (DelayQueue.OUTGOING == queue.kind[slot])
+            {
+                if (!cluster.wire.offer(queue.fromId[slot], toId, 0, queue.slab, queue.messageOffset(slot), queue.length[slot]))
+                {
+                    dropped++;
+                }
+            }
+            else if (DelayQueue.MESSAGE == queue.kind[slot])
+            {
+                if (!live[toId])
+                {
+                    dropped++;
+                }
+                else if (pausedUntilNs[toId] - nowNs > 0)
+                {
+                    queue.push(slot, pausedUntilNs[toId]);
+                    continue;
+                }
+                else
+                {
+                    deliver(toId, queue.fromId[slot], queue.slab, queue.messageOffset(slot), queue.length[slot]);
+                }
+            }
+            else
+            {
+                final int timerSlot = queue.timerSlot[slot];
+                if (timers.isQueued(timerSlot, queue.timerGeneration[slot]))
+                {
+                    if (!live[toId] || timers.incarnation[timerSlot] != incarnation[toId])
+                    {
+                        timers.release(timerSlot);
+                    }
+                    else if (pausedUntilNs[toId] - nowNs > 0)
+                    {
+                        queue.push(slot, pausedUntilNs[toId]);
+                        continue;
+                    }
+                    else if (deferTimers)
+                    {
+                        defer(slot, dueNs);
+                        continue;
+                    }
+                    else
+                    {
+                        fire(timerSlot, dueNs);
+                    }
+                }
+            }
+            queue.free(slot);
+            work++;
+        }
+        return work;
+    }
+
+    private void defer(final int event, final long dueNs)
+    {
+        if (deferredCount == deferredEvents.length)
+        {
+            deferredEvents = Arrays.copyOf(deferredEvents, 2 * deferredCount);
+            deferredDueNs = Arrays.copyOf(deferredDueNs, 2 * deferredCount);
+        }
+        deferredEvents[deferredCount] = event;
+        deferredDueNs[deferredCount] = dueNs;
+        deferredCount++;
+    }
+
+    /** Fires, in due order, the timers held back while the inboxes were read, unless a message cancelled them. */
+    private int fireDeferred()
+    {
+        final int count = deferredCount;
+        for (int i = 0; i < count; i++)
+        {
+            final int event = deferredEvents[i];
+            final int timerSlot = queue.timerSlot[event];
+            if (timers.isQueued(timerSlot, queue.timerGeneration[event]))
+            {
+                final int toId = queue.nodeId[event];
+                if (!live[toId] || timers.incarnation[timerSlot] != incarnation[toId])
+                {
+                    timers.release(timerSlot);
+                }
+                else
+                {
+                    fire(timerSlot, deferredDueNs[i]);
+                }
+            }
+            queue.free(event);
+        }
+        deferredCount = 0;
+        return count;
+    }
+
+    private void deliver(final int toId, final int fromId, final DirectBuffer buffer, final int offset, final int length)
+    {
+        if (network.blocked(fromId, toId))
+        {
+            dropped++;
+            return;
+        }
+        delivered++;
+        nodes[toId].onMessage(fromId, buffer, offset, length);
+    }
+
+    private void fire(final int timerSlot, final long dueNs)
+    {
+        final int toId = timers.nodeId[timerSlot];
+        final int kind = timers.kind[timerSlot];
+        final long timerId = timers.timerId(timerSlot);
+        // Released first: a cancel from inside the callback is a no-op, and the slot may be reused at once.
+        timers.release(timerSlot);
+        final long latenessNs = Math.max(0, cluster.nowNs() - dueNs);
+        timerLatenessNs.recordValue(Math.min(latenessNs, timerLatenessNs.getHighestTrackableValue()));
+        timersFired++;
+        timers.firing(dueNs, kind);
+        try
+        {
+            nodes[toId].onTimer(timerId, kind);
+        }
+        finally
+        {
+            timers.fired();
+        }
+    }
+
+    private void boot(final int id, final Start start)
+    {
+        live[id] = true;
+        incarnation[id]++;
+        pausedUntilNs[id] = 0;
+        final ElectionNode node = cluster.algorithm.newNode(id, cluster.settings);
+        final Context context = new Context(id, incarnation[id], cluster.plan.detectors()[id],
+            new SplittableRandom(Seeds.mix(cluster.seed ^ ((long)id << 40) ^ incarnation[id])));
+        nodes[id] = node;
+        if (start == Start.SETTLED)
+        {
+            node.onStart(context, start, cluster.plan.initialLeader(), cluster.plan.initialTerm());
+        }
+        else
+        {
+            node.onStart(context, start, ElectionNode.NO_LEADER, 0);
+        }
+    }
+
+    private void crash(final int id)
+    {
+        if (!live[id])
+        {
+            return;
+        }
+        live[id] = false;
+        incarnation[id]++;
+        timers.cancelAll(id);
+        cluster.gate.onCrash(id);
+    }
+
+    private void send(final Context from, final int toId)
+    {
+        final int fromId = from.selfId;
+        if (toId == fromId || toId < 1 || toId > clusterSize || !from.active())
+        {
+            return;
+        }
+        final int type = MessageHeader.type(claimBuffer, 0);
+        final int length = claimLength;
+        sent++;
+        cluster.gate.onSend(fromId, type, length);
+        final SplittableRandom random = networkRandom[fromId];
+        final double lossProbability = Math.max(cluster.baseLossProbability, network.lossProbability());
+        if ((lossProbability > 0 && random.nextDouble() < lossProbability) || network.blocked(fromId, toId))
+        {
+            dropped++;
+        }
+        else
+        {
+            final long delayNs = network.extraDelayNs() + (cluster.constantDelay ? cluster.constantDelayNs : cluster.delay.sampleNs(random));
+            // 0 means due at once, whatever the receiver's clock read at the start of its cycle.
+            long dueNs = 0 == delayNs ? 0 : cluster.nowNs() + delayNs;
+            if (null != lastDueNs)
+            {
+                final int link = fromId * (clusterSize + 1) + toId;
+                if (dueNs - lastDueNs[link] < 0)
+                {
+                    dueNs = lastDueNs[link];
+                }
+                lastDueNs[link] = dueNs;
+            }
+            if (0 != dueNs && !cluster.wireCarriesDueTime)
+            {
+                final int slot = queue.allocateMessage(toId, fromId, claimBuffer, 0, length);
+                queue.kind[slot] = DelayQueue.OUTGOING;
+                queue.push(slot, dueNs);
+            }
+            else if (!cluster.wire.offer(fromId, toId, dueNs, claimBuffer, 0, length))
+            {
+                // A full inbox loses the message, as a full socket buffer would.
+                dropped++;
+            }
+        }
+        if (!crashTriggers.isEmpty() && crashTriggers.fire(fromId, cluster.nowNs(), type))
+        {
+            crash(fromId);
+        }
+    }
+
+    /**
+     * One node's view of the runtime, valid for one incarnation: after a crash every call is a
+     * no-op, so a node that crashes mid-callback sends nothing more.
+     */
+    private final class Context implements NodeContext
+    {
+        private final int selfId;
+        private final int incarnationOfNode;
+        private final boolean detectorEnabled;
+        private final RandomGenerator random;
+
+        Context(final int selfId, final int incarnationOfNode, final boolean detectorEnabled, final RandomGenerator random)
+        {
+            this.selfId = selfId;
+            this.incarnationOfNode = incarnationOfNode;
+            this.detectorEnabled = detectorEnabled;
+            this.random = random;
+        }
+
+        boolean active()
+        {
+            return live[selfId] && incarnation[selfId] == incarnationOfNode;
+        }
+
+        @Override
+        public int selfId()
+        {
+            return selfId;
+        }
+
+        @Override
+        public int clusterSize()
+        {
+            return clusterSize;
+        }
+
+        @Override
+        public boolean detectorEnabled()
+        {
+            return detectorEnabled;
+        }
+
+        @Override
+        public ElectionSettings settings()
+        {
+            return cluster.settings;
+        }
+
+        @Override
+        public long nowNs()
+        {
+            return cluster.nowNs();
+        }
+
+        @Override
+        public RandomGenerator random()
+        {
+            return random;
+        }
+
+        @Override
+        public MutableDirectBuffer claim(final int type, final int bodyLength)
+        {
+            if (bodyLength < 0 || bodyLength > MessageHeader.MAX_BODY_LENGTH)
+            {
+                throw new IllegalArgumentException("body length must be 0.." + MessageHeader.MAX_BODY_LENGTH + ", got " + bodyLength);
+            }
+            MessageHeader.write(claimBuffer, 0, type, bodyLength, selfId);
+            claimLength = MessageHeader.LENGTH + bodyLength;
+            return claimBuffer;
+        }
+
+        @Override
+        public void send(final int toId)
+        {
+            Worker.this.send(this, toId);
+        }
+
+        @Override
+        public void broadcast()
+        {
+            for (int toId = 1; toId <= clusterSize && active(); toId++)
+            {
+                Worker.this.send(this, toId);
+            }
+        }
+
+        @Override
+        public long schedule(final long delayNs, final int kind)
+        {
+            if (!active())
+            {
+                return 0;
+            }
+            return timers.schedule(selfId, incarnationOfNode, kind, delayNs, cluster.nowNs());
+        }
+
+        @Override
+        public boolean cancel(final long timerId)
+        {
+            return timers.cancel(selfId, timerId);
+        }
+
+        @Override
+        public MutableDirectBuffer durableState()
+        {
+            return durableState[selfId];
+        }
+
+        @Override
+        public void announce(final Role role, final int leaderId, final long term)
+        {
+            if (active())
+            {
+                cluster.gate.onAnnounce(selfId, role, leaderId, term);
+            }
+        }
+    }
+}
