@@ -6,7 +6,12 @@ package org.electbench.spi;
  */
 public enum RecoveryPolicy
 {
-    /** The 1982 rule: a recovering node starts an election at once and takes over if it is higher. */
+    /**
+     * The 1982 rule: a recovering node checks for a coordinator (source 001) by listening for the
+     * current leader's heartbeat, which tells it the term in force, then holds an election and takes
+     * over with a newer term if it is higher. Listening first is what keeps a recovered node from
+     * leading a term another node already led.
+     */
     BULLY,
     /** A recovering node first listens for the detection timeout and joins as follower if a leader is alive. */
     DEFER;
