@@ -39,8 +39,9 @@ import picocli.CommandLine.Spec;
     description = {
         "Run the benchmark comparison through the JMH jar (bench/target/benchmarks.jar) into a new folder " +
             "results/runs/<UTC time>-<commit>/ (JMH JSON, histogram logs, run reports, environment, command), then print the tables.",
-        "By default every registered algorithm on every named scenario, sim at n = 3 ... 1024, inmemory and aeron-udp at " +
-            "n = 3 ... 17, a few HBT and T_elec settings; within about 15 minutes on 2 cores. " +
+        "By default every registered algorithm on every named scenario, sim at n = 3 ... 1024, inmemory at n = 3 ... 17 " +
+            "and aeron-udp at n = 3 ... 9 (17 with --full), a few HBT and T_elec settings, the simulator's throughput and the " +
+            "message path; about 15 minutes on 2 cores. " +
             "--algorithm, --nodes, --scenario or --transport run exactly that cell instead; the other scenario flags apply to every cell."})
 final class RunCommand implements Callable<Integer>
 {
