@@ -24,7 +24,7 @@ public final class SpaceTimeDiagram
 {
     private static final int LANE_GAP = 120;
     private static final int LEFT = 110;
-    private static final int TOP = 90;
+    private static final int TOP = 110;
     private static final int ROW = 22;
     private static final String[] PALETTE = {
         "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22"};
@@ -65,7 +65,7 @@ public final class SpaceTimeDiagram
         svg.append("<text x=\"10\" y=\"20\" font-size=\"14\" font-weight=\"bold\">").append(escape(heading(trace))).append("</text>\n");
         if (!trace.command().isEmpty())
         {
-            svg.append("<text x=\"10\" y=\"").append(TOP - 30).append("\" fill=\"#555\">").append(escape(trace.command())).append("</text>\n");
+            svg.append("<text x=\"10\" y=\"").append(TOP - 34).append("\" fill=\"#555\">").append(escape(trace.command())).append("</text>\n");
         }
         legend(svg, trace);
         for (int node = 1; node <= trace.nodes(); node++)
