@@ -98,11 +98,11 @@ class ClusterInNamespacesTest
 
         final JsonNode report = MAPPER.readTree(out.toString());
         assertTrue(err.toString().contains("node " + NODES + " crashed"), () -> out + "\n" + err);
-        assertEquals("leader-crash", report.get("scenario").asText());
+        assertEquals("leader-crash", report.get("parameters").get("scenario").asText());
         assertEquals(NODES - 1, report.get("leader").asInt(), () -> out + "\n" + err);
-        assertEquals(0, report.get("unconvergedRuns").asInt(), () -> out + "\n" + err);
-        assertEquals(0, report.get("wrongLeaderRuns").asInt(), () -> out + "\n" + err);
-        assertEquals(0, report.get("splitBrainRuns").asInt(), () -> out + "\n" + err);
+        assertEquals(0, SimulateCommandTest.metric(report, "unconverged").get("sum").asInt(), () -> out + "\n" + err);
+        assertEquals(0, SimulateCommandTest.metric(report, "wrongLeader").get("sum").asInt(), () -> out + "\n" + err);
+        assertEquals(0, SimulateCommandTest.metric(report, "splitBrain").get("sum").asInt(), () -> out + "\n" + err);
     }
 
     private void makeNetwork()

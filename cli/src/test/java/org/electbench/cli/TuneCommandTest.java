@@ -86,7 +86,7 @@ class TuneCommandTest
         assertTrue(reproduced >= 2, "at least two algorithms have a recommendation: " + recommendations);
 
         final JsonNode frontier = tune.get("frontier");
-        assertEquals(9 + 9 + 3, frontier.size(), "every setting tried: 3 heartbeats x 3 detection multiples for bully and ring, 3 for quorum");
+        assertEquals(9 + 9 + 9, frontier.size(), "every setting tried: 3 heartbeats x 3 detection multiples for bully, ring and quorum");
         for (final JsonNode entry : frontier)
         {
             assertEquals(Set.of("algorithm", "flags", "failoverNs", "falseElectionsPerDay"), fieldNames(entry));

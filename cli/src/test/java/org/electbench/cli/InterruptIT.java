@@ -34,9 +34,11 @@ import org.junit.jupiter.api.io.TempDir;
  * send it (SIGINT): results written earlier stay byte-identical, no temporary file is left in the
  * result folder or the temporary folder, and chaos prints the report of the schedules it ran.
  */
-class InterruptTest
+class InterruptIT
 {
     private static final long AWAIT_NS = TimeUnit.SECONDS.toNanos(40);
+    private static final Path JAR = Path.of(System.getProperty("electbench.benchmarks.jar", "../bench/target/benchmarks.jar"));
+
     /** SIGINT's exit status: 128 + 2. */
     private static final int SIGINT_EXIT = 130;
 
@@ -64,15 +66,22 @@ class InterruptTest
         Files.writeString(results.resolve("notes.txt"), "kept\n");
         final Map<Path, byte[]> before = contents(results);
 
-        // One quick table, then fifty slow ones: the first table on stdout says the run is under way.
-        final List<String> args = new ArrayList<>(List.of("run", "--runs", "2000", "--sizes", "5", "--algorithms", "bully",
-            "--out", comparison.toString(), "--scenarios"));
-        args.add("cold-start" + String.join("", Collections.nCopies(50, ",flapping")));
-        final Process child = start(args);
-        await(() -> read(dir.resolve("out.txt")).contains("## cold-start") || !child.isAlive(), child);
+        // One cell through the benchmark jar with more elections than the test waits for: the first
+        // progress line says the run is under way.
+        final Path runs = Files.createDirectories(dir.resolve("runs"));
+        final Process child = start(List.of("run", "--jar", JAR.toString(), "--runs-dir", runs.toString(),
+            "--out", comparison.toString(), "--algorithm", "bully", "--nodes", "5", "--scenario", "leader-crash",
+            "-wi", "0", "-i", "1000000"));
+        await(() -> read(dir.resolve("err.txt")).contains("[1/1]") || !child.isAlive(), child);
         assertTrue(child.isAlive(), "the run ended before it could be interrupted:\n" + read(dir.resolve("err.txt")));
         interrupt(child);
 
+        try (var folders = Files.list(runs))
+        {
+            final List<Path> made = folders.toList();
+            assertEquals(1, made.size(), made.toString());
+            assertTrue(Files.exists(made.get(0).resolve("incomplete")), "the interrupted run's folder says so: " + made.get(0));
+        }
         assertNotEquals(0, child.exitValue(), "an interrupted run does not claim success");
         final Map<Path, byte[]> after = contents(results);
         assertEquals(before.keySet(), after.keySet(), "no file added to the result folder, temporary or not");
@@ -126,6 +135,7 @@ class InterruptTest
             "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
             "-Xmx256m", "-XX:+UseSerialGC",
             "-Djava.io.tmpdir=" + temporary,
+            "-D" + JmhDriver.IGNORE_LOCK + "=" + Boolean.getBoolean(JmhDriver.IGNORE_LOCK),
             "-cp", System.getProperty("java.class.path"),
             Main.class.getName()));
         command.addAll(args);
