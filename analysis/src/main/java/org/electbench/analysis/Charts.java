@@ -4,10 +4,13 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -96,13 +99,12 @@ public final class Charts
     {
         final List<NamedChart> charts = new ArrayList<>();
         final Map<String, List<RowKey>> byAlgorithm = byAlgorithm(data.rows(scenario));
-        final List<String> varying = data.settings(scenario).varying();
         for (final Map.Entry<String, List<RowKey>> entry : byAlgorithm.entrySet())
         {
+            final List<String> varying = distinguishing(entry.getValue());
             final String title = "Convergence percentiles: " + scenario + ", " + entry.getKey();
             final XYChart chart = xyChart(title, "percentile of elections (tail stretched: 1/(1-p) on a log scale)", "convergence (ms)");
             chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::percentileLabel);
-            chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
             // From zero, so a distribution of one value (the simulator's, often) is a level line at its height.
             chart.getStyler().setYAxisMin(0.0);
             chart.getStyler().setXAxisMin(0.0);
@@ -422,7 +424,7 @@ public final class Charts
     /** @return the scenario's rows grouped into lines (algorithm, transport and the varying settings), keyed by n. */
     private static Map<String, SortedMap<Integer, RowKey>> lines(final RunData data, final String scenario)
     {
-        final List<String> varying = data.settings(scenario).varying();
+        final List<String> varying = distinguishing(data.rows(scenario));
         final Map<String, SortedMap<Integer, RowKey>> lines = new TreeMap<>(RowKey.Settings.NATURAL);
         for (final RowKey row : data.rows(scenario))
         {
@@ -432,6 +434,35 @@ public final class Charts
             }
         }
         return lines;
+    }
+
+    /**
+     * @return the settings that tell apart rows of one algorithm, transport and n. A setting that
+     *     differs only between algorithms or only with n (a timeout derived from the cluster size)
+     *     names no line of its own: the legend names what a reader can compare.
+     */
+    static List<String> distinguishing(final List<RowKey> rows)
+    {
+        final SortedSet<String> names = new TreeSet<>();
+        for (final RowKey row : rows)
+        {
+            names.addAll(row.settings().keySet());
+        }
+        final List<String> distinguishing = new ArrayList<>();
+        for (final String name : names)
+        {
+            final Map<String, Set<String>> valuesByGroup = new HashMap<>();
+            for (final RowKey row : rows)
+            {
+                valuesByGroup.computeIfAbsent(row.algorithm() + "|" + row.transport() + "|" + row.nodes(), key -> new HashSet<>())
+                    .add(row.settings().getOrDefault(name, ""));
+            }
+            if (valuesByGroup.values().stream().anyMatch(values -> values.size() > 1))
+            {
+                distinguishing.add(name);
+            }
+        }
+        return distinguishing;
     }
 
     private static String lineName(final RowKey row, final List<String> varying)

@@ -45,13 +45,24 @@ public record Environment(
         return new Environment(
             System.getProperty("java.version"),
             System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
-            List.copyOf(ManagementFactory.getRuntimeMXBean().getInputArguments()),
+            settingFlags(ManagementFactory.getRuntimeMXBean().getInputArguments()),
             Runtime.getRuntime().availableProcessors(),
             System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
             sourceCommit(),
             seed,
             commandLine,
             Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+    }
+
+    /**
+     * The JVM flags that set how it ran, without the ones that only say where the project and the
+     * run folder are on this machine: a results folder is published, its host's paths are not.
+     */
+    private static List<String> settingFlags(final List<String> inputArguments)
+    {
+        return inputArguments.stream()
+            .filter(flag -> !flag.startsWith("-Delectbench.home=") && !flag.startsWith("-D" + RunFolder.PROPERTY + "="))
+            .toList();
     }
 
     /** @return the same environment for another seed and command. */
