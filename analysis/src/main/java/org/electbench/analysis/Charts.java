@@ -49,8 +49,8 @@ public final class Charts
     static final String MESSAGES = "messages";
     static final String SPLIT_BRAIN_TIME = "splitBrainTime";
 
-    static final int WIDTH = 800;
-    static final int HEIGHT = 500;
+    static final int WIDTH = 1280;
+    static final int HEIGHT = 600;
 
     private static final Color[] PALETTE = {
         new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0xff7f0e),
