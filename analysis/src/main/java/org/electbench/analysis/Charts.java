@@ -18,6 +18,7 @@ import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
 
 import org.HdrHistogram.Histogram;
+import org.electbench.harness.Parameters;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
@@ -424,7 +425,10 @@ public final class Charts
     /** @return the scenario's rows grouped into lines (algorithm, transport and the varying settings), keyed by n. */
     private static Map<String, SortedMap<Integer, RowKey>> lines(final RunData data, final String scenario)
     {
-        final List<String> varying = distinguishing(data.rows(scenario));
+        // T_coord is derived from n and T_elec where it is not given (a ring's laps grow with n), so it
+        // would split one algorithm's line into one point per n; the tables state it row by row.
+        final List<String> varying = new ArrayList<>(distinguishing(data.rows(scenario)));
+        varying.remove(Parameters.COORDINATOR_TIMEOUT);
         final Map<String, SortedMap<Integer, RowKey>> lines = new TreeMap<>(RowKey.Settings.NATURAL);
         for (final RowKey row : data.rows(scenario))
         {
