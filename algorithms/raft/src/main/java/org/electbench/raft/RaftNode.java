@@ -141,20 +141,7 @@ public final class RaftNode implements ElectionNode
     @Override
     public void onStart(final NodeContext ctx, final Start start, final int leaderId, final long term)
     {
-        if (null == ctx || null == start)
-        {
-            throw new IllegalArgumentException("context and start must not be null");
-        }
-        if (ctx.selfId() != selfId || selfId > ctx.clusterSize())
-        {
-            throw new IllegalArgumentException("node " + selfId + " started with a context for node " +
-                ctx.selfId() + " of a cluster of " + ctx.clusterSize() + " (ids are 1..N)");
-        }
-        if (Start.SETTLED == start && (leaderId < 1 || leaderId > ctx.clusterSize() || term < 0))
-        {
-            throw new IllegalArgumentException("a settled start needs a leader in 1.." + ctx.clusterSize() +
-                " and a term of at least 0, was leader " + leaderId + " term " + term);
-        }
+        ElectionNode.checkStart(selfId, ctx, start, leaderId, term);
 
         this.ctx = ctx;
         clusterSize = ctx.clusterSize();
