@@ -1,42 +1,42 @@
 package org.electbench.deploy;
 
-import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.random.RandomGenerator;
 
 import io.aeron.ExclusivePublication;
 import org.agrona.CloseHelper;
-import org.agrona.DeadlineTimerWheel;
 import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
-import org.agrona.collections.Long2LongHashMap;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentRunner;
-import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.electbench.aeron.AeronEndpoint;
 import org.electbench.aeron.EmbeddedDriver;
 import org.electbench.aeron.MessageHandler;
+import org.electbench.realtime.RealtimeRuntime;
+import org.electbench.realtime.TimerStore;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
-import org.electbench.spi.MessageHeader;
-import org.electbench.spi.NodeContext;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
+import org.electbench.transport.Seeds;
+import org.electbench.transport.host.Claim;
+import org.electbench.transport.host.Host;
+import org.electbench.transport.host.HostedContext;
 
 /**
  * Hosts one node of a {@link ClusterFile} in this process, the way a real deployment runs it:
  * its own embedded media driver, an {@link AeronEndpoint} over UDP to the peers' endpoints, the
  * real monotonic clock, and one thread.
  * <p>
- * That thread is an {@link AgentRunner} with a backoff idle strategy (it parks when idle, never
- * spins): each duty cycle it polls the endpoint (invalid frames are dropped and counted by the
- * {@link FrameValidator}, never handed to the node), expires timers on a
- * {@link DeadlineTimerWheel}, and reports to the observer. Until every peer's subscription has
+ * The node's context is the shared {@link HostedContext}; this class is its {@link Host}: the
+ * monotonic clock, the real-clock engine's {@link TimerStore} (every timer at its exact deadline,
+ * periodic ones re-armed from the deadline) and the endpoint as the wire. The thread is an
+ * {@link AgentRunner} with the engine's deadline-aware backoff (it parks when idle, never spins,
+ * and never past the next timer's deadline): each duty cycle it polls the endpoint (invalid
+ * frames are dropped and counted by the {@link org.electbench.aeron.FrameValidator}, never handed
+ * to the node), fires the timers that are due, and reports to the observer. Until every peer's subscription has
  * connected, or the file's connect timeout has passed, the node is not started, so a cold start
  * does not lose its first election messages to peers still coming up.
  * <p>
@@ -48,10 +48,8 @@ import org.electbench.spi.Start;
  */
 public final class NodeHost implements Agent, AutoCloseable
 {
-    /** Timer wheel tick: about 262 us, finer than any timeout an election uses. */
-    private static final long TICK_RESOLUTION_NS = 1L << 18;
-    private static final int TICKS_PER_WHEEL = 1024;
-    private static final long NO_KIND = -1;
+    /** This host runs one life of its node: a restart is a new process. */
+    private static final int INCARNATION = 1;
 
     private final ClusterFile cluster;
     private final int selfId;
@@ -65,12 +63,12 @@ public final class NodeHost implements Agent, AutoCloseable
     private final EmbeddedDriver driver;
     private final AeronEndpoint endpoint;
     private final ExclusivePublication observerPublication;
-    private final DeadlineTimerWheel wheel;
-    private final Long2LongHashMap kindByTimerId = new Long2LongHashMap(NO_KIND);
-    private final DeadlineTimerWheel.TimerHandler timerHandler = this::onTimerExpiry;
+    private final TimerStore timers = new TimerStore();
+    private final TimerStore.Expiry expiry = this::onTimerExpiry;
     private final MessageHandler messageHandler = this::onMessage;
-    private final Context context = new Context();
-    private final RandomGenerator random;
+    private final Claim claim = new Claim();
+    private final HostedContext context;
+    /** Tells this process's reports from those of an earlier process of the same node. */
     private final long incarnation = ThreadLocalRandom.current().nextLong();
     private final long[] messagesByType;
     private final long[] bytesByType;
@@ -86,8 +84,6 @@ public final class NodeHost implements Agent, AutoCloseable
     private boolean started;
     private boolean statusPending;
     private long nextBeaconNs;
-    private int claimedType;
-    private int claimedLength;
     private volatile Role role = Role.FOLLOWER;
     private volatile int leaderId = ElectionNode.NO_LEADER;
     private volatile long term;
@@ -117,15 +113,14 @@ public final class NodeHost implements Agent, AutoCloseable
         messagesByType = new long[typeCount];
         bytesByType = new long[typeCount];
         statusBuffer = new UnsafeBuffer(new byte[StatusFrame.length(typeCount)]);
-        random = new SplittableRandom(cluster.seed() * 0x9E37_79B9_7F4A_7C15L + selfId);
         // A settled start names the highest id, term 1: what bully and ring would elect.
         startLeaderId = Start.SETTLED == start ? clusterSize : ElectionNode.NO_LEADER;
         startTerm = Start.SETTLED == start ? 1 : 0;
         node = algorithm.newNode(selfId, settings);
-
-        final long nowNs = System.nanoTime();
-        wheel = new DeadlineTimerWheel(TimeUnit.NANOSECONDS, nowNs, TICK_RESOLUTION_NS, TICKS_PER_WHEEL);
-        connectDeadlineNs = nowNs + cluster.connectTimeoutNs();
+        // No durable state: a restarted process starts as if its disk were wiped.
+        context = new HostedContext(new ProcessHost(), claim, selfId, clusterSize, INCARNATION, true, settings,
+            Seeds.nodeRandom(cluster.seed(), selfId, (int)incarnation), null);
+        connectDeadlineNs = System.nanoTime() + cluster.connectTimeoutNs();
 
         endpoint = new AeronEndpoint(
             driver.aeron(), cluster.channelPlan(), selfId, cluster.clusterId(), typeCount, messageHandler);
@@ -175,7 +170,8 @@ public final class NodeHost implements Agent, AutoCloseable
         {
             throw new IllegalStateException("node " + selfId + " was already started or closed");
         }
-        runner = new AgentRunner(new BackoffIdleStrategy(), this::onError, null, this);
+        runner = new AgentRunner(
+            timers.idleStrategy(System::nanoTime, RealtimeRuntime.DEFAULT_BACKOFF_MAX_PARK_NS), this::onError, null, this);
         AgentRunner.startOnThread(runner);
     }
 
@@ -204,7 +200,7 @@ public final class NodeHost implements Agent, AutoCloseable
         }
 
         int workCount = endpoint.doWork();
-        workCount += pollTimers(System.nanoTime());
+        workCount += timers.fireDue(System.nanoTime(), expiry, null);
         final long afterNs = System.nanoTime();
         if (afterNs - nextBeaconNs >= 0)
         {
@@ -215,26 +211,10 @@ public final class NodeHost implements Agent, AutoCloseable
         return workCount;
     }
 
-    private int pollTimers(final long nowNs)
+    private void onTimerExpiry(final int nodeId, final long timerId, final int kind)
     {
-        // The wheel moves one tick per poll: poll until it has caught up with now.
-        int expired = wheel.poll(nowNs, timerHandler, Integer.MAX_VALUE);
-        while (wheel.currentTickTime() - nowNs <= 0)
-        {
-            expired += wheel.poll(nowNs, timerHandler, Integer.MAX_VALUE);
-        }
-        return expired;
-    }
-
-    private boolean onTimerExpiry(final TimeUnit timeUnit, final long nowNs, final long timerId)
-    {
-        final long kind = kindByTimerId.remove(timerId);
-        if (NO_KIND != kind)
-        {
-            node.onTimer(timerId, (int)kind);
-            afterCallback();
-        }
-        return true;
+        node.onTimer(timerId, kind);
+        afterCallback();
     }
 
     private void onMessage(final int fromId, final DirectBuffer buffer, final int offset, final int length)
@@ -374,32 +354,9 @@ public final class NodeHost implements Agent, AutoCloseable
         return driver.aeronDirectoryName();
     }
 
-    private final class Context implements NodeContext
+    /** This process as its node's host: the monotonic clock, the timer store, the endpoint. */
+    private final class ProcessHost implements Host
     {
-        @Override
-        public int selfId()
-        {
-            return selfId;
-        }
-
-        @Override
-        public int clusterSize()
-        {
-            return clusterSize;
-        }
-
-        @Override
-        public boolean detectorEnabled()
-        {
-            return true;
-        }
-
-        @Override
-        public ElectionSettings settings()
-        {
-            return settings;
-        }
-
         @Override
         public long nowNs()
         {
@@ -407,61 +364,29 @@ public final class NodeHost implements Agent, AutoCloseable
         }
 
         @Override
-        public RandomGenerator random()
+        public void emit(final HostedContext from, final int toId, final Claim message)
         {
-            return random;
+            // Counted whether or not Aeron takes it, as every runtime counts a send to a dead peer.
+            endpoint.send(toId, message.buffer(), 0, message.length());
+            final int type = message.type();
+            messagesByType[type]++;
+            bytesByType[type] += message.length();
         }
 
         @Override
-        public MutableDirectBuffer claim(final int type, final int bodyLength)
+        public long schedule(final HostedContext node, final long delayNs, final int kind)
         {
-            final MutableDirectBuffer buffer = endpoint.claim(type, bodyLength);
-            claimedType = type;
-            claimedLength = MessageHeader.LENGTH + bodyLength;
-            return buffer;
+            return timers.schedule(selfId, INCARNATION, kind, delayNs, System.nanoTime());
         }
 
         @Override
-        public void send(final int toId)
+        public boolean cancel(final HostedContext node, final long timerId)
         {
-            if (toId == selfId)
-            {
-                return;
-            }
-            endpoint.send(toId);
-            messagesByType[claimedType]++;
-            bytesByType[claimedType] += claimedLength;
+            return timers.cancel(selfId, timerId);
         }
 
         @Override
-        public void broadcast()
-        {
-            endpoint.broadcast();
-            messagesByType[claimedType] += clusterSize - 1;
-            bytesByType[claimedType] += (long)claimedLength * (clusterSize - 1);
-        }
-
-        @Override
-        public long schedule(final long delayNs, final int kind)
-        {
-            final long timerId = wheel.scheduleTimer(System.nanoTime() + Math.max(0, delayNs));
-            kindByTimerId.put(timerId, kind);
-            return timerId;
-        }
-
-        @Override
-        public boolean cancel(final long timerId)
-        {
-            if (NO_KIND != kindByTimerId.remove(timerId))
-            {
-                wheel.cancelTimer(timerId);
-                return true;
-            }
-            return false;
-        }
-
-        @Override
-        public void announce(final Role newRole, final int newLeaderId, final long newTerm)
+        public void announce(final HostedContext node, final Role newRole, final int newLeaderId, final long newTerm)
         {
             role = newRole;
             leaderId = newLeaderId;

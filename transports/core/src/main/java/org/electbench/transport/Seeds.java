@@ -1,12 +1,18 @@
 package org.electbench.transport;
 
+import java.util.SplittableRandom;
+
 /**
  * Seeds for many runs from one: run 0 uses the seed itself (so a reported seed replays with
- * one run), the others a SplitMix64 mix of it.
+ * one run), the others a SplitMix64 mix of it. And the one rule every runtime seeds a run's
+ * random sources by: each node's own source from (seed, id, incarnation), each sender's network
+ * draws (loss, delay) from (seed, sender), so the same seed gives the same draws whichever
+ * runtime and however many threads run the nodes.
  */
 public final class Seeds
 {
     private static final long GOLDEN_GAMMA = 0x9E3779B97F4A7C15L;
+    private static final long NETWORK_SALT = 0x4E7A0B5EL;
 
     private Seeds()
     {
@@ -15,6 +21,18 @@ public final class Seeds
     public static long derive(final long seed, final int runIndex)
     {
         return 0 == runIndex ? seed : mix(seed + runIndex * GOLDEN_GAMMA);
+    }
+
+    /** @return the random source a node's incarnation is given, for the choices the node makes itself. */
+    public static SplittableRandom nodeRandom(final long seed, final int nodeId, final int incarnation)
+    {
+        return new SplittableRandom(mix(seed ^ ((long)nodeId << 40) ^ incarnation));
+    }
+
+    /** @return the random source of a sender's network: whether each copy it sends is lost, and its delay. */
+    public static SplittableRandom senderRandom(final long seed, final int senderId)
+    {
+        return new SplittableRandom(mix(seed ^ NETWORK_SALT ^ ((long)senderId << 32)));
     }
 
     public static long mix(final long value)

@@ -1,20 +1,16 @@
 package org.electbench.realtime;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.transport.ConvergenceMonitor;
-import org.electbench.transport.DelayDistribution;
 import org.electbench.transport.Fault;
-import org.electbench.transport.NetworkFaults;
-import org.electbench.transport.NetworkModel;
 import org.electbench.transport.RunPlan;
 import org.electbench.transport.Scenario;
+import org.electbench.transport.host.FaultEdges;
 
 /**
  * What the workers of one run share: the scenario as read-only facts, the fault edges in time
@@ -30,14 +26,7 @@ final class Cluster
     final List<Fault> faults;
     final int size;
     final long seed;
-    final DelayDistribution delay;
-    final boolean constantDelay;
-    final long constantDelayNs;
-    final boolean fifo;
-    final double baseLossProbability;
-    final long[] edgeTimeNs;
-    final int[] edgeFault;
-    final boolean[] edgeEnd;
+    final FaultEdges edges;
     final Wire wire;
     final MonitorGate gate;
     final boolean wireCarriesDueTime;
@@ -55,38 +44,7 @@ final class Cluster
         faults = plan.faults().faults();
         size = scenario.nodes();
         seed = scenario.seed();
-        final NetworkModel network = scenario.network();
-        delay = network.delay();
-        constantDelay = delay.isConstant();
-        constantDelayNs = constantDelay ? delay.sampleNs(new SplittableRandom(seed)) : 0;
-        // With one delay for every message a link cannot reorder, but for the end of an extra delay (as in the simulator).
-        fifo = network.fifo() && !constantDelay;
-        baseLossProbability = network.lossProbability();
-
-        final List<long[]> edges = new ArrayList<>();
-        for (int index = 0; index < faults.size(); index++)
-        {
-            final Fault fault = faults.get(index);
-            if (fault.kind() != Fault.Kind.CRASH_AFTER_SEND)
-            {
-                edges.add(new long[]{fault.atNs(), index, 0});
-                if (NetworkFaults.hasEnd(fault.kind()))
-                {
-                    edges.add(new long[]{fault.endNs(), index, 1});
-                }
-            }
-        }
-        // Stable: edges at one instant apply in plan order, a start before its own end.
-        edges.sort((a, b) -> Long.compare(a[0], b[0]));
-        edgeTimeNs = new long[edges.size()];
-        edgeFault = new int[edges.size()];
-        edgeEnd = new boolean[edges.size()];
-        for (int i = 0; i < edges.size(); i++)
-        {
-            edgeTimeNs[i] = edges.get(i)[0];
-            edgeFault[i] = (int)edges.get(i)[1];
-            edgeEnd[i] = 1 == edges.get(i)[2];
-        }
+        edges = new FaultEdges(faults);
 
         this.wire = wire;
         wireCarriesDueTime = wire.carriesDueTime();

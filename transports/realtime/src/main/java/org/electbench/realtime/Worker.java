@@ -3,23 +3,23 @@ package org.electbench.realtime;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.random.RandomGenerator;
 
 import org.HdrHistogram.Histogram;
 import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.electbench.spi.ElectionNode;
-import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
-import org.electbench.spi.NodeContext;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
 import org.electbench.transport.CrashTriggers;
 import org.electbench.transport.Fault;
-import org.electbench.transport.NetworkFaults;
 import org.electbench.transport.Seeds;
+import org.electbench.transport.host.Claim;
+import org.electbench.transport.host.FaultEdges;
+import org.electbench.transport.host.Host;
+import org.electbench.transport.host.HostedContext;
+import org.electbench.transport.host.SendEdge;
 
 /**
  * One worker thread's agent: it owns a fixed set of nodes (ids congruent to its index modulo
@@ -49,7 +49,6 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
     private static final int MAX_DRAIN_ROUNDS = 4;
     private static final int INITIAL_EVENTS = 256;
     private static final int INITIAL_TIMERS = 64;
-    private static final long RANDOM_SALT = 0x4E7A0B5EL;
 
     private final Cluster cluster;
     private final int index;
@@ -57,17 +56,19 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
     private final int clusterSize;
     private final int[] owned;
     private final ElectionNode[] nodes;
+    private final HostedContext[] contexts;
     private final boolean[] live;
     private final int[] incarnation;
     private final long[] pausedUntilNs;
     /** Per owned node, zeroed at the start of the run, kept across its crashes as a disk would be. */
     private final UnsafeBuffer[] durableState;
-    private final SplittableRandom[] networkRandom;
-    private final long[] lastDueNs;
-    private final NetworkFaults network;
+    /** Per owned sender, its network's draws (loss, delay): {@link Seeds#senderRandom}. */
+    private final SplittableRandom[] senderRandom;
+    private final SendEdge sendEdge;
     private final DelayQueue queue = new DelayQueue(INITIAL_EVENTS);
     private final Timers timers = new Timers(queue, INITIAL_TIMERS);
-    private final UnsafeBuffer claimBuffer = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
+    private final Claim claim = new Claim();
+    private final Host host = new WorkerHost();
     private final Histogram timerLatenessNs;
     private final AtomicLong progressNs = new AtomicLong(-1);
     private final CrashTriggers crashTriggers = new CrashTriggers();
@@ -75,7 +76,6 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
     private int[] deferredEvents = new int[INITIAL_TIMERS];
     private long[] deferredDueNs = new long[INITIAL_TIMERS];
     private int deferredCount;
-    private int claimLength;
     private boolean booted;
     private int nextEdge;
     private long cycleNowNs;
@@ -111,18 +111,19 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
             }
         }
         nodes = new ElectionNode[clusterSize + 1];
+        contexts = new HostedContext[clusterSize + 1];
         live = new boolean[clusterSize + 1];
         incarnation = new int[clusterSize + 1];
         pausedUntilNs = new long[clusterSize + 1];
-        networkRandom = new SplittableRandom[clusterSize + 1];
+        senderRandom = new SplittableRandom[clusterSize + 1];
         durableState = new UnsafeBuffer[clusterSize + 1];
         for (final int id : owned)
         {
-            networkRandom[id] = new SplittableRandom(Seeds.mix(cluster.seed ^ RANDOM_SALT ^ ((long)id << 32)));
+            senderRandom[id] = Seeds.senderRandom(cluster.seed, id);
             durableState[id] = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
         }
-        lastDueNs = cluster.fifo ? new long[(clusterSize + 1) * (clusterSize + 1)] : null;
-        network = new NetworkFaults(clusterSize);
+        sendEdge = new SendEdge(clusterSize);
+        sendEdge.reset(cluster.scenario.network());
 
         crashTriggers.load(cluster.algorithm, cluster.faults, this::owns);
     }
@@ -257,12 +258,12 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
 
     private int applyFaults(final long nowNs)
     {
-        final long[] edgeTimeNs = cluster.edgeTimeNs;
+        final FaultEdges edges = cluster.edges;
         int applied = 0;
-        while (nextEdge < edgeTimeNs.length && edgeTimeNs[nextEdge] - nowNs <= 0)
+        while (nextEdge < edges.size() && edges.timeNs(nextEdge) - nowNs <= 0)
         {
-            final int faultIndex = cluster.edgeFault[nextEdge];
-            final boolean end = cluster.edgeEnd[nextEdge];
+            final int faultIndex = edges.fault(nextEdge);
+            final boolean end = edges.end(nextEdge);
             nextEdge++;
             applied++;
             final Fault fault = cluster.faults.get(faultIndex);
@@ -289,7 +290,7 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
                     }
                     break;
                 default:
-                    network.apply(faultIndex, fault, end);
+                    sendEdge.apply(faultIndex, fault, end);
                     break;
             }
         }
@@ -403,7 +404,7 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
 
     private void deliver(final int toId, final int fromId, final DirectBuffer buffer, final int offset, final int length)
     {
-        if (network.blocked(fromId, toId))
+        if (sendEdge.blocked(fromId, toId))
         {
             dropped++;
             return;
@@ -439,9 +440,10 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
         incarnation[id]++;
         pausedUntilNs[id] = 0;
         final ElectionNode node = cluster.algorithm.newNode(id, cluster.settings);
-        final Context context = new Context(id, incarnation[id], cluster.plan.detectors()[id],
-            new SplittableRandom(Seeds.mix(cluster.seed ^ ((long)id << 40) ^ incarnation[id])));
+        final HostedContext context = new HostedContext(host, claim, id, clusterSize, incarnation[id],
+            cluster.plan.detectors()[id], cluster.settings, Seeds.nodeRandom(cluster.seed, id, incarnation[id]), durableState[id]);
         nodes[id] = node;
+        contexts[id] = context;
         if (start == Start.SETTLED)
         {
             node.onStart(context, start, cluster.plan.initialLeader(), cluster.plan.initialTerm());
@@ -460,107 +462,49 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
         }
         live[id] = false;
         incarnation[id]++;
+        contexts[id].deactivate();
         timers.cancelAll(id);
         cluster.gate.onCrash(id);
     }
 
-    private void send(final Context from, final int toId)
+    private void send(final HostedContext from, final int toId)
     {
-        final int fromId = from.selfId;
-        if (toId == fromId || toId < 1 || toId > clusterSize || !from.active())
-        {
-            return;
-        }
-        final int type = MessageHeader.type(claimBuffer, 0);
-        final int length = claimLength;
+        final int fromId = from.selfId();
+        final int type = claim.type();
+        final int length = claim.length();
         sent++;
         cluster.gate.onSend(fromId, type, length);
-        final SplittableRandom random = networkRandom[fromId];
-        final double lossProbability = Math.max(cluster.baseLossProbability, network.lossProbability());
-        if ((lossProbability > 0 && random.nextDouble() < lossProbability) || network.blocked(fromId, toId))
+        final long nowNs = cluster.nowNs();
+        final long arrivalNs = sendEdge.admit(fromId, toId, nowNs, senderRandom[fromId]);
+        if (arrivalNs < 0)
         {
             dropped++;
         }
         else
         {
-            final long delayNs = network.extraDelayNs() + (cluster.constantDelay ? cluster.constantDelayNs : cluster.delay.sampleNs(random));
             // 0 means due at once, whatever the receiver's clock read at the start of its cycle.
-            long dueNs = 0 == delayNs ? 0 : cluster.nowNs() + delayNs;
-            if (null != lastDueNs)
-            {
-                final int link = fromId * (clusterSize + 1) + toId;
-                if (dueNs - lastDueNs[link] < 0)
-                {
-                    dueNs = lastDueNs[link];
-                }
-                lastDueNs[link] = dueNs;
-            }
+            final long dueNs = arrivalNs == nowNs ? 0 : arrivalNs;
             if (0 != dueNs && !cluster.wireCarriesDueTime)
             {
-                final int slot = queue.allocateMessage(toId, fromId, claimBuffer, 0, length);
+                final int slot = queue.allocateMessage(toId, fromId, claim.buffer(), 0, length);
                 queue.kind[slot] = DelayQueue.OUTGOING;
                 queue.push(slot, dueNs);
             }
-            else if (!cluster.wire.offer(fromId, toId, dueNs, claimBuffer, 0, length))
+            else if (!cluster.wire.offer(fromId, toId, dueNs, claim.buffer(), 0, length))
             {
                 // A full inbox loses the message, as a full socket buffer would.
                 dropped++;
             }
         }
-        if (!crashTriggers.isEmpty() && crashTriggers.fire(fromId, cluster.nowNs(), type))
+        if (!crashTriggers.isEmpty() && crashTriggers.fire(fromId, nowNs, type))
         {
             crash(fromId);
         }
     }
 
-    /**
-     * One node's view of the runtime, valid for one incarnation: after a crash every call is a
-     * no-op, so a node that crashes mid-callback sends nothing more.
-     */
-    private final class Context implements NodeContext
+    /** The worker as the host of its nodes: the run's clock, its timer store and the run's wire. */
+    private final class WorkerHost implements Host
     {
-        private final int selfId;
-        private final int incarnationOfNode;
-        private final boolean detectorEnabled;
-        private final RandomGenerator random;
-
-        Context(final int selfId, final int incarnationOfNode, final boolean detectorEnabled, final RandomGenerator random)
-        {
-            this.selfId = selfId;
-            this.incarnationOfNode = incarnationOfNode;
-            this.detectorEnabled = detectorEnabled;
-            this.random = random;
-        }
-
-        boolean active()
-        {
-            return live[selfId] && incarnation[selfId] == incarnationOfNode;
-        }
-
-        @Override
-        public int selfId()
-        {
-            return selfId;
-        }
-
-        @Override
-        public int clusterSize()
-        {
-            return clusterSize;
-        }
-
-        @Override
-        public boolean detectorEnabled()
-        {
-            return detectorEnabled;
-        }
-
-        @Override
-        public ElectionSettings settings()
-        {
-            return cluster.settings;
-        }
-
         @Override
         public long nowNs()
         {
@@ -568,67 +512,27 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
         }
 
         @Override
-        public RandomGenerator random()
+        public void emit(final HostedContext from, final int toId, final Claim message)
         {
-            return random;
+            send(from, toId);
         }
 
         @Override
-        public MutableDirectBuffer claim(final int type, final int bodyLength)
+        public long schedule(final HostedContext node, final long delayNs, final int kind)
         {
-            if (bodyLength < 0 || bodyLength > MessageHeader.MAX_BODY_LENGTH)
-            {
-                throw new IllegalArgumentException("body length must be 0.." + MessageHeader.MAX_BODY_LENGTH + ", got " + bodyLength);
-            }
-            MessageHeader.write(claimBuffer, 0, type, bodyLength, selfId);
-            claimLength = MessageHeader.LENGTH + bodyLength;
-            return claimBuffer;
+            return timers.schedule(node.selfId(), node.incarnation(), kind, delayNs, cluster.nowNs());
         }
 
         @Override
-        public void send(final int toId)
+        public boolean cancel(final HostedContext node, final long timerId)
         {
-            Worker.this.send(this, toId);
+            return timers.cancel(node.selfId(), timerId);
         }
 
         @Override
-        public void broadcast()
+        public void announce(final HostedContext node, final Role role, final int leaderId, final long term)
         {
-            for (int toId = 1; toId <= clusterSize && active(); toId++)
-            {
-                Worker.this.send(this, toId);
-            }
-        }
-
-        @Override
-        public long schedule(final long delayNs, final int kind)
-        {
-            if (!active())
-            {
-                return 0;
-            }
-            return timers.schedule(selfId, incarnationOfNode, kind, delayNs, cluster.nowNs());
-        }
-
-        @Override
-        public boolean cancel(final long timerId)
-        {
-            return timers.cancel(selfId, timerId);
-        }
-
-        @Override
-        public MutableDirectBuffer durableState()
-        {
-            return durableState[selfId];
-        }
-
-        @Override
-        public void announce(final Role role, final int leaderId, final long term)
-        {
-            if (active())
-            {
-                cluster.gate.onAnnounce(selfId, role, leaderId, term);
-            }
+            cluster.gate.onAnnounce(node.selfId(), role, leaderId, term);
         }
     }
 }

@@ -4,30 +4,30 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.IntPredicate;
-import java.util.random.RandomGenerator;
 
-import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
-import org.electbench.spi.NodeContext;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
 import org.electbench.transport.BudgetExceededException;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.ConvergenceMonitor;
 import org.electbench.transport.CrashTriggers;
-import org.electbench.transport.DelayDistribution;
 import org.electbench.transport.Durations;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Fault;
-import org.electbench.transport.NetworkFaults;
 import org.electbench.transport.RunPlan;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.Seeds;
 import org.electbench.transport.TraceRecorder;
+import org.electbench.transport.host.Claim;
+import org.electbench.transport.host.FaultEdges;
+import org.electbench.transport.host.Host;
+import org.electbench.transport.host.HostedContext;
+import org.electbench.transport.host.SendEdge;
 
 /**
  * The deterministic discrete-event runtime: one thread, a virtual clock, an event queue ordered
@@ -56,13 +56,9 @@ public final class SimRuntime implements ClusterRuntime
     private static final int INITIAL_EVENTS = 1024;
     private static final IntPredicate ALL_NODES = id -> true;
 
-    /** {@link #admit}'s answers for a copy that never arrives. */
-    private static final long LOST = -1;
-    private static final long BLOCKED = -2;
-
     private final EventQueue queue = new EventQueue(INITIAL_EVENTS);
-    private final byte[] claimBytes = new byte[MessageHeader.MAX_MESSAGE_LENGTH];
-    private final UnsafeBuffer claimBuffer = new UnsafeBuffer(claimBytes);
+    private final Claim claim = new Claim();
+    private final Host host = new SimHost();
     private TraceRecorder trace;
 
     private ElectionAlgorithm algorithm;
@@ -71,21 +67,17 @@ public final class SimRuntime implements ClusterRuntime
     private List<Fault> faults;
     private ConvergenceMonitor monitor;
     private String monitorAlgorithm;
-    private SplittableRandom networkRandom;
-    private DelayDistribution delay;
-    private boolean constantDelay;
-    private long constantDelayNs;
-    private boolean fifo;
-    private double baseLossProbability;
+    private long seed;
+    /** Per sender, its network's draws (loss, delay): {@link Seeds#senderRandom}. */
+    private SplittableRandom[] senderRandom;
     private int clusterSize;
     private ElectionNode[] nodes;
-    private Context[] contexts;
+    private HostedContext[] contexts;
     private boolean[] live;
     private int[] incarnation;
     private long[] pausedUntilNs;
-    private NetworkFaults networkFaults;
+    private SendEdge sendEdge;
     private UnsafeBuffer[] durableState;
-    private long[] lastArrivalNs;
     /** Per node: the slot of its last cancelled timer while still queued, for a re-arm to revive; -1 for none. */
     private int[] revivableTimer;
     /** Set when agreement settled part-way through a broadcast, whose remaining copies are then never delivered. */
@@ -96,7 +88,6 @@ public final class SimRuntime implements ClusterRuntime
     private long nowNs;
     private long events;
     private long dropped;
-    private int claimLength;
 
     @Override
     public String name()
@@ -194,12 +185,7 @@ public final class SimRuntime implements ClusterRuntime
         }
         monitor.reset(plan);
         queue.clear();
-        networkRandom = new SplittableRandom(Seeds.mix(scenario.seed() ^ 0x4E7A0B5EL));
-        delay = scenario.network().delay();
-        constantDelay = delay.isConstant();
-        constantDelayNs = constantDelay ? delay.sampleNs(networkRandom) : 0;
-        fifo = scenario.network().fifo() && !constantDelay;
-        baseLossProbability = scenario.network().lossProbability();
+        seed = scenario.seed();
         if (clusterSize != n || null == live)
         {
             clusterSize = n;
@@ -207,28 +193,21 @@ public final class SimRuntime implements ClusterRuntime
             incarnation = new int[n + 1];
             pausedUntilNs = new long[n + 1];
             revivableTimer = new int[n + 1];
-            networkFaults = new NetworkFaults(n);
-            lastArrivalNs = null;
+            senderRandom = new SplittableRandom[n + 1];
+            sendEdge = new SendEdge(n);
             durableState = new UnsafeBuffer[n + 1];
             for (int id = 1; id <= n; id++)
             {
                 durableState[id] = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
             }
         }
-        if (fifo && null == lastArrivalNs)
-        {
-            lastArrivalNs = new long[(n + 1) * (n + 1)];
-        }
+        sendEdge.reset(scenario.network());
         Arrays.fill(live, false);
         Arrays.fill(pausedUntilNs, 0);
-        networkFaults.clear();
         for (int id = 1; id <= n; id++)
         {
             durableState[id].setMemory(0, MessageHeader.MAX_MESSAGE_LENGTH, (byte)0);
-        }
-        if (null != lastArrivalNs)
-        {
-            Arrays.fill(lastArrivalNs, 0);
+            senderRandom[id] = Seeds.senderRandom(seed, id);
         }
         nowNs = 0;
         events = 0;
@@ -236,21 +215,14 @@ public final class SimRuntime implements ClusterRuntime
         if (null == nodes || nodes.length != n + 1)
         {
             nodes = new ElectionNode[n + 1];
-            contexts = new Context[n + 1];
+            contexts = new HostedContext[n + 1];
         }
 
         crashTriggers.load(algorithm, faults, ALL_NODES);
-        for (int index = 0; index < faults.size(); index++)
+        final FaultEdges edges = new FaultEdges(faults);
+        for (int i = 0; i < edges.size(); i++)
         {
-            final Fault fault = faults.get(index);
-            if (fault.kind() != Fault.Kind.CRASH_AFTER_SEND)
-            {
-                scheduleFault(index, fault.atNs(), false);
-                if (NetworkFaults.hasEnd(fault.kind()))
-                {
-                    scheduleFault(index, fault.endNs(), true);
-                }
-            }
+            scheduleFault(edges.fault(i), edges.timeNs(i), edges.end(i));
         }
 
         for (int id = 1; id <= n; id++)
@@ -273,8 +245,8 @@ public final class SimRuntime implements ClusterRuntime
         pausedUntilNs[id] = 0;
         revivableTimer[id] = -1;
         final ElectionNode node = algorithm.newNode(id, settings);
-        final Context context = new Context(id, incarnation[id], plan.detectors()[id],
-            new SplittableRandom(Seeds.mix(networkRandom.nextLong() ^ id)));
+        final HostedContext context = new HostedContext(host, claim, id, clusterSize, incarnation[id],
+            plan.detectors()[id], settings, Seeds.nodeRandom(seed, id, incarnation[id]), durableState[id]);
         nodes[id] = node;
         contexts[id] = context;
         monitor.onStart(id, nowNs);
@@ -296,7 +268,7 @@ public final class SimRuntime implements ClusterRuntime
         }
         live[id] = false;
         incarnation[id]++;
-        contexts[id].active = false;
+        contexts[id].deactivate();
         monitor.onCrash(id, nowNs);
     }
 
@@ -308,7 +280,7 @@ public final class SimRuntime implements ClusterRuntime
             case EventQueue.MESSAGE:
             {
                 final int from = queue.fromId(slot);
-                if (!live[id] || networkFaults.blocked(from, id))
+                if (!live[id] || sendEdge.blocked(from, id))
                 {
                     dropped++;
                     if (null != trace)
@@ -387,7 +359,7 @@ public final class SimRuntime implements ClusterRuntime
         {
             final int to = Integer.numberOfTrailingZeros(receivers) + 1;
             receivers &= receivers - 1;
-            if (!live[to] || networkFaults.blocked(from, to))
+            if (!live[to] || sendEdge.blocked(from, to))
             {
                 dropped++;
             }
@@ -441,7 +413,7 @@ public final class SimRuntime implements ClusterRuntime
             case CUT:
             case LOSS:
             case EXTRA_DELAY:
-                networkFaults.apply(index, fault, end);
+                sendEdge.apply(index, fault, end);
                 break;
             default:
                 break;
@@ -458,31 +430,28 @@ public final class SimRuntime implements ClusterRuntime
         return MessageHeader.type(queue.messageBuffer(slot), queue.messageOffset(slot));
     }
 
-    private void send(final Context from, final int to)
+    private void send(final HostedContext from, final int to)
     {
-        final int fromId = from.selfId;
-        if (to == fromId || to < 1 || to > clusterSize || !from.active())
-        {
-            return;
-        }
-        final long arrivalNs = admit(fromId, to);
+        final int fromId = from.selfId();
+        final int type = claim.type();
+        final long arrivalNs = admit(fromId, to, type);
         if (arrivalNs >= 0)
         {
             final int slot = queue.allocate();
-            queue.setMessage(slot, to, fromId, claimBytes, claimLength);
+            queue.setMessage(slot, to, fromId, claim.bytes(), claim.length());
             if (null != trace)
             {
-                trace.onSend(nowNs, timerId(slot), fromId, to, readType(), claimLength);
+                trace.onSend(nowNs, timerId(slot), fromId, to, type, claim.length());
             }
             queue.push(slot, arrivalNs);
         }
         else if (null != trace)
         {
-            trace.onSend(nowNs, TraceRecorder.NOT_QUEUED, fromId, to, readType(), claimLength);
-            trace.onDrop(nowNs, TraceRecorder.NOT_QUEUED, fromId, to, readType(),
-                LOST == arrivalNs ? TraceRecorder.DropReason.LOSS : TraceRecorder.DropReason.BLOCKED);
+            trace.onSend(nowNs, TraceRecorder.NOT_QUEUED, fromId, to, type, claim.length());
+            trace.onDrop(nowNs, TraceRecorder.NOT_QUEUED, fromId, to, type,
+                SendEdge.LOST == arrivalNs ? TraceRecorder.DropReason.LOSS : TraceRecorder.DropReason.BLOCKED);
         }
-        if (!crashTriggers.isEmpty() && crashTriggers.fire(fromId, nowNs, readType()))
+        if (!crashTriggers.isEmpty() && crashTriggers.fire(fromId, nowNs, type))
         {
             if (null != trace)
             {
@@ -498,17 +467,21 @@ public final class SimRuntime implements ClusterRuntime
      * Each copy is counted, lost and can trigger a crash just as a send of its own. A traced run
      * sends each copy on its own, so every message has its own event id in the trace.
      */
-    private void broadcast(final Context from)
+    private void broadcast(final HostedContext from)
     {
-        if (!constantDelay || clusterSize > EventQueue.MAX_BROADCAST_ID || null != trace)
+        final int fromId = from.selfId();
+        if (!sendEdge.constantDelay() || clusterSize > EventQueue.MAX_BROADCAST_ID || null != trace)
         {
             for (int to = 1; to <= clusterSize && from.active(); to++)
             {
-                send(from, to);
+                if (to != fromId)
+                {
+                    send(from, to);
+                }
             }
             return;
         }
-        final int fromId = from.selfId;
+        final int type = claim.type();
         int receivers = 0;
         long arrivalNs = -1;
         for (int to = 1; to <= clusterSize && from.active(); to++)
@@ -517,13 +490,13 @@ public final class SimRuntime implements ClusterRuntime
             {
                 continue;
             }
-            final long copyArrivalNs = admit(fromId, to);
+            final long copyArrivalNs = admit(fromId, to, type);
             if (copyArrivalNs >= 0)
             {
                 receivers |= 1 << (to - 1);
                 arrivalNs = copyArrivalNs;
             }
-            if (!crashTriggers.isEmpty() && crashTriggers.fire(fromId, nowNs, readType()))
+            if (!crashTriggers.isEmpty() && crashTriggers.fire(fromId, nowNs, type))
             {
                 crash(fromId);
             }
@@ -533,105 +506,35 @@ public final class SimRuntime implements ClusterRuntime
             final int slot = queue.allocate();
             if (0 == (receivers & (receivers - 1)))
             {
-                queue.setMessage(slot, Integer.numberOfTrailingZeros(receivers) + 1, fromId, claimBytes, claimLength);
+                queue.setMessage(slot, Integer.numberOfTrailingZeros(receivers) + 1, fromId, claim.bytes(), claim.length());
             }
             else
             {
-                queue.setBroadcast(slot, receivers, fromId, claimBytes, claimLength);
+                queue.setBroadcast(slot, receivers, fromId, claim.bytes(), claim.length());
             }
             queue.push(slot, arrivalNs);
         }
     }
 
-    private int readType()
-    {
-        // Read from the array: the header's little-endian type, without a bounds-checked buffer call per send.
-        return (claimBytes[MessageHeader.TYPE_OFFSET] & 0xFF) | (claimBytes[MessageHeader.TYPE_OFFSET + 1] & 0xFF) << 8;
-    }
-
     /**
-     * Count and draw the fate of one copy of the claimed message.
+     * Count one copy of the claimed message and draw its fate at the send edge.
      *
-     * @return when it arrives, or {@link #LOST} or {@link #BLOCKED} when it never will.
+     * @return when it arrives, or {@link SendEdge#LOST} or {@link SendEdge#BLOCKED} when it never will.
      */
-    private long admit(final int fromId, final int to)
+    private long admit(final int fromId, final int to, final int type)
     {
-        final int type = readType();
-        final int length = claimLength;
-        monitor.onSend(fromId, nowNs, type, length);
-        final double lossProbability = Math.max(baseLossProbability, networkFaults.lossProbability());
-        final boolean lost = lossProbability > 0 && networkRandom.nextDouble() < lossProbability;
-        if (lost || networkFaults.blocked(fromId, to))
+        monitor.onSend(fromId, nowNs, type, claim.length());
+        final long arrivalNs = sendEdge.admit(fromId, to, nowNs, senderRandom[fromId]);
+        if (arrivalNs < 0)
         {
             dropped++;
-            return lost ? LOST : BLOCKED;
         }
-        else
-        {
-            long arrivalNs = nowNs + networkFaults.extraDelayNs() + (constantDelay ? constantDelayNs : delay.sampleNs(networkRandom));
-            if (fifo)
-            {
-                final int link = fromId * (clusterSize + 1) + to;
-                if (arrivalNs - lastArrivalNs[link] < 0)
-                {
-                    arrivalNs = lastArrivalNs[link];
-                }
-                lastArrivalNs[link] = arrivalNs;
-            }
-            return arrivalNs;
-        }
+        return arrivalNs;
     }
 
-    /**
-     * One node's view of the simulator, valid for one incarnation: after a crash every call is
-     * a no-op, so a node that crashes mid-callback sends nothing more.
-     */
-    private final class Context implements NodeContext
+    /** The simulator as the host of its nodes: its virtual clock, its event queue for timers and messages. */
+    private final class SimHost implements Host
     {
-        private final int selfId;
-        private final int incarnationOfNode;
-        private final boolean detectorEnabled;
-        private final RandomGenerator random;
-        /** Whether this incarnation is still up: cleared at its crash, so a check is one field read. */
-        private boolean active = true;
-
-        Context(final int selfId, final int incarnationOfNode, final boolean detectorEnabled, final RandomGenerator random)
-        {
-            this.selfId = selfId;
-            this.incarnationOfNode = incarnationOfNode;
-            this.detectorEnabled = detectorEnabled;
-            this.random = random;
-        }
-
-        boolean active()
-        {
-            return active;
-        }
-
-        @Override
-        public int selfId()
-        {
-            return selfId;
-        }
-
-        @Override
-        public int clusterSize()
-        {
-            return clusterSize;
-        }
-
-        @Override
-        public boolean detectorEnabled()
-        {
-            return detectorEnabled;
-        }
-
-        @Override
-        public ElectionSettings settings()
-        {
-            return settings;
-        }
-
         @Override
         public long nowNs()
         {
@@ -639,62 +542,42 @@ public final class SimRuntime implements ClusterRuntime
         }
 
         @Override
-        public RandomGenerator random()
+        public void emit(final HostedContext from, final int toId, final Claim message)
         {
-            return random;
+            send(from, toId);
         }
 
         @Override
-        public MutableDirectBuffer claim(final int type, final int bodyLength)
+        public void emitToAll(final HostedContext from, final Claim message)
         {
-            if (bodyLength < 0 || bodyLength > MessageHeader.MAX_BODY_LENGTH)
-            {
-                throw new IllegalArgumentException("body length must be 0.." + MessageHeader.MAX_BODY_LENGTH + ", got " + bodyLength);
-            }
-            MessageHeader.write(claimBuffer, 0, type, bodyLength, selfId);
-            claimLength = MessageHeader.LENGTH + bodyLength;
-            return claimBuffer;
+            broadcast(from);
         }
 
         @Override
-        public void send(final int toId)
+        public long schedule(final HostedContext node, final long delayNs, final int kind)
         {
-            SimRuntime.this.send(this, toId);
-        }
-
-        @Override
-        public void broadcast()
-        {
-            SimRuntime.this.broadcast(this);
-        }
-
-        @Override
-        public long schedule(final long delayNs, final int kind)
-        {
-            if (!active())
-            {
-                return 0;
-            }
-            final long deadlineNs = nowNs + Math.max(0, delayNs);
+            final int selfId = node.selfId();
+            final long deadlineNs = nowNs + delayNs;
             final int revivable = revivableTimer[selfId];
             if (revivable >= 0 && queue.queuedAtNs(revivable) - deadlineNs <= 0)
             {
                 // A re-arm: the cancelled event still queued comes up first and then goes in at the deadline.
                 revivableTimer[selfId] = -1;
                 queue.renew(revivable);
-                queue.setTimer(revivable, selfId, kind, incarnationOfNode);
+                queue.setTimer(revivable, selfId, kind, node.incarnation());
                 queue.defer(revivable, deadlineNs);
                 return timerId(revivable);
             }
             final int slot = queue.allocate();
-            queue.setTimer(slot, selfId, kind, incarnationOfNode);
+            queue.setTimer(slot, selfId, kind, node.incarnation());
             queue.push(slot, deadlineNs);
             return timerId(slot);
         }
 
         @Override
-        public boolean cancel(final long timerId)
+        public boolean cancel(final HostedContext node, final long timerId)
         {
+            final int selfId = node.selfId();
             final int slot = (int)timerId;
             if (slot < 0 || slot >= queue.capacity() || queue.generation(slot) != (int)(timerId >>> 32) ||
                 queue.type(slot) != EventQueue.TIMER || queue.nodeId(slot) != selfId)
@@ -707,22 +590,13 @@ public final class SimRuntime implements ClusterRuntime
         }
 
         @Override
-        public MutableDirectBuffer durableState()
+        public void announce(final HostedContext node, final Role role, final int leaderId, final long term)
         {
-            return durableState[selfId];
-        }
-
-        @Override
-        public void announce(final Role role, final int leaderId, final long term)
-        {
-            if (active())
+            if (null != trace)
             {
-                if (null != trace)
-                {
-                    trace.onBelief(nowNs, selfId, role, leaderId, term);
-                }
-                monitor.onAnnounce(selfId, nowNs, role, leaderId, term);
+                trace.onBelief(nowNs, node.selfId(), role, leaderId, term);
             }
+            monitor.onAnnounce(node.selfId(), nowNs, role, leaderId, term);
         }
     }
 }
