@@ -60,6 +60,7 @@ public final class SimRuntime implements ClusterRuntime
     private final Claim claim = new Claim();
     private final Host host = new SimHost();
     private TraceRecorder trace;
+    private boolean keepsDurableState = true;
 
     private ElectionAlgorithm algorithm;
     private ElectionSettings settings;
@@ -111,6 +112,19 @@ public final class SimRuntime implements ClusterRuntime
     public SimRuntime trace(final TraceRecorder recorder)
     {
         this.trace = recorder;
+        return this;
+    }
+
+    /**
+     * Later runs keep no durable state: {@link org.electbench.spi.NodeContext#durableState()} is
+     * null, and every restart is as if the node's disk were wiped (to show what an algorithm that
+     * needs stable storage does without it).
+     *
+     * @return this.
+     */
+    public SimRuntime withoutDurableState()
+    {
+        keepsDurableState = false;
         return this;
     }
 
@@ -246,7 +260,7 @@ public final class SimRuntime implements ClusterRuntime
         revivableTimer[id] = -1;
         final ElectionNode node = algorithm.newNode(id, settings);
         final HostedContext context = new HostedContext(host, claim, id, clusterSize, incarnation[id],
-            plan.detectors()[id], settings, Seeds.nodeRandom(seed, id, incarnation[id]), durableState[id]);
+            plan.detectors()[id], settings, Seeds.nodeRandom(seed, id, incarnation[id]), keepsDurableState ? durableState[id] : null);
         nodes[id] = node;
         contexts[id] = context;
         monitor.onStart(id, nowNs);
