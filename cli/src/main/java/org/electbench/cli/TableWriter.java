@@ -36,8 +36,10 @@ final class TableWriter implements OutputFormat.ReportWriter
         switch (metric.kind())
         {
             case "distribution":
-                return !metric.hasValues() ? "(none)" : String.format(Locale.ROOT, "mean %s ms  p50 %s ms  p99 %s ms  max %s ms  (%d runs)",
-                    millis(metric.mean()), millis(metric.p50()), millis(metric.p99()), millis(metric.max()), metric.samples());
+                // A metric with one value per run counts runs; one with many (every timer fired) counts its values.
+                return !metric.hasValues() ? "(none)" : String.format(Locale.ROOT, "mean %s ms  p50 %s ms  p99 %s ms  max %s ms  (%d %s)",
+                    millis(metric.mean()), millis(metric.p50()), millis(metric.p99()), millis(metric.max()), metric.samples(),
+                    metric.samples() <= metric.runs() ? "runs" : "values over " + metric.runs() + " runs");
             case "count":
                 return ns ?
                     String.format(Locale.ROOT, "mean %s ms  max %s ms", millis(metric.mean()), millis(metric.max())) :

@@ -24,7 +24,8 @@ import org.electbench.transport.host.SendEdge;
 /**
  * One worker thread's agent: it owns a fixed set of nodes (ids congruent to its index modulo
  * the worker count), and every call into those nodes happens here, one at a time. A duty cycle
- * reads the clock once, applies the fault edges that are due, runs what the delay queue holds
+ * reads the clock once, applies the fault edges that are due (each after what it holds that fell
+ * due before the edge), runs what the delay queue holds
  * that is due (messages at once, timers set aside), polls each owned node's {@link Wire} (a
  * message due now is delivered straight from the wire; one not yet due, or for a paused node, is
  * copied into the delay queue), and last fires the timers set aside, in due order, and what else
@@ -49,6 +50,7 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
     private static final int MAX_DRAIN_ROUNDS = 4;
     private static final int INITIAL_EVENTS = 256;
     private static final int INITIAL_TIMERS = 64;
+    private static final long NOT_PINNED = Long.MIN_VALUE;
 
     private final Cluster cluster;
     private final int index;
@@ -79,6 +81,8 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
     private boolean booted;
     private int nextEdge;
     private long cycleNowNs;
+    /** While a node boots, the instant its boot was planned for, which is what its clock reads; else {@link #NOT_PINNED}. */
+    private long pinnedNowNs = NOT_PINNED;
 
     private long sent;
     private long delivered;
@@ -153,7 +157,7 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
             booted = true;
             for (final int id : owned)
             {
-                boot(id, cluster.plan.start());
+                boot(id, cluster.plan.start(), 0);
             }
             return owned.length;
         }
@@ -264,6 +268,11 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
         {
             final int faultIndex = edges.fault(nextEdge);
             final boolean end = edges.end(nextEdge);
+            final long edgeNs = edges.timeNs(nextEdge);
+            // What this worker holds that fell due before the edge happens before it, as in the
+            // simulator: a leader's heartbeat due just before its crash still goes out when the
+            // worker woke after both.
+            applied += runDue(edgeNs - 1, false);
             nextEdge++;
             applied++;
             final Fault fault = cluster.faults.get(faultIndex);
@@ -280,7 +289,7 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
                     if (owns(id) && !live[id])
                     {
                         cluster.gate.onStart(id);
-                        boot(id, Start.RECOVERED);
+                        boot(id, Start.RECOVERED, edgeNs);
                     }
                     break;
                 case PAUSE:
@@ -434,7 +443,14 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
         }
     }
 
-    private void boot(final int id, final Start start)
+    /**
+     * Brings a node up as if at the instant its boot was planned for (the run's start, or its
+     * recovery's edge), however late this worker got to it: during {@code onStart} the node's
+     * clock reads that instant, so the timers it arms and the messages it sends count from there,
+     * as they do in the simulator, and a worker that woke late to the start adds no offset to
+     * every heartbeat of the run.
+     */
+    private void boot(final int id, final Start start, final long plannedNs)
     {
         live[id] = true;
         incarnation[id]++;
@@ -444,14 +460,28 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
             cluster.plan.detectors()[id], cluster.settings, Seeds.nodeRandom(cluster.seed, id, incarnation[id]), durableState[id]);
         nodes[id] = node;
         contexts[id] = context;
-        if (start == Start.SETTLED)
+        pinnedNowNs = Math.min(plannedNs, cluster.nowNs());
+        try
         {
-            node.onStart(context, start, cluster.plan.initialLeader(), cluster.plan.initialTerm());
+            if (start == Start.SETTLED)
+            {
+                node.onStart(context, start, cluster.plan.initialLeader(), cluster.plan.initialTerm());
+            }
+            else
+            {
+                node.onStart(context, start, ElectionNode.NO_LEADER, 0);
+            }
         }
-        else
+        finally
         {
-            node.onStart(context, start, ElectionNode.NO_LEADER, 0);
+            pinnedNowNs = NOT_PINNED;
         }
+    }
+
+    /** @return the clock the nodes see: the run clock, but for a boot's planned instant while the node boots. */
+    private long nodeNowNs()
+    {
+        return NOT_PINNED == pinnedNowNs ? cluster.nowNs() : pinnedNowNs;
     }
 
     private void crash(final int id)
@@ -474,7 +504,7 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
         final int length = claim.length();
         sent++;
         cluster.gate.onSend(fromId, type, length);
-        final long nowNs = cluster.nowNs();
+        final long nowNs = nodeNowNs();
         final long arrivalNs = sendEdge.admit(fromId, toId, nowNs, senderRandom[fromId]);
         if (arrivalNs < 0)
         {
@@ -508,7 +538,7 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
         @Override
         public long nowNs()
         {
-            return cluster.nowNs();
+            return nodeNowNs();
         }
 
         @Override
@@ -520,7 +550,7 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
         @Override
         public long schedule(final HostedContext node, final long delayNs, final int kind)
         {
-            return timers.schedule(node.selfId(), node.incarnation(), kind, delayNs, cluster.nowNs());
+            return timers.schedule(node.selfId(), node.incarnation(), kind, delayNs, nodeNowNs());
         }
 
         @Override
