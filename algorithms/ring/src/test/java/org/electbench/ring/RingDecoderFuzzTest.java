@@ -9,6 +9,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.Start;
+import org.electbench.testkit.ScriptedHost;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -41,7 +42,7 @@ class RingDecoderFuzzTest
         {
             if (0 == (frame & 0xFFF))
             {
-                node.onStart(new FakeContext(SELF, N, true, settings), Start.SETTLED, N, 1);
+                node.onStart(new ScriptedHost().context(SELF, N, true, settings), Start.SETTLED, N, 1);
             }
             final int type = random.nextBoolean() ? frame & 0xFFFF : random.nextInt(4);
             final int validLength = Math.max(0, RingMessages.bodyLength(type, acknowledgements));

@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
@@ -20,14 +20,26 @@ import org.electbench.spi.RecoveryPolicy;
 import org.electbench.spi.RingArrangement;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
+import org.electbench.testkit.ScriptedHost;
+import org.electbench.testkit.ScriptedHost.Announcement;
+import org.electbench.testkit.ScriptedHost.Sent;
+import org.electbench.transport.host.HostedContext;
 import org.junit.jupiter.api.Test;
 
+/**
+ * One ring node on a {@link ScriptedHost}, the test playing the rest of the ring: what the node
+ * sends, schedules and announces for each message and timer, field by field.
+ */
 class RingNodeTest
 {
     private static final long HBT_NS = 50_000_000L;
     private static final long DETECT_NS = 150_000_000L;
     private static final long T_ELEC_NS = 10_000_000L;
     private static final long T_COORD_NS = 100_000_000L;
+    /** The hop number every ELECTION and ELECTED the test delivers carries. */
+    private static final long DELIVERED_HOP = 99;
+    /** A type no ring message has, claimed by the test to see whether the node claims after it. */
+    private static final int NO_CLAIM = 0xFFFF;
 
     private static ElectionSettings settings(final boolean acknowledgements, final RingArrangement arrangement)
     {
@@ -44,14 +56,19 @@ class RingNodeTest
     private static final ElectionSettings TEXTBOOK = settings(false, RingArrangement.INCREASING);
     private static final ElectionSettings ACKED = settings(true, RingArrangement.INCREASING);
 
-    private FakeContext ctx;
+    private ScriptedHost host;
+    private HostedContext ctx;
     private RingNode node;
+    private MutableDirectBuffer claim;
 
     private void start(final int selfId, final int n, final boolean detector, final ElectionSettings settings,
         final Start start, final int leaderId, final long term)
     {
-        ctx = new FakeContext(selfId, n, detector, settings);
+        host = new ScriptedHost();
+        host.recordBroadcastsAsOne();
+        ctx = host.context(selfId, n, detector, settings);
         node = new RingNode(selfId, settings);
+        markClaim();
         node.onStart(ctx, start, leaderId, term);
     }
 
@@ -62,89 +79,150 @@ class RingNodeTest
 
     private long nextLap = (3L << 32) | 1000;
 
-    private static UnsafeBuffer lap(final int type, final int fromId, final int id, final long term, final long hop,
-        final long lap, final boolean acknowledgements)
-    {
-        final int bodyLength = !acknowledgements ? RingMessages.LAP_BODY_LENGTH : type == ELECTION ?
-            RingMessages.ACKNOWLEDGED_ELECTION_BODY_LENGTH : RingMessages.ACKNOWLEDGED_ELECTED_BODY_LENGTH;
-        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[MessageHeader.LENGTH + bodyLength]);
-        MessageHeader.write(buffer, 0, type, bodyLength, fromId);
-        buffer.putInt(MessageHeader.LENGTH + RingMessages.ID_OFFSET, id, BYTE_ORDER);
-        buffer.putLong(MessageHeader.LENGTH + RingMessages.TERM_OFFSET, term, BYTE_ORDER);
-        if (acknowledgements)
-        {
-            buffer.putLong(MessageHeader.LENGTH + RingMessages.HOP_OFFSET, hop, BYTE_ORDER);
-            if (type == ELECTION)
-            {
-                buffer.putLong(MessageHeader.LENGTH + RingMessages.LAP_OFFSET, lap, BYTE_ORDER);
-            }
-        }
-        return buffer;
-    }
-
     private void receive(final int type, final int fromId, final int id, final long term)
     {
         receive(type, fromId, id, term, nextLap++);
     }
 
-    private void receive(final int type, final int fromId, final int id, final long term, final long lapNumber)
+    private void receive(final int type, final int fromId, final int id, final long term, final long lap)
     {
-        final UnsafeBuffer buffer = lap(type, fromId, id, term, 99, lapNumber, ctx.settings().get(RingAlgorithm.ACK));
-        node.onMessage(fromId, buffer, 0, buffer.capacity());
+        final boolean acknowledgements = ctx.settings().get(RingAlgorithm.ACK);
+        final int bodyLength = !acknowledgements ? RingMessages.LAP_BODY_LENGTH : type == ELECTION ?
+            RingMessages.ACKNOWLEDGED_ELECTION_BODY_LENGTH : RingMessages.ACKNOWLEDGED_ELECTED_BODY_LENGTH;
+        final MutableDirectBuffer buffer = host.inbound(type, bodyLength, fromId);
+        buffer.putInt(MessageHeader.LENGTH + RingMessages.ID_OFFSET, id, BYTE_ORDER);
+        buffer.putLong(MessageHeader.LENGTH + RingMessages.TERM_OFFSET, term, BYTE_ORDER);
+        if (acknowledgements)
+        {
+            buffer.putLong(MessageHeader.LENGTH + RingMessages.HOP_OFFSET, DELIVERED_HOP, BYTE_ORDER);
+            if (type == ELECTION)
+            {
+                buffer.putLong(MessageHeader.LENGTH + RingMessages.LAP_OFFSET, lap, BYTE_ORDER);
+            }
+        }
+        host.deliver(node, fromId);
     }
 
     private void receiveHeartbeat(final int fromId, final long term)
     {
-        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[MessageHeader.LENGTH + RingMessages.HEARTBEAT_BODY_LENGTH]);
-        MessageHeader.write(buffer, 0, HEARTBEAT, RingMessages.HEARTBEAT_BODY_LENGTH, fromId);
-        buffer.putLong(MessageHeader.LENGTH + RingMessages.HEARTBEAT_TERM_OFFSET, term, BYTE_ORDER);
-        node.onMessage(fromId, buffer, 0, buffer.capacity());
+        host.inbound(HEARTBEAT, RingMessages.HEARTBEAT_BODY_LENGTH, fromId)
+            .putLong(MessageHeader.LENGTH + RingMessages.HEARTBEAT_TERM_OFFSET, term, BYTE_ORDER);
+        host.deliver(node, fromId);
     }
 
     private void receiveAck(final int fromId, final long hop)
     {
-        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[MessageHeader.LENGTH + RingMessages.ACK_BODY_LENGTH]);
-        MessageHeader.write(buffer, 0, ACK, RingMessages.ACK_BODY_LENGTH, fromId);
-        buffer.putLong(MessageHeader.LENGTH + RingMessages.ACK_HOP_OFFSET, hop, BYTE_ORDER);
-        node.onMessage(fromId, buffer, 0, buffer.capacity());
+        host.inbound(ACK, RingMessages.ACK_BODY_LENGTH, fromId)
+            .putLong(MessageHeader.LENGTH + RingMessages.ACK_HOP_OFFSET, hop, BYTE_ORDER);
+        host.deliver(node, fromId);
     }
 
-    private static void assertSent(final FakeContext.Sent sent, final int toId, final int type, final int id, final long term)
+    /**
+     * Claims a message of no ring type, so that {@link #assertNothingSent} can tell whether the
+     * node claimed one since: the context drops a send to the node itself or to no node before
+     * the host sees it, and every send the ring makes follows its own claim.
+     */
+    private void markClaim()
+    {
+        claim = ctx.claim(NO_CLAIM, 0);
+    }
+
+    /** @return what was sent since the start or the last drain, and forget it. */
+    private List<Sent> drain()
+    {
+        markClaim();
+        return host.drain();
+    }
+
+    /** Nothing was sent since the start or the last drain, not even to the node itself or to no node. */
+    private void assertNothingSent(final String message)
+    {
+        assertEquals(0, host.sentCount(), message);
+        assertEquals(NO_CLAIM, MessageHeader.type(claim, 0), message + ": a message was claimed, to be sent to no peer");
+    }
+
+    private void assertNothingSent()
+    {
+        assertNothingSent("sent");
+    }
+
+    private void advanceTo(final long timeNs)
+    {
+        host.advanceNs(timeNs - host.nowNs());
+    }
+
+    /** @return when the one pending timer of that kind is due. */
+    private long dueNs(final int kind)
+    {
+        return host.nowNs() + host.pendingDelayNs(kind);
+    }
+
+    private static int bodyLength(final Sent sent)
+    {
+        return MessageHeader.bodyLength(sent.message(), 0);
+    }
+
+    /** @return ELECTION's candidate or ELECTED's leader. */
+    private static int id(final Sent sent)
+    {
+        return sent.intAt(MessageHeader.LENGTH + RingMessages.ID_OFFSET);
+    }
+
+    private static long term(final Sent sent)
+    {
+        final int offset = sent.type() == HEARTBEAT ? RingMessages.HEARTBEAT_TERM_OFFSET : RingMessages.TERM_OFFSET;
+        return sent.longAt(MessageHeader.LENGTH + offset);
+    }
+
+    /** @return the hop number an ELECTION or ELECTED carries, or the one an ACK echoes. */
+    private static long hop(final Sent sent)
+    {
+        final int offset = sent.type() == ACK ? RingMessages.ACK_HOP_OFFSET : RingMessages.HOP_OFFSET;
+        return sent.longAt(MessageHeader.LENGTH + offset);
+    }
+
+    private static long lapOf(final Sent sent)
+    {
+        assertEquals(ELECTION, sent.type());
+        return sent.longAt(MessageHeader.LENGTH + RingMessages.LAP_OFFSET);
+    }
+
+    private static void assertSent(final Sent sent, final int toId, final int type, final int id, final long term)
     {
         assertEquals(toId, sent.toId(), "receiver");
         assertEquals(type, sent.type(), "type");
-        assertEquals(id, sent.id(), "id");
-        assertEquals(term, sent.term(), "term");
+        assertEquals(id, id(sent), "id");
+        assertEquals(term, term(sent), "term");
     }
 
     @Test
     void coldInitiatorSendsItsOwnIdToItsSuccessorAlongTheArrangement()
     {
         cold(3, 5, true, TEXTBOOK);
-        final List<FakeContext.Sent> increasing = ctx.drain();
+        final List<Sent> increasing = drain();
         assertEquals(1, increasing.size());
         assertSent(increasing.get(0), 4, ELECTION, 3, 0);
-        assertEquals(RingMessages.LAP_BODY_LENGTH, increasing.get(0).bodyLength());
+        assertEquals(RingMessages.LAP_BODY_LENGTH, bodyLength(increasing.get(0)));
         assertTrue(node.participant());
-        assertEquals(new FakeContext.Announcement(Role.CANDIDATE, ElectionNode.NO_LEADER, 0), ctx.lastAnnouncement());
+        assertEquals(new Announcement(Role.CANDIDATE, ElectionNode.NO_LEADER, 0), host.lastAnnouncement());
 
         cold(3, 5, true, settings(false, RingArrangement.DECREASING));
-        assertSent(ctx.drain().get(0), 2, ELECTION, 3, 0);
+        assertSent(drain().get(0), 2, ELECTION, 3, 0);
 
         cold(5, 5, true, TEXTBOOK);
-        assertSent(ctx.drain().get(0), 1, ELECTION, 5, 0);
+        assertSent(drain().get(0), 1, ELECTION, 5, 0);
 
         cold(1, 5, true, settings(false, RingArrangement.DECREASING));
-        assertSent(ctx.drain().get(0), 5, ELECTION, 1, 0);
+        assertSent(drain().get(0), 5, ELECTION, 1, 0);
     }
 
     @Test
     void coldNodeWithoutDetectorWaitsSilently()
     {
         cold(3, 5, false, ACKED);
-        assertTrue(ctx.sent.isEmpty());
-        assertTrue(ctx.timers.isEmpty());
-        assertTrue(ctx.announcements.isEmpty());
+        assertNothingSent();
+        assertEquals(0, host.pendingTimers());
+        assertTrue(host.announcements().isEmpty());
         assertFalse(node.participant());
     }
 
@@ -153,11 +231,11 @@ class RingNodeTest
     {
         cold(3, 5, false, TEXTBOOK);
         receive(ELECTION, 2, 5, 0);
-        final List<FakeContext.Sent> sent = ctx.drain();
+        final List<Sent> sent = drain();
         assertEquals(1, sent.size());
         assertSent(sent.get(0), 4, ELECTION, 5, 0);
         assertTrue(node.participant());
-        assertTrue(ctx.announcements.isEmpty(), "relaying a larger id changes no belief");
+        assertTrue(host.announcements().isEmpty(), "relaying a larger id changes no belief");
     }
 
     @Test
@@ -165,7 +243,7 @@ class RingNodeTest
     {
         cold(3, 5, false, TEXTBOOK);
         receive(ELECTION, 2, 1, 0);
-        final List<FakeContext.Sent> sent = ctx.drain();
+        final List<Sent> sent = drain();
         assertEquals(1, sent.size());
         assertSent(sent.get(0), 4, ELECTION, 3, 0);
         assertTrue(node.participant());
@@ -175,52 +253,52 @@ class RingNodeTest
     void smallerIdIsSwallowedByAParticipant()
     {
         cold(3, 5, true, TEXTBOOK);
-        ctx.drain();
+        drain();
         receive(ELECTION, 2, 2, 0);
         receive(ELECTION, 2, 1, 0);
-        assertTrue(ctx.sent.isEmpty());
+        assertNothingSent();
     }
 
     @Test
     void ownIdBackMakesTheLeaderOfTheHighestTermSeenPlusOneAndSendsElected()
     {
         start(4, 5, true, TEXTBOOK, Start.SETTLED, 5, 7);
-        ctx.fire(node, RingNode.DETECTION_TIMER);
-        assertSent(ctx.drain().get(0), 5, ELECTION, 4, 7);
+        host.fire(node, RingNode.DETECTION_TIMER);
+        assertSent(drain().get(0), 5, ELECTION, 4, 7);
         // Another node had seen term 9: the lap carried it home.
         receive(ELECTION, 3, 4, 9);
         assertEquals(Role.LEADER, node.role());
         assertEquals(4, node.leaderId());
         assertEquals(10, node.term());
-        assertEquals(new FakeContext.Announcement(Role.LEADER, 4, 10), ctx.lastAnnouncement());
-        final List<FakeContext.Sent> sent = ctx.drain();
+        assertEquals(new Announcement(Role.LEADER, 4, 10), host.lastAnnouncement());
+        final List<Sent> sent = drain();
         assertEquals(1, sent.size());
         assertSent(sent.get(0), 5, ELECTED, 4, 10);
-        assertEquals(1, ctx.timers(RingNode.HEARTBEAT_TIMER).size(), "heartbeats start");
-        assertTrue(ctx.timers(RingNode.DETECTION_TIMER).isEmpty(), "a leader watches nobody");
+        assertTrue(host.hasPendingTimer(RingNode.HEARTBEAT_TIMER), "heartbeats start");
+        assertFalse(host.hasPendingTimer(RingNode.DETECTION_TIMER), "a leader watches nobody");
     }
 
     @Test
     void electedIsRecordedAndForwardedOnceAndEndsTheLapAtTheLeader()
     {
         cold(2, 5, true, TEXTBOOK);
-        ctx.drain();
+        drain();
         receive(ELECTED, 1, 5, 1);
-        assertEquals(new FakeContext.Announcement(Role.FOLLOWER, 5, 1), ctx.lastAnnouncement());
+        assertEquals(new Announcement(Role.FOLLOWER, 5, 1), host.lastAnnouncement());
         assertFalse(node.participant());
-        final List<FakeContext.Sent> sent = ctx.drain();
+        final List<Sent> sent = drain();
         assertEquals(1, sent.size());
         assertSent(sent.get(0), 3, ELECTED, 5, 1);
-        assertEquals(1, ctx.timers(RingNode.DETECTION_TIMER).size(), "a follower watches its new leader");
+        assertTrue(host.hasPendingTimer(RingNode.DETECTION_TIMER), "a follower watches its new leader");
 
         receive(ELECTED, 1, 5, 1);
-        assertTrue(ctx.sent.isEmpty(), "a second copy of the same lap goes no further");
+        assertNothingSent("a second copy of the same lap goes no further");
 
         cold(5, 5, true, TEXTBOOK);
         receive(ELECTION, 4, 5, 0);
-        ctx.drain();
+        drain();
         receive(ELECTED, 4, 5, 1);
-        assertTrue(ctx.sent.isEmpty(), "the lap ends at the leader");
+        assertNothingSent("the lap ends at the leader");
         assertFalse(node.participant());
         assertEquals(Role.LEADER, node.role());
     }
@@ -229,11 +307,11 @@ class RingNodeTest
     void electedOrHeartbeatOfAnOlderTermIsIgnored()
     {
         start(2, 5, true, TEXTBOOK, Start.SETTLED, 5, 4);
-        final int announced = ctx.announcements.size();
+        final int announced = host.announcements().size();
         receive(ELECTED, 1, 3, 3);
         receiveHeartbeat(3, 3);
-        assertTrue(ctx.sent.isEmpty());
-        assertEquals(announced, ctx.announcements.size());
+        assertNothingSent();
+        assertEquals(announced, host.announcements().size());
         assertEquals(5, node.leaderId());
         assertEquals(4, node.term());
     }
@@ -244,13 +322,13 @@ class RingNodeTest
         cold(3, 5, false, TEXTBOOK);
         receive(ELECTION, 2, 5, 0);
         receive(ELECTED, 2, 5, 1);
-        for (final FakeContext.Sent sent : ctx.drain())
+        for (final Sent sent : drain())
         {
-            assertEquals(RingMessages.LAP_BODY_LENGTH, sent.bodyLength());
+            assertEquals(RingMessages.LAP_BODY_LENGTH, bodyLength(sent));
             assertTrue(sent.type() != ACK);
         }
-        assertTrue(ctx.timers(RingNode.HOP_TIMER).isEmpty());
-        assertTrue(ctx.timers(RingNode.LAP_TIMER).isEmpty());
+        assertFalse(host.hasPendingTimer(RingNode.HOP_TIMER));
+        assertFalse(host.hasPendingTimer(RingNode.LAP_TIMER));
     }
 
     @Test
@@ -258,16 +336,16 @@ class RingNodeTest
     {
         cold(3, 5, false, ACKED);
         receive(ELECTION, 2, 5, 0);
-        final List<FakeContext.Sent> sent = ctx.drain();
+        final List<Sent> sent = drain();
         assertEquals(2, sent.size());
         assertSent(sent.get(0), 4, ELECTION, 5, 0);
-        assertEquals(RingMessages.ACKNOWLEDGED_ELECTION_BODY_LENGTH, sent.get(0).bodyLength());
+        assertEquals(RingMessages.ACKNOWLEDGED_ELECTION_BODY_LENGTH, bodyLength(sent.get(0)));
         assertEquals(ACK, sent.get(1).type());
         assertEquals(2, sent.get(1).toId());
-        assertEquals(99, sent.get(1).hop());
+        assertEquals(DELIVERED_HOP, hop(sent.get(1)));
 
         receive(ELECTION, 2, 1, 0);
-        final List<FakeContext.Sent> swallowed = ctx.drain();
+        final List<Sent> swallowed = drain();
         assertEquals(1, swallowed.size(), "a swallowed hop is still acknowledged");
         assertEquals(ACK, swallowed.get(0).type());
     }
@@ -277,38 +355,37 @@ class RingNodeTest
     {
         cold(3, 5, false, ACKED);
         receive(ELECTION, 2, 5, 0, (3L << 32) | 42);
-        final List<FakeContext.Sent> first = ctx.drain();
-        final long lapNumber = new UnsafeBuffer(first.get(0).bytes()).getLong(
-            MessageHeader.LENGTH + RingMessages.LAP_OFFSET, BYTE_ORDER);
+        final List<Sent> first = drain();
+        final long lapNumber = lapOf(first.get(0));
         assertEquals((3L << 32) | 42, lapNumber, "a relay keeps the candidate's lap number");
         receive(ELECTED, 2, 5, 1);
-        ctx.drain();
+        drain();
         receive(ELECTION, 1, 5, 0, (3L << 32) | 42);
-        final List<FakeContext.Sent> copy = ctx.drain();
+        final List<Sent> copy = drain();
         assertEquals(1, copy.size());
         assertEquals(ACK, copy.get(0).type());
         assertFalse(node.participant(), "a stray copy after the election starts nothing");
 
         receive(ELECTION, 2, 5, 1, (3L << 32) | 41);
-        assertEquals(1, ctx.drain().size(), "a lap the candidate has since restarted is spent too");
+        assertEquals(1, drain().size(), "a lap the candidate has since restarted is spent too");
 
         receive(ELECTION, 2, 5, 1, (3L << 32) | 43);
-        assertSent(ctx.drain().get(0), 4, ELECTION, 5, 1);
+        assertSent(drain().get(0), 4, ELECTION, 5, 1);
 
         receive(ELECTION, 2, 5, 1, (7L << 32) | 1);
-        assertEquals(2, ctx.drain().size(), "the first lap of a new incarnation is new");
+        assertEquals(2, drain().size(), "the first lap of a new incarnation is new");
     }
 
     @Test
     void copyOfAnEarlierElectionsOwnLapDoesNotWinALaterOne()
     {
         start(3, 5, true, ACKED, Start.SETTLED, 5, 1);
-        ctx.fire(node, RingNode.DETECTION_TIMER);
-        final long earlierLap = lapOf(ctx.drain().get(0));
+        host.fire(node, RingNode.DETECTION_TIMER);
+        final long earlierLap = lapOf(drain().get(0));
         receive(ELECTED, 2, 4, 2);
-        ctx.drain();
-        ctx.fire(node, RingNode.DETECTION_TIMER);
-        final long laterLap = lapOf(ctx.drain().get(0));
+        drain();
+        host.fire(node, RingNode.DETECTION_TIMER);
+        final long laterLap = lapOf(drain().get(0));
 
         receive(ELECTION, 2, 3, 2, earlierLap);
         assertEquals(Role.CANDIDATE, node.role(), "a stray copy from the election 4 won");
@@ -317,39 +394,33 @@ class RingNodeTest
         assertEquals(3, node.term());
     }
 
-    private static long lapOf(final FakeContext.Sent sent)
-    {
-        assertEquals(ELECTION, sent.type());
-        return new UnsafeBuffer(sent.bytes()).getLong(MessageHeader.LENGTH + RingMessages.LAP_OFFSET, BYTE_ORDER);
-    }
-
     @Test
     void acknowledgedHopIsNotResent()
     {
         cold(3, 5, true, ACKED);
-        final FakeContext.Sent election = ctx.drain().get(0);
+        final Sent election = drain().get(0);
         assertEquals(1, node.pendingHops());
-        receiveAck(4, election.hop());
+        receiveAck(4, hop(election));
         assertEquals(0, node.pendingHops());
-        assertTrue(ctx.timers(RingNode.HOP_TIMER).isEmpty());
+        assertFalse(host.hasPendingTimer(RingNode.HOP_TIMER));
     }
 
     @Test
     void unacknowledgedHopGoesToTheNextSuccessorAfterTheElectionTimeout()
     {
         cold(3, 6, true, ACKED);
-        final FakeContext.Sent first = ctx.drain().get(0);
+        final Sent first = drain().get(0);
         assertSent(first, 4, ELECTION, 3, 0);
-        ctx.fire(node, RingNode.HOP_TIMER);
-        assertEquals(T_ELEC_NS, ctx.nowNs());
-        final FakeContext.Sent second = ctx.drain().get(0);
+        host.fire(node, RingNode.HOP_TIMER);
+        assertEquals(T_ELEC_NS, host.nowNs());
+        final Sent second = drain().get(0);
         assertSent(second, 5, ELECTION, 3, 0);
-        assertTrue(second.hop() != first.hop(), "each attempt has its own hop number");
+        assertTrue(hop(second) != hop(first), "each attempt has its own hop number");
 
-        receiveAck(4, first.hop());
+        receiveAck(4, hop(first));
         assertEquals(1, node.pendingHops(), "a late ACK for an abandoned attempt changes nothing");
-        ctx.fire(node, RingNode.HOP_TIMER);
-        assertSent(ctx.drain().get(0), 6, ELECTION, 3, 0);
+        host.fire(node, RingNode.HOP_TIMER);
+        assertSent(drain().get(0), 6, ELECTION, 3, 0);
     }
 
     @Test
@@ -357,10 +428,10 @@ class RingNodeTest
     {
         cold(3, 6, false, ACKED);
         receive(ELECTION, 2, 4, 2);
-        final List<FakeContext.Sent> sent = ctx.drain();
+        final List<Sent> sent = drain();
         assertSent(sent.get(0), 4, ELECTION, 4, 2);
-        ctx.fire(node, RingNode.HOP_TIMER);
-        final List<FakeContext.Sent> after = ctx.drain();
+        host.fire(node, RingNode.HOP_TIMER);
+        final List<Sent> after = drain();
         assertEquals(1, after.size());
         assertSent(after.get(0), 4, ELECTION, 3, 0);
         assertEquals(Role.CANDIDATE, node.role());
@@ -371,9 +442,9 @@ class RingNodeTest
     {
         cold(3, 6, false, ACKED);
         receive(ELECTED, 2, 4, 1);
-        ctx.drain();
-        ctx.fire(node, RingNode.HOP_TIMER);
-        assertTrue(ctx.sent.isEmpty());
+        drain();
+        host.fire(node, RingNode.HOP_TIMER);
+        assertNothingSent();
         assertEquals(0, node.pendingHops());
     }
 
@@ -381,17 +452,17 @@ class RingNodeTest
     void nodeWhoseEveryPeerIsSilentElectsItselfWithoutSendingToItself()
     {
         cold(2, 3, true, ACKED);
-        assertSent(ctx.drain().get(0), 3, ELECTION, 2, 0);
-        ctx.fire(node, RingNode.HOP_TIMER);
-        assertSent(ctx.drain().get(0), 1, ELECTION, 2, 0);
-        ctx.fire(node, RingNode.HOP_TIMER);
+        assertSent(drain().get(0), 3, ELECTION, 2, 0);
+        host.fire(node, RingNode.HOP_TIMER);
+        assertSent(drain().get(0), 1, ELECTION, 2, 0);
+        host.fire(node, RingNode.HOP_TIMER);
         assertEquals(Role.LEADER, node.role());
         assertEquals(1, node.term());
-        assertSent(ctx.drain().get(0), 3, ELECTED, 2, 1);
-        ctx.fire(node, RingNode.HOP_TIMER);
-        assertSent(ctx.drain().get(0), 1, ELECTED, 2, 1);
-        ctx.fire(node, RingNode.HOP_TIMER);
-        assertTrue(ctx.sent.isEmpty());
+        assertSent(drain().get(0), 3, ELECTED, 2, 1);
+        host.fire(node, RingNode.HOP_TIMER);
+        assertSent(drain().get(0), 1, ELECTED, 2, 1);
+        host.fire(node, RingNode.HOP_TIMER);
+        assertNothingSent();
         assertFalse(node.participant(), "the ELECTED lap came home");
     }
 
@@ -399,29 +470,29 @@ class RingNodeTest
     void lapThatDoesNotCompleteRestartsTheElectionAndBacksOff()
     {
         cold(3, 5, true, ACKED);
-        final FakeContext.Sent first = ctx.drain().get(0);
-        receiveAck(4, first.hop());
-        ctx.fire(node, RingNode.LAP_TIMER);
-        assertEquals(T_COORD_NS, ctx.nowNs());
-        assertSent(ctx.drain().get(0), 4, ELECTION, 3, 0);
-        assertEquals(T_COORD_NS + 2 * T_COORD_NS, ctx.timers(RingNode.LAP_TIMER).get(0).dueNs());
+        final Sent first = drain().get(0);
+        receiveAck(4, hop(first));
+        host.fire(node, RingNode.LAP_TIMER);
+        assertEquals(T_COORD_NS, host.nowNs());
+        assertSent(drain().get(0), 4, ELECTION, 3, 0);
+        assertEquals(T_COORD_NS + 2 * T_COORD_NS, dueNs(RingNode.LAP_TIMER));
 
         receive(ELECTED, 2, 5, 1);
-        assertTrue(ctx.timers(RingNode.LAP_TIMER).isEmpty(), "ELECTED ends the lap clock");
+        assertFalse(host.hasPendingTimer(RingNode.LAP_TIMER), "ELECTED ends the lap clock");
     }
 
     @Test
     void staleTimerIdsAreIgnored()
     {
         start(2, 5, true, ACKED, Start.SETTLED, 5, 1);
-        final FakeContext.Timer detection = ctx.timers(RingNode.DETECTION_TIMER).get(0);
-        ctx.advanceTo(DETECT_NS * 3);
-        node.onTimer(detection.id() + 1000, RingNode.DETECTION_TIMER);
-        node.onTimer(detection.id() + 1000, RingNode.HEARTBEAT_TIMER);
-        node.onTimer(detection.id() + 1000, RingNode.LAP_TIMER);
-        node.onTimer(detection.id() + 1000, RingNode.HOP_TIMER);
-        node.onTimer(detection.id(), RingNode.LAP_TIMER);
-        assertTrue(ctx.sent.isEmpty());
+        final long detection = host.pendingTimer(RingNode.DETECTION_TIMER);
+        advanceTo(DETECT_NS * 3);
+        node.onTimer(detection + 1000, RingNode.DETECTION_TIMER);
+        node.onTimer(detection + 1000, RingNode.HEARTBEAT_TIMER);
+        node.onTimer(detection + 1000, RingNode.LAP_TIMER);
+        node.onTimer(detection + 1000, RingNode.HOP_TIMER);
+        node.onTimer(detection, RingNode.LAP_TIMER);
+        assertNothingSent();
         assertEquals(Role.FOLLOWER, node.role());
     }
 
@@ -429,70 +500,70 @@ class RingNodeTest
     void settledLeaderHeartbeatsEveryPeerAtOnceAndEveryInterval()
     {
         start(5, 5, true, ACKED, Start.SETTLED, 5, 3);
-        assertEquals(new FakeContext.Announcement(Role.LEADER, 5, 3), ctx.lastAnnouncement());
-        final List<FakeContext.Sent> sent = ctx.drain();
+        assertEquals(new Announcement(Role.LEADER, 5, 3), host.lastAnnouncement());
+        final List<Sent> sent = drain();
         assertEquals(1, sent.size());
-        assertEquals(FakeContext.BROADCAST, sent.get(0).toId());
+        assertEquals(ScriptedHost.ALL, sent.get(0).toId());
         assertEquals(HEARTBEAT, sent.get(0).type());
-        assertEquals(3, sent.get(0).term());
-        ctx.fire(node, RingNode.HEARTBEAT_TIMER);
-        assertEquals(HBT_NS, ctx.nowNs());
-        assertEquals(HEARTBEAT, ctx.drain().get(0).type());
-        assertEquals(1, ctx.timers(RingNode.HEARTBEAT_TIMER).size());
+        assertEquals(3, term(sent.get(0)));
+        host.fire(node, RingNode.HEARTBEAT_TIMER);
+        assertEquals(HBT_NS, host.nowNs());
+        assertEquals(HEARTBEAT, drain().get(0).type());
+        assertTrue(host.hasPendingTimer(RingNode.HEARTBEAT_TIMER));
     }
 
     @Test
     void followerStartsAnElectionOnlyAfterTheLeaderIsSilentForTheDetectionTimeout()
     {
         start(2, 5, true, ACKED, Start.SETTLED, 5, 1);
-        assertEquals(new FakeContext.Announcement(Role.FOLLOWER, 5, 1), ctx.lastAnnouncement());
-        ctx.advanceTo(HBT_NS);
+        assertEquals(new Announcement(Role.FOLLOWER, 5, 1), host.lastAnnouncement());
+        advanceTo(HBT_NS);
         receiveHeartbeat(5, 1);
-        ctx.fire(node, RingNode.DETECTION_TIMER);
-        assertTrue(ctx.sent.isEmpty(), "heard the leader since: not yet");
-        assertEquals(HBT_NS + DETECT_NS, ctx.timers(RingNode.DETECTION_TIMER).get(0).dueNs());
-        ctx.fire(node, RingNode.DETECTION_TIMER);
-        assertSent(ctx.drain().get(0), 3, ELECTION, 2, 1);
-        assertEquals(new FakeContext.Announcement(Role.CANDIDATE, ElectionNode.NO_LEADER, 1), ctx.lastAnnouncement());
+        host.fire(node, RingNode.DETECTION_TIMER);
+        assertNothingSent("heard the leader since: not yet");
+        assertEquals(HBT_NS + DETECT_NS, dueNs(RingNode.DETECTION_TIMER));
+        host.fire(node, RingNode.DETECTION_TIMER);
+        assertSent(drain().get(0), 3, ELECTION, 2, 1);
+        assertEquals(new Announcement(Role.CANDIDATE, ElectionNode.NO_LEADER, 1), host.lastAnnouncement());
     }
 
     @Test
     void followerWithoutDetectorNeverActsOnSilence()
     {
         start(2, 5, false, ACKED, Start.SETTLED, 5, 1);
-        assertTrue(ctx.timers.isEmpty());
+        assertEquals(0, host.pendingTimers());
     }
 
     @Test
     void heartbeatOfANewerTermEndsParticipation()
     {
         start(2, 5, true, ACKED, Start.SETTLED, 5, 1);
-        ctx.fire(node, RingNode.DETECTION_TIMER);
+        host.fire(node, RingNode.DETECTION_TIMER);
         assertTrue(node.participant());
         receiveHeartbeat(5, 1);
         assertTrue(node.participant(), "the suspected leader's own term does not end the election");
         receiveHeartbeat(4, 2);
         assertFalse(node.participant());
-        assertEquals(new FakeContext.Announcement(Role.FOLLOWER, 4, 2), ctx.lastAnnouncement());
-        assertTrue(ctx.timers(RingNode.LAP_TIMER).isEmpty());
+        assertEquals(new Announcement(Role.FOLLOWER, 4, 2), host.lastAnnouncement());
+        assertFalse(host.hasPendingTimer(RingNode.LAP_TIMER));
     }
 
     @Test
     void leaderStepsDownForANewerTerm()
     {
         start(4, 5, true, ACKED, Start.SETTLED, 4, 1);
-        ctx.drain();
+        drain();
         receive(ELECTED, 3, 5, 2);
         assertEquals(Role.FOLLOWER, node.role());
         assertEquals(5, node.leaderId());
-        assertTrue(ctx.timers(RingNode.HEARTBEAT_TIMER).isEmpty());
+        assertFalse(host.hasPendingTimer(RingNode.HEARTBEAT_TIMER));
     }
 
     @Test
     void recoveredNodeStartsAnElectionUnderTheBullyPolicy()
     {
         start(3, 5, true, ACKED, Start.RECOVERED, ElectionNode.NO_LEADER, 0);
-        assertSent(ctx.drain().get(0), 4, ELECTION, 3, 0);
+        assertSent(drain().get(0), 4, ELECTION, 3, 0);
         assertEquals(Role.CANDIDATE, node.role());
     }
 
@@ -501,23 +572,23 @@ class RingNodeTest
     {
         final ElectionSettings defer = ACKED.toBuilder().option(RecoveryPolicy.OPTION, RecoveryPolicy.DEFER).build();
         start(5, 5, true, defer, Start.RECOVERED, ElectionNode.NO_LEADER, 0);
-        assertTrue(ctx.sent.isEmpty());
+        assertNothingSent();
         receiveHeartbeat(4, 3);
-        assertEquals(new FakeContext.Announcement(Role.FOLLOWER, 4, 3), ctx.lastAnnouncement());
-        assertTrue(ctx.sent.isEmpty(), "defers to a live lower leader");
+        assertEquals(new Announcement(Role.FOLLOWER, 4, 3), host.lastAnnouncement());
+        assertNothingSent("defers to a live lower leader");
 
         start(5, 5, true, defer, Start.RECOVERED, ElectionNode.NO_LEADER, 0);
-        ctx.fire(node, RingNode.DETECTION_TIMER);
-        assertSent(ctx.drain().get(0), 1, ELECTION, 5, 0);
+        host.fire(node, RingNode.DETECTION_TIMER);
+        assertSent(drain().get(0), 1, ELECTION, 5, 0);
     }
 
     @Test
     void nodeThatOutranksTheLeaderItLearnsOfStandsAgain()
     {
         start(5, 5, false, ACKED, Start.RECOVERED, ElectionNode.NO_LEADER, 0);
-        assertTrue(ctx.sent.isEmpty());
+        assertNothingSent();
         receiveHeartbeat(4, 3);
-        final List<FakeContext.Sent> sent = ctx.drain();
+        final List<Sent> sent = drain();
         assertEquals(1, sent.size());
         assertSent(sent.get(0), 1, ELECTION, 5, 3);
         assertEquals(Role.CANDIDATE, node.role());
@@ -527,11 +598,14 @@ class RingNodeTest
     void badStartsAreRejectedWithTheAcceptedRange()
     {
         final RingNode ring = new RingNode(3, TEXTBOOK);
+        final HostedContext three = new ScriptedHost().context(3, 5, true, TEXTBOOK);
         final IllegalArgumentException settled = assertThrows(IllegalArgumentException.class,
-            () -> ring.onStart(new FakeContext(3, 5, true, TEXTBOOK), Start.SETTLED, 9, 1));
+            () -> ring.onStart(three, Start.SETTLED, 9, 1));
         assertEquals("a settled start needs a leader in 1..5 and a term >= 0, got leader 9 term 1", settled.getMessage());
+        // The shared context refuses an id outside its cluster, so node 7 is handed a valid one of a cluster of 5.
+        final HostedContext ofFive = new ScriptedHost().context(5, 5, true, TEXTBOOK);
         final IllegalArgumentException outside = assertThrows(IllegalArgumentException.class,
-            () -> new RingNode(7, TEXTBOOK).onStart(new FakeContext(7, 5, true, TEXTBOOK), Start.COLD, 0, 0));
+            () -> new RingNode(7, TEXTBOOK).onStart(ofFive, Start.COLD, 0, 0));
         assertEquals("node id 7 is outside 1..5", outside.getMessage());
         assertThrows(IllegalArgumentException.class, () -> new RingNode(0, TEXTBOOK));
     }
