@@ -3,6 +3,9 @@ package org.electbench.quorum;
 import static org.electbench.quorum.QuorumNode.HEARTBEAT_TIMER;
 import static org.electbench.quorum.QuorumNode.VOTE_TIMER;
 import static org.electbench.quorum.QuorumNode.WATCH_TIMER;
+import static org.electbench.quorum.QuorumPeers.elect;
+import static org.electbench.quorum.QuorumPeers.lead;
+import static org.electbench.quorum.QuorumPeers.vote;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -11,6 +14,7 @@ import java.lang.management.ManagementFactory;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
+import org.electbench.testkit.ScriptedHost;
 import org.junit.jupiter.api.Test;
 
 class QuorumAllocationTest
@@ -31,18 +35,18 @@ class QuorumAllocationTest
         threads.setThreadAllocatedMemoryEnabled(true);
 
         final QuorumNode node = new QuorumNode(1, SETTINGS);
-        final FakeContext ctx = new FakeContext(1, 5, true, SETTINGS);
-        node.onStart(ctx, Start.SETTLED, 5, 1);
-        ctx.lead(node, 5, 1, 1);
-        ctx.countAnnouncementsOnly();
+        final ScriptedHost host = new ScriptedHost();
+        node.onStart(host.context(1, 5, true, SETTINGS), Start.SETTLED, 5, 1);
+        lead(host, node, 5, 1, 1);
+        host.countAnnouncementsOnly();
 
-        // Warm up first: the JIT and the fake's own buffers settle.
-        long term = rounds(node, ctx, 1, 20_000);
+        // Warm up first: the JIT and the host's own records settle.
+        long term = rounds(node, host, 1, 20_000);
         final long threadId = Thread.currentThread().getId();
         final long beforeBytes = threads.getThreadAllocatedBytes(threadId);
-        term = rounds(node, ctx, term, 20_000);
+        term = rounds(node, host, term, 20_000);
         final long allocatedBytes = threads.getThreadAllocatedBytes(threadId) - beforeBytes;
-        final int announceCount = ctx.announceCount();
+        final int announceCount = host.announceCount();
 
         assertEquals(0, allocatedBytes, "bytes allocated over 20000 elections");
         assertEquals(Role.FOLLOWER, node.role());
@@ -54,22 +58,22 @@ class QuorumAllocationTest
      * One round: the leader of {@code term} falls silent, node 1 is elected for the next term
      * by itself, 2 and 3, leads for a few heartbeats, then a leader of a higher term deposes it.
      */
-    private static long rounds(final QuorumNode node, final FakeContext ctx, final long startTerm, final int count)
+    private static long rounds(final QuorumNode node, final ScriptedHost host, final long startTerm, final int count)
     {
         long term = startTerm;
         for (int i = 0; i < count; i++)
         {
-            ctx.fire(node, WATCH_TIMER);
-            ctx.elect(node, 2, term, 1, term);
-            ctx.elect(node, 3, term, 1, term);
-            ctx.fire(node, VOTE_TIMER);
-            ctx.vote(node, 2, term, term + 1);
-            ctx.vote(node, 3, term, term + 1);
-            ctx.fire(node, HEARTBEAT_TIMER);
-            ctx.fire(node, HEARTBEAT_TIMER);
+            host.fire(node, WATCH_TIMER);
+            elect(host, node, 2, term, 1, term);
+            elect(host, node, 3, term, 1, term);
+            host.fire(node, VOTE_TIMER);
+            vote(host, node, 2, term, term + 1);
+            vote(host, node, 3, term, term + 1);
+            host.fire(node, HEARTBEAT_TIMER);
+            host.fire(node, HEARTBEAT_TIMER);
             term += 2;
-            ctx.lead(node, 4, term, 1);
-            ctx.clearSent();
+            lead(host, node, 4, term, 1);
+            host.clearSent();
         }
         return term;
     }

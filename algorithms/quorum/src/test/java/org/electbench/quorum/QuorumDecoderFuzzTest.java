@@ -9,6 +9,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.Start;
+import org.electbench.testkit.ScriptedHost;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -33,15 +34,15 @@ class QuorumDecoderFuzzTest
         final ElectionSettings settings = ElectionSettings.defaults();
         final QuorumNode node = new QuorumNode(SELF, settings);
         final UnsafeBuffer buffer = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH + SLACK]);
+        final ScriptedHost host = new ScriptedHost();
+        host.countAnnouncementsOnly();
 
         long malformed = 0;
         for (int frame = 0; frame < FRAMES; frame++)
         {
             if (0 == (frame & 0xFFF))
             {
-                final FakeContext ctx = new FakeContext(SELF, N, true, settings);
-                ctx.countAnnouncementsOnly();
-                node.onStart(ctx, Start.SETTLED, N, 1);
+                node.onStart(host.context(SELF, N, true, settings), Start.SETTLED, N, 1);
             }
             final int type = random.nextBoolean() ? frame & 0xFFFF : random.nextInt(3);
             final int validLength = bodyLength(type);

@@ -1,12 +1,16 @@
 package org.electbench.quorum;
 
-import static org.electbench.quorum.FakeContext.ALL;
 import static org.electbench.quorum.QuorumMessages.ELECT;
 import static org.electbench.quorum.QuorumMessages.LEAD;
 import static org.electbench.quorum.QuorumMessages.VOTE;
 import static org.electbench.quorum.QuorumNode.HEARTBEAT_TIMER;
 import static org.electbench.quorum.QuorumNode.VOTE_TIMER;
 import static org.electbench.quorum.QuorumNode.WATCH_TIMER;
+import static org.electbench.quorum.QuorumPeers.drain;
+import static org.electbench.quorum.QuorumPeers.elect;
+import static org.electbench.quorum.QuorumPeers.lead;
+import static org.electbench.quorum.QuorumPeers.vote;
+import static org.electbench.testkit.ScriptedHost.ALL;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -15,13 +19,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.agrona.MutableDirectBuffer;
-import org.electbench.quorum.FakeContext.Announcement;
-import org.electbench.quorum.FakeContext.Sent;
+import org.electbench.quorum.QuorumPeers.Sent;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
+import org.electbench.testkit.ScriptedHost;
+import org.electbench.testkit.ScriptedHost.Announcement;
+import org.electbench.transport.host.HostedContext;
 import org.junit.jupiter.api.Test;
 
 class QuorumNodeTest
@@ -39,225 +45,242 @@ class QuorumNodeTest
     private final QuorumNode node3 = new QuorumNode(3, SETTINGS);
     private final QuorumNode node4 = new QuorumNode(4, SETTINGS);
 
-    private static FakeContext context(final int selfId, final int clusterSize)
+    /** @return a host for one life of one node, recording each broadcast as one send to {@link ScriptedHost#ALL}. */
+    private static ScriptedHost host()
     {
-        return new FakeContext(selfId, clusterSize, true, SETTINGS);
+        final ScriptedHost host = new ScriptedHost();
+        host.recordBroadcastsAsOne();
+        return host;
+    }
+
+    /** @return the node's context on that host, its failure detector on, with a zeroed disk of its own. */
+    private static HostedContext context(final ScriptedHost host, final int selfId, final int clusterSize)
+    {
+        return host.context(selfId, clusterSize, true, SETTINGS);
+    }
+
+    /** Delivers a frame whose header says {@code bodyLength} and whose length is {@code length}, whatever the type's layout. */
+    private static void deliverRaw(
+        final ScriptedHost host, final ElectionNode node, final int fromId, final int type, final int bodyLength, final int length)
+    {
+        host.inbound(type, bodyLength, fromId);
+        host.deliver(node, fromId, length);
     }
 
     @Test
     void coldStartWatchesFiveHeartbeatIntervalsThenBroadcastsAnEmptyClaim()
     {
-        final FakeContext ctx = context(3, 5);
-        node3.onStart(ctx, Start.COLD, ElectionNode.NO_LEADER, 0);
+        final ScriptedHost host = host();
+        node3.onStart(context(host, 3, 5), Start.COLD, ElectionNode.NO_LEADER, 0);
 
-        assertEquals(List.of(new Announcement(Role.FOLLOWER, 0, 0)), ctx.announcements);
-        assertEquals(5 * HBT_NS, ctx.pendingDelayNs(WATCH_TIMER));
-        assertEquals(0, ctx.sentCount());
+        assertEquals(List.of(new Announcement(Role.FOLLOWER, 0, 0)), host.announcements());
+        assertEquals(5 * HBT_NS, host.pendingDelayNs(WATCH_TIMER));
+        assertEquals(0, host.sentCount());
 
-        ctx.fire(node3, WATCH_TIMER);
-        assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, 0, 0)), ctx.drain());
-        assertEquals(RTT_NS, ctx.pendingDelayNs(VOTE_TIMER));
+        host.fire(node3, WATCH_TIMER);
+        assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, 0, 0)), drain(host));
+        assertEquals(RTT_NS, host.pendingDelayNs(VOTE_TIMER));
         assertEquals(QuorumNode.Elector.VOTING, node3.elector());
-        assertEquals(new Announcement(Role.CANDIDATE, 0, 0), ctx.lastAnnouncement());
+        assertEquals(new Announcement(Role.CANDIDATE, 0, 0), host.lastAnnouncement());
     }
 
     @Test
     void nodeWithoutDetectorNeverVotesOnItsOwnButJoinsAnElect()
     {
-        final FakeContext ctx = new FakeContext(3, 5, false, SETTINGS);
-        node3.onStart(ctx, Start.SETTLED, 5, 2);
-        assertFalse(ctx.hasPendingTimer(WATCH_TIMER));
+        final ScriptedHost host = host();
+        node3.onStart(host.context(3, 5, false, SETTINGS), Start.SETTLED, 5, 2);
+        assertFalse(host.hasPendingTimer(WATCH_TIMER));
 
-        ctx.elect(node3, 1, 2, 0, 2);
-        assertEquals(List.of(new Sent(ELECT, ALL, 2, 0, 2, 0)), ctx.drain());
+        elect(host, node3, 1, 2, 0, 2);
+        assertEquals(List.of(new Sent(ELECT, ALL, 2, 0, 2, 0)), drain(host));
         assertEquals(QuorumNode.Elector.VOTING, node3.elector());
 
         // Back to WATCHING after the vote, still without a timer of its own.
-        ctx.fire(node3, VOTE_TIMER);
-        assertEquals(List.of(new Sent(VOTE, 1, 0, 0, 3, 2)), ctx.drain());
-        assertFalse(ctx.hasPendingTimer(WATCH_TIMER));
+        host.fire(node3, VOTE_TIMER);
+        assertEquals(List.of(new Sent(VOTE, 1, 0, 0, 3, 2)), drain(host));
+        assertFalse(host.hasPendingTimer(WATCH_TIMER));
     }
 
     @Test
     void settledLeaderLeadsAtOnceAndEveryHeartbeatIntervalWithoutElectingItself()
     {
-        final FakeContext ctx = context(3, 5);
-        node3.onStart(ctx, Start.SETTLED, 3, 4);
+        final ScriptedHost host = host();
+        node3.onStart(context(host, 3, 5), Start.SETTLED, 3, 4);
 
-        assertEquals(List.of(new Announcement(Role.LEADER, 3, 4)), ctx.announcements);
-        assertEquals(List.of(new Sent(LEAD, ALL, 4, 1, 0, 0)), ctx.drain());
+        assertEquals(List.of(new Announcement(Role.LEADER, 3, 4)), host.announcements());
+        assertEquals(List.of(new Sent(LEAD, ALL, 4, 1, 0, 0)), drain(host));
         for (long msg = 2; msg <= 20; msg++)
         {
-            assertEquals(HBT_NS, ctx.pendingDelayNs(HEARTBEAT_TIMER));
+            assertEquals(HBT_NS, host.pendingDelayNs(HEARTBEAT_TIMER));
             // Its own LEAD holds its own ELECTOR in WATCHING.
-            assertEquals(3 * HBT_NS, ctx.pendingDelayNs(WATCH_TIMER));
-            ctx.fire(node3, HEARTBEAT_TIMER);
-            assertEquals(List.of(new Sent(LEAD, ALL, 4, msg, 0, 0)), ctx.drain());
+            assertEquals(3 * HBT_NS, host.pendingDelayNs(WATCH_TIMER));
+            host.fire(node3, HEARTBEAT_TIMER);
+            assertEquals(List.of(new Sent(LEAD, ALL, 4, msg, 0, 0)), drain(host));
         }
-        assertEquals(1, ctx.announcements.size());
+        assertEquals(1, host.announcements().size());
     }
 
     @Test
     void settledFollowerWatchesThreeHeartbeatIntervalsAndEachLeadRestartsTheWatch()
     {
-        final FakeContext ctx = context(3, 5);
-        node3.onStart(ctx, Start.SETTLED, 5, 4);
-        assertEquals(List.of(new Announcement(Role.FOLLOWER, 5, 4)), ctx.announcements);
-        assertEquals(3 * HBT_NS, ctx.pendingDelayNs(WATCH_TIMER));
+        final ScriptedHost host = host();
+        node3.onStart(context(host, 3, 5), Start.SETTLED, 5, 4);
+        assertEquals(List.of(new Announcement(Role.FOLLOWER, 5, 4)), host.announcements());
+        assertEquals(3 * HBT_NS, host.pendingDelayNs(WATCH_TIMER));
 
-        ctx.advanceNs(2 * HBT_NS);
-        ctx.lead(node3, 5, 4, 1);
-        assertEquals(3 * HBT_NS, ctx.pendingDelayNs(WATCH_TIMER));
-        assertEquals(0, ctx.sentCount());
+        host.advanceNs(2 * HBT_NS);
+        lead(host, node3, 5, 4, 1);
+        assertEquals(3 * HBT_NS, host.pendingDelayNs(WATCH_TIMER));
+        assertEquals(0, host.sentCount());
 
-        ctx.fire(node3, WATCH_TIMER);
-        assertEquals(List.of(new Sent(ELECT, ALL, 4, 1, 4, 0)), ctx.drain());
+        host.fire(node3, WATCH_TIMER);
+        assertEquals(List.of(new Sent(ELECT, ALL, 4, 1, 4, 0)), drain(host));
     }
 
     @Test
     void obsoleteLeadNeitherRestartsTheWatchNorChangesTheLeader()
     {
-        final FakeContext ctx = context(3, 5);
-        node3.onStart(ctx, Start.SETTLED, 5, 4);
-        ctx.lead(node3, 5, 4, 7);
-        ctx.advanceNs(HBT_NS);
+        final ScriptedHost host = host();
+        node3.onStart(context(host, 3, 5), Start.SETTLED, 5, 4);
+        lead(host, node3, 5, 4, 7);
+        host.advanceNs(HBT_NS);
 
-        ctx.lead(node3, 2, 3, 99);
-        ctx.lead(node3, 5, 4, 6);
-        assertEquals(2 * HBT_NS, ctx.pendingDelayNs(WATCH_TIMER));
+        lead(host, node3, 2, 3, 99);
+        lead(host, node3, 5, 4, 6);
+        assertEquals(2 * HBT_NS, host.pendingDelayNs(WATCH_TIMER));
         assertEquals(5, node3.leaderId());
         assertEquals(4, node3.term());
-        assertEquals(List.of(new Announcement(Role.FOLLOWER, 5, 4)), ctx.announcements);
+        assertEquals(List.of(new Announcement(Role.FOLLOWER, 5, 4)), host.announcements());
     }
 
     @Test
     void newerLeadIsFollowedAndAnnounced()
     {
-        final FakeContext ctx = context(3, 5);
-        node3.onStart(ctx, Start.SETTLED, 5, 4);
-        ctx.lead(node3, 1, 5, 1);
-        assertEquals(new Announcement(Role.FOLLOWER, 1, 5), ctx.lastAnnouncement());
+        final ScriptedHost host = host();
+        node3.onStart(context(host, 3, 5), Start.SETTLED, 5, 4);
+        lead(host, node3, 1, 5, 1);
+        assertEquals(new Announcement(Role.FOLLOWER, 1, 5), host.lastAnnouncement());
         assertEquals(1, node3.leaderId());
     }
 
     @Test
     void electWhileWatchingIsRecordedAndStartsVotingButWhileVotingIsOnlyRecorded()
     {
-        final FakeContext ctx = context(4, 5);
-        node4.onStart(ctx, Start.SETTLED, 5, 3);
-        ctx.elect(node4, 2, 3, 0, 3);
-        assertEquals(List.of(new Sent(ELECT, ALL, 3, 0, 3, 0)), ctx.drain());
+        final ScriptedHost host = host();
+        node4.onStart(context(host, 4, 5), Start.SETTLED, 5, 3);
+        elect(host, node4, 2, 3, 0, 3);
+        assertEquals(List.of(new Sent(ELECT, ALL, 3, 0, 3, 0)), drain(host));
 
-        ctx.elect(node4, 1, 3, 0, 3);
-        ctx.elect(node4, 3, 3, 0, 3);
-        assertEquals(0, ctx.sentCount());
+        elect(host, node4, 1, 3, 0, 3);
+        elect(host, node4, 3, 3, 0, 3);
+        assertEquals(0, host.sentCount());
 
         // The old leader 5 never claimed: the latest claim wins, the tie going to the smallest id.
-        ctx.fire(node4, VOTE_TIMER);
-        assertEquals(List.of(new Sent(VOTE, 1, 0, 0, 4, 3)), ctx.drain());
+        host.fire(node4, VOTE_TIMER);
+        assertEquals(List.of(new Sent(VOTE, 1, 0, 0, 4, 3)), drain(host));
         assertEquals(QuorumNode.Elector.WATCHING, node4.elector());
-        assertEquals(5 * HBT_NS, ctx.pendingDelayNs(WATCH_TIMER));
+        assertEquals(5 * HBT_NS, host.pendingDelayNs(WATCH_TIMER));
     }
 
     @Test
     void votesForTheLatestClaimOverASmallerId()
     {
-        final FakeContext ctx = context(4, 5);
-        node4.onStart(ctx, Start.SETTLED, 5, 3);
-        ctx.lead(node4, 5, 3, 6);
-        ctx.elect(node4, 1, 3, 5, 3);
-        ctx.elect(node4, 3, 3, 7, 3);
-        ctx.elect(node4, 2, 3, 7, 3);
-        assertEquals(List.of(new Sent(ELECT, ALL, 3, 6, 3, 0)), ctx.drain());
+        final ScriptedHost host = host();
+        node4.onStart(context(host, 4, 5), Start.SETTLED, 5, 3);
+        lead(host, node4, 5, 3, 6);
+        elect(host, node4, 1, 3, 5, 3);
+        elect(host, node4, 3, 3, 7, 3);
+        elect(host, node4, 2, 3, 7, 3);
+        assertEquals(List.of(new Sent(ELECT, ALL, 3, 6, 3, 0)), drain(host));
 
-        ctx.fire(node4, VOTE_TIMER);
-        assertEquals(List.of(new Sent(VOTE, 2, 0, 0, 4, 3)), ctx.drain());
+        host.fire(node4, VOTE_TIMER);
+        assertEquals(List.of(new Sent(VOTE, 2, 0, 0, 4, 3)), drain(host));
     }
 
     @Test
     void votesForTheOldLeaderWhileItIsAliveEvenAgainstALaterClaim()
     {
-        final FakeContext ctx = context(4, 5);
-        node4.onStart(ctx, Start.SETTLED, 5, 3);
-        ctx.lead(node4, 5, 3, 6);
-        ctx.elect(node4, 1, 3, 9, 3);
-        ctx.elect(node4, 5, 3, 6, 3);
-        ctx.drain();
+        final ScriptedHost host = host();
+        node4.onStart(context(host, 4, 5), Start.SETTLED, 5, 3);
+        lead(host, node4, 5, 3, 6);
+        elect(host, node4, 1, 3, 9, 3);
+        elect(host, node4, 5, 3, 6, 3);
+        drain(host);
 
-        ctx.fire(node4, VOTE_TIMER);
-        assertEquals(List.of(new Sent(VOTE, 5, 0, 0, 4, 3)), ctx.drain());
-        assertEquals(new Announcement(Role.FOLLOWER, 5, 3), ctx.lastAnnouncement());
+        host.fire(node4, VOTE_TIMER);
+        assertEquals(List.of(new Sent(VOTE, 5, 0, 0, 4, 3)), drain(host));
+        assertEquals(new Announcement(Role.FOLLOWER, 5, 3), host.lastAnnouncement());
     }
 
     @Test
     void oldLeaderMissingFromOneRoundStillGetsTheVoteWhenItClaimsAgain()
     {
-        final FakeContext ctx = context(4, 5);
-        node4.onStart(ctx, Start.SETTLED, 5, 3);
-        ctx.lead(node4, 5, 3, 6);
+        final ScriptedHost host = host();
+        node4.onStart(context(host, 4, 5), Start.SETTLED, 5, 3);
+        lead(host, node4, 5, 3, 6);
         // Round 1: node 5 is silent, so the vote goes to the latest claim, node 2.
-        ctx.elect(node4, 2, 3, 6, 3);
-        ctx.fire(node4, VOTE_TIMER);
-        assertEquals(new Sent(VOTE, 2, 0, 0, 4, 3), ctx.drain().get(1));
+        elect(host, node4, 2, 3, 6, 3);
+        host.fire(node4, VOTE_TIMER);
+        assertEquals(new Sent(VOTE, 2, 0, 0, 4, 3), drain(host).get(1));
         assertEquals(ElectionNode.NO_LEADER, node4.leaderId(), "not heard this round: no longer named");
 
         // Round 2: node 5 claims the term it led, as late as node 1's claim: it is still the old leader.
-        ctx.elect(node4, 1, 3, 6, 4);
-        ctx.elect(node4, 5, 3, 6, 3);
-        ctx.fire(node4, VOTE_TIMER);
-        assertEquals(new Sent(VOTE, 5, 0, 0, 5, 4), ctx.drain().get(1));
-        assertEquals(new Announcement(Role.FOLLOWER, 5, 3), ctx.lastAnnouncement());
+        elect(host, node4, 1, 3, 6, 4);
+        elect(host, node4, 5, 3, 6, 3);
+        host.fire(node4, VOTE_TIMER);
+        assertEquals(new Sent(VOTE, 5, 0, 0, 5, 4), drain(host).get(1));
+        assertEquals(new Announcement(Role.FOLLOWER, 5, 3), host.lastAnnouncement());
     }
 
     @Test
     void deadOldLeaderIsNoLongerNamedAfterTheVote()
     {
-        final FakeContext ctx = context(4, 5);
-        node4.onStart(ctx, Start.SETTLED, 5, 3);
-        ctx.fire(node4, WATCH_TIMER);
-        ctx.elect(node4, 2, 3, 0, 3);
-        ctx.fire(node4, VOTE_TIMER);
+        final ScriptedHost host = host();
+        node4.onStart(context(host, 4, 5), Start.SETTLED, 5, 3);
+        host.fire(node4, WATCH_TIMER);
+        elect(host, node4, 2, 3, 0, 3);
+        host.fire(node4, VOTE_TIMER);
 
         assertEquals(List.of(
             new Announcement(Role.FOLLOWER, 5, 3),
             new Announcement(Role.CANDIDATE, 0, 3),
-            new Announcement(Role.FOLLOWER, 0, 3)), ctx.announcements);
-        assertEquals(List.of(new Sent(ELECT, ALL, 3, 0, 3, 0), new Sent(VOTE, 2, 0, 0, 4, 3)), ctx.drain());
+            new Announcement(Role.FOLLOWER, 0, 3)), host.announcements());
+        assertEquals(List.of(new Sent(ELECT, ALL, 3, 0, 3, 0), new Sent(VOTE, 2, 0, 0, 4, 3)), drain(host));
     }
 
     @Test
     void ownVoteIsLocalAndAMajorityOfConfiguredServersIsNeeded()
     {
-        final FakeContext ctx = context(1, 5);
-        node1.onStart(ctx, Start.SETTLED, 5, 3);
-        ctx.fire(node1, WATCH_TIMER);
-        ctx.elect(node1, 2, 3, 0, 3);
-        ctx.elect(node1, 3, 3, 0, 3);
-        ctx.fire(node1, VOTE_TIMER);
-        assertEquals(List.of(new Sent(ELECT, ALL, 3, 0, 3, 0)), ctx.drain());
+        final ScriptedHost host = host();
+        node1.onStart(context(host, 1, 5), Start.SETTLED, 5, 3);
+        host.fire(node1, WATCH_TIMER);
+        elect(host, node1, 2, 3, 0, 3);
+        elect(host, node1, 3, 3, 0, 3);
+        host.fire(node1, VOTE_TIMER);
+        assertEquals(List.of(new Sent(ELECT, ALL, 3, 0, 3, 0)), drain(host));
 
         // Its own vote and one more are 2 of 5: not more than N/2, though only 3 servers are alive.
-        ctx.vote(node1, 2, 3, 4);
+        vote(host, node1, 2, 3, 4);
         assertEquals(Role.FOLLOWER, node1.role());
-        assertEquals(0, ctx.sentCount());
+        assertEquals(0, host.sentCount());
 
-        ctx.vote(node1, 3, 3, 4);
+        vote(host, node1, 3, 3, 4);
         assertEquals(Role.LEADER, node1.role());
-        assertEquals(new Announcement(Role.LEADER, 1, 4), ctx.lastAnnouncement());
-        assertEquals(List.of(new Sent(LEAD, ALL, 4, 1, 0, 0)), ctx.drain());
-        assertEquals(HBT_NS, ctx.pendingDelayNs(HEARTBEAT_TIMER));
+        assertEquals(new Announcement(Role.LEADER, 1, 4), host.lastAnnouncement());
+        assertEquals(List.of(new Sent(LEAD, ALL, 4, 1, 0, 0)), drain(host));
+        assertEquals(HBT_NS, host.pendingDelayNs(HEARTBEAT_TIMER));
     }
 
     @Test
     void evenClusterNeedsMoreThanHalf()
     {
-        final FakeContext ctx = context(1, 4);
-        node1.onStart(ctx, Start.COLD, ElectionNode.NO_LEADER, 0);
-        ctx.fire(node1, WATCH_TIMER);
-        ctx.fire(node1, VOTE_TIMER);
-        ctx.vote(node1, 2, 0, 1);
+        final ScriptedHost host = host();
+        node1.onStart(context(host, 1, 4), Start.COLD, ElectionNode.NO_LEADER, 0);
+        host.fire(node1, WATCH_TIMER);
+        host.fire(node1, VOTE_TIMER);
+        vote(host, node1, 2, 0, 1);
         assertEquals(Role.FOLLOWER, node1.role());
-        ctx.vote(node1, 4, 0, 1);
+        vote(host, node1, 4, 0, 1);
         assertEquals(Role.LEADER, node1.role());
         assertEquals(1, node1.term());
     }
@@ -265,14 +288,14 @@ class QuorumNodeTest
     @Test
     void votesCoveringNoCommonTermDoNotAddUpThoughTheyChooseTheSameClaim()
     {
-        final FakeContext ctx = context(1, 3);
-        node1.onStart(ctx, Start.COLD, ElectionNode.NO_LEADER, 0);
-        ctx.vote(node1, 2, 0, 1);
-        ctx.vote(node1, 3, 1, 2);
+        final ScriptedHost host = host();
+        node1.onStart(context(host, 1, 3), Start.COLD, ElectionNode.NO_LEADER, 0);
+        vote(host, node1, 2, 0, 1);
+        vote(host, node1, 3, 1, 2);
         assertEquals(Role.FOLLOWER, node1.role());
 
         // The latest vote per server counts: 2 votes again, in a later round, covering 3's term.
-        ctx.vote(node1, 2, 1, 2);
+        vote(host, node1, 2, 1, 2);
         assertEquals(Role.LEADER, node1.role());
         assertEquals(2, node1.term());
     }
@@ -280,20 +303,20 @@ class QuorumNodeTest
     @Test
     void votesThatShareOneTermAddUpThoughTheyStartAndEndApart()
     {
-        final FakeContext ctx = context(1, 5);
-        node1.onStart(ctx, Start.SETTLED, 5, 1);
+        final ScriptedHost host = host();
+        node1.onStart(context(host, 1, 5), Start.SETTLED, 5, 1);
         // Node 3 voted alone in term 2 when its ELECT was lost; its ballot says so.
-        ctx.elect(node1, 2, 1, 0, 1);
-        ctx.elect(node1, 3, 1, 0, 2);
-        ctx.fire(node1, VOTE_TIMER);
+        elect(host, node1, 2, 1, 0, 1);
+        elect(host, node1, 3, 1, 0, 2);
+        host.fire(node1, VOTE_TIMER);
         assertEquals(1, node1.highestTermSeen(), "a ballot is a vote, not a term anyone led");
 
         // Its own vote covers term 2, node 2's too, node 3's only 3: term 2 has two votes.
-        ctx.vote(node1, 2, 1, 2);
-        ctx.vote(node1, 3, 2, 3);
+        vote(host, node1, 2, 1, 2);
+        vote(host, node1, 3, 2, 3);
         assertEquals(Role.FOLLOWER, node1.role());
         // Node 4's vote covers 2 and 3, and term 2 has a majority: the next leader after term 1.
-        ctx.vote(node1, 4, 1, 3);
+        vote(host, node1, 4, 1, 3);
         assertEquals(Role.LEADER, node1.role());
         assertEquals(2, node1.term());
     }
@@ -301,13 +324,13 @@ class QuorumNodeTest
     @Test
     void leadClearsTheTallyBoard()
     {
-        final FakeContext ctx = context(1, 5);
-        node1.onStart(ctx, Start.COLD, ElectionNode.NO_LEADER, 0);
-        ctx.vote(node1, 2, 0, 2);
-        ctx.vote(node1, 3, 0, 2);
-        ctx.lead(node1, 5, 1, 1);
+        final ScriptedHost host = host();
+        node1.onStart(context(host, 1, 5), Start.COLD, ElectionNode.NO_LEADER, 0);
+        vote(host, node1, 2, 0, 2);
+        vote(host, node1, 3, 0, 2);
+        lead(host, node1, 5, 1, 1);
         // A third vote covering term 2, still later than the LEAD's term, finds a clean board.
-        ctx.vote(node1, 4, 0, 2);
+        vote(host, node1, 4, 0, 2);
         assertEquals(Role.FOLLOWER, node1.role());
         assertEquals(5, node1.leaderId());
     }
@@ -315,51 +338,51 @@ class QuorumNodeTest
     @Test
     void newLeaderLeadsATermReachingTheRoundsHighestBallot()
     {
-        final FakeContext ctx = context(1, 3);
-        node1.onStart(ctx, Start.SETTLED, 3, 2);
+        final ScriptedHost host = host();
+        node1.onStart(context(host, 1, 3), Start.SETTLED, 3, 2);
         // Node 2's votes reached term 9 in rounds that elected nobody.
-        ctx.elect(node1, 2, 2, 0, 9);
-        ctx.fire(node1, VOTE_TIMER);
+        elect(host, node1, 2, 2, 0, 9);
+        host.fire(node1, VOTE_TIMER);
         // Its own ELECT, sent on hearing node 2's, carries its own ballot: the settled term.
-        assertEquals(List.of(new Sent(ELECT, ALL, 2, 0, 2, 0)), ctx.drain());
+        assertEquals(List.of(new Sent(ELECT, ALL, 2, 0, 2, 0)), drain(host));
         assertEquals(Role.FOLLOWER, node1.role());
         assertEquals(2, node1.highestTermSeen());
 
         // Its own vote covers terms 3 to 9, so the round's votes meet on term 9.
-        ctx.vote(node1, 2, 8, 9);
+        vote(host, node1, 2, 8, 9);
         assertEquals(Role.LEADER, node1.role());
         assertEquals(9, node1.term());
-        assertEquals(List.of(new Sent(LEAD, ALL, 9, 1, 0, 0)), ctx.drain());
+        assertEquals(List.of(new Sent(LEAD, ALL, 9, 1, 0, 0)), drain(host));
     }
 
     @Test
     void leaderStepsDownOnANewerLeadAndIgnoresAnOlderOne()
     {
-        final FakeContext ctx = context(3, 5);
-        node3.onStart(ctx, Start.SETTLED, 3, 4);
-        ctx.fire(node3, HEARTBEAT_TIMER);
-        ctx.drain();
+        final ScriptedHost host = host();
+        node3.onStart(context(host, 3, 5), Start.SETTLED, 3, 4);
+        host.fire(node3, HEARTBEAT_TIMER);
+        drain(host);
 
-        ctx.lead(node3, 1, 4, 1);
-        ctx.lead(node3, 1, 3, 50);
+        lead(host, node3, 1, 4, 1);
+        lead(host, node3, 1, 3, 50);
         assertEquals(Role.LEADER, node3.role());
 
-        ctx.lead(node3, 1, 5, 1);
+        lead(host, node3, 1, 5, 1);
         assertEquals(Role.FOLLOWER, node3.role());
-        assertEquals(new Announcement(Role.FOLLOWER, 1, 5), ctx.lastAnnouncement());
-        assertFalse(ctx.hasPendingTimer(HEARTBEAT_TIMER));
-        assertEquals(3 * HBT_NS, ctx.pendingDelayNs(WATCH_TIMER));
-        assertEquals(0, ctx.sentCount());
+        assertEquals(new Announcement(Role.FOLLOWER, 1, 5), host.lastAnnouncement());
+        assertFalse(host.hasPendingTimer(HEARTBEAT_TIMER));
+        assertEquals(3 * HBT_NS, host.pendingDelayNs(WATCH_TIMER));
+        assertEquals(0, host.sentCount());
     }
 
     @Test
     void leadOfTheSameTermAndNumberFromASmallerIdWins()
     {
-        final FakeContext leaderCtx = context(3, 5);
-        node3.onStart(leaderCtx, Start.SETTLED, 3, 4);
-        leaderCtx.lead(node3, 4, 4, 1);
+        final ScriptedHost leaderHost = host();
+        node3.onStart(context(leaderHost, 3, 5), Start.SETTLED, 3, 4);
+        lead(leaderHost, node3, 4, 4, 1);
         assertEquals(Role.LEADER, node3.role());
-        leaderCtx.lead(node3, 2, 4, 1);
+        lead(leaderHost, node3, 2, 4, 1);
         assertEquals(Role.FOLLOWER, node3.role());
         assertEquals(2, node3.leaderId());
     }
@@ -367,83 +390,83 @@ class QuorumNodeTest
     @Test
     void leaderAnswersAnElectWithItsOwnClaimAndKeepsLeading()
     {
-        final FakeContext ctx = context(3, 5);
-        node3.onStart(ctx, Start.SETTLED, 3, 4);
-        ctx.drain();
-        ctx.elect(node3, 2, 4, 0, 4);
-        assertEquals(List.of(new Sent(ELECT, ALL, 4, 1, 4, 0)), ctx.drain());
-        ctx.vote(node3, 2, 4, 5);
-        ctx.fire(node3, VOTE_TIMER);
-        assertEquals(0, ctx.sentCount());
+        final ScriptedHost host = host();
+        node3.onStart(context(host, 3, 5), Start.SETTLED, 3, 4);
+        drain(host);
+        elect(host, node3, 2, 4, 0, 4);
+        assertEquals(List.of(new Sent(ELECT, ALL, 4, 1, 4, 0)), drain(host));
+        vote(host, node3, 2, 4, 5);
+        host.fire(node3, VOTE_TIMER);
+        assertEquals(0, host.sentCount());
         assertEquals(Role.LEADER, node3.role());
-        assertEquals(List.of(new Announcement(Role.LEADER, 3, 4)), ctx.announcements);
+        assertEquals(List.of(new Announcement(Role.LEADER, 3, 4)), host.announcements());
     }
 
     @Test
     void staleTimerIdsAreIgnored()
     {
-        final FakeContext ctx = context(3, 5);
-        node3.onStart(ctx, Start.SETTLED, 5, 4);
-        final long firstWatch = ctx.pendingTimer(WATCH_TIMER);
-        ctx.lead(node3, 5, 4, 1);
-        assertTrue(firstWatch != ctx.pendingTimer(WATCH_TIMER));
+        final ScriptedHost host = host();
+        node3.onStart(context(host, 3, 5), Start.SETTLED, 5, 4);
+        final long firstWatch = host.pendingTimer(WATCH_TIMER);
+        lead(host, node3, 5, 4, 1);
+        assertTrue(firstWatch != host.pendingTimer(WATCH_TIMER));
 
         node3.onTimer(firstWatch, WATCH_TIMER);
-        node3.onTimer(ctx.pendingTimer(WATCH_TIMER), VOTE_TIMER);
+        node3.onTimer(host.pendingTimer(WATCH_TIMER), VOTE_TIMER);
         node3.onTimer(12345, HEARTBEAT_TIMER);
-        assertEquals(0, ctx.sentCount());
+        assertEquals(0, host.sentCount());
         assertEquals(QuorumNode.Elector.WATCHING, node3.elector());
     }
 
     @Test
     void recoveredNodeStartsFreshAndIgnoresTimersOfItsEarlierLife()
     {
-        final FakeContext before = context(3, 5);
-        node3.onStart(before, Start.SETTLED, 3, 4);
+        final ScriptedHost before = host();
+        node3.onStart(context(before, 3, 5), Start.SETTLED, 3, 4);
         final long heartbeat = before.pendingTimer(HEARTBEAT_TIMER);
 
-        final FakeContext after = context(3, 5);
-        node3.onStart(after, Start.RECOVERED, ElectionNode.NO_LEADER, 0);
-        assertEquals(List.of(new Announcement(Role.FOLLOWER, 0, 0)), after.announcements);
+        final ScriptedHost after = host();
+        node3.onStart(context(after, 3, 5), Start.RECOVERED, ElectionNode.NO_LEADER, 0);
+        assertEquals(List.of(new Announcement(Role.FOLLOWER, 0, 0)), after.announcements());
         assertEquals(5 * HBT_NS, after.pendingDelayNs(WATCH_TIMER));
         node3.onTimer(heartbeat, HEARTBEAT_TIMER);
         assertEquals(0, after.sentCount());
 
-        after.lead(node3, 1, 5, 3);
+        lead(after, node3, 1, 5, 3);
         assertEquals(new Announcement(Role.FOLLOWER, 1, 5), after.lastAnnouncement());
     }
 
     @Test
     void malformedOrForeignFramesAreIgnored()
     {
-        final FakeContext ctx = context(3, 5);
-        node3.onStart(ctx, Start.SETTLED, 5, 4);
+        final ScriptedHost host = host();
+        node3.onStart(context(host, 3, 5), Start.SETTLED, 5, 4);
         final int voteLength = MessageHeader.LENGTH + QuorumMessages.VOTE_BODY_LENGTH;
-        ctx.deliverRaw(node3, 1, ELECT, QuorumMessages.ELECT_BODY_LENGTH, MessageHeader.LENGTH + 16);
+        deliverRaw(host, node3, 1, ELECT, QuorumMessages.ELECT_BODY_LENGTH, MessageHeader.LENGTH + 16);
         // A body as long as a LEAD's is too short for an ELECT, and an ELECT's too short for a VOTE.
-        ctx.deliverRaw(node3, 1, ELECT, QuorumMessages.LEAD_BODY_LENGTH, voteLength);
-        ctx.deliverRaw(node3, 1, VOTE, QuorumMessages.ELECT_BODY_LENGTH, voteLength);
-        ctx.deliverRaw(node3, 1, VOTE, QuorumMessages.VOTE_BODY_LENGTH, voteLength - 8);
-        ctx.deliverRaw(node3, 1, LEAD, 8, voteLength);
-        ctx.deliverRaw(node3, 1, 3, QuorumMessages.VOTE_BODY_LENGTH, voteLength);
-        ctx.deliverRaw(node3, 1, ELECT, QuorumMessages.ELECT_BODY_LENGTH, MessageHeader.LENGTH - 1);
-        ctx.elect(node3, 3, 4, 0, 4);
-        ctx.elect(node3, 6, 4, 0, 4);
-        ctx.elect(node3, 0, 4, 0, 4);
-        assertEquals(0, ctx.sentCount());
+        deliverRaw(host, node3, 1, ELECT, QuorumMessages.LEAD_BODY_LENGTH, voteLength);
+        deliverRaw(host, node3, 1, VOTE, QuorumMessages.ELECT_BODY_LENGTH, voteLength);
+        deliverRaw(host, node3, 1, VOTE, QuorumMessages.VOTE_BODY_LENGTH, voteLength - 8);
+        deliverRaw(host, node3, 1, LEAD, 8, voteLength);
+        deliverRaw(host, node3, 1, 3, QuorumMessages.VOTE_BODY_LENGTH, voteLength);
+        deliverRaw(host, node3, 1, ELECT, QuorumMessages.ELECT_BODY_LENGTH, MessageHeader.LENGTH - 1);
+        elect(host, node3, 3, 4, 0, 4);
+        elect(host, node3, 6, 4, 0, 4);
+        elect(host, node3, 0, 4, 0, 4);
+        assertEquals(0, host.sentCount());
         assertEquals(QuorumNode.Elector.WATCHING, node3.elector());
     }
 
     @Test
     void settledStartOutsideTheClusterIsRejectedByName()
     {
-        final FakeContext ctx = context(3, 5);
+        final ScriptedHost host = host();
         final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
-            () -> node3.onStart(ctx, Start.SETTLED, 6, 1));
+            () -> node3.onStart(context(host, 3, 5), Start.SETTLED, 6, 1));
         assertEquals("a settled start needs a leader in 1..5 and a term of at least 0, was leader 6 term 1",
             ex.getMessage());
         final IllegalArgumentException wrongContext = assertThrows(IllegalArgumentException.class,
-            () -> node3.onStart(context(2, 5), Start.COLD, 0, 0));
+            () -> node3.onStart(context(host, 2, 5), Start.COLD, 0, 0));
         assertTrue(wrongContext.getMessage().startsWith("node 3 started with a context for node 2"),
             wrongContext.getMessage());
     }
@@ -451,14 +474,14 @@ class QuorumNodeTest
     @Test
     void neverSendsToItself()
     {
-        final FakeContext ctx = context(1, 3);
-        node1.onStart(ctx, Start.COLD, ElectionNode.NO_LEADER, 0);
-        ctx.fire(node1, WATCH_TIMER);
-        ctx.elect(node1, 2, 0, 0, 0);
-        ctx.fire(node1, VOTE_TIMER);
-        ctx.vote(node1, 3, 0, 1);
-        ctx.fire(node1, HEARTBEAT_TIMER);
-        final List<Sent> sent = ctx.drain();
+        final ScriptedHost host = host();
+        node1.onStart(context(host, 1, 3), Start.COLD, ElectionNode.NO_LEADER, 0);
+        host.fire(node1, WATCH_TIMER);
+        elect(host, node1, 2, 0, 0, 0);
+        host.fire(node1, VOTE_TIMER);
+        vote(host, node1, 3, 0, 1);
+        host.fire(node1, HEARTBEAT_TIMER);
+        final List<Sent> sent = drain(host);
         assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, 0, 0), new Sent(LEAD, ALL, 1, 1, 0, 0), new Sent(LEAD, ALL, 1, 2, 0, 0)), sent);
         assertTrue(sent.stream().noneMatch(s -> s.toId() == 1));
     }
@@ -469,119 +492,119 @@ class QuorumNodeTest
     void serverNeverVotesTwiceInOneTerm()
     {
         // Each vote covers the terms after the previous one up to one above every term seen.
-        final FakeContext ctx = context(4, 5);
-        node4.onStart(ctx, Start.SETTLED, 5, 3);
+        final ScriptedHost host = host();
+        node4.onStart(context(host, 4, 5), Start.SETTLED, 5, 3);
 
         // Round 1: everyone has seen term 3, so the vote covers term 4 only.
-        ctx.elect(node4, 2, 3, 0, 3);
-        ctx.fire(node4, VOTE_TIMER);
-        assertEquals(List.of(new Sent(ELECT, ALL, 3, 0, 3, 0), new Sent(VOTE, 2, 0, 0, 4, 3)), ctx.drain());
+        elect(host, node4, 2, 3, 0, 3);
+        host.fire(node4, VOTE_TIMER);
+        assertEquals(List.of(new Sent(ELECT, ALL, 3, 0, 3, 0), new Sent(VOTE, 2, 0, 0, 4, 3)), drain(host));
 
         // Round 2: a claimant who never heard of term 4 gets a vote for term 5 only.
-        ctx.elect(node4, 1, 3, 0, 3);
-        ctx.fire(node4, VOTE_TIMER);
-        assertEquals(List.of(new Sent(ELECT, ALL, 3, 0, 4, 0), new Sent(VOTE, 1, 0, 0, 5, 4)), ctx.drain());
+        elect(host, node4, 1, 3, 0, 3);
+        host.fire(node4, VOTE_TIMER);
+        assertEquals(List.of(new Sent(ELECT, ALL, 3, 0, 4, 0), new Sent(VOTE, 1, 0, 0, 5, 4)), drain(host));
 
         // Round 3: the vote for itself is a vote too, for term 6 only.
-        ctx.lead(node4, 5, 3, 9);
-        ctx.elect(node4, 1, 3, 2, 5);
-        ctx.fire(node4, VOTE_TIMER);
-        assertEquals(List.of(new Sent(ELECT, ALL, 3, 9, 5, 0)), ctx.drain());
+        lead(host, node4, 5, 3, 9);
+        elect(host, node4, 1, 3, 2, 5);
+        host.fire(node4, VOTE_TIMER);
+        assertEquals(List.of(new Sent(ELECT, ALL, 3, 9, 5, 0)), drain(host));
         assertEquals(3, node4.highestTermSeen(), "votes are promises, not terms seen");
 
         // Round 4: after its own vote for term 6, the next vote is for 7.
-        ctx.elect(node4, 2, 3, 9, 3);
-        ctx.fire(node4, VOTE_TIMER);
-        assertEquals(List.of(new Sent(ELECT, ALL, 3, 9, 6, 0), new Sent(VOTE, 2, 0, 0, 7, 6)), ctx.drain());
+        elect(host, node4, 2, 3, 9, 3);
+        host.fire(node4, VOTE_TIMER);
+        assertEquals(List.of(new Sent(ELECT, ALL, 3, 9, 6, 0), new Sent(VOTE, 2, 0, 0, 7, 6)), drain(host));
     }
 
     @Test
     void candidateLeadsOnlyATermAMajorityOfVotesCoverAndOnlyAfterTheLastLeadSeen()
     {
-        final FakeContext ctx = context(1, 5);
-        node1.onStart(ctx, Start.SETTLED, 5, 3);
+        final ScriptedHost host = host();
+        node1.onStart(context(host, 1, 5), Start.SETTLED, 5, 3);
         // Votes covering no more than the term it follows elect nobody: that term has a leader.
-        ctx.vote(node1, 2, 2, 3);
-        ctx.vote(node1, 3, 2, 3);
-        ctx.vote(node1, 4, 2, 3);
+        vote(host, node1, 2, 2, 3);
+        vote(host, node1, 3, 2, 3);
+        vote(host, node1, 4, 2, 3);
         assertEquals(Role.FOLLOWER, node1.role());
 
         // Three votes, but two cover term 5 and one covers term 4.
-        ctx.vote(node1, 2, 4, 5);
-        ctx.vote(node1, 3, 3, 4);
-        ctx.vote(node1, 4, 4, 5);
+        vote(host, node1, 2, 4, 5);
+        vote(host, node1, 3, 3, 4);
+        vote(host, node1, 4, 4, 5);
         assertEquals(Role.FOLLOWER, node1.role());
-        ctx.vote(node1, 3, 4, 5);
+        vote(host, node1, 3, 4, 5);
         assertEquals(Role.LEADER, node1.role());
         assertEquals(5, node1.term());
-        assertEquals(new Announcement(Role.LEADER, 1, 5), ctx.lastAnnouncement());
+        assertEquals(new Announcement(Role.LEADER, 1, 5), host.lastAnnouncement());
     }
 
     @Test
     void recoveredServerRemembersItsVotedTermFromDurableState()
     {
-        final MutableDirectBuffer disk = FakeContext.newDurableState();
-        final FakeContext before = new FakeContext(4, 5, true, SETTINGS, disk);
-        node4.onStart(before, Start.SETTLED, 5, 3);
-        before.elect(node4, 2, 3, 0, 3);
+        final MutableDirectBuffer disk = ScriptedHost.newDurableState();
+        final ScriptedHost before = host();
+        node4.onStart(before.context(4, 5, true, SETTINGS, disk), Start.SETTLED, 5, 3);
+        elect(before, node4, 2, 3, 0, 3);
         before.fire(node4, VOTE_TIMER);
-        assertEquals(new Sent(VOTE, 2, 0, 0, 4, 3), before.drain().get(1));
+        assertEquals(new Sent(VOTE, 2, 0, 0, 4, 3), drain(before).get(1));
 
         // It crashes and comes back as a new object on the same disk; the others never heard of term 4.
         final QuorumNode recovered = new QuorumNode(4, SETTINGS);
-        final FakeContext after = new FakeContext(4, 5, true, SETTINGS, disk);
-        recovered.onStart(after, Start.RECOVERED, ElectionNode.NO_LEADER, 0);
-        assertEquals(List.of(new Announcement(Role.FOLLOWER, 0, 0)), after.announcements);
+        final ScriptedHost after = host();
+        recovered.onStart(after.context(4, 5, true, SETTINGS, disk), Start.RECOVERED, ElectionNode.NO_LEADER, 0);
+        assertEquals(List.of(new Announcement(Role.FOLLOWER, 0, 0)), after.announcements());
         assertEquals(3, recovered.highestTermSeen());
-        after.elect(recovered, 3, 3, 0, 3);
+        elect(after, recovered, 3, 3, 0, 3);
         after.fire(recovered, VOTE_TIMER);
-        assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, 4, 0), new Sent(VOTE, 3, 0, 0, 5, 4)), after.drain());
+        assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, 4, 0), new Sent(VOTE, 3, 0, 0, 5, 4)), drain(after));
     }
 
     @Test
     void withoutDurableStateARecoveredServerForgetsItsVoteAndMayVoteInTheSameTermAgain()
     {
-        final FakeContext before = new FakeContext(4, 5, true, SETTINGS, null);
-        node4.onStart(before, Start.SETTLED, 5, 3);
-        before.elect(node4, 2, 3, 0, 3);
+        final ScriptedHost before = host();
+        node4.onStart(before.context(4, 5, true, SETTINGS, null), Start.SETTLED, 5, 3);
+        elect(before, node4, 2, 3, 0, 3);
         before.fire(node4, VOTE_TIMER);
-        assertEquals(new Sent(VOTE, 2, 0, 0, 4, 3), before.drain().get(1));
+        assertEquals(new Sent(VOTE, 2, 0, 0, 4, 3), drain(before).get(1));
 
         final QuorumNode recovered = new QuorumNode(4, SETTINGS);
-        final FakeContext after = new FakeContext(4, 5, true, SETTINGS, null);
-        recovered.onStart(after, Start.RECOVERED, ElectionNode.NO_LEADER, 0);
-        after.elect(recovered, 3, 3, 0, 3);
+        final ScriptedHost after = host();
+        recovered.onStart(after.context(4, 5, true, SETTINGS, null), Start.RECOVERED, ElectionNode.NO_LEADER, 0);
+        elect(after, recovered, 3, 3, 0, 3);
         after.fire(recovered, VOTE_TIMER);
         // The note's blank restart: safety then rests on stable storage outside the algorithm.
-        assertEquals(new Sent(VOTE, 3, 0, 0, 4, 0), after.drain().get(1));
+        assertEquals(new Sent(VOTE, 3, 0, 0, 4, 0), drain(after).get(1));
     }
 
     @Test
     void recoveredServerIgnoresLateVotesForATermItKnewBeforeItsCrash()
     {
-        final MutableDirectBuffer disk = FakeContext.newDurableState();
-        final FakeContext before = new FakeContext(1, 5, true, SETTINGS, disk);
-        node1.onStart(before, Start.SETTLED, 5, 3);
+        final MutableDirectBuffer disk = ScriptedHost.newDurableState();
+        final ScriptedHost before = host();
+        node1.onStart(before.context(1, 5, true, SETTINGS, disk), Start.SETTLED, 5, 3);
         before.fire(node1, WATCH_TIMER);
         before.fire(node1, VOTE_TIMER);
-        before.vote(node1, 2, 3, 4);
-        before.vote(node1, 3, 3, 4);
+        vote(before, node1, 2, 3, 4);
+        vote(before, node1, 3, 3, 4);
         assertEquals(Role.LEADER, node1.role());
         assertEquals(4, node1.term());
 
         // Crashed and back: votes for term 4 still in flight would make it lead term 4 a second time.
         final QuorumNode recovered = new QuorumNode(1, SETTINGS);
-        final FakeContext after = new FakeContext(1, 5, true, SETTINGS, disk);
-        recovered.onStart(after, Start.RECOVERED, ElectionNode.NO_LEADER, 0);
-        after.vote(recovered, 2, 3, 4);
-        after.vote(recovered, 3, 3, 4);
-        after.vote(recovered, 4, 3, 4);
+        final ScriptedHost after = host();
+        recovered.onStart(after.context(1, 5, true, SETTINGS, disk), Start.RECOVERED, ElectionNode.NO_LEADER, 0);
+        vote(after, recovered, 2, 3, 4);
+        vote(after, recovered, 3, 3, 4);
+        vote(after, recovered, 4, 3, 4);
         assertEquals(Role.FOLLOWER, recovered.role());
 
         // Votes cast after hearing its ELECT are for a later term, and count.
-        after.vote(recovered, 2, 4, 5);
-        after.vote(recovered, 3, 4, 5);
-        after.vote(recovered, 4, 4, 5);
+        vote(after, recovered, 2, 4, 5);
+        vote(after, recovered, 3, 4, 5);
+        vote(after, recovered, 4, 4, 5);
         assertEquals(Role.LEADER, recovered.role());
         assertEquals(5, recovered.term());
     }
@@ -589,67 +612,67 @@ class QuorumNodeTest
     @Test
     void settledAndColdStartsWriteTheirTermToDurableStateWhateverItHeld()
     {
-        final MutableDirectBuffer disk = FakeContext.newDurableState();
+        final MutableDirectBuffer disk = ScriptedHost.newDurableState();
         disk.putLong(QuorumNode.DURABLE_HIGHEST_TERM_OFFSET, 77, MessageHeader.BYTE_ORDER);
-        node3.onStart(new FakeContext(3, 5, true, SETTINGS, disk), Start.SETTLED, 5, 2);
+        node3.onStart(host().context(3, 5, true, SETTINGS, disk), Start.SETTLED, 5, 2);
         assertEquals(2, disk.getLong(QuorumNode.DURABLE_HIGHEST_TERM_OFFSET, MessageHeader.BYTE_ORDER));
         assertEquals(2, node3.highestTermSeen());
 
         final QuorumNode cold = new QuorumNode(3, SETTINGS);
-        cold.onStart(new FakeContext(3, 5, true, SETTINGS, disk), Start.COLD, ElectionNode.NO_LEADER, 0);
+        cold.onStart(host().context(3, 5, true, SETTINGS, disk), Start.COLD, ElectionNode.NO_LEADER, 0);
         assertEquals(0, disk.getLong(QuorumNode.DURABLE_HIGHEST_TERM_OFFSET, MessageHeader.BYTE_ORDER));
     }
 
     @Test
     void olderTermLeaderStepsDownOnHigherTermElect()
     {
-        final FakeContext ctx = context(3, 5);
-        node3.onStart(ctx, Start.SETTLED, 3, 4);
-        ctx.drain();
+        final ScriptedHost host = host();
+        node3.onStart(context(host, 3, 5), Start.SETTLED, 3, 4);
+        drain(host);
 
         // Node 1 saw a LEAD of term 5, which never reached node 3.
-        ctx.elect(node3, 1, 5, 2, 5);
+        elect(host, node3, 1, 5, 2, 5);
         assertEquals(Role.CANDIDATE, node3.role());
-        assertFalse(ctx.hasPendingTimer(HEARTBEAT_TIMER));
-        assertEquals(List.of(new Sent(ELECT, ALL, 4, 1, 4, 0)), ctx.drain());
+        assertFalse(host.hasPendingTimer(HEARTBEAT_TIMER));
+        assertEquals(List.of(new Sent(ELECT, ALL, 4, 1, 4, 0)), drain(host));
 
         // No longer leading, it votes: for the latest claim, in a term above every one seen.
-        ctx.fire(node3, VOTE_TIMER);
-        assertEquals(List.of(new Sent(VOTE, 1, 0, 0, 6, 4)), ctx.drain());
+        host.fire(node3, VOTE_TIMER);
+        assertEquals(List.of(new Sent(VOTE, 1, 0, 0, 6, 4)), drain(host));
         assertEquals(List.of(
             new Announcement(Role.LEADER, 3, 4),
             new Announcement(Role.CANDIDATE, 0, 4),
-            new Announcement(Role.FOLLOWER, 0, 4)), ctx.announcements);
+            new Announcement(Role.FOLLOWER, 0, 4)), host.announcements());
     }
 
     @Test
     void leaderKeepsLeadingOnAnElectWithAHigherBallotButNoLaterLead()
     {
-        final FakeContext ctx = context(3, 5);
-        node3.onStart(ctx, Start.SETTLED, 3, 4);
-        ctx.drain();
+        final ScriptedHost host = host();
+        node3.onStart(context(host, 3, 5), Start.SETTLED, 3, 4);
+        drain(host);
 
         // Node 1 voted up to term 7 in rounds that elected nobody: no later leader exists.
-        ctx.elect(node3, 1, 4, 1, 7);
-        ctx.fire(node3, VOTE_TIMER);
+        elect(host, node3, 1, 4, 1, 7);
+        host.fire(node3, VOTE_TIMER);
         assertEquals(Role.LEADER, node3.role());
-        assertEquals(List.of(new Sent(ELECT, ALL, 4, 1, 4, 0)), ctx.drain());
-        assertEquals(List.of(new Announcement(Role.LEADER, 3, 4)), ctx.announcements);
+        assertEquals(List.of(new Sent(ELECT, ALL, 4, 1, 4, 0)), drain(host));
+        assertEquals(List.of(new Announcement(Role.LEADER, 3, 4)), host.announcements());
     }
 
     @Test
     void staleOldLeaderLosesTheVoteToAClaimOfALaterTerm()
     {
-        final FakeContext ctx = context(4, 5);
-        node4.onStart(ctx, Start.SETTLED, 5, 3);
-        ctx.lead(node4, 5, 3, 6);
+        final ScriptedHost host = host();
+        node4.onStart(context(host, 4, 5), Start.SETTLED, 5, 3);
+        lead(host, node4, 5, 3, 6);
 
         // 5 is alive and claims, but node 2 saw a leader of term 4 after it.
-        ctx.elect(node4, 5, 3, 7, 3);
-        ctx.elect(node4, 2, 4, 1, 4);
-        ctx.elect(node4, 1, 3, 7, 3);
-        ctx.fire(node4, VOTE_TIMER);
-        assertEquals(List.of(new Sent(ELECT, ALL, 3, 6, 3, 0), new Sent(VOTE, 2, 0, 0, 5, 3)), ctx.drain());
-        assertEquals(new Announcement(Role.FOLLOWER, 0, 3), ctx.lastAnnouncement());
+        elect(host, node4, 5, 3, 7, 3);
+        elect(host, node4, 2, 4, 1, 4);
+        elect(host, node4, 1, 3, 7, 3);
+        host.fire(node4, VOTE_TIMER);
+        assertEquals(List.of(new Sent(ELECT, ALL, 3, 6, 3, 0), new Sent(VOTE, 2, 0, 0, 5, 3)), drain(host));
+        assertEquals(new Announcement(Role.FOLLOWER, 0, 3), host.lastAnnouncement());
     }
 }

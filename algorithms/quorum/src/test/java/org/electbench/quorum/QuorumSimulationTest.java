@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-import org.electbench.quorum.ObservedQuorum.Belief;
 import org.electbench.sim.SimRuntime;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.Role;
@@ -21,6 +20,7 @@ import org.electbench.transport.FaultPlan;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
+import org.electbench.transport.TraceRecorder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -50,10 +50,29 @@ class QuorumSimulationTest
     {
     }
 
-    private final ObservedQuorum quorum = new ObservedQuorum();
+    record Belief(long atNs, int nodeId, Role role, int leaderId, long term)
+    {
+    }
+
     private final List<Send> sends = new ArrayList<>();
-    private final SimRuntime runtime = new SimRuntime()
-        .traceSends((nowNs, fromId, toId, type, length) -> sends.add(new Send(nowNs, fromId, toId, type)));
+    private final List<Belief> beliefs = new ArrayList<>();
+    private final SimRuntime runtime = new SimRuntime().trace(new Recorder());
+
+    /** Logs every send and every belief a node announces, with its time, so a test can say who sent and believed what when. */
+    private final class Recorder implements TraceRecorder
+    {
+        @Override
+        public void onSend(final long nowNs, final long messageId, final int fromId, final int toId, final int type, final int length)
+        {
+            sends.add(new Send(nowNs, fromId, toId, type));
+        }
+
+        @Override
+        public void onBelief(final long nowNs, final int nodeId, final Role role, final int leaderId, final long term)
+        {
+            beliefs.add(new Belief(nowNs, nodeId, role, leaderId, term));
+        }
+    }
 
     static Stream<Arguments> detectorsAndSizes()
     {
@@ -64,7 +83,7 @@ class QuorumSimulationTest
     private Scenario.Builder scenario(final int nodes)
     {
         return Scenario.builder()
-            .algorithm(quorum)
+            .algorithm(new QuorumAlgorithm())
             .nodes(nodes)
             .settings(SETTINGS)
             .network(NetworkModel.constant(DELAY_NS))
@@ -87,7 +106,7 @@ class QuorumSimulationTest
         assertEquals(0, result.sameTermLeaders());
         assertEquals(1, result.maxConcurrentLeaders());
         assertEquals(List.of(new Belief(leaderSince(1), 1, Role.LEADER, 1, 2)),
-            quorum.of(1).stream().filter(belief -> belief.role() == Role.LEADER).toList());
+            beliefsOf(1).stream().filter(belief -> belief.role() == Role.LEADER).toList());
         assertAtMostOneElectBroadcastAndOneVotePerRtt(nodes);
     }
 
@@ -123,7 +142,7 @@ class QuorumSimulationTest
         assertEquals(1, result.expectedLeader());
         assertFalse(result.wrongLeader(), result.toString());
         // The settled leader N led term 1; the next leader, node 1, leads term 2.
-        assertEquals(List.of(1L, 2L), quorum.beliefs.stream().filter(belief -> belief.role() == Role.LEADER)
+        assertEquals(List.of(1L, 2L), beliefs.stream().filter(belief -> belief.role() == Role.LEADER)
             .map(Belief::term).toList());
     }
 
@@ -178,7 +197,7 @@ class QuorumSimulationTest
         assertEquals(5 * HBT_NS, result.detectionNs());
         assertEquals((long)nodes * (nodes - 1), result.messages(ELECT));
         assertEquals(nodes - 1, result.messages(VOTE));
-        assertEquals(1, quorum.of(1).stream().filter(b -> b.role() == Role.LEADER).findFirst().orElseThrow().term());
+        assertEquals(1, beliefsOf(1).stream().filter(b -> b.role() == Role.LEADER).findFirst().orElseThrow().term());
         assertAtMostOneElectBroadcastAndOneVotePerRtt(nodes);
     }
 
@@ -201,11 +220,11 @@ class QuorumSimulationTest
 
         // The minority: 4 follows 5 and 5 leads term 1 throughout; neither claims nor votes.
         assertTrue(sends.stream().noneMatch(send -> send.fromId() >= 4 && send.type() != LEAD));
-        assertTrue(quorum.of(4).stream().noneMatch(belief -> belief.role() != Role.FOLLOWER));
-        assertEquals(Role.LEADER, quorum.of(5).get(0).role());
-        final Belief stepDown = quorum.of(5).get(1);
+        assertTrue(beliefsOf(4).stream().noneMatch(belief -> belief.role() != Role.FOLLOWER));
+        assertEquals(Role.LEADER, beliefsOf(5).get(0).role());
+        final Belief stepDown = beliefsOf(5).get(1);
         assertEquals(new Belief(stepDown.atNs(), 5, Role.FOLLOWER, 1, 2), stepDown);
-        assertEquals(2, quorum.of(5).size());
+        assertEquals(2, beliefsOf(5).size());
         assertTrue(stepDown.atNs() > healNs && stepDown.atNs() <= healNs + HBT_NS + DELAY_NS,
             "node 5 steps down at the first LEAD of term 2 after the heal, at " + stepDown.atNs());
 
@@ -231,7 +250,7 @@ class QuorumSimulationTest
         assertFalse(result.converged(), result.toString());
         // They keep trying: 2 votes for 1 each round, but a majority of 4 configured is 3.
         assertTrue(sends.stream().filter(send -> send.fromId() == 2 && send.type() == VOTE && send.toId() == 1).count() > 10);
-        assertTrue(quorum.beliefs.stream().noneMatch(belief -> belief.nodeId() <= 2 && belief.role() == Role.LEADER));
+        assertTrue(beliefs.stream().noneMatch(belief -> belief.nodeId() <= 2 && belief.role() == Role.LEADER));
         assertAtMostOneElectBroadcastAndOneVotePerRtt(4);
     }
 
@@ -251,7 +270,7 @@ class QuorumSimulationTest
         assertEquals(0, result.sameTermLeaders());
         assertEquals(2, result.maxConcurrentLeaders());
         assertTrue(result.olderTermLeaderNs() > 0);
-        assertEquals(1, quorum.of(1).stream().filter(belief -> belief.role() == Role.LEADER).count());
+        assertEquals(1, beliefsOf(1).stream().filter(belief -> belief.role() == Role.LEADER).count());
     }
 
     @ParameterizedTest(name = "durable={0}")
@@ -265,30 +284,32 @@ class QuorumSimulationTest
             .crash(1, 150 * MS).crash(2, 150 * MS).crash(3, 150 * MS).crash(4, 150 * MS)
             .recover(2, 200 * MS).recover(3, 200 * MS).recover(4, 200 * MS)
             .build();
-        final ObservedQuorum observed = new ObservedQuorum(durable);
-        final ElectionResult result = runtime.run(
-            scenario(5).algorithm(observed).kind(ScenarioKind.CUSTOM).faults(faults).build());
+        if (!durable)
+        {
+            runtime.withoutDurableState();
+        }
+        final ElectionResult result = runtime.run(scenario(5).kind(ScenarioKind.CUSTOM).faults(faults).build());
 
         assertTrue(result.converged(), result.toString());
         assertEquals(2, result.finalLeader());
-        assertEquals(List.of(2L), termsLed(observed, 1));
+        assertEquals(List.of(2L), termsLed(1));
         if (durable)
         {
             // Each remembers voting in term 2: their votes cover term 3 only.
-            assertEquals(List.of(3L), termsLed(observed, 2));
+            assertEquals(List.of(3L), termsLed(2));
             assertEquals(0, result.sameTermLeaders());
         }
         else
         {
             // Blank restarts, as in the note: they vote in term 1 again, which node 5 led.
-            assertEquals(List.of(1L), termsLed(observed, 2));
+            assertEquals(List.of(1L), termsLed(2));
             assertEquals(1, result.sameTermLeaders());
         }
     }
 
-    private static List<Long> termsLed(final ObservedQuorum observed, final int nodeId)
+    private List<Long> termsLed(final int nodeId)
     {
-        return observed.of(nodeId).stream().filter(belief -> belief.role() == Role.LEADER).map(Belief::term).toList();
+        return beliefsOf(nodeId).stream().filter(belief -> belief.role() == Role.LEADER).map(Belief::term).toList();
     }
 
     @Test
@@ -323,10 +344,16 @@ class QuorumSimulationTest
         assertAtMostOneElectBroadcastAndOneVotePerRtt(5);
     }
 
+    /** @return the beliefs one node announced, in order. */
+    private List<Belief> beliefsOf(final int nodeId)
+    {
+        return beliefs.stream().filter(belief -> belief.nodeId() == nodeId).toList();
+    }
+
     /** @return when the node last announced itself LEADER. */
     private long leaderSince(final int nodeId)
     {
-        return quorum.of(nodeId).stream().filter(belief -> belief.role() == Role.LEADER)
+        return beliefsOf(nodeId).stream().filter(belief -> belief.role() == Role.LEADER)
             .mapToLong(Belief::atNs).max().orElseThrow();
     }
 
