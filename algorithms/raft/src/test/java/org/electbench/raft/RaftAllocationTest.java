@@ -9,11 +9,13 @@ import java.lang.management.ManagementFactory;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
+import org.electbench.testkit.ScriptedHost;
 import org.junit.jupiter.api.Test;
 
 /**
  * The message path allocates nothing once warm: elections won and lost, pre-votes, heartbeats
- * and their answers, quorum checks and step-downs, through a context that only counts.
+ * and their answers, quorum checks and step-downs, on a host that keeps no announcements and
+ * reads its sends' count only.
  */
 class RaftAllocationTest
 {
@@ -32,16 +34,17 @@ class RaftAllocationTest
         final ElectionSettings settings = RaftOptions.checkQuorum(RaftOptions.preVote(ElectionSettings.builder()
             .heartbeatIntervalNs(10 * MS).detectionTimeoutNs(50 * MS).build(), true), true);
         final RaftNode node = (RaftNode)new RaftAlgorithm().newNode(1, settings);
-        final RecordingContext ctx = new RecordingContext(1, NODES, true, settings, RecordingContext.newDisk());
-        ctx.recording = false;
-        node.onStart(ctx, Start.SETTLED, NODES, 1);
+        final RaftScript ctx = new RaftScript();
+        final ScriptedHost host = ctx.host();
+        host.countAnnouncementsOnly();
+        node.onStart(ctx.context(1, NODES, true, settings, ScriptedHost.newDurableState()), Start.SETTLED, NODES, 1);
 
         // Warm up first, twice over, so the JIT has compiled the rounds before they are measured.
         long term = rounds(node, ctx, 1, 2 * ROUNDS);
         final long threadId = Thread.currentThread().getId();
         final long beforeBytes = threads.getThreadAllocatedBytes(threadId);
-        final long announcementsBefore = ctx.announceCount;
-        final long sendsBefore = ctx.sendCount;
+        final long announcementsBefore = host.announceCount();
+        final long sendsBefore = host.sentCount();
         term = rounds(node, ctx, term, ROUNDS);
         final long allocatedBytes = threads.getThreadAllocatedBytes(threadId) - beforeBytes;
 
@@ -51,10 +54,10 @@ class RaftAllocationTest
         assertEquals(Role.FOLLOWER, node.role());
         assertEquals(term, node.term());
         // Per round: pre-candidate, candidate, leader, follower naming nobody (quorum lost), follower of 4.
-        assertEquals(5L * ROUNDS, ctx.announceCount - announcementsBefore);
+        assertEquals(5L * ROUNDS, host.announceCount() - announcementsBefore);
         // Per round: PRE_VOTE and REQUEST_VOTE broadcasts, a first heartbeat, one more after HBT,
         // and the answer to node 4's heartbeat.
-        assertEquals(5L * ROUNDS, ctx.sendCount - sendsBefore);
+        assertEquals(5L * ROUNDS, host.sentCount() - sendsBefore);
         assertEquals(0, node.malformedMessages());
     }
 
@@ -63,7 +66,7 @@ class RaftAllocationTest
      * next term, it leads and heartbeats, hears nobody, steps down at its quorum check and
      * follows node 4, which leads the term after.
      */
-    private static long rounds(final RaftNode node, final RecordingContext ctx, final long startTerm, final int count)
+    private static long rounds(final RaftNode node, final RaftScript ctx, final long startTerm, final int count)
     {
         long term = startTerm;
         for (int i = 0; i < count; i++)

@@ -10,6 +10,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.Start;
+import org.electbench.testkit.ScriptedHost;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,8 +33,8 @@ class RaftDecoderFuzzTest
         for (final ElectionSettings settings : List.of(plain, RaftOptions.checkQuorum(RaftOptions.preVote(plain, true), true)))
         {
             final RaftNode node = (RaftNode)new RaftAlgorithm().newNode(SELF, settings);
-            final RecordingContext ctx = new RecordingContext(SELF, NODES, true, settings, RecordingContext.newDisk());
-            node.onStart(ctx, Start.SETTLED, NODES, 1);
+            final RaftScript ctx = new RaftScript();
+            node.onStart(ctx.context(SELF, NODES, true, settings, ScriptedHost.newDurableState()), Start.SETTLED, NODES, 1);
             final UnsafeBuffer buffer = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH + 2 * SLACK]);
             final SplittableRandom random = new SplittableRandom(11);
             long malformed = 0;
@@ -55,8 +56,7 @@ class RaftDecoderFuzzTest
                     {
                         ctx.fire(node, kind);
                     }
-                    ctx.sent.clear();
-                    ctx.announcements.clear();
+                    ctx.clear();
                 }
             }
             assertEquals(malformed, node.malformedMessages(), settings.toString());

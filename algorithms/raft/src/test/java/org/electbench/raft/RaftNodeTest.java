@@ -14,13 +14,14 @@ import java.util.List;
 
 import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
-import org.electbench.raft.RecordingContext.Announcement;
-import org.electbench.raft.RecordingContext.Sent;
+import org.electbench.raft.RaftScript.Announcement;
+import org.electbench.raft.RaftScript.Sent;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
+import org.electbench.testkit.ScriptedHost;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -45,10 +46,10 @@ class RaftNodeTest
     }
 
     /** Node 3 following node 5, the settled leader of term 1. */
-    private static RecordingContext settledFollower(final RaftNode node, final MutableDirectBuffer disk)
+    private static RaftScript settledFollower(final RaftNode node, final MutableDirectBuffer disk)
     {
-        final RecordingContext ctx = new RecordingContext(3, NODES, true, SETTINGS, disk);
-        node.onStart(ctx, Start.SETTLED, 5, 1);
+        final RaftScript ctx = new RaftScript();
+        node.onStart(ctx.context(3, NODES, true, SETTINGS, disk), Start.SETTLED, 5, 1);
         return ctx;
     }
 
@@ -58,7 +59,7 @@ class RaftNodeTest
     {
         final long spreadNs = spreadMs * MS;
         final RaftNode node = node(3, RaftOptions.spread(SETTINGS, spreadNs));
-        final RecordingContext ctx = settledFollower(node, RecordingContext.newDisk());
+        final RaftScript ctx = settledFollower(node, ScriptedHost.newDurableState());
         final int draws = 20_000;
         long minNs = Long.MAX_VALUE;
         long maxNs = Long.MIN_VALUE;
@@ -67,7 +68,7 @@ class RaftNodeTest
         {
             ctx.advanceNs(HBT_NS);
             ctx.deliver(node, 5, HEARTBEAT, 1);
-            final RecordingContext.Timer timer = ctx.timer(RaftNode.ELECTION_TIMER);
+            final RaftScript.Timer timer = ctx.timer(RaftNode.ELECTION_TIMER);
             assertEquals(ctx.nowNs(), timer.armedNs());
             final long delayNs = timer.dueNs() - timer.armedNs();
             minNs = Math.min(minNs, delayNs);
@@ -93,9 +94,9 @@ class RaftNodeTest
     @Test
     void timeoutMakesACandidateOfTheNextTermThatVotesForItselfDurablyAndAsksEveryPeer()
     {
-        final MutableDirectBuffer disk = RecordingContext.newDisk();
+        final MutableDirectBuffer disk = ScriptedHost.newDurableState();
         final RaftNode node = node(3, SETTINGS);
-        final RecordingContext ctx = settledFollower(node, disk);
+        final RaftScript ctx = settledFollower(node, disk);
         ctx.fire(node, RaftNode.ELECTION_TIMER);
 
         assertEquals(RaftNode.State.CANDIDATE, node.state());
@@ -103,7 +104,7 @@ class RaftNodeTest
         assertEquals(3, node.votedFor());
         assertEquals(2, disk.getLong(RaftNode.DURABLE_TERM_OFFSET, MessageHeader.BYTE_ORDER));
         assertEquals(3, disk.getInt(RaftNode.DURABLE_VOTED_FOR_OFFSET, MessageHeader.BYTE_ORDER));
-        assertEquals(List.of(new Sent(ctx.nowNs(), REQUEST_VOTE, 0, 2, false)), ctx.sent);
+        assertEquals(List.of(new Sent(ctx.nowNs(), REQUEST_VOTE, ScriptedHost.ALL, 2, false)), ctx.sent());
         assertEquals(new Announcement(ctx.nowNs(), Role.CANDIDATE, 0, 2), ctx.lastAnnouncement());
         assertTrue(null != ctx.timer(RaftNode.ELECTION_TIMER), "a candidate times out too");
     }
@@ -112,9 +113,9 @@ class RaftNodeTest
     void candidateLeadsOnVotesFromAMajorityOfTheConfiguredClusterCountingEachVoterOnce()
     {
         final RaftNode node = node(3, SETTINGS);
-        final RecordingContext ctx = settledFollower(node, RecordingContext.newDisk());
+        final RaftScript ctx = settledFollower(node, ScriptedHost.newDurableState());
         ctx.fire(node, RaftNode.ELECTION_TIMER);
-        ctx.sent.clear();
+        ctx.clearSent();
 
         ctx.deliver(node, 1, VOTE, 2, true);
         ctx.deliver(node, 1, VOTE, 2, true);
@@ -124,7 +125,7 @@ class RaftNodeTest
 
         ctx.deliver(node, 4, VOTE, 2, true);
         assertEquals(RaftNode.State.LEADER, node.state());
-        assertEquals(List.of(new Sent(ctx.nowNs(), HEARTBEAT, 0, 2, false)), ctx.sent);
+        assertEquals(List.of(new Sent(ctx.nowNs(), HEARTBEAT, ScriptedHost.ALL, 2, false)), ctx.sent());
         assertEquals(new Announcement(ctx.nowNs(), Role.LEADER, 3, 2), ctx.lastAnnouncement());
         assertNull(ctx.timer(RaftNode.ELECTION_TIMER));
         assertEquals(HBT_NS, ctx.timer(RaftNode.HEARTBEAT_TIMER).dueNs() - ctx.nowNs());
@@ -134,20 +135,20 @@ class RaftNodeTest
     @ValueSource(booleans = {true, false})
     void restartedNodeGrantsNoSecondVoteInATermOnlyWhenItsVoteIsDurable(final boolean durable)
     {
-        final MutableDirectBuffer disk = durable ? RecordingContext.newDisk() : null;
+        final MutableDirectBuffer disk = durable ? ScriptedHost.newDurableState() : null;
         final RaftNode node = node(3, SETTINGS);
-        final RecordingContext before = settledFollower(node, disk);
+        final RaftScript before = settledFollower(node, disk);
         before.deliver(node, 1, REQUEST_VOTE, 4);
         before.deliver(node, 2, REQUEST_VOTE, 4);
-        assertEquals(List.of(new Sent(0, VOTE, 1, 4, true), new Sent(0, VOTE, 2, 4, false)), before.sent);
+        assertEquals(List.of(new Sent(0, VOTE, 1, 4, true), new Sent(0, VOTE, 2, 4, false)), before.sent());
 
         // A crash and a restart with the same disk: candidate 2 asks again in term 4.
         final RaftNode restarted = node(3, SETTINGS);
-        final RecordingContext after = new RecordingContext(3, NODES, true, SETTINGS, disk);
-        restarted.onStart(after, Start.RECOVERED, ElectionNode.NO_LEADER, 0);
+        final RaftScript after = new RaftScript();
+        restarted.onStart(after.context(3, NODES, true, SETTINGS, disk), Start.RECOVERED, ElectionNode.NO_LEADER, 0);
         after.deliver(restarted, 2, REQUEST_VOTE, 4);
 
-        assertEquals(List.of(new Sent(0, VOTE, 2, 4, !durable)), after.sent);
+        assertEquals(List.of(new Sent(0, VOTE, 2, 4, !durable)), after.sent());
         assertEquals(new Announcement(0, Role.FOLLOWER, 0, 4), after.lastAnnouncement());
     }
 
@@ -155,13 +156,13 @@ class RaftNodeTest
     void anyHigherTermStepsALeaderDownButAPreVoteOfAHigherTermDoesNot()
     {
         final RaftNode node = node(5, RaftOptions.preVote(SETTINGS, true));
-        final RecordingContext ctx = new RecordingContext(5, NODES, true, SETTINGS, RecordingContext.newDisk());
-        node.onStart(ctx, Start.SETTLED, 5, 1);
+        final RaftScript ctx = new RaftScript();
+        node.onStart(ctx.context(5, NODES, true, SETTINGS, ScriptedHost.newDurableState()), Start.SETTLED, 5, 1);
 
         ctx.deliver(node, 1, PRE_VOTE, 7);
         assertEquals(RaftNode.State.LEADER, node.state());
         assertEquals(1, node.term());
-        assertEquals(List.of(new Sent(0, PRE_VOTE_RESPONSE, 1, 1, false)), ctx.sent);
+        assertEquals(List.of(new Sent(0, PRE_VOTE_RESPONSE, 1, 1, false)), ctx.sent());
 
         ctx.deliver(node, 2, HEARTBEAT_RESPONSE, 3);
         assertEquals(RaftNode.State.FOLLOWER, node.state());
@@ -176,10 +177,10 @@ class RaftNodeTest
     void preVoteIsGrantedOnlyWhenNoLeaderWasHeardForTAndMovesNoTermNorVoteNorTimer()
     {
         final RaftNode node = node(3, RaftOptions.preVote(SETTINGS, true));
-        final RecordingContext ctx = settledFollower(node, RecordingContext.newDisk());
+        final RaftScript ctx = settledFollower(node, ScriptedHost.newDurableState());
         ctx.advanceNs(HBT_NS);
         ctx.deliver(node, 5, HEARTBEAT, 1);
-        final RecordingContext.Timer timer = ctx.timer(RaftNode.ELECTION_TIMER);
+        final RaftScript.Timer timer = ctx.timer(RaftNode.ELECTION_TIMER);
 
         ctx.advanceNs(T_NS - 1);
         ctx.deliver(node, 1, PRE_VOTE, 2);
@@ -190,7 +191,7 @@ class RaftNodeTest
         assertEquals(List.of(
             new Sent(HBT_NS + T_NS - 1, PRE_VOTE_RESPONSE, 1, 1, false),
             new Sent(HBT_NS + T_NS, PRE_VOTE_RESPONSE, 1, 2, true),
-            new Sent(HBT_NS + T_NS, PRE_VOTE_RESPONSE, 2, 1, false)), ctx.sent);
+            new Sent(HBT_NS + T_NS, PRE_VOTE_RESPONSE, 2, 1, false)), ctx.sent());
         assertEquals(1, node.term());
         assertEquals(5, node.votedFor());
         assertEquals(5, node.leaderId());
@@ -201,12 +202,12 @@ class RaftNodeTest
     void preCandidateRaisesItsTermOnlyOnPreVotesFromAMajority()
     {
         final RaftNode node = node(3, RaftOptions.preVote(SETTINGS, true));
-        final RecordingContext ctx = settledFollower(node, RecordingContext.newDisk());
+        final RaftScript ctx = settledFollower(node, ScriptedHost.newDurableState());
         ctx.fire(node, RaftNode.ELECTION_TIMER);
 
         assertEquals(RaftNode.State.PRE_CANDIDATE, node.state());
         assertEquals(1, node.term());
-        assertEquals(List.of(new Sent(ctx.nowNs(), PRE_VOTE, 0, 2, false)), ctx.sent);
+        assertEquals(List.of(new Sent(ctx.nowNs(), PRE_VOTE, ScriptedHost.ALL, 2, false)), ctx.sent());
         assertEquals(new Announcement(ctx.nowNs(), Role.CANDIDATE, 0, 1), ctx.lastAnnouncement());
 
         ctx.deliver(node, 1, PRE_VOTE_RESPONSE, 2, true);
@@ -216,14 +217,14 @@ class RaftNodeTest
 
         assertEquals(RaftNode.State.CANDIDATE, node.state());
         assertEquals(2, node.term());
-        assertEquals(new Sent(ctx.nowNs(), REQUEST_VOTE, 0, 2, false), ctx.sent.get(ctx.sent.size() - 1));
+        assertEquals(new Sent(ctx.nowNs(), REQUEST_VOTE, ScriptedHost.ALL, 2, false), ctx.lastSent());
     }
 
     @Test
     void preCandidateThatGrantsAVoteFollowsWithAFreshTimerInsteadOfStandingItself()
     {
         final RaftNode node = node(3, RaftOptions.preVote(SETTINGS, true));
-        final RecordingContext ctx = settledFollower(node, RecordingContext.newDisk());
+        final RaftScript ctx = settledFollower(node, ScriptedHost.newDurableState());
         // Term 2 learnt with no vote cast in it; then a pre-vote round of its own for term 3.
         ctx.deliver(node, 4, HEARTBEAT_RESPONSE, 2);
         ctx.fire(node, RaftNode.ELECTION_TIMER);
@@ -232,7 +233,7 @@ class RaftNodeTest
 
         assertEquals(RaftNode.State.FOLLOWER, node.state());
         assertEquals(2, node.votedFor());
-        assertEquals(new Sent(ctx.nowNs(), VOTE, 2, 2, true), ctx.sent.get(ctx.sent.size() - 1));
+        assertEquals(new Sent(ctx.nowNs(), VOTE, 2, 2, true), ctx.lastSent());
         assertEquals(ctx.nowNs(), ctx.timer(RaftNode.ELECTION_TIMER).armedNs());
         // Its own round is over: late grants of its pre-vote change nothing.
         ctx.deliver(node, 1, PRE_VOTE_RESPONSE, 3, true);
@@ -245,7 +246,7 @@ class RaftNodeTest
     void refusedPreVoteOfAHigherTermMakesThePreCandidateFollowThatTerm()
     {
         final RaftNode node = node(3, RaftOptions.preVote(SETTINGS, true));
-        final RecordingContext ctx = settledFollower(node, RecordingContext.newDisk());
+        final RaftScript ctx = settledFollower(node, ScriptedHost.newDurableState());
         ctx.fire(node, RaftNode.ELECTION_TIMER);
         ctx.deliver(node, 1, PRE_VOTE_RESPONSE, 6, false);
 
@@ -258,12 +259,12 @@ class RaftNodeTest
     void heartbeatOfAnOlderTermIsAnsweredWithTheNewerTermAndFollowsNobody()
     {
         final RaftNode node = node(3, SETTINGS);
-        final RecordingContext ctx = settledFollower(node, RecordingContext.newDisk());
+        final RaftScript ctx = settledFollower(node, ScriptedHost.newDurableState());
         ctx.deliver(node, 4, HEARTBEAT, 3);
-        ctx.sent.clear();
+        ctx.clearSent();
 
         ctx.deliver(node, 5, HEARTBEAT, 1);
-        assertEquals(List.of(new Sent(0, HEARTBEAT_RESPONSE, 5, 3, false)), ctx.sent);
+        assertEquals(List.of(new Sent(0, HEARTBEAT_RESPONSE, 5, 3, false)), ctx.sent());
         assertEquals(4, node.leaderId());
         assertEquals(new Announcement(0, Role.FOLLOWER, 4, 3), ctx.lastAnnouncement());
     }
@@ -272,8 +273,8 @@ class RaftNodeTest
     void checkQuorumLeaderStepsDownExactlyTAfterTheLastInstantAMajorityHadBeenHeard()
     {
         final RaftNode node = node(5, RaftOptions.checkQuorum(SETTINGS, true));
-        final RecordingContext ctx = new RecordingContext(5, NODES, true, SETTINGS, RecordingContext.newDisk());
-        node.onStart(ctx, Start.SETTLED, 5, 1);
+        final RaftScript ctx = new RaftScript();
+        node.onStart(ctx.context(5, NODES, true, SETTINGS, ScriptedHost.newDurableState()), Start.SETTLED, 5, 1);
 
         ctx.advanceNs(10 * MS);
         ctx.deliver(node, 1, HEARTBEAT_RESPONSE, 1);
@@ -300,13 +301,13 @@ class RaftNodeTest
     void followerWithoutADetectorVotesAndFollowsButNeverCampaigns()
     {
         final RaftNode node = node(3, SETTINGS);
-        final RecordingContext ctx = new RecordingContext(3, NODES, false, SETTINGS, RecordingContext.newDisk());
-        node.onStart(ctx, Start.SETTLED, 5, 1);
+        final RaftScript ctx = new RaftScript();
+        node.onStart(ctx.context(3, NODES, false, SETTINGS, ScriptedHost.newDurableState()), Start.SETTLED, 5, 1);
         ctx.deliver(node, 2, REQUEST_VOTE, 2);
         ctx.deliver(node, 2, HEARTBEAT, 2);
 
         assertEquals(0, ctx.pendingTimers());
-        assertEquals(List.of(new Sent(0, VOTE, 2, 2, true)), ctx.sent);
+        assertEquals(List.of(new Sent(0, VOTE, 2, 2, true)), ctx.sent());
         assertEquals(new Announcement(0, Role.FOLLOWER, 2, 2), ctx.lastAnnouncement());
     }
 
@@ -314,7 +315,7 @@ class RaftNodeTest
     void malformedFramesAreDroppedAndCountedWithoutChangingAnything()
     {
         final RaftNode node = node(3, SETTINGS);
-        final RecordingContext ctx = settledFollower(node, RecordingContext.newDisk());
+        final RaftScript ctx = settledFollower(node, ScriptedHost.newDurableState());
         final UnsafeBuffer frame = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
 
         // Truncated header; unknown type; a body one byte short; one byte long; a forged sender;
@@ -344,7 +345,7 @@ class RaftNodeTest
         assertEquals(9, node.malformedMessages());
         assertEquals(1, node.term());
         assertEquals(5, node.leaderId());
-        assertTrue(ctx.sent.isEmpty());
-        assertEquals(1, ctx.announcements.size());
+        assertTrue(ctx.sent().isEmpty());
+        assertEquals(1, ctx.announcements().size());
     }
 }

@@ -14,8 +14,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-import org.electbench.raft.ObservedRaft.Belief;
-import org.electbench.raft.ObservedRaft.Draw;
+import org.electbench.raft.RaftTrace.Belief;
+import org.electbench.raft.RaftTrace.Draw;
+import org.electbench.raft.RaftTrace.Fired;
+import org.electbench.raft.RaftTrace.Send;
 import org.electbench.sim.SimRuntime;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.Role;
@@ -44,18 +46,13 @@ class RaftSimulationTest
         .detectionTimeoutNs(T_NS)
         .build();
 
-    record Send(long atNs, int fromId, int toId, int type)
-    {
-    }
+    private final RaftTrace trace = new RaftTrace();
+    private final SimRuntime runtime = new SimRuntime().trace(trace);
 
-    private final List<Send> sends = new ArrayList<>();
-    private final SimRuntime runtime = new SimRuntime()
-        .traceSends((nowNs, fromId, toId, type, length) -> sends.add(new Send(nowNs, fromId, toId, type)));
-
-    private static Scenario.Builder scenario(final ObservedRaft raft, final int nodes, final ElectionSettings settings)
+    private static Scenario.Builder scenario(final int nodes, final ElectionSettings settings)
     {
         return Scenario.builder()
-            .algorithm(raft)
+            .algorithm(new RaftAlgorithm())
             .nodes(nodes)
             .settings(settings)
             .network(NetworkModel.constant(DELAY_NS))
@@ -66,21 +63,21 @@ class RaftSimulationTest
     @ValueSource(ints = {3, 4, 5, 7, 9})
     void leaderCrashElectsTheFirstFollowerToTimeOutWithOneRequestVoteBroadcastAndOneVoteFromEachLiveFollower(final int nodes)
     {
-        final ObservedRaft raft = new ObservedRaft();
         final ElectionSettings settings = SETTINGS;
-        final Scenario scenario = scenario(raft, nodes, settings).kind(ScenarioKind.LEADER_CRASH).seed(17L * nodes).build();
+        final Scenario scenario = scenario(nodes, settings).kind(ScenarioKind.LEADER_CRASH).seed(17L * nodes).build();
         final long crashNs = scenario.plan().referenceNs();
         final ElectionResult result = runtime.run(scenario);
 
-        // Every follower drew its timer when the old leader's last heartbeat reached it, at h = s + d.
-        final long lastHeartbeatNs = sends.stream()
+        // Every follower drew its timer when the old leader's last heartbeat reached it, at h = s + d
+        // (the trace does not see timers set: their draws are replayed, and pinned below by the one that fires).
+        final long lastHeartbeatNs = trace.sends.stream()
             .filter(send -> send.fromId() == nodes && send.type() == HEARTBEAT)
             .mapToLong(Send::atNs).max().orElseThrow();
         final long drawnNs = lastHeartbeatNs + DELAY_NS;
         final List<Draw> draws = new ArrayList<>();
         for (int id = 1; id < nodes; id++)
         {
-            final Draw draw = raft.lastDraw(id, crashNs + DELAY_NS);
+            final Draw draw = trace.lastDraw(id, crashNs + DELAY_NS, scenario.seed(), RaftConfig.of(settings));
             assertEquals(drawnNs, draw.atNs());
             assertTrue(draw.delayNs() >= T_NS && draw.delayNs() < 2 * T_NS, draw.toString());
             draws.add(draw);
@@ -89,6 +86,9 @@ class RaftSimulationTest
         final Draw first = draws.get(0);
         // One follower fires first: the next is not due before its REQUEST_VOTE arrives and resets it.
         assertTrue(draws.get(1).dueNs() > first.dueNs() + DELAY_NS, draws::toString);
+        // And it is the one election timer that fires, when its draw says.
+        assertEquals(List.of(new Fired(first.dueNs(), first.nodeId(), RaftNode.ELECTION_TIMER)),
+            trace.fired(RaftNode.ELECTION_TIMER));
 
         // It campaigns at h + r, the votes are back one round trip later and its first heartbeat,
         // which makes every follower name it, takes one more delay: h + r + 3d.
@@ -103,7 +103,7 @@ class RaftSimulationTest
         assertEquals(0, result.messages(PRE_VOTE) + result.messages(PRE_VOTE_RESPONSE) + result.messages(HEARTBEAT_RESPONSE));
         assertEquals(nodes - 1, result.heartbeats());
         assertEquals(List.of(new Belief(first.dueNs() + 2 * DELAY_NS, first.nodeId(), Role.LEADER, first.nodeId(), 2)),
-            raft.beliefs.stream().filter(belief -> belief.role() == Role.LEADER && belief.term() > 1).toList());
+            trace.beliefs.stream().filter(belief -> belief.role() == Role.LEADER && belief.term() > 1).toList());
         assertEquals(0, result.sameTermLeaders());
     }
 
@@ -112,14 +112,13 @@ class RaftSimulationTest
     {
         // Spread d/2 < d: every follower fires before the first REQUEST_VOTE reaches anyone.
         final int nodes = 5;
-        final ObservedRaft raft = new ObservedRaft();
         final ElectionSettings settings = RaftOptions.spread(SETTINGS, DELAY_NS / 2);
-        final ElectionResult result = runtime.run(scenario(raft, nodes, settings).kind(ScenarioKind.LEADER_CRASH).build());
+        final ElectionResult result = runtime.run(scenario(nodes, settings).kind(ScenarioKind.LEADER_CRASH).build());
 
-        assertEquals(List.of(1, 2, 3, 4), raft.candidatesOf(2));
-        assertTrue(raft.beliefs.stream().noneMatch(belief -> belief.role() == Role.LEADER && belief.term() == 2));
+        assertEquals(List.of(1, 2, 3, 4), trace.candidatesOf(2));
+        assertTrue(trace.beliefs.stream().noneMatch(belief -> belief.role() == Role.LEADER && belief.term() == 2));
         assertTrue(result.converged(), result.toString());
-        final long leaderTerm = raft.of(result.finalLeader()).get(raft.of(result.finalLeader()).size() - 1).term();
+        final long leaderTerm = trace.of(result.finalLeader()).get(trace.of(result.finalLeader()).size() - 1).term();
         assertTrue(leaderTerm > 2, "elected in term " + leaderTerm);
         assertEquals(0, result.sameTermLeaders());
     }
@@ -128,29 +127,28 @@ class RaftSimulationTest
     void zeroSpreadWithSynchronisedTimersSplitsEveryTermAndIsReportedUnconvergedAtTheBudget()
     {
         final int nodes = 5;
-        final ObservedRaft raft = new ObservedRaft();
         final ElectionSettings settings = RaftOptions.spread(SETTINGS, 0);
-        final Scenario scenario = scenario(raft, nodes, settings).kind(ScenarioKind.LEADER_CRASH).build();
+        final Scenario scenario = scenario(nodes, settings).kind(ScenarioKind.LEADER_CRASH).build();
         final ElectionResult result = runtime.run(scenario);
 
         assertFalse(result.converged(), result.toString());
         assertEquals(scenario.plan().budgetEndNs(), result.endNs());
         // Every live follower stands in every term, T apart from h (the last heartbeat's arrival)
         // to the end of the budget, and each refuses the others.
-        final long heardNs = sends.stream()
+        final long heardNs = trace.sends.stream()
             .filter(send -> send.fromId() == nodes && send.type() == HEARTBEAT)
             .mapToLong(Send::atNs).max().orElseThrow() + DELAY_NS;
-        final long lastTerm = raft.beliefs.stream().mapToLong(Belief::term).max().orElseThrow();
+        final long lastTerm = trace.beliefs.stream().mapToLong(Belief::term).max().orElseThrow();
         assertEquals(1 + (result.endNs() - heardNs) / T_NS, lastTerm);
         for (long term = 2; term <= lastTerm; term++)
         {
-            assertEquals(List.of(1, 2, 3, 4), raft.candidatesOf(term), "term " + term);
+            assertEquals(List.of(1, 2, 3, 4), trace.candidatesOf(term), "term " + term);
         }
-        assertTrue(raft.beliefs.stream().noneMatch(belief -> belief.role() == Role.LEADER && belief.term() > 1));
+        assertTrue(trace.beliefs.stream().noneMatch(belief -> belief.role() == Role.LEADER && belief.term() > 1));
         assertEquals(1, result.maxConcurrentLeaders());
 
         // The same crash with the timers randomised again converges.
-        final ElectionResult randomised = runtime.run(scenario.toBuilder().algorithm(new ObservedRaft()).settings(SETTINGS).build());
+        final ElectionResult randomised = runtime.run(scenario.toBuilder().settings(SETTINGS).build());
         assertTrue(randomised.converged(), randomised.toString());
     }
 
@@ -161,20 +159,19 @@ class RaftSimulationTest
         final long partitionNs = 25 * MS;
         final long durationNs = 400 * MS;
         final long healNs = partitionNs + durationNs;
-        final ObservedRaft raft = new ObservedRaft();
         final ElectionSettings settings = RaftOptions.checkQuorum(SETTINGS, checkQuorum);
         final FaultPlan faults = FaultPlan.builder()
             .partition(partitionNs, durationNs, new int[]{1, 2, 3}, new int[]{4, 5})
             .build();
-        final ElectionResult result = runtime.run(scenario(raft, 5, settings).kind(ScenarioKind.CUSTOM).faults(faults).build());
+        final ElectionResult result = runtime.run(scenario(5, settings).kind(ScenarioKind.CUSTOM).faults(faults).build());
 
         assertTrue(result.converged(), result.toString());
         assertEquals(0, result.sameTermLeaders());
-        final long electedNs = raft.beliefs.stream()
+        final long electedNs = trace.beliefs.stream()
             .filter(belief -> belief.nodeId() <= 3 && belief.role() == Role.LEADER)
             .mapToLong(Belief::atNs).min().orElseThrow();
         assertTrue(electedNs > partitionNs && electedNs < healNs);
-        final Belief stepDown = raft.of(5).stream().filter(belief -> belief.role() != Role.LEADER).findFirst().orElseThrow();
+        final Belief stepDown = trace.of(5).stream().filter(belief -> belief.role() != Role.LEADER).findFirst().orElseThrow();
         if (checkQuorum)
         {
             // The heartbeat of 20 ms was the last the majority answered: answers back at 20 + 2d.
@@ -204,12 +201,11 @@ class RaftSimulationTest
         long worstStaleNs = 0;
         for (long seed = 1; seed <= 50; seed++)
         {
-            final ObservedRaft raft = new ObservedRaft();
-        final ElectionSettings settings = RaftOptions.checkQuorum(SETTINGS, checkQuorum);
+            final ElectionSettings settings = RaftOptions.checkQuorum(SETTINGS, checkQuorum);
             final FaultPlan faults = FaultPlan.builder()
                 .partition(25 * MS + seed * 137_000L, durationNs, new int[]{1, 2, 3}, new int[]{4, 5})
                 .build();
-            final ElectionResult result = runtime.run(scenario(raft, 5, settings)
+            final ElectionResult result = runtime.run(scenario(5, settings)
                 .network(NetworkModel.parse("uniform:500us,5ms"))
                 .kind(ScenarioKind.CUSTOM).faults(faults).seed(seed).build());
             assertTrue(result.converged(), result.toString());
@@ -232,48 +228,46 @@ class RaftSimulationTest
     {
         final long partitionNs = 25 * MS;
         final long durationNs = 500 * MS;
-        final ObservedRaft raft = new ObservedRaft();
         final ElectionSettings settings = RaftOptions.preVote(SETTINGS, preVote);
         final FaultPlan faults = FaultPlan.builder()
             .partition(partitionNs, durationNs, new int[]{1}, new int[]{2, 3, 4, 5})
             .build();
-        final ElectionResult result = runtime.run(scenario(raft, 5, settings).kind(ScenarioKind.CUSTOM).faults(faults).build());
+        final ElectionResult result = runtime.run(scenario(5, settings).kind(ScenarioKind.CUSTOM).faults(faults).build());
 
         assertTrue(result.converged(), result.toString());
         // Cut off, node 1 campaigns once per timeout: [T, 2T) apart, so at least durationNs / 2T times.
-        final long campaigns = sends.stream()
+        final long campaigns = trace.sends.stream()
             .filter(send -> send.fromId() == 1 && (send.type() == PRE_VOTE || send.type() == REQUEST_VOTE))
             .mapToLong(Send::atNs).distinct().count();
         assertTrue(campaigns >= durationNs / (2 * T_NS), "campaigns " + campaigns);
-        final long clusterTerm = raft.beliefs.stream().filter(belief -> belief.nodeId() > 1)
+        final long clusterTerm = trace.beliefs.stream().filter(belief -> belief.nodeId() > 1)
             .mapToLong(Belief::term).max().orElseThrow();
         if (preVote)
         {
             // Nobody granted its pre-votes, so no term moved and the healthy leader kept leading.
             assertEquals(1, clusterTerm);
             assertEquals(5, result.finalLeader());
-            assertEquals(0, sends.stream().filter(send -> send.type() == REQUEST_VOTE).count());
-            assertEquals(1, raft.of(5).size());
+            assertEquals(0, trace.sends.stream().filter(send -> send.type() == REQUEST_VOTE).count());
+            assertEquals(1, trace.of(5).size());
         }
         else
         {
             assertTrue(clusterTerm > 1, "cluster term " + clusterTerm);
-            assertTrue(raft.of(5).stream().anyMatch(belief -> belief.role() == Role.FOLLOWER));
+            assertTrue(trace.of(5).stream().anyMatch(belief -> belief.role() == Role.FOLLOWER));
         }
     }
 
     @Test
     void leaderCheckingItsQuorumIsAnsweredByEveryFollowerOnEveryHeartbeat()
     {
-        final ObservedRaft raft = new ObservedRaft();
         final ElectionSettings settings = RaftOptions.checkQuorum(SETTINGS, true);
-        final ElectionResult result = runtime.run(scenario(raft, 5, settings).kind(ScenarioKind.CUSTOM).build());
+        final ElectionResult result = runtime.run(scenario(5, settings).kind(ScenarioKind.CUSTOM).build());
 
         // No fault: the settled leader heartbeats every HBT until the settle window (2T = 10 HBT) ends, at least nine rounds.
-        final long heartbeats = sends.stream().filter(send -> send.type() == HEARTBEAT).count();
+        final long heartbeats = trace.sends.stream().filter(send -> send.type() == HEARTBEAT).count();
         assertTrue(heartbeats >= 4 * 9, "heartbeats " + heartbeats);
-        assertEquals(heartbeats, sends.stream().filter(send -> send.type() == HEARTBEAT_RESPONSE).count()
-            + sends.stream().filter(send -> send.type() == HEARTBEAT && send.atNs() + DELAY_NS > result.endNs()).count());
-        assertEquals(1, raft.of(5).size());
+        assertEquals(heartbeats, trace.sends.stream().filter(send -> send.type() == HEARTBEAT_RESPONSE).count()
+            + trace.sends.stream().filter(send -> send.type() == HEARTBEAT && send.atNs() + DELAY_NS > result.endNs()).count());
+        assertEquals(1, trace.of(5).size());
     }
 }
