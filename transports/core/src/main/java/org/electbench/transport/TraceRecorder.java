@@ -41,6 +41,11 @@ public interface TraceRecorder
     {
     }
 
+    /** The node set a timer, due {@code delayNs} from now. */
+    default void onSchedule(final long nowNs, final int nodeId, final int kind, final long delayNs)
+    {
+    }
+
     /** A timer the node set fired and its callback runs now. */
     default void onTimer(final long nowNs, final int nodeId, final int kind)
     {

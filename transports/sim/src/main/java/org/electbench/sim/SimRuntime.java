@@ -572,6 +572,10 @@ public final class SimRuntime implements ClusterRuntime
         {
             final int selfId = node.selfId();
             final long deadlineNs = nowNs + delayNs;
+            if (null != trace)
+            {
+                trace.onSchedule(nowNs, selfId, kind, delayNs);
+            }
             final int revivable = revivableTimer[selfId];
             if (revivable >= 0 && queue.queuedAtNs(revivable) - deadlineNs <= 0)
             {

@@ -64,6 +64,7 @@ public final class ScriptedHost implements Host
     private final int[] sentLength = new int[CAPACITY];
     private final UnsafeBuffer sentBytes = new UnsafeBuffer(new byte[CAPACITY * MESSAGE_BYTES]);
     private int sentCount;
+    private int refusedSends;
     private boolean broadcastsAsOne;
 
     private final long[] timerDueNs = new long[CAPACITY];
@@ -162,6 +163,12 @@ public final class ScriptedHost implements Host
         {
             Host.super.emitToAll(from, message);
         }
+    }
+
+    @Override
+    public void onRefusedSend(final HostedContext from, final int toId)
+    {
+        refusedSends++;
     }
 
     @Override
@@ -279,6 +286,12 @@ public final class ScriptedHost implements Host
     public int sentCount()
     {
         return sentCount;
+    }
+
+    /** @return sends the node addressed to itself or to an id outside 1..N, which reach no wire. */
+    public int refusedSends()
+    {
+        return refusedSends;
     }
 
     /** @return the i-th remembered send since the last clear (0 the oldest). */

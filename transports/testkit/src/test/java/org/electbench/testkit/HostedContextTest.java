@@ -43,6 +43,7 @@ class HostedContextTest
         context.send(4);
 
         assertEquals(1, host.sentCount(), "a send to oneself or to no node is no message");
+        assertEquals(3, host.refusedSends(), "and the host is told of each");
         final ScriptedHost.Sent sent = host.sent(0);
         assertEquals(TYPE, sent.type());
         assertEquals(4, sent.toId());

@@ -53,6 +53,14 @@ public interface Host
         }
     }
 
+    /**
+     * The node sent to itself or to an id outside 1..N: no message, and no runtime puts one on
+     * the wire. A host that checks its node (a test's) counts these; a runtime ignores them.
+     */
+    default void onRefusedSend(final HostedContext from, final int toId)
+    {
+    }
+
     /** The node's belief changed. */
     void announce(HostedContext node, Role role, int leaderId, long term);
 }

@@ -134,6 +134,10 @@ public final class HostedContext implements NodeContext
         {
             host.emit(this, toId, claim);
         }
+        else if (active)
+        {
+            host.onRefusedSend(this, toId);
+        }
     }
 
     @Override
