@@ -484,6 +484,8 @@ class QuorumNodeTest
         final List<Sent> sent = drain(host);
         assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, 0, 0), new Sent(LEAD, ALL, 1, 1, 0, 0), new Sent(LEAD, ALL, 1, 2, 0, 0)), sent);
         assertTrue(sent.stream().noneMatch(s -> s.toId() == 1));
+        // The context drops a send to the node itself before the host records it, and counts it.
+        assertEquals(0, host.refusedSends(), "its own vote and its own LEAD stay local");
     }
 
     // ---- the rules added for safety and liveness (see QuorumNode) ----

@@ -68,8 +68,7 @@ class RaftSimulationTest
         final long crashNs = scenario.plan().referenceNs();
         final ElectionResult result = runtime.run(scenario);
 
-        // Every follower drew its timer when the old leader's last heartbeat reached it, at h = s + d
-        // (the trace does not see timers set: their draws are replayed, and pinned below by the one that fires).
+        // Every follower drew its timer when the old leader's last heartbeat reached it, at h = s + d.
         final long lastHeartbeatNs = trace.sends.stream()
             .filter(send -> send.fromId() == nodes && send.type() == HEARTBEAT)
             .mapToLong(Send::atNs).max().orElseThrow();
@@ -77,7 +76,7 @@ class RaftSimulationTest
         final List<Draw> draws = new ArrayList<>();
         for (int id = 1; id < nodes; id++)
         {
-            final Draw draw = trace.lastDraw(id, crashNs + DELAY_NS, scenario.seed(), RaftConfig.of(settings));
+            final Draw draw = trace.lastDraw(id, crashNs + DELAY_NS);
             assertEquals(drawnNs, draw.atNs());
             assertTrue(draw.delayNs() >= T_NS && draw.delayNs() < 2 * T_NS, draw.toString());
             draws.add(draw);

@@ -2,20 +2,14 @@ package org.electbench.raft;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
 
 import org.electbench.spi.Role;
-import org.electbench.transport.Seeds;
 import org.electbench.transport.TraceRecorder;
 
 /**
  * What a simulated raft cluster did, from the simulator's trace ({@code SimRuntime#trace}): every
- * send, heartbeat delivered, timer fired and belief announced, with its time, so a test can say
- * who believed what when.
- * <p>
- * The trace sees a timer fire, not being set. So whose election timer was due first in a cluster
- * that started settled is the node's rule replayed on the trace ({@link #lastDraw}); a test pins
- * the replay to the node by the election timers it saw fire ({@link #fired}).
+ * send, election timer set, timer fired and belief announced, with its time, so a test can say
+ * who believed what when and whose election timer was due first.
  */
 final class RaftTrace implements TraceRecorder
 {
@@ -44,8 +38,7 @@ final class RaftTrace implements TraceRecorder
     final List<Send> sends = new ArrayList<>();
     final List<Belief> beliefs = new ArrayList<>();
     private final List<Fired> fired = new ArrayList<>();
-    /** Heartbeats delivered: the time and the receiver of each, as a send of HEARTBEAT to it. */
-    private final List<Send> heartbeatsDelivered = new ArrayList<>();
+    private final List<Draw> draws = new ArrayList<>();
 
     @Override
     public void onSend(final long nowNs, final long messageId, final int fromId, final int toId, final int type, final int length)
@@ -54,11 +47,11 @@ final class RaftTrace implements TraceRecorder
     }
 
     @Override
-    public void onDeliver(final long nowNs, final long messageId, final int fromId, final int toId, final int type)
+    public void onSchedule(final long nowNs, final int nodeId, final int kind, final long delayNs)
     {
-        if (RaftMessages.HEARTBEAT == type)
+        if (RaftNode.ELECTION_TIMER == kind)
         {
-            heartbeatsDelivered.add(new Send(nowNs, fromId, toId, type));
+            draws.add(new Draw(nowNs, nodeId, delayNs));
         }
     }
 
@@ -94,33 +87,10 @@ final class RaftTrace implements TraceRecorder
         return fired.stream().filter(timer -> timer.kind() == kind).toList();
     }
 
-    /**
-     * The node's rule replayed: in a cluster started settled, until its first election, a follower
-     * draws its election timeout, T plus a uniform draw below the spread, from its own source (the
-     * run seed's {@link Seeds#nodeRandom} of its first life) at its start and on every heartbeat
-     * delivered to it. Valid for the first run of a fresh simulator only: a node's life counts on
-     * from one run to the next.
-     *
-     * @return the election timer the follower last set at or before {@code atNs}.
-     */
-    Draw lastDraw(final int nodeId, final long atNs, final long seed, final RaftConfig config)
+    /** @return the election timer the node last set at or before {@code atNs}. */
+    Draw lastDraw(final int nodeId, final long atNs)
     {
-        final SplittableRandom random = Seeds.nodeRandom(seed, nodeId, 1);
-        long drawnNs = 0;
-        long delayNs = draw(random, config);
-        for (final Send heartbeat : heartbeatsDelivered)
-        {
-            if (heartbeat.toId() == nodeId && heartbeat.atNs() <= atNs)
-            {
-                drawnNs = heartbeat.atNs();
-                delayNs = draw(random, config);
-            }
-        }
-        return new Draw(drawnNs, nodeId, delayNs);
-    }
-
-    private static long draw(final SplittableRandom random, final RaftConfig config)
-    {
-        return config.minElectionTimeoutNs() + (config.spreadNs() > 0 ? random.nextLong(config.spreadNs()) : 0);
+        return draws.stream().filter(draw -> draw.nodeId() == nodeId && draw.atNs() <= atNs)
+            .reduce((earlier, later) -> later).orElseThrow();
     }
 }

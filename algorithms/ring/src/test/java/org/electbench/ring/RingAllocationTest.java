@@ -79,6 +79,7 @@ class RingAllocationTest
             allocatedBytes = threads.getThreadAllocatedBytes(threadId) - beforeBytes;
         }
         assertEquals(200_000L * 4 + 1, host.sentCount(), "forward and ACK per ELECTION and ELECTED, plus the boot ELECTION");
+        assertEquals(0, host.refusedSends(), "sends to the node itself or to no node, which the count above leaves out");
         assertEquals(0, node.pendingHops());
         assertEquals(5, node.leaderId());
         assertTrue(allocatedBytes < 1024, "allocated " + allocatedBytes + " bytes over 100,000 elections");

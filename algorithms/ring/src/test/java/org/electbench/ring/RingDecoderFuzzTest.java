@@ -18,8 +18,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * bytes, header-only and other truncated frames, oversized bodies, headers that disagree with the
  * frame, every 16-bit type id, ids and senders in and out of range. None may throw, and the
  * malformed count must equal the frames that are not a ring message of this mode, judged here
- * independently. The node restarts every few thousand frames, so the hops that the valid frames
- * leave unacknowledged stay few.
+ * independently, and no frame may make the node send to itself or to no node. The node restarts
+ * every few thousand frames, so the hops that the valid frames leave unacknowledged stay few.
  */
 class RingDecoderFuzzTest
 {
@@ -38,11 +38,15 @@ class RingDecoderFuzzTest
         final UnsafeBuffer buffer = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH + SLACK]);
 
         long malformed = 0;
+        long refusedSends = 0;
+        ScriptedHost host = null;
         for (int frame = 0; frame < FRAMES; frame++)
         {
             if (0 == (frame & 0xFFF))
             {
-                node.onStart(new ScriptedHost().context(SELF, N, true, settings), Start.SETTLED, N, 1);
+                refusedSends += null == host ? 0 : host.refusedSends();
+                host = new ScriptedHost();
+                node.onStart(host.context(SELF, N, true, settings), Start.SETTLED, N, 1);
             }
             final int type = random.nextBoolean() ? frame & 0xFFFF : random.nextInt(4);
             final int validLength = Math.max(0, RingMessages.bodyLength(type, acknowledgements));
@@ -57,6 +61,7 @@ class RingDecoderFuzzTest
         }
 
         assertEquals(malformed, node.malformedMessages());
+        assertEquals(0, refusedSends + host.refusedSends(), "sends to the node itself or to no node");
         assertTrue(malformed > FRAMES / 2 && malformed < FRAMES, "both kinds were sent: " + malformed);
     }
 
