@@ -43,9 +43,16 @@ final class QuorumPeers
     {
     }
 
-    /** @return what the node sent since the last drain or clear, as quorum messages, and forget it. */
+    /**
+     * @return what the node sent since the last drain or clear, as quorum messages, and forget it;
+     * fails when the node addressed any send to itself or to no node.
+     */
     static List<Sent> drain(final ScriptedHost host)
     {
+        if (0 != host.refusedSends())
+        {
+            throw new AssertionError("the node sent " + host.refusedSends() + " message(s) to itself or to no node");
+        }
         final List<Sent> sent = new ArrayList<>();
         for (final ScriptedHost.Sent s : host.drain())
         {
