@@ -10,6 +10,7 @@ import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.Start;
+import org.electbench.testkit.ScriptedHost;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -31,10 +32,10 @@ class BullyDecoderFuzzTest
     {
         final SplittableRandom random = new SplittableRandom(seed);
         final ElectionSettings settings = ElectionSettings.defaults();
-        final RecordingContext ctx = new RecordingContext(3, N, true, settings);
-        ctx.recording = false;
+        final ScriptedHost host = new ScriptedHost();
+        host.countAnnouncementsOnly();
         final BullyNode node = (BullyNode)new BullyAlgorithm().newNode(3, settings);
-        node.onStart(ctx, Start.SETTLED, N, 1);
+        node.onStart(host.context(3, N, true, settings), Start.SETTLED, N, 1);
         final UnsafeBuffer buffer = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH + SLACK]);
 
         long malformed = 0;
@@ -50,13 +51,13 @@ class BullyDecoderFuzzTest
             node.onMessage(fromId, buffer, 0, length);
             if (0 == (frame & 0x3FF))
             {
-                node.onTimer(ctx.lastScheduledTimerId(), frame % 4);
+                node.onTimer(host.lastScheduledTimerId(), frame % 4);
             }
         }
 
         assertEquals(malformed, node.malformedMessages());
         assertTrue(malformed > FRAMES / 2 && malformed < FRAMES, "both kinds were sent: " + malformed);
-        node.onStart(new RecordingContext(3, N, true, settings), Start.RECOVERED, ElectionNode.NO_LEADER, 0);
+        node.onStart(new ScriptedHost().context(3, N, true, settings), Start.RECOVERED, ElectionNode.NO_LEADER, 0);
         assertEquals(malformed, node.malformedMessages(), "the count covers every life");
     }
 
