@@ -42,8 +42,10 @@ final class SimulateCommand implements Callable<Integer>
     int runs;
 
     @Option(names = "--warmup", paramLabel = "K",
-        description = "Runs made first and not counted, so JIT compilation and first connections stay out of the figures " +
-            "(default: " + "0 on sim, " + RealtimeRuntime.DEFAULT_WARMUP_RUNS + " on the real-clock transports" + ").")
+        description = "Runs made first and not counted, so JIT compilation and first connections stay out of the figures; " +
+            "on a real-clock transport the simulator first runs the scenario up to " + SeededRuns.COMPILE_WARMUP_RUNS + " times (" +
+            SeededRuns.COMPILE_WARMUP_BUDGET_NS / 1_000_000_000L + " s at most) to compile the " +
+            "algorithm's code (default: " + "0 on sim, " + RealtimeRuntime.DEFAULT_WARMUP_RUNS + " on the real-clock transports" + ").")
     Integer warmup;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of run 0; run i derives its own (default: ${DEFAULT-VALUE}).")

@@ -25,6 +25,12 @@ import org.electbench.transport.metrics.Sample;
  */
 public final class SeededRuns
 {
+    /** How long a warm-up run's agreement is held before it ends: it is not measured. */
+    static final long WARMUP_SETTLE_WINDOW_NS = 1_000_000;
+    /** Simulator runs before a real-clock runtime's warm-up, see {@link #compileAlgorithm}. */
+    public static final int COMPILE_WARMUP_RUNS = 2_000;
+    public static final long COMPILE_WARMUP_BUDGET_NS = 1_000_000_000L;
+
     /** Told after every run; implementations decide how often to show anything. */
     @FunctionalInterface
     public interface Progress
@@ -63,17 +69,43 @@ public final class SeededRuns
 
     /**
      * @param warmupRuns runs made first and not counted (their seeds are none of the measured runs'),
-     *                   so the measured runs carry no JIT compilation or first connections.
+     *                   so the measured runs carry no JIT compilation or first connections; on a
+     *                   real-clock runtime, when more than 0, the simulator first runs the scenario
+     *                   to compile the algorithm's code ({@link #compileAlgorithm}).
      * @see #run(ClusterRuntime, Scenario, int, Progress)
      */
     public Outcome run(final ClusterRuntime runtime, final Scenario scenario, final int runs, final int warmupRuns, final Progress progress)
     {
+        if (warmupRuns > 0 && registry.get(runtime.name()).realClock())
+        {
+            compileAlgorithm(scenario);
+        }
         for (int run = 0; run < warmupRuns; run++)
         {
-            runtime.run(scenario.forRun(-1 - run));
+            // Not measured, so not held for the settle window once agreed: a third of the time each.
+            runtime.run(scenario.forRun(-1 - run).toBuilder().settleWindowNs(WARMUP_SETTLE_WINDOW_NS).build());
         }
         return run(runtime, scenario, runs, progress,
             Metrics.forTypes(scenario.algorithm().messageTypes(), scenario.algorithm().heartbeatType()));
+    }
+
+    /**
+     * Runs the scenario on the simulator, up to {@value #COMPILE_WARMUP_RUNS} times or for
+     * {@value #COMPILE_WARMUP_BUDGET_NS} ns, so that the JIT has compiled the algorithm's election
+     * path (which a real-clock run executes once per election, too rarely to get compiled in a few
+     * warm-up runs) before the measured runs; the real-clock warm-up runs then compile the
+     * runtime's own path.
+     */
+    private void compileAlgorithm(final Scenario scenario)
+    {
+        final long startNs = System.nanoTime();
+        try (ClusterRuntime sim = registry.get(floorRuntimeName()).newRuntime())
+        {
+            for (int run = 0; run < COMPILE_WARMUP_RUNS && System.nanoTime() - startNs < COMPILE_WARMUP_BUDGET_NS; run++)
+            {
+                sim.run(scenario.forRun(-1 - run));
+            }
+        }
     }
 
     /**
