@@ -13,6 +13,7 @@ import org.agrona.concurrent.BackoffIdleStrategy;
 import org.electbench.realtime.RealtimeRuntime;
 import org.electbench.realtime.Wire;
 import org.electbench.transport.ClusterRuntime;
+import org.electbench.transport.Durations;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Scenario;
 
@@ -40,21 +41,32 @@ public final class AeronRuntime implements ClusterRuntime
 {
     public static final String UDP = "aeron-udp";
     public static final String IPC = "aeron-ipc";
+    /** Which wire the command line's runtimes use: {@code shared} (the default) or {@code per-peer}. */
+    public static final String WIRE_PROPERTY = "electbench.aeron.wire";
     public static final long CONNECT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
     /** The shared-channel wire's limit: tested at 64 on two cores; beyond 128 its one subscription per worker is the bottleneck. */
     public static final int MAX_NODES = 128;
     /**
      * The per-peer wire's limit: its N(N−1) publications outgrow the driver's one thread early. On
-     * two cores at n = 22–24 the one-way latency's p99 reached 4–6 ms, 1–2 runs in 10 saw two
-     * leaders, and once the frames of a finished run did not drain in 5 s; at n = 20, p99 11 us.
+     * two cores (leader crash, bully, aeron-udp) at n = 12 the one-way latency p50 was 15 us and no
+     * run of 20 saw two leaders; at n = 16, 37 us, 1 run in 20 with two leaders and overhead p99
+     * 27 ms; at n = 20, 45 us and 2 in 10; at n = 24 the frames of a finished run did not drain in 5 s.
      */
-    public static final int MAX_NODES_PER_PEER = 20;
+    public static final int MAX_NODES_PER_PEER = 12;
     private static final int DRIVER_SPINS = 100;
     /** Linux's default {@code vm.max_map_count}, assumed where it cannot be read. */
     private static final long DEFAULT_MAX_MAP_COUNT = 65_530;
     private static final long PAGE_BYTES = 4096;
     private static final int DRIVER_YIELDS = 10;
     private static final long DRIVER_MIN_PARK_NS = TimeUnit.MICROSECONDS.toNanos(1);
+    /** How long the media driver's thread parks at most when idle: {@value #DEFAULT_DRIVER_MAX_PARK_NS} ns unless set. */
+    public static final String DRIVER_MAX_PARK_PROPERTY = "electbench.aeron.driver-max-park";
+    /**
+     * The driver's longest park. An election's messages come after tens of milliseconds of quiet,
+     * so each hop finds the driver parked: on two cores (aeron-udp, n = 5, leader crash, busy-spin
+     * workers) overhead p50 was 0.36 ms with the driver parking up to 100 us and 0.25 ms with 10 us.
+     */
+    public static final long DEFAULT_DRIVER_MAX_PARK_NS = TimeUnit.MICROSECONDS.toNanos(10);
 
     private final Wires wires;
     private final RealtimeRuntime runtime;
@@ -65,9 +77,14 @@ public final class AeronRuntime implements ClusterRuntime
 
     private AeronRuntime(final boolean ipc, final boolean perPeer, final RealtimeRuntime.Builder builder)
     {
+        this(ipc, perPeer, builder, DEFAULT_DRIVER_MAX_PARK_NS);
+    }
+
+    private AeronRuntime(final boolean ipc, final boolean perPeer, final RealtimeRuntime.Builder builder, final long driverMaxParkNs)
+    {
         wires = new Wires(ipc, perPeer);
         runtime = builder.wire(ipc ? IPC : UDP, wires).maxNodes(perPeer ? MAX_NODES_PER_PEER : MAX_NODES).build();
-        wires.driverMaxParkNs = runtime.backoffMaxParkNs();
+        wires.driverMaxParkNs = driverMaxParkNs;
     }
 
     /** @return an aeron-udp runtime with the engine's default worker settings. */
@@ -106,7 +123,29 @@ public final class AeronRuntime implements ClusterRuntime
     /** @return the runtime the command line makes: worker settings from the engine's system properties. */
     public static AeronRuntime fromSystemProperties(final boolean ipc)
     {
-        return new AeronRuntime(ipc, false, RealtimeRuntime.builderFromSystemProperties());
+        final String wire = System.getProperty(WIRE_PROPERTY, "shared").trim();
+        if (!"shared".equals(wire) && !"per-peer".equals(wire))
+        {
+            throw new IllegalArgumentException(WIRE_PROPERTY + " must be one of shared, per-peer; got '" + wire + "'");
+        }
+        final String maxPark = System.getProperty(DRIVER_MAX_PARK_PROPERTY);
+        long driverMaxParkNs = DEFAULT_DRIVER_MAX_PARK_NS;
+        if (null != maxPark)
+        {
+            try
+            {
+                driverMaxParkNs = Durations.parseNs(maxPark);
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw new IllegalArgumentException(DRIVER_MAX_PARK_PROPERTY + ": " + ex.getMessage(), ex);
+            }
+            if (driverMaxParkNs < DRIVER_MIN_PARK_NS)
+            {
+                throw new IllegalArgumentException(DRIVER_MAX_PARK_PROPERTY + " must be at least 1us, got " + maxPark);
+            }
+        }
+        return new AeronRuntime(ipc, "per-peer".equals(wire), RealtimeRuntime.builderFromSystemProperties(), driverMaxParkNs);
     }
 
     @Override
