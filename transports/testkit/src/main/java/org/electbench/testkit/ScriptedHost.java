@@ -221,7 +221,7 @@ public final class ScriptedHost implements Host
         final int i = pendingIndex(kind);
         if (i < 0)
         {
-            throw new AssertionError("no pending timer of kind " + kind);
+            throw timerError(kind, false);
         }
         return timerIdAt(i);
     }
@@ -417,7 +417,7 @@ public final class ScriptedHost implements Host
     {
         if (i < 0 || i >= sentCount || i < sentCount - CAPACITY)
         {
-            throw new IndexOutOfBoundsException("send " + i + " is not remembered: " + sentCount + " sent, the last " + CAPACITY + " kept");
+            throw notRemembered(i, sentCount);
         }
         return i & (CAPACITY - 1);
     }
@@ -444,7 +444,7 @@ public final class ScriptedHost implements Host
             {
                 if (found >= 0)
                 {
-                    throw new AssertionError("more than one pending timer of kind " + kind);
+                    throw timerError(kind, true);
                 }
                 found = i;
             }
@@ -468,5 +468,18 @@ public final class ScriptedHost implements Host
             }
         }
         return true;
+    }
+
+    // The messages are built out of line: a method on the recording path holds no string, so the
+    // JIT compiling it mid-test resolves nothing on the test's thread (an allocation test's noise).
+
+    private static AssertionError timerError(final int kind, final boolean several)
+    {
+        return new AssertionError((several ? "more than one pending timer of kind " : "no pending timer of kind ") + kind);
+    }
+
+    private static IndexOutOfBoundsException notRemembered(final int i, final int sentCount)
+    {
+        return new IndexOutOfBoundsException("send " + i + " is not remembered: " + sentCount + " sent, the last " + CAPACITY + " kept");
     }
 }
