@@ -48,9 +48,10 @@ final class ElectionRecorder
      * @param run       the scenario that ran.
      * @param result    what it measured.
      * @param latencyNs the runtime's one-way latency for the run.
+     * @param latenessNs every timer's lateness in the run (none on the simulator).
      * @param counters  the benchmark's counters, given the floor's metrics.
      */
-    void record(final Scenario run, final ElectionResult result, final long latencyNs, final ElectionCounters counters)
+    void record(final Scenario run, final ElectionResult result, final long latencyNs, final long[] latenessNs, final ElectionCounters counters)
     {
         if (null == floorRuntime)
         {
@@ -59,6 +60,7 @@ final class ElectionRecorder
         }
         final Sample sample = SeededRuns.pair(floorRuntime, run, result, latencyNs);
         summary.add(sample);
+        summary.addTimerLateness(latenessNs);
         counters.add(sample, true);
     }
 

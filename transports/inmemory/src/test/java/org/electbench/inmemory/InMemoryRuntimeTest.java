@@ -167,6 +167,10 @@ class InMemoryRuntimeTest
             assertNoSplitBrainOnOneWorker(threads, result, "run " + run);
             assertTrue(result.detectionNs() > 0, "run " + run + ": nobody noticed the crash " + result);
             assertTrue(result.messagesTotal() > 0, "run " + run + ": " + result);
+            // No leader from the crash (seen at its planned instant, however late a worker applied
+            // it) until one is elected, which takes an election message, and at most until agreement.
+            assertTrue(result.unavailabilityNs() >= result.detectionNs() && result.unavailabilityNs() <= result.convergenceNs(),
+                "run " + run + ": unavailability outside [detection, convergence] " + result);
         }
     }
 

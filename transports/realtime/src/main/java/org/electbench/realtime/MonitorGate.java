@@ -8,8 +8,10 @@ import org.electbench.transport.ElectionResult;
 
 /**
  * The one way into the single-threaded {@link ConvergenceMonitor}: every call takes a short spin
- * lock and reads the run clock inside it, so the monitor sees one total order of events whose
- * times never go backwards, and a send that caused an announce is always counted before it.
+ * lock and reads the run clock inside it, so the monitor sees the nodes' starts, crashes and
+ * beliefs in one total order whose times never go backwards, and a send that caused an announce
+ * is always counted before it. A planned crash or recovery is seen at its planned instant (or at
+ * the latest instant already seen, if later), not when a worker got to apply it.
  * <p>
  * A spin lock rather than a {@link java.util.concurrent.locks.ReentrantLock}: the critical
  * sections are a few array updates, and a contended ReentrantLock allocates a queue node, which
@@ -23,7 +25,12 @@ final class MonitorGate
     private final AtomicInteger lock = new AtomicInteger();
     private final ConvergenceMonitor monitor;
     private final long referenceNs;
+    /** {@link #onCrash}'s instant for a crash as it happens. */
+    static final long NOW = Long.MIN_VALUE;
+
     private long runStartNs;
+    /** The latest instant the monitor was told of an event at. */
+    private long lastSeenNs;
     private boolean frozen;
 
     MonitorGate(final ConvergenceMonitor monitor, final long referenceNs)
@@ -56,14 +63,21 @@ final class MonitorGate
         return System.nanoTime() - runStartNs;
     }
 
-    void onStart(final int nodeId)
+    /**
+     * A node came up.
+     *
+     * @param plannedNs the instant its recovery was planned for; the monitor sees it then, or at
+     *                  the latest instant it has already seen when that is later (its times never
+     *                  go backwards).
+     */
+    void onStart(final int nodeId, final long plannedNs)
     {
         lock();
         try
         {
             if (!frozen)
             {
-                monitor.onStart(nodeId, nowNs());
+                monitor.onStart(nodeId, atOrAfterSeen(plannedNs));
             }
         }
         finally
@@ -72,20 +86,41 @@ final class MonitorGate
         }
     }
 
-    void onCrash(final int nodeId)
+    /**
+     * A node went down.
+     *
+     * @param plannedNs the instant its crash was planned for (a worker applies a fault edge a
+     *                  little after it: the monitor must not see the cluster as it was before the
+     *                  crash at the fault's own instant, as if the crash had not happened yet), or
+     *                  {@link #NOW} for a crash that happens as it is reported.
+     */
+    void onCrash(final int nodeId, final long plannedNs)
     {
         lock();
         try
         {
             if (!frozen)
             {
-                monitor.onCrash(nodeId, nowNs());
+                monitor.onCrash(nodeId, NOW == plannedNs ? seen(nowNs()) : atOrAfterSeen(plannedNs));
             }
         }
         finally
         {
             unlock();
         }
+    }
+
+    /** Call under the lock: the planned instant, or the latest already seen if later. */
+    private long atOrAfterSeen(final long plannedNs)
+    {
+        return seen(Math.max(plannedNs, lastSeenNs));
+    }
+
+    /** Call under the lock: notes the instant of what the monitor is told now. */
+    private long seen(final long atNs)
+    {
+        lastSeenNs = Math.max(lastSeenNs, atNs);
+        return lastSeenNs;
     }
 
     void onAnnounce(final int nodeId, final Role role, final int leaderId, final long term)
@@ -95,7 +130,7 @@ final class MonitorGate
         {
             if (!frozen)
             {
-                monitor.onAnnounce(nodeId, nowNs(), role, leaderId, term);
+                monitor.onAnnounce(nodeId, seen(nowNs()), role, leaderId, term);
             }
         }
         finally

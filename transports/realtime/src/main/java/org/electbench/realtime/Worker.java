@@ -282,13 +282,13 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
                 case CRASH:
                     if (owns(id))
                     {
-                        crash(id);
+                        crash(id, edgeNs);
                     }
                     break;
                 case RECOVER:
                     if (owns(id) && !live[id])
                     {
-                        cluster.gate.onStart(id);
+                        cluster.gate.onStart(id, edgeNs);
                         boot(id, Start.RECOVERED, edgeNs);
                     }
                     break;
@@ -484,7 +484,8 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
         return NOT_PINNED == pinnedNowNs ? cluster.nowNs() : pinnedNowNs;
     }
 
-    private void crash(final int id)
+    /** @param plannedNs the crash's planned instant, or {@link MonitorGate#NOW} for one that happens now. */
+    private void crash(final int id, final long plannedNs)
     {
         if (!live[id])
         {
@@ -494,7 +495,7 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
         incarnation[id]++;
         contexts[id].deactivate();
         timers.cancelAll(id);
-        cluster.gate.onCrash(id);
+        cluster.gate.onCrash(id, plannedNs);
     }
 
     private void send(final HostedContext from, final int toId)
@@ -528,7 +529,7 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
         }
         if (!crashTriggers.isEmpty() && crashTriggers.fire(fromId, nowNs, type))
         {
-            crash(fromId);
+            crash(fromId, MonitorGate.NOW);
         }
     }
 
