@@ -36,9 +36,9 @@ import org.electbench.transport.host.HostedContext;
  * {@link AgentRunner} with the engine's deadline-aware backoff (it parks when idle, never spins,
  * and never past the next timer's deadline): each duty cycle it polls the endpoint (invalid
  * frames are dropped and counted by the {@link org.electbench.aeron.FrameValidator}, never handed
- * to the node), fires the timers that are due, and reports to the observer. Until every peer's subscription has
- * connected, or the file's connect timeout has passed, the node is not started, so a cold start
- * does not lose its first election messages to peers still coming up.
+ * to the node), fires the timers that are due, and reports to the observer. Until every peer's
+ * subscription has connected, or the file's connect timeout has passed, the node is not started,
+ * so a cold start does not lose its first election messages to peers still coming up.
  * <p>
  * Reports are {@link StatusFrame}s to the file's observer endpoint: one after each callback in
  * which the node announced (so it carries the sends of that callback), and one every heartbeat
@@ -369,8 +369,11 @@ public final class NodeHost implements Agent, AutoCloseable
             // Counted whether or not Aeron takes it, as every runtime counts a send to a dead peer.
             endpoint.send(toId, message.buffer(), 0, message.length());
             final int type = message.type();
-            messagesByType[type]++;
-            bytesByType[type] += message.length();
+            if (type < messagesByType.length)
+            {
+                messagesByType[type]++;
+                bytesByType[type] += message.length();
+            }
         }
 
         @Override
