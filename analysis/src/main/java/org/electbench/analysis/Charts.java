@@ -58,6 +58,8 @@ public final class Charts
         new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf),
         new Color(0x7f7f7f), new Color(0xbcbd22)};
     private static final Color GUIDE = new Color(0x999999);
+    /** The span (largest over smallest) above which a log axis labels its decades only. */
+    private static final double DECADE_LABELS_ONLY_ABOVE = 1_000;
     /** Lines that fall on one another (bully's and quorum's counts can) stay apart by their markers. */
     private static final org.knowm.xchart.style.markers.Marker[] MARKERS = {
         SeriesMarkers.CIRCLE, SeriesMarkers.SQUARE, SeriesMarkers.DIAMOND, SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN,
@@ -169,14 +171,19 @@ public final class Charts
         double anchorNodes = Double.NaN;
         double anchorMessages = Double.NaN;
         double maxNodes = Double.NaN;
+        double leastMessages = Double.POSITIVE_INFINITY;
+        double mostMessages = 0;
         for (final Map.Entry<String, SortedMap<Integer, RowKey>> line : lines.entrySet())
         {
             final SortedMap<Integer, RowKey> positive = new TreeMap<>();
             for (final Map.Entry<Integer, RowKey> point : line.getValue().entrySet())
             {
-                if (value(data, point.getValue(), MESSAGES) > 0)
+                final double messages = value(data, point.getValue(), MESSAGES);
+                if (messages > 0)
                 {
                     positive.put(point.getKey(), point.getValue());
+                    leastMessages = Math.min(leastMessages, messages);
+                    mostMessages = Math.max(mostMessages, messages);
                 }
             }
             if (positive.size() < 2)
@@ -200,6 +207,8 @@ public final class Charts
         guide(chart, "guide: n", anchorNodes, anchorMessages, maxNodes, n -> n, SeriesLines.DOT_DOT);
         guide(chart, "guide: n log n", anchorNodes, anchorMessages, maxNodes, n -> n * Math.log(n) / Math.log(2), SeriesLines.DASH_DOT);
         guide(chart, "guide: n\u00b2", anchorNodes, anchorMessages, maxNodes, n -> n * n, SeriesLines.DASH_DASH);
+        // Over many decades a label at every 1..9 of each decade runs together: label the decades only.
+        chart.getStyler().setYAxisLogarithmicDecadeOnly(mostMessages / leastMessages >= DECADE_LABELS_ONLY_ABOVE);
         return new NamedChart("messages-vs-n_" + safe(scenario), title, scenario, chart);
     }
 
