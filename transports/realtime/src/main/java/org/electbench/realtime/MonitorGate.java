@@ -123,14 +123,20 @@ final class MonitorGate
         return lastSeenNs;
     }
 
-    void onAnnounce(final int nodeId, final Role role, final int leaderId, final long term)
+    /**
+     * A node's belief changed.
+     *
+     * @param asOfNs the instant the node's clock read (a boot's planned instant, or the due time of
+     *               an event run late before a fault edge), or {@link #NOW}.
+     */
+    void onAnnounce(final int nodeId, final Role role, final int leaderId, final long term, final long asOfNs)
     {
         lock();
         try
         {
             if (!frozen)
             {
-                monitor.onAnnounce(nodeId, seen(nowNs()), role, leaderId, term);
+                monitor.onAnnounce(nodeId, NOW == asOfNs ? seen(nowNs()) : atOrAfterSeen(asOfNs), role, leaderId, term);
             }
         }
         finally

@@ -83,6 +83,8 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
     private long cycleNowNs;
     /** While a node boots, the instant its boot was planned for, which is what its clock reads; else {@link #NOT_PINNED}. */
     private long pinnedNowNs = NOT_PINNED;
+    /** Set while the events due before a fault edge run: see {@link #pinIfAsOfDue}. */
+    private boolean asOfDue;
 
     private long sent;
     private long delivered;
@@ -270,9 +272,18 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
             final boolean end = edges.end(nextEdge);
             final long edgeNs = edges.timeNs(nextEdge);
             // What this worker holds that fell due before the edge happens before it, as in the
-            // simulator: a leader's heartbeat due just before its crash still goes out when the
-            // worker woke after both.
-            applied += runDue(edgeNs - 1, false);
+            // simulator, and as of its due time: a leader's heartbeat due just before its crash
+            // still goes out when the worker woke after both, and a belief announced then reaches
+            // the monitor before the crash, not after it.
+            asOfDue = true;
+            try
+            {
+                applied += runDue(edgeNs - 1, false);
+            }
+            finally
+            {
+                asOfDue = false;
+            }
             nextEdge++;
             applied++;
             final Fault fault = cluster.faults.get(faultIndex);
@@ -339,7 +350,15 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
                 }
                 else
                 {
-                    deliver(toId, queue.fromId[slot], queue.slab, queue.messageOffset(slot), queue.length[slot]);
+                    pinIfAsOfDue(dueNs);
+                    try
+                    {
+                        deliver(toId, queue.fromId[slot], queue.slab, queue.messageOffset(slot), queue.length[slot]);
+                    }
+                    finally
+                    {
+                        pinnedNowNs = NOT_PINNED;
+                    }
                 }
             }
             else
@@ -363,7 +382,15 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
                     }
                     else
                     {
-                        fire(timerSlot, dueNs);
+                        pinIfAsOfDue(dueNs);
+                        try
+                        {
+                            fire(timerSlot, dueNs);
+                        }
+                        finally
+                        {
+                            pinnedNowNs = NOT_PINNED;
+                        }
                     }
                 }
             }
@@ -478,7 +505,19 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
         }
     }
 
-    /** @return the clock the nodes see: the run clock, but for a boot's planned instant while the node boots. */
+    /** While events due before a fault edge run late, each sees the clock read its due time. */
+    private void pinIfAsOfDue(final long dueNs)
+    {
+        if (asOfDue)
+        {
+            pinnedNowNs = dueNs;
+        }
+    }
+
+    /**
+     * @return the clock the nodes see: the run clock, but for a boot's planned instant while the
+     * node boots, and an event's due time while it runs late before a fault edge.
+     */
     private long nodeNowNs()
     {
         return NOT_PINNED == pinnedNowNs ? cluster.nowNs() : pinnedNowNs;
@@ -563,7 +602,7 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
         @Override
         public void announce(final HostedContext node, final Role role, final int leaderId, final long term)
         {
-            cluster.gate.onAnnounce(node.selfId(), role, leaderId, term);
+            cluster.gate.onAnnounce(node.selfId(), role, leaderId, term, NOT_PINNED == pinnedNowNs ? MonitorGate.NOW : pinnedNowNs);
         }
     }
 }
