@@ -81,7 +81,11 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
     private boolean booted;
     private int nextEdge;
     private long cycleNowNs;
-    /** While a node boots, the instant its boot was planned for, which is what its clock reads; else {@link #NOT_PINNED}. */
+    /**
+     * What the nodes' clock reads while it does not read the run clock: a boot's planned instant
+     * while the node boots, an event's due time while it runs late before a fault edge; else
+     * {@link #NOT_PINNED}.
+     */
     private long pinnedNowNs = NOT_PINNED;
     /** Set while the events due before a fault edge run: see {@link #pinIfAsOfDue}. */
     private boolean asOfDue;
