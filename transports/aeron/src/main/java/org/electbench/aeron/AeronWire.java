@@ -1,6 +1,5 @@
 package org.electbench.aeron;
 
-import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 import org.agrona.DirectBuffer;
@@ -26,15 +25,13 @@ import org.agrona.concurrent.IdleStrategy;
 public final class AeronWire implements AeronRunWire
 {
     /** Round trips timed before each run; the latency reported is half their median. */
-    public static final int LATENCY_ROUND_TRIPS = 200;
-    private static final int LATENCY_WARM_UP_ROUND_TRIPS = 20;
     private static final long STEP_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(5);
 
     private final AeronNetwork network;
     private final int clusterSize;
     private final int typeCount;
     private final Dispatcher[] dispatchers;
-    private final long[] roundTripNs = new long[LATENCY_ROUND_TRIPS];
+    private final PingPong pingPong = new PingPong();
     private final IdleStrategy waitIdle = new BackoffIdleStrategy();
     private long oneWayLatencyNs;
 
@@ -153,19 +150,11 @@ public final class AeronWire implements AeronRunWire
         final Dispatcher two = dispatchers[2];
         one.discard();
         two.discard();
-        for (int i = 0; i < LATENCY_WARM_UP_ROUND_TRIPS + LATENCY_ROUND_TRIPS; i++)
+        oneWayLatencyNs = pingPong.oneWayLatencyNs(() ->
         {
-            final long startNs = System.nanoTime();
             ping(1, 2, two);
             ping(2, 1, one);
-            final long elapsedNs = System.nanoTime() - startNs;
-            if (i >= LATENCY_WARM_UP_ROUND_TRIPS)
-            {
-                roundTripNs[i - LATENCY_WARM_UP_ROUND_TRIPS] = elapsedNs;
-            }
-        }
-        Arrays.sort(roundTripNs);
-        oneWayLatencyNs = roundTripNs[(LATENCY_ROUND_TRIPS - 1) / 2] / 2;
+        });
         return oneWayLatencyNs;
     }
 

@@ -40,8 +40,6 @@ import org.electbench.spi.MessageHeader;
 public final class SharedChannelWire implements AeronRunWire
 {
     /** Round trips timed before each run; the latency reported is half their median. */
-    public static final int LATENCY_ROUND_TRIPS = 200;
-    private static final int LATENCY_WARM_UP_ROUND_TRIPS = 20;
     private static final long STEP_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(5);
     /** A lane's backlog after a run with a storm of leaders can take the driver's one thread a while on a loaded host. */
     private static final long DRAIN_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(60);
@@ -71,7 +69,7 @@ public final class SharedChannelWire implements AeronRunWire
     private final RetryingOffer[] senders;
     private final FrameValidator[] validators;
     private final Lane[] laneHandlers;
-    private final long[] roundTripNs = new long[LATENCY_ROUND_TRIPS];
+    private final PingPong pingPong = new PingPong();
     private final IdleStrategy waitIdle = new BackoffIdleStrategy();
     private long oneWayLatencyNs;
 
@@ -281,19 +279,11 @@ public final class SharedChannelWire implements AeronRunWire
         }
         final UnsafeBuffer ping = new UnsafeBuffer(new byte[MessageHeader.LENGTH]);
         MessageHeader.write(ping, 0, 0, 0, 1);
-        for (int i = 0; i < LATENCY_WARM_UP_ROUND_TRIPS + LATENCY_ROUND_TRIPS; i++)
+        oneWayLatencyNs = pingPong.oneWayLatencyNs(() ->
         {
-            final long startNs = System.nanoTime();
             ping(1, 2, ping);
             ping(2, 1, ping);
-            final long elapsedNs = System.nanoTime() - startNs;
-            if (i >= LATENCY_WARM_UP_ROUND_TRIPS)
-            {
-                roundTripNs[i - LATENCY_WARM_UP_ROUND_TRIPS] = elapsedNs;
-            }
-        }
-        Arrays.sort(roundTripNs);
-        oneWayLatencyNs = roundTripNs[(LATENCY_ROUND_TRIPS - 1) / 2] / 2;
+        });
         return oneWayLatencyNs;
     }
 

@@ -25,7 +25,7 @@ final class MonitorGate
     private final AtomicInteger lock = new AtomicInteger();
     private final ConvergenceMonitor monitor;
     private final long referenceNs;
-    /** {@link #onCrash}'s instant for a crash as it happens. */
+    /** The instant of an event that happens as it is reported: the run clock now. */
     static final long NOW = Long.MIN_VALUE;
 
     private long runStartNs;
@@ -77,7 +77,7 @@ final class MonitorGate
         {
             if (!frozen)
             {
-                monitor.onStart(nodeId, atOrAfterSeen(plannedNs));
+                monitor.onStart(nodeId, instant(plannedNs));
             }
         }
         finally
@@ -101,7 +101,7 @@ final class MonitorGate
         {
             if (!frozen)
             {
-                monitor.onCrash(nodeId, NOW == plannedNs ? seen(nowNs()) : atOrAfterSeen(plannedNs));
+                monitor.onCrash(nodeId, instant(plannedNs));
             }
         }
         finally
@@ -110,16 +110,15 @@ final class MonitorGate
         }
     }
 
-    /** Call under the lock: the planned instant, or the latest already seen if later. */
-    private long atOrAfterSeen(final long plannedNs)
+    /**
+     * Call under the lock.
+     *
+     * @param asOfNs the event's own instant, or {@link #NOW} for the run clock now.
+     * @return when the monitor sees the event: that instant, or the latest already seen if later.
+     */
+    private long instant(final long asOfNs)
     {
-        return seen(Math.max(plannedNs, lastSeenNs));
-    }
-
-    /** Call under the lock: notes the instant of what the monitor is told now. */
-    private long seen(final long atNs)
-    {
-        lastSeenNs = Math.max(lastSeenNs, atNs);
+        lastSeenNs = Math.max(lastSeenNs, NOW == asOfNs ? nowNs() : asOfNs);
         return lastSeenNs;
     }
 
@@ -136,7 +135,7 @@ final class MonitorGate
         {
             if (!frozen)
             {
-                monitor.onAnnounce(nodeId, NOW == asOfNs ? seen(nowNs()) : atOrAfterSeen(asOfNs), role, leaderId, term);
+                monitor.onAnnounce(nodeId, instant(asOfNs), role, leaderId, term);
             }
         }
         finally

@@ -50,7 +50,8 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
     private static final int MAX_DRAIN_ROUNDS = 4;
     private static final int INITIAL_EVENTS = 256;
     private static final int INITIAL_TIMERS = 64;
-    private static final long NOT_PINNED = Long.MIN_VALUE;
+    /** Not pinned: the nodes read the run clock, which the monitor gate calls {@link MonitorGate#NOW}. */
+    private static final long NOT_PINNED = MonitorGate.NOW;
 
     private final Cluster cluster;
     private final int index;
@@ -606,7 +607,7 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
         @Override
         public void announce(final HostedContext node, final Role role, final int leaderId, final long term)
         {
-            cluster.gate.onAnnounce(node.selfId(), role, leaderId, term, NOT_PINNED == pinnedNowNs ? MonitorGate.NOW : pinnedNowNs);
+            cluster.gate.onAnnounce(node.selfId(), role, leaderId, term, pinnedNowNs);
         }
     }
 }
