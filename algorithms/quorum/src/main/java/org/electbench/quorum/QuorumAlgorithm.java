@@ -41,14 +41,14 @@ public final class QuorumAlgorithm implements ElectionAlgorithm
     }
 
     /**
-     * T_elec, the voting window, above twice the p99 one-way delay, or a round closes before a
+     * T_elec, the voting window, above twice the one-way delay bound ({@link ClusterProfile}), or a round closes before a
      * live peer's VOTE can arrive and fails or elects on a partial count.
      */
     @Override
     public DerivedSettings deriveSettings(final ElectionSettings given, final ClusterProfile profile)
     {
         return new SettingsDerivation(given, profile)
-            .above(Knob.ELECTION_TIMEOUT, profile.roundTripP99Ns(), "twice the p99 one-way delay",
+            .above(Knob.ELECTION_TIMEOUT, profile.roundTripBoundNs(), "twice " + profile.delayBoundName(),
                 "the voting window closes before a live peer's VOTE arrives")
             .finish();
     }
