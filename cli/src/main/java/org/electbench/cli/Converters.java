@@ -5,9 +5,9 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 import org.electbench.spi.AlgorithmOption;
+import org.electbench.spi.Durations;
 import org.electbench.transport.DelayDistribution;
 import org.electbench.transport.Detect;
-import org.electbench.transport.Durations;
 import org.electbench.transport.ScenarioKind;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;

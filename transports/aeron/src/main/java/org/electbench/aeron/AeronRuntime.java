@@ -12,8 +12,8 @@ import org.agrona.CloseHelper;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.electbench.realtime.RealtimeRuntime;
 import org.electbench.realtime.Wire;
+import org.electbench.spi.Durations;
 import org.electbench.transport.ClusterRuntime;
-import org.electbench.transport.Durations;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Scenario;
 

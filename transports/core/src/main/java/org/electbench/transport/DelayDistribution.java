@@ -2,6 +2,8 @@ package org.electbench.transport;
 
 import java.util.random.RandomGenerator;
 
+import org.electbench.spi.Durations;
+
 /**
  * One-way message delay. Parsed from {@code constant:1ms}, {@code uniform:1ms,3ms},
  * {@code exponential:110ms} (the mean) or {@code lognormal:MEDIAN,SIGMA} (median and the

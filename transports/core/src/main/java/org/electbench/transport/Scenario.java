@@ -242,6 +242,12 @@ public final class Scenario
         return network;
     }
 
+    /** @return the fault duration given, or 0 where the scenario kind sets its own. */
+    public long givenFaultDurationNs()
+    {
+        return faultDurationNs;
+    }
+
     public ScenarioKind kind()
     {
         return kind;
