@@ -39,7 +39,7 @@ public final class RunParameters
     public static final String NOT_GIVEN = "auto";
 
     public static final RunParameter<Integer> NODES = new RunParameter<>("nodes", "nodes", "N", Integer.class, 5, null,
-        "Cluster size; ids are 1..N.", "a whole number from 1", RunParameters::parseNodes, String::valueOf,
+        "Cluster size; ids are 1..N.", "a whole number of at least 2", RunParameters::parseNodes, String::valueOf,
         (draft, nodes) -> draft.scenario.nodes(nodes), Scenario::nodes, false);
 
     public static final RunParameter<ScenarioKind> SCENARIO = choice("scenario", ScenarioKind.class, ScenarioKind.LEADER_CRASH,
@@ -340,7 +340,7 @@ public final class RunParameters
         try
         {
             final int nodes = Integer.parseInt(text);
-            if (nodes >= 1)
+            if (nodes >= 2)
             {
                 return nodes;
             }
@@ -349,7 +349,7 @@ public final class RunParameters
         {
             // refused below, with what is accepted
         }
-        throw new IllegalArgumentException("'" + text + "' is not accepted; accepted: a whole number from 1");
+        throw new IllegalArgumentException("'" + text + "' is not accepted; accepted: a whole number of at least 2");
     }
 
     private static Double parseLoss(final String text)

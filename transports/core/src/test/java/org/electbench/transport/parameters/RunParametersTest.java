@@ -68,13 +68,16 @@ class RunParametersTest
         final Scenario declared = RunParameters.scenario(ALGORITHM, 1, Map.of());
         for (final RunParameter<?> parameter : RunParameters.all())
         {
-            assertEquals(parameter.valueIn(builderDefaults), parameter.valueIn(declared), parameter.name());
-            if (null != parameter.defaultValue())
-            {
-                assertEquals(parameter.defaultValue(), parameter.valueIn(declared), parameter.name());
-            }
+            assertEquals(written(parameter, parameter.valueIn(builderDefaults)), written(parameter, parameter.valueIn(declared)),
+                parameter.name());
+            assertEquals(written(parameter, parameter.defaultValue()), written(parameter, parameter.valueIn(declared)), parameter.name());
         }
         assertNull(RunParameters.FAULT_DURATION.valueIn(declared), "the scenario's own fault duration is not a given one");
+    }
+
+    private static String written(final RunParameter<?> parameter, final Object value)
+    {
+        return null == value ? null : parameter.formatObject(value);
     }
 
     @Test
