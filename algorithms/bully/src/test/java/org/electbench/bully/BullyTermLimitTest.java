@@ -104,6 +104,7 @@ class BullyTermLimitTest
         host.fire(node, BullyNode.ELECTION_TIMER);
 
         assertEquals(BullyNode.State.LEADER, node.state());
+        assertEquals(host.nowNs(), node.stateChangedNs());
         assertEquals(Long.MAX_VALUE, node.term());
         assertEquals(Long.MAX_VALUE, node.highestTermSeen());
         assertEquals(new Sent(COORDINATOR, 1, Long.MAX_VALUE), BullyScript.sent(host).get(0));

@@ -117,6 +117,7 @@ class RaftTermLimitTest
         script.deliver(node, 1, VOTE, Long.MAX_VALUE, true);
 
         assertEquals(RaftNode.State.LEADER, node.state());
+        assertEquals(script.nowNs(), node.stateChangedNs());
         assertEquals(Long.MAX_VALUE, node.term());
         assertEquals(0, node.malformedMessages());
     }

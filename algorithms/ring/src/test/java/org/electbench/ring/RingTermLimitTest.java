@@ -116,6 +116,7 @@ class RingTermLimitTest
         host.deliver(node, 3);
 
         assertEquals(RingNode.State.ANNOUNCING, node.state());
+        assertEquals(host.nowNs(), node.stateChangedNs());
         assertEquals(Long.MAX_VALUE, node.term());
         final ScriptedHost.Sent elected = host.sentOfType(ELECTED).get(0);
         assertEquals(4, elected.intAt(MessageHeader.LENGTH + RingMessages.ID_OFFSET));
