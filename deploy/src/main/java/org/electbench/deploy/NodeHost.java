@@ -3,6 +3,7 @@ package org.electbench.deploy;
 import java.net.InetAddress;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Consumer;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -93,6 +94,7 @@ public final class NodeHost implements Agent, AutoCloseable
     private final long connectDeadlineNs;
     private final long heartbeatIntervalNs;
 
+    private final Consumer<String> log;
     private AgentRunner runner;
     private boolean started;
     private boolean statusPending;
@@ -106,9 +108,11 @@ public final class NodeHost implements Agent, AutoCloseable
         final ClusterFile cluster,
         final int selfId,
         final Start start,
-        final EmbeddedDriver driver)
+        final EmbeddedDriver driver,
+        final Consumer<String> log)
     {
         cluster.checkNodeId(selfId);
+        this.log = log;
         this.cluster = cluster;
         this.selfId = selfId;
         this.start = start;
@@ -166,11 +170,25 @@ public final class NodeHost implements Agent, AutoCloseable
      */
     public static NodeHost launch(final ClusterFile cluster, final int selfId, final Start start)
     {
+        return launch(cluster, selfId, start, line ->
+        {
+            System.err.println(line);
+            System.err.flush();
+        });
+    }
+
+    /**
+     * @param log where the node names what it refuses (once per peer and reason), from its thread.
+     * @see #launch(ClusterFile, int, Start)
+     */
+    public static NodeHost launch(
+        final ClusterFile cluster, final int selfId, final Start start, final Consumer<String> log)
+    {
         cluster.checkNodeId(selfId);
         final EmbeddedDriver driver = EmbeddedDriver.launch();
         try
         {
-            return new NodeHost(cluster, selfId, start, driver);
+            return new NodeHost(cluster, selfId, start, driver, log);
         }
         catch (final RuntimeException ex)
         {
@@ -201,8 +219,7 @@ public final class NodeHost implements Agent, AutoCloseable
     /** Names, once per peer and reason, frames this node refuses: on the polling thread, rare. */
     private void onRefused(final FrameVerdict verdict, final int senderId, final InetAddress source, final long detail)
     {
-        System.err.println(refusal("node " + selfId, cluster, verdict, senderId, source, detail));
-        System.err.flush();
+        log.accept(refusal("node " + selfId, cluster, verdict, senderId, source, detail));
     }
 
     /** @return one line naming a refused sender and why, for a node's or the observer's log. */

@@ -29,7 +29,7 @@ public final class FrameMac
     public static final int MIN_KEY_LENGTH = 32;
 
     private final Mac mac;
-    private final byte[] scratch = new byte[FrameHeader.MAX_FRAME_LENGTH];
+    private byte[] scratch = new byte[FrameHeader.MAX_FRAME_LENGTH];
     private final byte[] digest = new byte[32];
 
     /** @param key at least {@link #MIN_KEY_LENGTH} bytes. */
@@ -69,7 +69,7 @@ public final class FrameMac
      */
     public boolean verify(final DirectBuffer buffer, final int offset, final int length)
     {
-        if (length < TAG_LENGTH || length > scratch.length)
+        if (length < TAG_LENGTH)
         {
             return false;
         }
@@ -86,6 +86,11 @@ public final class FrameMac
 
     private void compute(final DirectBuffer buffer, final int offset, final int length)
     {
+        if (length > scratch.length)
+        {
+            // Once per size: a status frame of many message types is longer than any message frame.
+            scratch = new byte[length];
+        }
         buffer.getBytes(offset, scratch, 0, length);
         mac.update(scratch, 0, length);
         try
