@@ -9,7 +9,8 @@ import java.util.Map;
 /**
  * Writes what {@code ./electbench report} produces for the data of one or more run folders:
  * <pre>
- * tables/&lt;scenario&gt;.md, .csv   one table per scenario (rows algorithm × n, columns by metric name)
+ * tables/&lt;scenario&gt;.md, .csv, .json   one table per scenario ({@link Tables}): markdown the compact view, CSV and JSON every column
+ * tables.md                     every table, as {@code run} printed them
  * charts/&lt;chart&gt;.svg, .png     every chart {@link Charts} draws
  * report.md                     every table, each chart linked, the environment and the command
  * index.html                    one self-contained page: tables, charts inline, environment, a reading per scenario
@@ -23,6 +24,8 @@ public final class ReportWriter
     public static final String TABLES = "tables";
     public static final String CHARTS = "charts";
     public static final String REPORT_MD = "report.md";
+    /** Every table in one document, the same text {@code run} prints and writes into the run folder. */
+    public static final String TABLES_MD = "tables.md";
     public static final String INDEX_HTML = "index.html";
 
     private ReportWriter()
@@ -42,30 +45,32 @@ public final class ReportWriter
         markdown.append("# electbench report: ").append(title(data)).append("\n\n");
         markdown.append(context).append("\n\n");
         final List<NamedChart> charts = Charts.all(data);
-        for (final String scenario : data.scenarios())
+        for (final Table table : Tables.all(data))
         {
-            final ScenarioTable table = ScenarioTable.of(data, scenario);
-            for (final TableFormat format : TableFormat.values())
+            for (final TableFormat format : List.of(TableFormat.MARKDOWN, TableFormat.CSV, TableFormat.JSON))
             {
-                final Path file = out.resolve(TABLES).resolve(Charts.safe(scenario) + "." + format.extension());
-                AtomicFiles.writeString(file, format.newWriter().write(data, table, format == TableFormat.MARKDOWN ? context : ""));
+                final Path file = out.resolve(TABLES).resolve(table.id() + "." + format.extension());
+                AtomicFiles.writeString(file, format.render(table));
                 written.add(file);
             }
-            markdown.append(TableFormat.MARKDOWN.newWriter().write(data, table, "")).append('\n');
-            for (final String sentence : Reading.of(data, scenario))
+            markdown.append(TableFormat.MARKDOWN.render(table)).append('\n');
+            for (final String sentence : Reading.of(data, table.title()))
             {
                 markdown.append("- ").append(sentence).append('\n');
             }
             markdown.append('\n');
             for (final NamedChart chart : charts)
             {
-                if (scenario.equals(chart.scenario()))
+                if (table.title().equals(chart.scenario()))
                 {
                     markdown.append("![").append(chart.title()).append("](").append(CHARTS).append('/').append(chart.stem()).append(".svg)\n");
                 }
             }
             markdown.append('\n');
         }
+        final Path tables = out.resolve(TABLES_MD);
+        AtomicFiles.writeString(tables, Tables.markdown(data));
+        written.add(tables);
         final List<String> footer = footer(data);
         final List<IndexPage.Figure> figures = new ArrayList<>();
         for (final NamedChart chart : charts)

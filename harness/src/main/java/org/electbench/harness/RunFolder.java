@@ -43,6 +43,8 @@ public final class RunFolder
     public static final String JMH_JSON = "jmh.json";
     public static final String JMH_LOG = "jmh.log";
     public static final String TABLES = "tables.md";
+    /** The benchmarks that failed and have no row, one a line. */
+    public static final String FAILURES = "failures.txt";
     public static final String REPORTS = "reports";
     public static final String HISTOGRAMS = "histograms";
     /** The system property through which a benchmark fork learns the run folder to write into. */
