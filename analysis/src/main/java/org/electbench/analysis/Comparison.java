@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
+import org.electbench.transport.AtomicOutput;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.style.Styler;
@@ -262,7 +263,7 @@ public final class Comparison
     {
         final List<java.nio.file.Path> written = new ArrayList<>();
         final java.nio.file.Path markdownFile = out.resolve("compare.md");
-        AtomicFiles.writeString(markdownFile, markdown(nameA, nameB));
+        AtomicOutput.replace(markdownFile, markdown(nameA, nameB));
         written.add(markdownFile);
         final NamedChart chart = chart(nameA, nameB);
         if (null != chart)
@@ -272,8 +273,8 @@ public final class Comparison
             final byte[] png = ChartImage.png(chart.chart(), footer);
             final java.nio.file.Path svgFile = out.resolve(chart.stem() + ".svg");
             final java.nio.file.Path pngFile = out.resolve(chart.stem() + ".png");
-            AtomicFiles.write(svgFile, stream -> stream.write(svg));
-            AtomicFiles.write(pngFile, stream -> stream.write(png));
+            AtomicOutput.replace(svgFile, stream -> stream.write(svg));
+            AtomicOutput.replace(pngFile, stream -> stream.write(png));
             written.add(svgFile);
             written.add(pngFile);
         }

@@ -69,8 +69,12 @@ public final class Tables
     /** @return the scenario's table. */
     public static Table of(final RunData data, final String scenario)
     {
-        final RunData.SettingsSplit settings = data.settings(scenario);
-        final List<RowKey> rows = sorted(data.rows(scenario));
+        final RunData.SettingsSplit split = data.settings(scenario);
+        final java.util.SortedMap<String, String> options = options(data.rows(scenario), split.varying());
+        final List<String> varying = new ArrayList<>(split.varying());
+        varying.removeIf(setting -> options.values().stream().anyMatch(text -> (" " + text).contains(" " + setting + "=")));
+        final RunData.SettingsSplit settings = new RunData.SettingsSplit(varying, split.fixed());
+        final List<RowKey> rows = sorted(data.rows(scenario), varying);
         final List<Column> metrics = data.columns(scenario);
         final boolean hasConvergence = metrics.stream().anyMatch(column -> Charts.CONVERGENCE.equals(column.metric().name()));
 
@@ -83,8 +87,8 @@ public final class Tables
         {
             columns.add(new Table.Column("settings", "settings", true, false, false));
         }
-        final List<String> allSettings = new ArrayList<>(settings.fixed().keySet());
-        allSettings.addAll(settings.varying());
+        final List<String> allSettings = new ArrayList<>(split.fixed().keySet());
+        allSettings.addAll(split.varying());
         allSettings.sort(null);
         for (final String setting : allSettings)
         {
@@ -154,6 +158,12 @@ public final class Tables
             }
             notes.add(text.toString());
         }
+        if (!options.isEmpty())
+        {
+            final List<String> each = new ArrayList<>();
+            options.forEach((algorithm, text) -> each.add(algorithm + ": " + text));
+            notes.add("Settings of each algorithm's rows: " + String.join("; ", each) + ".");
+        }
         if (hasConvergence)
         {
             notes.add("Times in ms; a percentile's 95% interval in brackets; p99 only from " + Estimate.TAIL_MINIMUM +
@@ -162,16 +172,61 @@ public final class Tables
         return new Table(Charts.safe(scenario), scenario, notes, columns, values);
     }
 
-    /** @return the rows in reading order: transport (the simulator first), n, settings, then the algorithms side by side. */
-    static List<RowKey> sorted(final List<RowKey> rows)
+    /**
+     * @return per algorithm, the varying settings that keep one value on all its rows (its own options, a derived
+     *     timeout that does not change with n), as text; an algorithm with none is left out.
+     */
+    static java.util.SortedMap<String, String> options(final List<RowKey> rows, final List<String> varying)
+    {
+        final java.util.SortedMap<String, java.util.SortedMap<String, java.util.Set<String>>> values = new java.util.TreeMap<>();
+        for (final RowKey row : rows)
+        {
+            final java.util.SortedMap<String, java.util.Set<String>> byName = values.computeIfAbsent(row.algorithm(), key -> new java.util.TreeMap<>());
+            for (final String setting : varying)
+            {
+                byName.computeIfAbsent(setting, key -> new java.util.TreeSet<>()).add(row.settings().getOrDefault(setting, ""));
+            }
+        }
+        // A setting is an algorithm's option only where it holds still on every algorithm's rows.
+        final List<String> still = new ArrayList<>();
+        for (final String setting : varying)
+        {
+            if (values.values().stream().allMatch(byName -> byName.get(setting).size() == 1))
+            {
+                still.add(setting);
+            }
+        }
+        final java.util.SortedMap<String, String> options = new java.util.TreeMap<>();
+        values.forEach((algorithm, byName) ->
+        {
+            final StringBuilder text = new StringBuilder();
+            for (final String setting : still)
+            {
+                final String value = byName.get(setting).iterator().next();
+                if (!value.isEmpty())
+                {
+                    text.append(text.length() == 0 ? "" : " ").append(setting).append('=').append(Durations.readable(value));
+                }
+            }
+            if (text.length() > 0)
+            {
+                options.put(algorithm, text.toString());
+            }
+        });
+        return options;
+    }
+
+    /** @return the rows in reading order: transport (the simulator first), n, the varying settings, then the algorithms side by side. */
+    static List<RowKey> sorted(final List<RowKey> rows, final List<String> varying)
     {
         final List<RowKey> sorted = new ArrayList<>(rows);
         sorted.sort(Comparator
             .comparing((RowKey row) -> !"sim".equals(row.transport()))
             .thenComparing(RowKey::transport)
             .thenComparingInt(RowKey::nodes)
-            .thenComparing(RowKey::settingsText, RowKey.Settings.NATURAL)
-            .thenComparing(RowKey::algorithm));
+            .thenComparing(row -> row.settingsText(varying), RowKey.Settings.NATURAL)
+            .thenComparing(RowKey::algorithm)
+            .thenComparing(RowKey::settingsText, RowKey.Settings.NATURAL));
         return sorted;
     }
 
