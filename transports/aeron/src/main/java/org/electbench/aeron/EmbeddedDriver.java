@@ -7,10 +7,12 @@ import java.util.function.Supplier;
 import io.aeron.Aeron;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
+import io.aeron.driver.status.SystemCounterDescriptor;
 import org.agrona.CloseHelper;
 import org.agrona.IoUtil;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.status.AtomicCounter;
 
 /**
  * An Aeron media driver and one client in this JVM, sized for elections rather than throughput.
@@ -31,6 +33,10 @@ public final class EmbeddedDriver implements AutoCloseable
     public static final String DIRECTORY_PREFIX = "electbench-aeron-";
 
     private static final AtomicInteger LAUNCHES = new AtomicInteger();
+    private static final SystemCounterDescriptor[] DUTY_CYCLE_COUNTERS = {
+        SystemCounterDescriptor.CONDUCTOR_MAX_CYCLE_TIME,
+        SystemCounterDescriptor.SENDER_MAX_CYCLE_TIME,
+        SystemCounterDescriptor.RECEIVER_MAX_CYCLE_TIME};
 
     private final MediaDriver driver;
     private final Aeron aeron;
@@ -117,6 +123,24 @@ public final class EmbeddedDriver implements AutoCloseable
     public File directory()
     {
         return directory;
+    }
+
+    /**
+     * The longest the driver's thread went between two duty cycles of its conductor, sender or
+     * receiver since the last call (Aeron's own duty-cycle trackers, which this process shares
+     * with the embedded driver), and starts the next measurement from zero.
+     *
+     * @return nanoseconds, park time included.
+     */
+    public long takeMaxDutyCycleNs()
+    {
+        long maxNs = 0;
+        for (final SystemCounterDescriptor descriptor : DUTY_CYCLE_COUNTERS)
+        {
+            final AtomicCounter counter = driver.context().systemCounters().get(descriptor);
+            maxNs = Math.max(maxNs, counter.getAndSet(0));
+        }
+        return maxNs;
     }
 
     /** Closes the client, then the driver (which deletes its directory), then removes anything left. */
