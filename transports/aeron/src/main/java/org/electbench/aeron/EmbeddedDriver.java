@@ -9,10 +9,12 @@ import io.aeron.CncFileDescriptor;
 import io.aeron.CommonContext;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
+import io.aeron.driver.status.SystemCounterDescriptor;
 import org.agrona.CloseHelper;
 import org.agrona.IoUtil;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.status.AtomicCounter;
 
 /**
  * An Aeron media driver and one client in this JVM, sized for elections rather than throughput.
@@ -43,6 +45,10 @@ public final class EmbeddedDriver implements AutoCloseable
     public static final long STALE_AFTER_MS = CommonContext.DEFAULT_DRIVER_TIMEOUT_MS;
 
     private static final AtomicInteger LAUNCHES = new AtomicInteger();
+    private static final SystemCounterDescriptor[] DUTY_CYCLE_COUNTERS = {
+        SystemCounterDescriptor.CONDUCTOR_MAX_CYCLE_TIME,
+        SystemCounterDescriptor.SENDER_MAX_CYCLE_TIME,
+        SystemCounterDescriptor.RECEIVER_MAX_CYCLE_TIME};
 
     private final MediaDriver driver;
     private final Aeron aeron;
@@ -154,6 +160,24 @@ public final class EmbeddedDriver implements AutoCloseable
     public File directory()
     {
         return directory;
+    }
+
+    /**
+     * The longest the driver's thread went between two duty cycles of its conductor, sender or
+     * receiver since the last call (Aeron's own duty-cycle trackers, which this process shares
+     * with the embedded driver), and starts the next measurement from zero.
+     *
+     * @return nanoseconds, park time included.
+     */
+    public long takeMaxDutyCycleNs()
+    {
+        long maxNs = 0;
+        for (final SystemCounterDescriptor descriptor : DUTY_CYCLE_COUNTERS)
+        {
+            final AtomicCounter counter = driver.context().systemCounters().get(descriptor);
+            maxNs = Math.max(maxNs, counter.getAndSet(0));
+        }
+        return maxNs;
     }
 
     /** Closes the client, then the driver (which deletes its directory), then removes anything left. */
