@@ -137,6 +137,45 @@ public final class Tuner
         }
     }
 
+    /**
+     * Failover of each setting of one algorithm, in parallel as a sweep is.
+     *
+     * @param name     a registered algorithm.
+     * @param settings the settings, lints not checked.
+     * @return failover per setting, in order.
+     */
+    public List<Evaluation.Failover> failovers(final String name, final List<Setting> settings)
+    {
+        startNs = System.nanoTime();
+        total = settings.size();
+        final ElectionAlgorithm algorithm = AlgorithmRegistry.instance().get(name);
+        final ExecutorService pool = Executors.newFixedThreadPool(request.threads());
+        try
+        {
+            final List<Future<Evaluation.Failover>> futures = new ArrayList<>();
+            for (final Setting setting : settings)
+            {
+                futures.add(pool.submit(() ->
+                {
+                    final Evaluation.Failover failover = evaluator.failover(runtime.get(), algorithm, setting);
+                    progress.onSetting(done.incrementAndGet(), total, System.nanoTime() - startNs);
+                    return failover;
+                }));
+            }
+            final List<Evaluation.Failover> failovers = new ArrayList<>();
+            for (final Future<Evaluation.Failover> future : futures)
+            {
+                failovers.add(join(future));
+            }
+            return failovers;
+        }
+        finally
+        {
+            pool.shutdownNow();
+            closeRuntimes();
+        }
+    }
+
     private Evaluation counted(final Evaluation evaluation)
     {
         progress.onSetting(done.incrementAndGet(), total, System.nanoTime() - startNs);
