@@ -39,6 +39,9 @@ import picocli.CommandLine.Spec;
         "the fastest failover p99 that keeps false elections per day under the target, measured in the simulator.")
 final class TuneCommand implements Callable<Integer>
 {
+    /** From this size on, a run is timed on one crash and the estimate printed before it starts. */
+    private static final int LARGE_CLUSTER = 100;
+
     @Spec
     CommandSpec spec;
 
@@ -147,7 +150,17 @@ final class TuneCommand implements Callable<Integer>
         err.printf(Locale.ROOT, "tune: %d settings x %d leader crashes each on %d nodes, %d threads%n", settings, request.failoverRuns(),
             request.nodes(), request.threads());
         err.flush();
-        final TuneReport report = new Tuner(request, new StderrProgress(err)).run();
+        final Tuner tuner = new Tuner(request, new StderrProgress(err));
+        if (request.nodes() >= LARGE_CLUSTER)
+        {
+            err.printf(Locale.ROOT, "tune: timing one leader crash on %d nodes for an estimate...%n", request.nodes());
+            err.flush();
+            err.printf(Locale.ROOT, "tune: estimate %s for the whole run (one crash timed, times %d crashes x %d settings over %d threads); " +
+                "--failover-runs, --sweep and --algorithm make it shorter%n", TuneFormat.duration(tuner.estimateNs()),
+                request.failoverRuns(), settings, request.threads());
+            err.flush();
+        }
+        final TuneReport report = tuner.run();
         final PrintWriter out = spec.commandLine().getOut();
         if ("json".equals(format))
         {

@@ -84,6 +84,32 @@ public final class Tuner
         return count;
     }
 
+    /**
+     * Times one leader crash of the first algorithm at its first sweep setting, so a large run can
+     * say how long it will take before it starts.
+     *
+     * @return the estimated wall time of {@link #run()}.
+     */
+    public long estimateNs()
+    {
+        final String name = request.algorithms().get(0);
+        final ElectionAlgorithm algorithm = AlgorithmRegistry.instance().get(name);
+        final List<Setting> settings = request.grid().settings(Knobs.of(name), request.nodes(), request.network());
+        final Setting setting = settings.get(settings.size() / 2);
+        final TuneRequest pilot = request.withEffort(request.grid(), 1);
+        final long beganNs = System.nanoTime();
+        try (ClusterRuntime sim = newRuntime())
+        {
+            new Evaluator(pilot).failover(sim, algorithm, setting);
+        }
+        finally
+        {
+            runtimes.clear();
+        }
+        final double perCrashNs = System.nanoTime() - beganNs;
+        return (long)(perCrashNs * request.failoverRuns() * settingsToMeasure(request) / request.threads());
+    }
+
     /** @return the recommendations, frontier and presets. */
     public TuneReport run()
     {
