@@ -1,11 +1,11 @@
 package org.electbench.tune;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.electbench.transport.AtomicOutput;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -98,16 +98,9 @@ public final class FrontierChart
             line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
             line.setMarker(SeriesMarkers.NONE);
         }
-        final Path parent = file.toAbsolutePath().getParent();
-        if (null != parent)
-        {
-            Files.createDirectories(parent);
-        }
+        final byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
         final String name = file.getFileName().toString();
-        final String base = name.toLowerCase(java.util.Locale.ROOT).endsWith(".png") ? name.substring(0, name.length() - 4) : name;
-        final Path temporary = file.resolveSibling(base + ".partial.png");
-        BitmapEncoder.saveBitmap(chart, temporary.toString().substring(0, temporary.toString().length() - 4), BitmapEncoder.BitmapFormat.PNG);
-        Files.move(temporary, file.resolveSibling(base + ".png"), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-            java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        final Path target = name.toLowerCase(java.util.Locale.ROOT).endsWith(".png") ? file : file.resolveSibling(name + ".png");
+        AtomicOutput.creatingFolders(target).write(png);
     }
 }
