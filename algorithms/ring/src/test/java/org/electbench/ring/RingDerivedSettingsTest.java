@@ -81,8 +81,10 @@ class RingDerivedSettingsTest
         final ElectionResult withOneSecond = new SimRuntime().run(patient);
         assertTrue(withDefaults.converged(), withDefaults.toString());
         assertEquals(15, withDefaults.finalLeader());
+        // 32 ELECTION / 42 ACK (43 while the sends at the agreement instant were counted), against 46 / 57 when
+        // T_coord was derived for one dead node.
         assertEquals(32, withOneSecond.messages(ELECTION), withOneSecond.toString());
-        assertEquals(43, withOneSecond.messages(ACK), withOneSecond.toString());
+        assertEquals(42, withOneSecond.messages(ACK), withOneSecond.toString());
         assertSameCounts(withOneSecond, withDefaults);
         assertEquals(withOneSecond.convergenceNs(), withDefaults.convergenceNs());
     }
