@@ -13,6 +13,7 @@ import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
+import org.electbench.spi.MessageRole;
 import org.electbench.spi.NodeContext;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
@@ -110,6 +111,12 @@ public final class Forging implements ElectionAlgorithm
     public int acknowledgementType()
     {
         return algorithm.acknowledgementType();
+    }
+
+    @Override
+    public List<MessageRole> messageRoles()
+    {
+        return algorithm.messageRoles();
     }
 
     @Override
