@@ -148,7 +148,7 @@ public class ConvergenceBenchmark
     {
         if (measuring && null != result)
         {
-            recorder.record(thisRun, result, runtime.oneWayLatencyNs(), runtime.timerLatenessSamplesNs(), counters);
+            recorder.record(thisRun, result, runtime.oneWayLatencyNs(), runtime.timerLatenessSamplesNs(), runtime.lastRunTiming(), counters);
         }
     }
 

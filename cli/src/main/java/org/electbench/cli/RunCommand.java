@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.electbench.harness.Environment;
+import org.electbench.harness.HostLoad;
 import org.electbench.harness.RunFolder;
 import org.electbench.harness.RuntimeRegistry;
 import org.electbench.spi.AlgorithmRegistry;
@@ -45,6 +46,8 @@ import picocli.CommandLine.Spec;
             "--algorithm, --nodes, --scenario or --transport run exactly that cell instead; the other scenario flags apply to every cell."})
 final class RunCommand implements Callable<Integer>
 {
+    /** How long apart the two readings of the busy check are taken. */
+    private static final long STEAL_SAMPLE_MS = 200;
     /** The scenario flags of the mixin and the benchmark parameter each one sets. */
     private static final Map<String, String> FLAG_PARAMS = new LinkedHashMap<>();
 
@@ -151,6 +154,7 @@ final class RunCommand implements Callable<Integer>
             throw new ParameterException(spec.commandLine(), "Invalid value for option '--jar': no benchmark jar at " + benchmarks +
                 "; build it with: mvn -B -DskipTests package");
         }
+        warnIfBusy(spec.commandLine().getErr());
         final Environment environment = Environment.capture(seed, SimulateCommand.commandLine(spec));
         final RunFolder folder = RunFolder.create(null != runsDirectory ? runsDirectory : home.resolve("results/runs"), environment);
         spec.commandLine().getErr().println("electbench: run folder " + folder.directory());
@@ -195,6 +199,26 @@ final class RunCommand implements Callable<Integer>
         spec.commandLine().getOut().println("Run folder: " + folder.directory());
         spec.commandLine().getOut().flush();
         return 0;
+    }
+
+    /**
+     * Warns before any work when the machine is busy ({@link HostLoad#busy}): the real-clock rows
+     * of a run made now will likely be marked hostLate, and draw no safety verdict.
+     */
+    static void warnIfBusy(final PrintWriter err) throws InterruptedException
+    {
+        final HostLoad first = HostLoad.now();
+        // A short second reading gives the steal share of this moment, not since boot.
+        Thread.sleep(STEAL_SAMPLE_MS);
+        final HostLoad second = HostLoad.now();
+        final int cores = Runtime.getRuntime().availableProcessors();
+        if (second.busy(first, cores))
+        {
+            err.println("electbench: warning: the machine is busy (" + second.describe(first) + " on " + cores + " cores): " +
+                "the real transports' timers will run late, and their rows measured so will be marked hostLate, " +
+                "with no safety verdict drawn from them; a quiet machine gives rows that count");
+            err.flush();
+        }
     }
 
     private static void interrupted(final JmhDriver driver, final RunFolder folder)

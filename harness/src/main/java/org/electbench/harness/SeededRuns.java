@@ -5,6 +5,7 @@ import java.util.List;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.NetworkModel;
+import org.electbench.transport.RunTiming;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.Summary;
 import org.electbench.transport.metrics.Metric;
@@ -129,7 +130,8 @@ public final class SeededRuns
             {
                 final Scenario thisRun = scenario.forRun(run);
                 final ElectionResult result = runtime.run(thisRun);
-                summary.add(null == floorRuntime ? Sample.of(result) : pair(floorRuntime, thisRun, result, runtime.oneWayLatencyNs()));
+                summary.add(null == floorRuntime ? Sample.of(result) :
+                    pair(floorRuntime, thisRun, result, runtime.oneWayLatencyNs(), runtime.lastRunTiming()));
                 if (realClock)
                 {
                     summary.addTimerLateness(runtime.timerLatenessSamplesNs());
@@ -162,15 +164,18 @@ public final class SeededRuns
     /**
      * One run of a real-clock runtime with its floor: the same scenario in the simulator with the
      * measured one-way latency added to every message.
+     *
+     * @param timing how well the host kept the run's timing, for {@link Metrics#HOST_LATE}.
      */
-    public static Sample pair(final ClusterRuntime floorRuntime, final Scenario scenario, final ElectionResult result, final long latencyNs)
+    public static Sample pair(
+        final ClusterRuntime floorRuntime, final Scenario scenario, final ElectionResult result, final long latencyNs, final RunTiming timing)
     {
         final NetworkModel network = scenario.network();
         final NetworkModel withLatency = NetworkModel.of(network.delay().plusNs(latencyNs))
             .withLoss(network.lossProbability())
             .withFifo(network.fifo());
         final ElectionResult floor = floorRuntime.run(scenario.toBuilder().network(withLatency).derivedFor(scenario.profile()).build());
-        return new Sample(result, latencyNs, result.converged() && floor.converged() ? floor.convergenceNs() : -1);
+        return new Sample(result, latencyNs, result.converged() && floor.converged() ? floor.convergenceNs() : -1, timing);
     }
 
     /** @return the name of the simulator, whose floor the real-clock runtimes are paired with. */
