@@ -56,7 +56,7 @@ final class IndexPage
         int figure = 0;
         for (final String scenario : data.scenarios())
         {
-            final ScenarioTable table = ScenarioTable.of(data, scenario);
+            final Table table = Tables.of(data, scenario);
             html.append("<section class=\"scenario\">\n<h2>").append(escape(scenario)).append("</h2>\n");
             final List<String> reading = Reading.of(data, scenario);
             if (!reading.isEmpty())
@@ -68,7 +68,7 @@ final class IndexPage
                 }
                 html.append("</ul>\n");
             }
-            table(html, data, table);
+            html.append(TableFormat.HTML.render(table));
             for (final Figure item : figures)
             {
                 if (scenario.equals(item.chart().scenario()))
@@ -88,52 +88,6 @@ final class IndexPage
         }
         html.append("</section>\n</body>\n</html>\n");
         return html.toString();
-    }
-
-    private static void table(final StringBuilder html, final RunData data, final ScenarioTable table)
-    {
-        if (!table.settings().fixed().isEmpty())
-        {
-            html.append("<p class=\"settings\">Settings of every row:");
-            for (final Map.Entry<String, String> entry : table.settings().fixed().entrySet())
-            {
-                html.append(' ').append(escape(entry.getKey())).append('=').append(escape(entry.getValue()));
-            }
-            html.append("</p>\n");
-        }
-        html.append("<div class=\"wide\"><table>\n<tr><th>algorithm</th><th>transport</th><th>n</th>");
-        for (final String setting : table.settings().varying())
-        {
-            html.append("<th>").append(escape(setting)).append("</th>");
-        }
-        for (final Column column : table.shownColumns())
-        {
-            html.append("<th>").append(escape(column.header())).append("</th>");
-        }
-        if (table.hasByType())
-        {
-            html.append("<th>").append(MarkdownTable.BY_TYPE).append("</th>");
-        }
-        html.append("</tr>\n");
-        for (final RowKey row : table.rows())
-        {
-            html.append("<tr><td>").append(escape(row.algorithm())).append("</td><td>").append(escape(row.transport()))
-                .append("</td><td class=\"n\">").append(row.nodes() == 0 ? "" : row.nodes()).append("</td>");
-            for (final String setting : table.settings().varying())
-            {
-                html.append("<td>").append(escape(row.settings().getOrDefault(setting, ""))).append("</td>");
-            }
-            for (final Column column : table.shownColumns())
-            {
-                html.append("<td class=\"n\">").append(escape(MarkdownTable.text(column, data.cell(row, column.id())))).append("</td>");
-            }
-            if (table.hasByType())
-            {
-                html.append("<td>").append(escape(table.byTypeText(data, row))).append("</td>");
-            }
-            html.append("</tr>\n");
-        }
-        html.append("</table></div>\n");
     }
 
     private static void figure(final StringBuilder html, final Figure item, final int index)

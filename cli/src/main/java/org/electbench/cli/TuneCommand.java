@@ -12,6 +12,7 @@ import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.tune.FrontierChart;
 import org.electbench.tune.NetworkFit;
 import org.electbench.tune.PauseModel;
+import org.electbench.tune.PauseSources;
 import org.electbench.tune.Preset;
 import org.electbench.tune.SweepGrid;
 import org.electbench.tune.TuneFormat;
@@ -51,12 +52,36 @@ final class TuneCommand implements Callable<Integer>
     Path rttHistogram;
 
     @Option(names = "--pause-p99", paramLabel = "D", defaultValue = "0ns", converter = Converters.Duration.class,
-        description = "99th percentile of a node's stop-the-world pauses (GC, slow disk); exponential sizes.")
+        description = "99th percentile of a node's stop-the-world pauses (GC, slow fsync).")
     long pauseP99Ns;
 
-    @Option(names = "--pause-rate", paramLabel = "R/h", defaultValue = "0/h",
-        description = "Pauses per node per hour, e.g. 6/h (also R/min, R/s, R/day) (default: none).")
+    @Option(names = "--pause-p50", paramLabel = "D", defaultValue = "0ns", converter = Converters.Duration.class,
+        description = "Median pause, which a lognormal or Pareto law is fitted through with --pause-p99.")
+    long pauseP50Ns;
+
+    @Option(names = "--pause-law", paramLabel = "LAW", defaultValue = "exponential",
+        description = "Shape of pause lengths: exponential (through --pause-p99), lognormal or pareto (through --pause-p50 and " +
+            "--pause-p99: heavy tails, as GC and fsync pauses have) (default: ${DEFAULT-VALUE}).")
+    String pauseLaw;
+
+    @Option(names = "--pause-rate", paramLabel = "R/h",
+        description = "Pauses per node per hour, e.g. 6/h (also R/min, R/s, R/day) (default: none; a GC log's own span).")
     String pauseRate;
+
+    @Option(names = "--pause-hist", paramLabel = "FILE", description = "Measured pause lengths: an HdrHistogram log in nanoseconds.")
+    Path pauseHistogram;
+
+    @Option(names = "--pause-gc-log", paramLabel = "FILE",
+        description = "Measured pause lengths: a JVM GC log (JDK 9+ unified logging, or JDK 8 safepoint/Times lines).")
+    Path pauseGcLog;
+
+    @Option(names = "--pause-prom", paramLabel = "FILE",
+        description = "Measured pause lengths: a Prometheus text exposition with a histogram in seconds, e.g. " +
+            "etcd_disk_wal_fsync_duration_seconds_bucket.")
+    Path pausePrometheus;
+
+    @Option(names = "--pause-metric", paramLabel = "NAME", description = "Which histogram of --pause-prom, when it holds several.")
+    String pauseMetric;
 
     @Option(names = "--loss", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
         description = "Probability each message is lost, in [0, 1) (default: ${DEFAULT-VALUE}).")
@@ -93,10 +118,6 @@ final class TuneCommand implements Callable<Integer>
         description = "How many heartbeat intervals and T_elec values to try (default: ${DEFAULT-VALUE}).")
     String sweep;
 
-    @Option(names = "--max-days", paramLabel = "D", defaultValue = "3",
-        description = "Most virtual days of network-only steady state a candidate setting is given (default: ${DEFAULT-VALUE}).")
-    double maxDays;
-
     @Option(names = "--threads", paramLabel = "T", description = "Settings measured at once (default: the cores, at most 2).")
     Integer threads;
 
@@ -104,7 +125,12 @@ final class TuneCommand implements Callable<Integer>
     public Integer call() throws IOException
     {
         final TuneRequest request = request();
-        final TuneReport report = new Tuner(request).run();
+        final PrintWriter err = spec.commandLine().getErr();
+        final int settings = Tuner.settingsToMeasure(request);
+        err.printf(Locale.ROOT, "tune: %d settings x %d leader crashes each on %d nodes, %d threads%n", settings, request.failoverRuns(),
+            request.nodes(), request.threads());
+        err.flush();
+        final TuneReport report = new Tuner(request, new StderrProgress(err)).run();
         final PrintWriter out = spec.commandLine().getOut();
         if ("json".equals(format))
         {
@@ -153,7 +179,7 @@ final class TuneCommand implements Callable<Integer>
             {
                 network = NetworkFit.fromPercentiles(rttP50Ns, rttP99Ns, loss);
             }
-            final PauseModel pauses = PauseModel.of(perHour(pauseRate), pauseP99Ns);
+            final PauseModel pauses = pauses();
             final List<String> names = new ArrayList<>();
             if (null == algorithms || algorithms.isEmpty())
             {
@@ -186,15 +212,95 @@ final class TuneCommand implements Callable<Integer>
             {
                 throw new IllegalArgumentException("--sweep must be H,E (heartbeats, T_elec values), was '" + sweep + "'");
             }
-            final SweepGrid grid = new SweepGrid(Integer.parseInt(sizes[0].trim()), Integer.parseInt(sizes[1].trim()));
+            final SweepGrid grid;
+            try
+            {
+                grid = new SweepGrid(Integer.parseInt(sizes[0].trim()), Integer.parseInt(sizes[1].trim()));
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw new IllegalArgumentException("--sweep must be H,E, two counts of at least 1 (heartbeats, T_elec values), was '" +
+                    sweep + "'", ex);
+            }
             final int threadCount = null == threads ? Math.min(2, Runtime.getRuntime().availableProcessors()) : threads;
-            final TuneRequest defaults = TuneRequest.of(nodes, network, pauses, targetPerDay, names, chosen, seed, threadCount);
-            return defaults.withEffort(grid, failoverRuns, defaults.pauseEpisodes(), defaults.maxPauseEpisodes(),
-                defaults.baseHeartbeats(), defaults.maxHeartbeats(), maxDays);
+            return TuneRequest.of(nodes, network, pauses, targetPerDay, names, chosen, seed, threadCount).withEffort(grid, failoverRuns);
         }
         catch (final IllegalArgumentException ex)
         {
             throw new ParameterException(spec.commandLine(), ex.getMessage());
+        }
+    }
+
+    /** @return the pause law the flags describe: measured from a file, or a law through the given percentiles. */
+    private PauseModel pauses()
+    {
+        final int files = (null == pauseHistogram ? 0 : 1) + (null == pauseGcLog ? 0 : 1) + (null == pausePrometheus ? 0 : 1);
+        if (files > 1)
+        {
+            throw new IllegalArgumentException("give one of --pause-hist, --pause-gc-log and --pause-prom, not several");
+        }
+        final double rate = null == pauseRate ? Double.NaN : perHour(pauseRate);
+        if (files > 0 && (pauseP99Ns > 0 || pauseP50Ns > 0))
+        {
+            throw new IllegalArgumentException("measured pauses (--pause-hist, --pause-gc-log, --pause-prom) replace --pause-p50/--pause-p99");
+        }
+        if (null != pauseGcLog)
+        {
+            return PauseSources.gcLog(pauseGcLog, rate);
+        }
+        if (files > 0 && Double.isNaN(rate))
+        {
+            throw new IllegalArgumentException("--pause-rate is needed with " + (null != pauseHistogram ? "--pause-hist" : "--pause-prom") +
+                " (a histogram holds lengths, not how often): e.g. 6/h");
+        }
+        if (null != pauseHistogram)
+        {
+            return PauseSources.histogramLog(pauseHistogram, rate);
+        }
+        if (null != pausePrometheus)
+        {
+            return PauseSources.prometheus(pausePrometheus, pauseMetric, rate);
+        }
+        if (null != pauseMetric)
+        {
+            throw new IllegalArgumentException("--pause-metric names a histogram of --pause-prom, which is not given");
+        }
+        final double given = Double.isNaN(rate) ? 0 : rate;
+        if ("exponential".equals(pauseLaw))
+        {
+            if (pauseP50Ns > 0)
+            {
+                throw new IllegalArgumentException("--pause-p50 fits a lognormal or pareto law (--pause-law); the exponential takes --pause-p99 only");
+            }
+            return PauseModel.of(given, pauseP99Ns);
+        }
+        return PauseModel.heavy(pauseLaw, given, pauseP50Ns, pauseP99Ns);
+    }
+
+    /** Settings done and time left, on stderr, at most every two seconds. */
+    private static final class StderrProgress implements Tuner.Progress
+    {
+        private static final long EVERY_NS = 2_000_000_000L;
+        private final PrintWriter err;
+        private long lastNs;
+
+        StderrProgress(final PrintWriter err)
+        {
+            this.err = err;
+        }
+
+        @Override
+        public synchronized void onSetting(final int done, final int total, final long elapsedNs)
+        {
+            if (done < total && elapsedNs - lastNs < EVERY_NS)
+            {
+                return;
+            }
+            lastNs = elapsedNs;
+            final long leftNs = (long)((double)elapsedNs / done * (total - done));
+            err.printf(Locale.ROOT, "tune: %d/%d settings, %s elapsed%s%n", done, total, TuneFormat.duration(elapsedNs),
+                done < total ? ", about " + TuneFormat.duration(leftNs) + " left" : "");
+            err.flush();
         }
     }
 

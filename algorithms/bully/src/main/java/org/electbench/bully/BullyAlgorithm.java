@@ -8,6 +8,7 @@ import org.electbench.spi.DerivedSettings;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.MessageRole;
 import org.electbench.spi.ElectionSettings.Knob;
 import org.electbench.spi.RecoveryPolicy;
 import org.electbench.spi.SettingsDerivation;
@@ -22,6 +23,8 @@ import org.electbench.spi.SettingsDerivation;
 public final class BullyAlgorithm implements ElectionAlgorithm
 {
     public static final String NAME = "bully";
+    private static final List<MessageRole> ROLES = List.of(
+        MessageRole.ELECTION, MessageRole.ELECTION, MessageRole.ANNOUNCEMENT, MessageRole.HEARTBEAT);
     /** What a restarted node does; shared with the ring. */
     public static final AlgorithmOption<RecoveryPolicy> RECOVERY = RecoveryPolicy.OPTION;
     /** The textbook variant in which the highest live id declares at once; the sources wait T_elec. */
@@ -45,6 +48,15 @@ public final class BullyAlgorithm implements ElectionAlgorithm
     public int heartbeatType()
     {
         return BullyMessages.HEARTBEAT;
+    }
+
+    /**
+     * ELECTION, OK: electing; COORDINATOR: the new leader's announcement; HEARTBEAT.
+     */
+    @Override
+    public List<MessageRole> messageRoles()
+    {
+        return ROLES;
     }
 
     @Override

@@ -6,6 +6,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.NodeContext;
+import org.electbench.spi.Terms;
 
 /**
  * The bully's four messages and their one body layout: every body is the sender's term, a
@@ -15,7 +16,7 @@ import org.electbench.spi.NodeContext;
  *   <li>OK: the replier's highest term seen;</li>
  *   <li>COORDINATOR and HEARTBEAT: the leader's term, which followers adopt.</li>
  * </ul>
- * An instance is the reusable decoder a node wraps around each message it receives: nothing
+ * A negative term is malformed ({@link Terms#valid}). An instance is the reusable decoder a node wraps around each message it receives: nothing
  * is allocated per message.
  */
 final class BullyMessages
@@ -50,7 +51,7 @@ final class BullyMessages
 
     /**
      * The decoder's one check: the frame is exactly a header and a term ({@link
-     * MessageHeader#checkedBodyLength}) and of one of the four types. Only then may {@link #type()}
+     * MessageHeader#checkedBodyLength}), of one of the four types, and the term is not negative. Only then may {@link #type()}
      * and {@link #term()} be read; anything else is malformed, to be dropped and counted.
      *
      * @return true for a well-formed bully message.
@@ -60,7 +61,7 @@ final class BullyMessages
         this.buffer = buffer;
         this.offset = offset;
         return BODY_LENGTH == MessageHeader.checkedBodyLength(buffer, offset, length) &&
-            MessageHeader.type(buffer, offset) < TYPE_LIMIT;
+            MessageHeader.type(buffer, offset) < TYPE_LIMIT && Terms.valid(term());
     }
 
     int type()

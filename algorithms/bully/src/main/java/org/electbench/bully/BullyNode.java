@@ -9,6 +9,7 @@ import org.electbench.spi.NodeContext;
 import org.electbench.spi.RecoveryPolicy;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
+import org.electbench.spi.Terms;
 import org.electbench.spi.TimerSlot;
 
 /**
@@ -23,10 +24,12 @@ import org.electbench.spi.TimerSlot;
  * live higher node always beats it. Under a partition or message loss the algorithm may elect
  * two leaders; that is the bully's known weakness, measured rather than hidden.
  * <p>
- * States: FOLLOWER; CANDIDATE (sent ELECTION to every higher id, waiting T_elec for an OK);
- * ELECTING (got an OK, waiting T_coord for COORDINATOR, restarting the election if none comes);
- * LEADER (COORDINATOR once to every lower id, then HEARTBEAT to every peer every HBT). CANDIDATE
- * and ELECTING are both announced as {@link Role#CANDIDATE}.
+ * States, each entered through the one transition method {@link #state(State)}, which records the
+ * change and its time: LISTENING (recovered, checking for a coordinator before it acts); FOLLOWER;
+ * CANDIDATE (sent ELECTION to every higher id, waiting T_elec for an OK); ELECTING (got an OK,
+ * waiting T_coord for COORDINATOR, restarting the election if none comes); LEADER (COORDINATOR
+ * once to every lower id, then HEARTBEAT to every peer every HBT). LISTENING is announced as
+ * {@link Role#FOLLOWER}, CANDIDATE and ELECTING both as {@link Role#CANDIDATE}.
  * <p>
  * The rules, from source 001's pseudocode:
  * <ul>
@@ -68,6 +71,7 @@ public final class BullyNode implements ElectionNode
     /** The bully's own finer states; see the class comment. */
     enum State
     {
+        LISTENING,
         FOLLOWER,
         CANDIDATE,
         ELECTING,
@@ -98,15 +102,16 @@ public final class BullyNode implements ElectionNode
     private NodeContext ctx;
     private int clusterSize;
     private boolean detectorEnabled;
-    private State state = State.FOLLOWER;
+    /** Null until the first start; written only by {@link #state(State)}. */
+    private State state;
+    /** When {@link #state} was last entered. */
+    private long stateChangedNs;
     private int leaderId = NO_LEADER;
     private long term;
     /** Durable: the highest term seen in any message or led; a new leader takes one above it. */
     private long highestTermSeen;
     /** Where {@link #highestTermSeen} survives a restart, or null when the runtime keeps nothing. */
     private MutableDirectBuffer durableState;
-    /** Recovered and still checking for a coordinator: nothing heard yet, no election held yet. */
-    private boolean listening;
     /** A leader heard a lower rival claim leadership: its re-assertion takes a new term. */
     private boolean rivalClaimed;
     /** When this follower last heard its leader (a heartbeat or COORDINATOR). */
@@ -143,9 +148,7 @@ public final class BullyNode implements ElectionNode
         this.ctx = ctx;
         clusterSize = ctx.clusterSize();
         detectorEnabled = ctx.detectorEnabled();
-        state = State.FOLLOWER;
         this.leaderId = NO_LEADER;
-        listening = false;
         rivalClaimed = false;
         announcedRole = null;
         // Timers of an earlier life never fire into this one: forget them without cancelling.
@@ -169,33 +172,9 @@ public final class BullyNode implements ElectionNode
 
         switch (start)
         {
-            case COLD ->
-            {
-                if (detectorEnabled)
-                {
-                    startElection();
-                }
-                else
-                {
-                    announce();
-                }
-            }
+            case COLD -> state(detectorEnabled ? State.CANDIDATE : State.FOLLOWER);
             case SETTLED -> startSettled(leaderId, term);
-            case RECOVERED ->
-            {
-                // Check for a coordinator first. Under BULLY this is part of recovery, not the
-                // failure detector, so it runs even on a node whose detector is disabled.
-                listening = true;
-                if (RecoveryPolicy.BULLY == recoveryPolicy)
-                {
-                    detectionTimer.arm(ctx, detectionTimeoutNs);
-                }
-                else
-                {
-                    armDetection();
-                }
-                announce();
-            }
+            case RECOVERED -> state(State.LISTENING);
         }
     }
 
@@ -206,8 +185,10 @@ public final class BullyNode implements ElectionNode
         {
             return;
         }
-        if (fromId == selfId || fromId < 1 || fromId > clusterSize || !decoder.wrap(buffer, offset, length))
+        if (fromId == selfId || fromId < 1 || fromId > clusterSize || !decoder.wrap(buffer, offset, length) ||
+            !Terms.plausible(highestTermSeen, decoder.term()))
         {
+            // A forged jump is refused: a leader would take one above it, and the monitor tell leaders apart by it.
             malformedMessages++;
             return;
         }
@@ -258,7 +239,7 @@ public final class BullyNode implements ElectionNode
             }
             case DETECTION_TIMER ->
             {
-                if (detectionTimer.fired(timerId) && State.FOLLOWER == state)
+                if (detectionTimer.fired(timerId) && (State.FOLLOWER == state || State.LISTENING == state))
                 {
                     startElection();
                 }
@@ -308,10 +289,97 @@ public final class BullyNode implements ElectionNode
         return state;
     }
 
+    /** @return when the current state was entered. */
+    long stateChangedNs()
+    {
+        return stateChangedNs;
+    }
+
     /** @return the highest term seen or led: durable, and the next leadership takes one above it. */
     long highestTermSeen()
     {
         return highestTermSeen;
+    }
+
+    /** The one transition: records the state and when it was entered, then does what entering it means. */
+    private void state(final State next)
+    {
+        state = next;
+        stateChangedNs = ctx.nowNs();
+        switch (next)
+        {
+            case LISTENING -> listening();
+            case FOLLOWER -> follower();
+            case CANDIDATE -> candidate();
+            case ELECTING -> electing();
+            case LEADER -> leader();
+        }
+    }
+
+    /**
+     * Recovered: check for a coordinator first. Under BULLY this is part of recovery, not the
+     * failure detector, so it runs even on a node whose detector is disabled.
+     */
+    private void listening()
+    {
+        if (RecoveryPolicy.BULLY == recoveryPolicy)
+        {
+            detectionTimer.arm(ctx, detectionTimeoutNs);
+        }
+        else
+        {
+            armDetection();
+        }
+        announce();
+    }
+
+    /** Follows {@link #leaderId} in {@link #term}, which the caller set (none at a cold start without a detector). */
+    private void follower()
+    {
+        rivalClaimed = false;
+        electionTimer.cancel(ctx);
+        coordinatorTimer.cancel(ctx);
+        heartbeatTimer.cancel(ctx);
+        leaderHeard();
+    }
+
+    /** HoldElection: ELECTION to every higher id, then T_elec for an OK. */
+    private void candidate()
+    {
+        detectionTimer.cancel(ctx);
+        heartbeatTimer.cancel(ctx);
+        coordinatorTimer.cancel(ctx);
+        electionTimer.cancel(ctx);
+        leaderId = NO_LEADER;
+        if (selfId == clusterSize && immediateDeclare)
+        {
+            becomeLeader();
+            return;
+        }
+        askHigherIds();
+        electionTimer.arm(ctx, electionTimeoutNs);
+        announce();
+    }
+
+    /** A higher node answered: it holds its own election, and its COORDINATOR is due within T_coord. */
+    private void electing()
+    {
+        electionTimer.cancel(ctx);
+        heartbeatTimer.cancel(ctx);
+        rivalClaimed = false;
+        leaderId = NO_LEADER;
+        coordinatorTimer.arm(ctx, coordinatorTimeoutNs);
+        announce();
+    }
+
+    /** Leads {@link #term}, which the caller set; the caller then sends what its way of winning calls for. */
+    private void leader()
+    {
+        electionTimer.cancel(ctx);
+        coordinatorTimer.cancel(ctx);
+        detectionTimer.cancel(ctx);
+        leaderId = selfId;
+        announce();
     }
 
     private void startSettled(final int settledLeaderId, final long settledTerm)
@@ -322,17 +390,16 @@ public final class BullyNode implements ElectionNode
                 " and a term of at least 0, was leader " + settledLeaderId + " term " + settledTerm);
         }
         noteTerm(settledTerm);
+        term = settledTerm;
         if (settledLeaderId == selfId)
         {
-            term = settledTerm;
-            state = State.LEADER;
-            leaderId = selfId;
-            announce();
+            state(State.LEADER);
             heartbeat();
         }
         else
         {
-            follow(settledLeaderId, settledTerm);
+            leaderId = settledLeaderId;
+            state(State.FOLLOWER);
         }
     }
 
@@ -347,7 +414,7 @@ public final class BullyNode implements ElectionNode
         ctx.send(fromId);
         // Source 001: answer, and "if not already engaged in an election, initiate its own", even
         // when following or leading. One already electing does not start another.
-        if (State.FOLLOWER == state || State.LEADER == state)
+        if (State.CANDIDATE != state && State.ELECTING != state)
         {
             startElection();
         }
@@ -362,13 +429,7 @@ public final class BullyNode implements ElectionNode
         // A higher node is alive and holds its own election: yield to it, leader or not.
         if (State.CANDIDATE == state || (State.LEADER == state && electionTimer.isArmed()))
         {
-            electionTimer.cancel(ctx);
-            heartbeatTimer.cancel(ctx);
-            rivalClaimed = false;
-            state = State.ELECTING;
-            leaderId = NO_LEADER;
-            coordinatorTimer.arm(ctx, coordinatorTimeoutNs);
-            announce();
+            state(State.ELECTING);
         }
     }
 
@@ -376,18 +437,18 @@ public final class BullyNode implements ElectionNode
     {
         if (coordinatorId > selfId)
         {
-            if (State.FOLLOWER == state && !listening && coordinatorId < leaderId && leaderLive())
+            if (State.FOLLOWER == state && coordinatorId < leaderId && leaderLive())
             {
                 // Source 001: ignored in favour of the eventual higher-priority announcement.
                 return;
             }
             follow(coordinatorId, coordinatorTerm);
         }
-        else if (listening && RecoveryPolicy.DEFER == recoveryPolicy)
+        else if (State.LISTENING == state && RecoveryPolicy.DEFER == recoveryPolicy)
         {
             follow(coordinatorId, coordinatorTerm);
         }
-        else if (State.FOLLOWER == state || State.LEADER == state)
+        else if (State.CANDIDATE != state && State.ELECTING != state)
         {
             // A live higher node hears a lower one claim: it bullies. One already electing lets its
             // own election correct the lower claim.
@@ -443,20 +504,20 @@ public final class BullyNode implements ElectionNode
                     follow(fromId, leaderTerm);
                 }
             }
+            case LISTENING ->
+            {
+                if (fromId > selfId || RecoveryPolicy.DEFER == recoveryPolicy)
+                {
+                    follow(fromId, leaderTerm);
+                }
+                else
+                {
+                    startElection();
+                }
+            }
             case FOLLOWER ->
             {
-                if (listening)
-                {
-                    if (fromId > selfId || RecoveryPolicy.DEFER == recoveryPolicy)
-                    {
-                        follow(fromId, leaderTerm);
-                    }
-                    else
-                    {
-                        startElection();
-                    }
-                }
-                else if (fromId == leaderId)
+                if (fromId == leaderId)
                 {
                     if (leaderTerm >= term)
                     {
@@ -478,29 +539,17 @@ public final class BullyNode implements ElectionNode
         }
     }
 
-    /** HoldElection: ELECTION to every higher id, then T_elec for an OK. A leader keeps leading meanwhile. */
+    /** HoldElection; a leader keeps leading meanwhile. */
     private void startElection()
     {
-        listening = false;
         if (State.LEADER == state)
         {
             holdElectionAsLeader();
-            return;
         }
-        detectionTimer.cancel(ctx);
-        heartbeatTimer.cancel(ctx);
-        coordinatorTimer.cancel(ctx);
-        electionTimer.cancel(ctx);
-        state = State.CANDIDATE;
-        leaderId = NO_LEADER;
-        if (selfId == clusterSize && immediateDeclare)
+        else
         {
-            becomeLeader();
-            return;
+            state(State.CANDIDATE);
         }
-        askHigherIds();
-        electionTimer.arm(ctx, electionTimeoutNs);
-        announce();
     }
 
     private void holdElectionAsLeader()
@@ -532,14 +581,8 @@ public final class BullyNode implements ElectionNode
 
     private void becomeLeader()
     {
-        electionTimer.cancel(ctx);
-        coordinatorTimer.cancel(ctx);
-        detectionTimer.cancel(ctx);
-        term = highestTermSeen + 1;
-        noteTerm(term);
-        state = State.LEADER;
-        leaderId = selfId;
-        announce();
+        term = nextTerm();
+        state(State.LEADER);
         coordinateLowerIds();
         heartbeat();
     }
@@ -554,8 +597,7 @@ public final class BullyNode implements ElectionNode
         if (rivalClaimed || highestTermSeen > term)
         {
             rivalClaimed = false;
-            term = highestTermSeen + 1;
-            noteTerm(term);
+            term = nextTerm();
             announce();
         }
         coordinateLowerIds();
@@ -579,17 +621,33 @@ public final class BullyNode implements ElectionNode
 
     private void follow(final int newLeaderId, final long leaderTerm)
     {
-        listening = false;
-        rivalClaimed = false;
-        electionTimer.cancel(ctx);
-        coordinatorTimer.cancel(ctx);
-        heartbeatTimer.cancel(ctx);
-        state = State.FOLLOWER;
         leaderId = newLeaderId;
         term = leaderTerm;
+        if (State.FOLLOWER == state)
+        {
+            // Still a follower: news of its leader (or a new one) is a belief, not a transition.
+            leaderHeard();
+        }
+        else
+        {
+            state(State.FOLLOWER);
+        }
+    }
+
+    private void leaderHeard()
+    {
         leaderHeardNs = ctx.nowNs();
         armDetection();
         announce();
+    }
+
+    /** @return one above the highest term seen, now also seen. */
+    private long nextTerm()
+    {
+        // Terms here only label leaderships, the id decides who leads: at the top it saturates rather than stop electing.
+        final long next = Terms.nextSaturated(highestTermSeen);
+        noteTerm(next);
+        return next;
     }
 
     /** @return whether this node follows a leader it heard within the detection timeout. */
@@ -642,9 +700,9 @@ public final class BullyNode implements ElectionNode
 
     private static Role roleOf(final State state)
     {
-        return switch (state)
+        return null == state ? Role.FOLLOWER : switch (state)
         {
-            case FOLLOWER -> Role.FOLLOWER;
+            case LISTENING, FOLLOWER -> Role.FOLLOWER;
             case CANDIDATE, ELECTING -> Role.CANDIDATE;
             case LEADER -> Role.LEADER;
         };

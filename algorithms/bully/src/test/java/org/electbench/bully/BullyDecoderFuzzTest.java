@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * A million and more random frames at one bully node: random bytes, truncated and oversized
  * bodies, headers that disagree with the frame, every 16-bit type id, senders in and out of
  * range. None may throw, and the node's malformed count must equal the frames that are not a
- * bully message (a header and a term, of type 0..3, from a peer), judged here independently.
+ * bully message (a header and a term, of type 0..3, from a peer) or carry a term no honest peer
+ * could (negative, or more than 2^32 above the node's highest), judged here independently.
  */
 class BullyDecoderFuzzTest
 {
@@ -42,11 +43,18 @@ class BullyDecoderFuzzTest
         for (int frame = 0; frame < FRAMES; frame++)
         {
             final int length = fill(random, buffer, frame & 0xFFFF, BullyMessages.BODY_LENGTH);
+            if (random.nextBoolean())
+            {
+                // A term an honest peer could send, so that well-formed frames move the node too.
+                buffer.putLong(BullyMessages.TERM_OFFSET, node.highestTermSeen() + random.nextLong(-2, 3), MessageHeader.BYTE_ORDER);
+            }
             final int fromId = random.nextInt(-1, N + 3);
+            final long term = buffer.getLong(BullyMessages.TERM_OFFSET, MessageHeader.BYTE_ORDER);
             final boolean wellFormed = fromId >= 1 && fromId <= N && fromId != 3 &&
                 length == MessageHeader.LENGTH + BullyMessages.BODY_LENGTH &&
                 MessageHeader.bodyLength(buffer, 0) == BullyMessages.BODY_LENGTH &&
-                MessageHeader.type(buffer, 0) < BullyMessages.NAMES.size();
+                MessageHeader.type(buffer, 0) < BullyMessages.NAMES.size() &&
+                term >= 0 && term - node.highestTermSeen() <= 1L << 32;
             malformed += wellFormed ? 0 : 1;
             node.onMessage(fromId, buffer, 0, length);
             if (0 == (frame & 0x3FF))

@@ -621,7 +621,7 @@ class BullyNodeTest
     {
         final BullyNode top = started(5, 5, false, Start.RECOVERED);
         assertEquals(List.of(), sent());
-        assertEquals(BullyNode.State.FOLLOWER, top.state());
+        assertEquals(BullyNode.State.LISTENING, top.state());
         assertEquals(150 * MS, host.scheduledDelayNs(DETECTION_TIMER), "checked even with the detector off");
 
         deliver(top, HEARTBEAT, 4, 7);

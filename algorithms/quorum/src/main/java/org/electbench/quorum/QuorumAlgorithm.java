@@ -8,6 +8,7 @@ import org.electbench.spi.DerivedSettings;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.MessageRole;
 import org.electbench.spi.ElectionSettings.Knob;
 import org.electbench.spi.SettingsDerivation;
 
@@ -21,6 +22,8 @@ import org.electbench.spi.SettingsDerivation;
 public final class QuorumAlgorithm implements ElectionAlgorithm
 {
     public static final String NAME = "quorum";
+    private static final List<MessageRole> ROLES = List.of(
+        MessageRole.ELECTION, MessageRole.ELECTION, MessageRole.HEARTBEAT);
 
     @Override
     public String name()
@@ -38,6 +41,15 @@ public final class QuorumAlgorithm implements ElectionAlgorithm
     public int heartbeatType()
     {
         return QuorumMessages.LEAD;
+    }
+
+    /**
+     * ELECT, VOTE: electing; LEAD: the heartbeat, whose first round from a new leader is its announcement.
+     */
+    @Override
+    public List<MessageRole> messageRoles()
+    {
+        return ROLES;
     }
 
     /**

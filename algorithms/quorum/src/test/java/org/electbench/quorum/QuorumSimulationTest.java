@@ -77,7 +77,7 @@ class QuorumSimulationTest
     static Stream<Arguments> detectorsAndSizes()
     {
         return Stream.of(Detect.values())
-            .flatMap(detect -> Stream.of(3, 4, 5, 8).map(nodes -> Arguments.of(detect, nodes)));
+            .flatMap(detect -> Stream.of(3, 4, 5, 8, 17).map(nodes -> Arguments.of(detect, nodes)));
     }
 
     private Scenario.Builder scenario(final int nodes)
@@ -103,6 +103,10 @@ class QuorumSimulationTest
         assertEquals((long)(nodes - 1) * (nodes - 1), result.messages(ELECT), result.toString());
         // Every live server but the winner sends one VOTE; the winner's own vote is not a message.
         assertEquals(nodes - 2, result.messages(VOTE), result.toString());
+        // The winner's first LEAD round, one to each peer, announces it: messages to a leader are
+        // (N-1)^2 + N-2 + N-1, 287 at N = 17.
+        assertEquals(nodes - 1, result.announcements(), result.toString());
+        assertEquals((long)(nodes - 1) * (nodes - 1) + nodes - 2 + nodes - 1, result.messagesTotal(), result.toString());
         assertEquals(0, result.sameTermLeaders());
         assertEquals(1, result.maxConcurrentLeaders());
         assertEquals(List.of(new Belief(leaderSince(1), 1, Role.LEADER, 1, 2)),

@@ -9,6 +9,7 @@ import org.electbench.spi.DerivedSettings;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.MessageRole;
 import org.electbench.spi.SettingsDerivation;
 
 /**
@@ -35,6 +36,9 @@ import org.electbench.spi.SettingsDerivation;
 public final class RaftAlgorithm implements ElectionAlgorithm
 {
     public static final String NAME = "raft";
+    private static final List<MessageRole> ROLES = List.of(
+        MessageRole.ELECTION, MessageRole.ELECTION, MessageRole.ELECTION, MessageRole.ELECTION,
+        MessageRole.HEARTBEAT, MessageRole.ACKNOWLEDGEMENT);
 
     /** Width of the random election-timeout range above T; not given, T itself. */
     public static final AlgorithmOption<Long> TIMEOUT_SPREAD = AlgorithmOption.duration("timeout-spread",
@@ -73,6 +77,16 @@ public final class RaftAlgorithm implements ElectionAlgorithm
     public int acknowledgementType()
     {
         return RaftMessages.HEARTBEAT_RESPONSE;
+    }
+
+    /**
+     * REQUEST_VOTE, VOTE, PRE_VOTE, PRE_VOTE_RESPONSE: electing; HEARTBEAT, whose first round from a new leader is its
+     * announcement; HEARTBEAT_RESPONSE: acknowledgements.
+     */
+    @Override
+    public List<MessageRole> messageRoles()
+    {
+        return ROLES;
     }
 
     @Override

@@ -6,6 +6,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.NodeContext;
+import org.electbench.spi.Terms;
 
 /**
  * The six messages of the Raft-style election. Every body starts with a term, a little-endian
@@ -24,9 +25,9 @@ import org.electbench.spi.NodeContext;
  *       as Raft's failed append-entries reply does.</li>
  * </ul>
  * A frame is accepted only when it is exactly as long as its type says, its header names the
- * sender the runtime delivered it from, its term is in [0, {@code Long.MAX_VALUE}) (a campaign
- * must be able to count one above it) and a granted byte is 0 or 1;
- * anything else is malformed and the node drops and counts it. An instance is the reusable
+ * sender the runtime delivered it from, its term is not negative ({@link Terms#valid}) and a
+ * granted byte is 0 or 1; anything else is malformed and the node drops and counts it, as it does
+ * a well-formed frame whose term no honest peer could hold ({@link Terms#plausible}). An instance is the reusable
  * decoder a node wraps around each message it receives: nothing is allocated per message.
  */
 final class RaftMessages
@@ -98,17 +99,11 @@ final class RaftMessages
         if (length != MessageHeader.LENGTH + bodyLength ||
             MessageHeader.bodyLength(buffer, offset) != bodyLength ||
             MessageHeader.senderId(buffer, offset) != fromId ||
-            !validTerm(buffer.getLong(offset + TERM_OFFSET, MessageHeader.BYTE_ORDER)))
+            !Terms.valid(buffer.getLong(offset + TERM_OFFSET, MessageHeader.BYTE_ORDER)))
         {
             return false;
         }
         return TERM_BODY_LENGTH == bodyLength || (buffer.getByte(offset + GRANTED_OFFSET) & 0xFE) == 0;
-    }
-
-    /** @return whether a term may be adopted: not negative, and one a campaign can still count above. */
-    static boolean validTerm(final long term)
-    {
-        return term >= 0 && term < Long.MAX_VALUE;
     }
 
     int type()

@@ -9,6 +9,7 @@ import org.electbench.spi.MessageHeader;
 import org.electbench.spi.NodeContext;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
+import org.electbench.spi.Terms;
 import org.electbench.spi.TimerSlot;
 
 /**
@@ -105,7 +106,10 @@ public final class RaftNode implements ElectionNode
     private boolean detectorEnabled;
     private MutableDirectBuffer durableState;
 
-    private State state = State.FOLLOWER;
+    /** Null until the first start; written only by {@link #state(State)}. */
+    private State state;
+    /** When {@link #state} was last entered. */
+    private long stateChangedNs;
     /** Durable: the latest term this node knows. */
     private long currentTerm;
     /** Durable: whom it voted for in {@link #currentTerm}, or {@link #NO_LEADER}. */
@@ -158,7 +162,6 @@ public final class RaftNode implements ElectionNode
         electionTimer.forget();
         heartbeatTimer.forget();
         quorumTimer.forget();
-        state = State.FOLLOWER;
         currentTerm = 0;
         votedFor = NO_LEADER;
         this.leaderId = NO_LEADER;
@@ -184,21 +187,9 @@ public final class RaftNode implements ElectionNode
             persist();
         }
 
-        if (Start.SETTLED == start && leaderId == selfId)
-        {
-            Arrays.fill(heardNs, ctx.nowNs());
-            state = State.LEADER;
-            this.leaderId = selfId;
-            // Every follower has just heard this leader: the next heartbeat is due in HBT.
-            heartbeatTimer.arm(ctx, heartbeatIntervalNs);
-            armQuorumCheck();
-        }
-        else
-        {
-            this.leaderId = Start.SETTLED == start ? leaderId : NO_LEADER;
-            state(State.FOLLOWER);
-        }
-        announce();
+        this.leaderId = Start.SETTLED == start ? leaderId : NO_LEADER;
+        // A settled leader enters LEADER with no votes of this life: see state(LEADER).
+        state(Start.SETTLED == start && leaderId == selfId ? State.LEADER : State.FOLLOWER);
     }
 
     @Override
@@ -208,8 +199,10 @@ public final class RaftNode implements ElectionNode
         {
             return;
         }
-        if (fromId == selfId || fromId < 1 || fromId > clusterSize || !decoder.wrap(buffer, offset, length, fromId))
+        if (fromId == selfId || fromId < 1 || fromId > clusterSize || !decoder.wrap(buffer, offset, length, fromId) ||
+            !Terms.plausible(currentTerm, decoder.term()))
         {
+            // Terms are raft's safety (one leader per term), so a forged jump is refused, never saturated.
             malformedMessages++;
             return;
         }
@@ -247,7 +240,8 @@ public final class RaftNode implements ElectionNode
             {
                 if (electionTimer.fired(timerId) && State.LEADER != state)
                 {
-                    state(preVote ? State.PRE_CANDIDATE : State.CANDIDATE);
+                    // At the top term there is no term to campaign in: wait as a follower, never wrap.
+                    state(!Terms.hasNext(currentTerm) ? State.FOLLOWER : preVote ? State.PRE_CANDIDATE : State.CANDIDATE);
                 }
             }
             case HEARTBEAT_TIMER ->
@@ -281,7 +275,7 @@ public final class RaftNode implements ElectionNode
     @Override
     public Role role()
     {
-        return switch (state)
+        return null == state ? Role.FOLLOWER : switch (state)
         {
             case FOLLOWER -> Role.FOLLOWER;
             case PRE_CANDIDATE, CANDIDATE -> Role.CANDIDATE;
@@ -298,6 +292,12 @@ public final class RaftNode implements ElectionNode
     State state()
     {
         return state;
+    }
+
+    /** @return when the current state was entered. */
+    long stateChangedNs()
+    {
+        return stateChangedNs;
     }
 
     /** @return whom this node voted for in its current term, or {@link #NO_LEADER}. */
@@ -319,8 +319,9 @@ public final class RaftNode implements ElectionNode
     }
 
     /**
-     * The one transition: records the state and does what entering it means. Callers set the
-     * term and the leader first; re-entering CANDIDATE or PRE_CANDIDATE starts a new round.
+     * The one transition: records the state and when it was entered, does what entering it means
+     * and announces the belief that results. Callers set the term and the leader first;
+     * re-entering CANDIDATE or PRE_CANDIDATE starts a new round.
      */
     private void state(final State next)
     {
@@ -330,55 +331,74 @@ public final class RaftNode implements ElectionNode
             quorumTimer.cancel(ctx);
         }
         state = next;
+        stateChangedNs = ctx.nowNs();
         switch (next)
         {
             case FOLLOWER -> armElectionTimer();
-            case PRE_CANDIDATE ->
-            {
-                campaigns++;
-                leaderId = NO_LEADER;
-                startRound();
-                RaftMessages.claim(ctx, RaftMessages.PRE_VOTE, currentTerm + 1);
-                ctx.broadcast();
-                armElectionTimer();
-                if (grantCount >= majority)
-                {
-                    state(State.CANDIDATE);
-                }
-            }
-            case CANDIDATE ->
-            {
-                campaigns++;
-                leaderId = NO_LEADER;
-                currentTerm++;
-                votedFor = selfId;
-                persist();
-                startRound();
-                RaftMessages.claim(ctx, RaftMessages.REQUEST_VOTE, currentTerm);
-                ctx.broadcast();
-                armElectionTimer();
-                if (grantCount >= majority)
-                {
-                    state(State.LEADER);
-                }
-            }
-            case LEADER ->
-            {
-                leaderId = selfId;
-                electionTimer.cancel(ctx);
-                // Voters were heard when their votes came; the others not within the window.
-                final long nowNs = ctx.nowNs();
-                for (int id = 1; id <= clusterSize; id++)
-                {
-                    if (!granted[id])
-                    {
-                        heardNs[id] = nowNs - minElectionTimeoutNs;
-                    }
-                }
-                heartbeat();
-                armQuorumCheck();
-            }
+            case PRE_CANDIDATE -> preCandidate();
+            case CANDIDATE -> candidate();
+            case LEADER -> leader();
         }
+        announce();
+    }
+
+    /** Asks for pre-votes for the term above its own, which the election timer made sure exists. */
+    private void preCandidate()
+    {
+        campaigns++;
+        leaderId = NO_LEADER;
+        startRound();
+        RaftMessages.claim(ctx, RaftMessages.PRE_VOTE, currentTerm + 1);
+        ctx.broadcast();
+        armElectionTimer();
+        if (grantCount >= majority)
+        {
+            state(State.CANDIDATE);
+        }
+    }
+
+    /** Campaigns in the term above its own, which the election timer made sure exists. */
+    private void candidate()
+    {
+        campaigns++;
+        leaderId = NO_LEADER;
+        currentTerm++;
+        votedFor = selfId;
+        persist();
+        startRound();
+        RaftMessages.claim(ctx, RaftMessages.REQUEST_VOTE, currentTerm);
+        ctx.broadcast();
+        armElectionTimer();
+        if (grantCount >= majority)
+        {
+            state(State.LEADER);
+        }
+    }
+
+    private void leader()
+    {
+        leaderId = selfId;
+        electionTimer.cancel(ctx);
+        final long nowNs = ctx.nowNs();
+        if (grantCount >= majority)
+        {
+            // Won: voters were heard when their votes came, the others not within the window.
+            for (int id = 1; id <= clusterSize; id++)
+            {
+                if (!granted[id])
+                {
+                    heardNs[id] = nowNs - minElectionTimeoutNs;
+                }
+            }
+            heartbeat();
+        }
+        else
+        {
+            // Settled by the runtime, no votes in this life: every follower has just heard it.
+            Arrays.fill(heardNs, nowNs);
+            heartbeatTimer.arm(ctx, heartbeatIntervalNs);
+        }
+        armQuorumCheck();
     }
 
     private void onRequestVote(final int candidateId, final long term)
@@ -430,7 +450,7 @@ public final class RaftNode implements ElectionNode
 
     private void onPreVoteResponse(final int voterId, final long term, final boolean granted)
     {
-        if (State.PRE_CANDIDATE == state && granted && term == currentTerm + 1)
+        if (State.PRE_CANDIDATE == state && granted && term - 1 == currentTerm)
         {
             grant(voterId);
             if (grantCount >= majority)

@@ -319,7 +319,7 @@ class RaftNodeTest
         final UnsafeBuffer frame = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
 
         // Truncated header; unknown type; a body one byte short; one byte long; a forged sender;
-        // a negative term; an unusable term; a granted byte of 2; a sender outside the cluster.
+        // a negative term; a term no honest peer could hold; a granted byte of 2; a sender outside the cluster.
         node.onMessage(5, frame, 0, MessageHeader.LENGTH - 1);
         MessageHeader.write(frame, 0, RaftMessages.TYPE_LIMIT, 8, 5);
         node.onMessage(5, frame, 0, MessageHeader.LENGTH + 8);

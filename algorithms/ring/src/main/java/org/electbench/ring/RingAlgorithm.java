@@ -9,6 +9,7 @@ import org.electbench.spi.Durations;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.MessageRole;
 import org.electbench.spi.ElectionSettings.Knob;
 import org.electbench.spi.RecoveryPolicy;
 import org.electbench.spi.RingArrangement;
@@ -23,6 +24,8 @@ import org.electbench.spi.SettingsDerivation;
 public final class RingAlgorithm implements ElectionAlgorithm
 {
     public static final String NAME = "ring";
+    private static final List<MessageRole> ROLES = List.of(
+        MessageRole.ELECTION, MessageRole.ANNOUNCEMENT, MessageRole.ACKNOWLEDGEMENT, MessageRole.HEARTBEAT);
     /** What a restarted node does; shared with the bully. */
     public static final AlgorithmOption<RecoveryPolicy> RECOVERY = RecoveryPolicy.OPTION;
     /** Ring order of ids along the direction of travel. */
@@ -50,6 +53,16 @@ public final class RingAlgorithm implements ElectionAlgorithm
     public int heartbeatType()
     {
         return RingMessages.HEARTBEAT;
+    }
+
+    /**
+     * ELECTION: electing; ELECTED: the new leader's announcement, forwarded round the ring; ACK: acknowledgements of
+     * reliable hops; HEARTBEAT.
+     */
+    @Override
+    public List<MessageRole> messageRoles()
+    {
+        return ROLES;
     }
 
     @Override

@@ -5,7 +5,7 @@ import java.util.SplittableRandom;
 /**
  * Seeds for many runs from one: run 0 uses the seed itself (so a reported seed replays with
  * one run), the others a SplitMix64 mix of it. And the one rule every runtime seeds a run's
- * random sources by: each node's own source from (seed, id, incarnation), each sender's network
+ * random sources by: each node's own source from (seed, id, incarnation counted from the run's start), each sender's network
  * draws (loss, delay) from (seed, sender), so the same seed gives the same draws whichever
  * runtime and however many threads run the nodes.
  */

@@ -217,6 +217,9 @@ public final class SimRuntime implements ClusterRuntime
         }
         sendEdge.reset(scenario.network());
         Arrays.fill(live, false);
+        // Each node's random source is seeded by its incarnation: count lives from this run's start, so
+        // a run draws the same whatever ran on this runtime before it (Seeds: a run depends on its seed alone).
+        Arrays.fill(incarnation, 0);
         Arrays.fill(pausedUntilNs, 0);
         for (int id = 1; id <= n; id++)
         {
