@@ -77,6 +77,22 @@ public final class SeededRuns
      */
     public Outcome run(final ClusterRuntime runtime, final Scenario scenario, final int runs, final int warmupRuns, final Progress progress)
     {
+        warmUp(runtime, scenario, warmupRuns);
+        return run(runtime, scenario, runs, progress,
+            Metrics.forTypes(scenario.algorithm().messageTypes(), scenario.algorithm().heartbeatType()));
+    }
+
+    /**
+     * Brings a runtime to the state its measured runs should find: on a real-clock runtime, when
+     * {@code warmupRuns} is more than 0, the simulator first runs the scenario to compile the
+     * algorithm's election path ({@link #compileAlgorithm}), then the runtime makes the warm-up
+     * runs, unmeasured, with seeds none of the measured runs has ({@link Scenario#forRun} of -1,
+     * -2, ...). {@code simulate}, {@code run}'s benchmarks and the tuner's probes warm up alike.
+     *
+     * @param warmupRuns runs made and discarded, by default {@link ClusterRuntime#defaultWarmupRuns()}.
+     */
+    public void warmUp(final ClusterRuntime runtime, final Scenario scenario, final int warmupRuns)
+    {
         if (warmupRuns > 0 && registry.get(runtime.name()).realClock())
         {
             compileAlgorithm(scenario);
@@ -86,8 +102,6 @@ public final class SeededRuns
             // Not measured, so not held for the settle window once agreed: a third of the time each.
             runtime.run(scenario.forRun(-1 - run).toBuilder().settleWindowNs(WARMUP_SETTLE_WINDOW_NS).build());
         }
-        return run(runtime, scenario, runs, progress,
-            Metrics.forTypes(scenario.algorithm().messageTypes(), scenario.algorithm().heartbeatType()));
     }
 
     /**
