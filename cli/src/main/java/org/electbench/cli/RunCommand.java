@@ -19,6 +19,7 @@ import org.electbench.analysis.Tables;
 import org.electbench.harness.Environment;
 import org.electbench.harness.HostLoad;
 import org.electbench.harness.RunFolder;
+import org.electbench.harness.Shard;
 import org.electbench.harness.RuntimeRegistry;
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.transport.AtomicOutput;
@@ -82,6 +83,11 @@ final class RunCommand implements Callable<Integer>
     @Option(names = "--quick", description = "A small grid: the main scenarios at n = 3, 5, 9, a short inmemory check; within 3 minutes.")
     boolean quick;
 
+    @Option(names = Shard.FLAG, paramLabel = "I/K", converter = ShardConverter.class,
+        description = "Run shard I of K of the grid (a deterministic share: give each of K machines the same command with " +
+            "1/K .. K/K), then merge the folders with `report`.")
+    Shard shard = Shard.ALL;
+
     @Option(names = "--full", description = "The whole grid: every scenario and detector at n = 3 ... 1024, every transport, more timer settings, more elections.")
     boolean full;
 
@@ -139,13 +145,14 @@ final class RunCommand implements Callable<Integer>
         final List<BenchmarkStage> stages = RunGrid.stages(quick ? RunGrid.Size.QUICK : full ? RunGrid.Size.FULL : RunGrid.Size.DEFAULT,
             algorithms(), runtimes(), overrides, restricted(), seed);
         final List<BenchmarkStage> adjusted = new ArrayList<>();
+        final List<BenchmarkStage> share = RunGrid.shard(stages, shard);
         final List<String> extra = new ArrayList<>();
         for (final String profiler : profilers)
         {
             extra.add("-prof");
             extra.add(profiler);
         }
-        for (final BenchmarkStage stage : stages)
+        for (final BenchmarkStage stage : share)
         {
             adjusted.add(stage.withCounts(forks, warmups, iterations, extra));
         }
@@ -206,6 +213,23 @@ final class RunCommand implements Callable<Integer>
         spec.commandLine().getOut().println("Run folder: " + folder.directory());
         spec.commandLine().getOut().flush();
         return 0;
+    }
+
+    /** Parses {@code I/K}; a bad value exits 2 naming the accepted form. */
+    static final class ShardConverter implements picocli.CommandLine.ITypeConverter<Shard>
+    {
+        @Override
+        public Shard convert(final String value)
+        {
+            try
+            {
+                return Shard.parse(value);
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw new picocli.CommandLine.TypeConversionException(ex.getMessage());
+            }
+        }
     }
 
     /**
