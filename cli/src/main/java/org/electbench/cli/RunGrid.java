@@ -183,7 +183,7 @@ final class RunGrid
             {
                 final BenchmarkStage part = stage.with(axis, List.of(value));
                 parts.add(new BenchmarkStage(stage.name() + "-" + axis + "-" + value.replaceAll("[^A-Za-z0-9.-]", "_"),
-                    part.benchmark(), part.params(), part.forks(), part.warmups(), part.iterations(), part.extra()));
+                    part.benchmark(), part.params(), part.forks(), part.warmups(), part.iterations(), part.batch(), part.extra()));
             }
         }
         return shard.select(parts);
