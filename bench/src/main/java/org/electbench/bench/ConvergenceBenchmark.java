@@ -3,6 +3,7 @@ package org.electbench.bench;
 import java.util.concurrent.TimeUnit;
 
 import org.electbench.harness.RuntimeRegistry;
+import org.electbench.harness.SeededRuns;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Scenario;
@@ -27,7 +28,7 @@ import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
- * One election per iteration, from a fresh cluster: the scenario's fault (or cold start) to the
+ * One election per invocation (JMH's {@code -bs N} runs N an iteration), from a fresh cluster: the scenario's fault (or cold start) to the
  * agreement that holds. On a real transport (inmemory, aeron-udp, aeron-ipc) the score is the
  * wall time of the whole run, settle window and the runtime's per-run setup included (Aeron
  * connects its publications and measures its latency first); the election itself is the
@@ -122,11 +123,17 @@ public class ConvergenceBenchmark
         base = new BenchParameters(algorithm, nodes, scenario, detect, delay, loss, fifo, heartbeat, detectionTimeout,
             electionTimeout, coordinatorTimeout, recovery, arrangement, ack, faultDuration, seed).toScenario();
         runtime = RuntimeRegistry.instance().get(transport).newRuntime();
+        // As simulate does: an election runs its code once, too rarely for the JIT in a few iterations, so the
+        // simulator compiles the algorithm's election path and the runtime's warm-up runs its own, before any iteration.
+        new SeededRuns().warmUp(runtime, base, runtime.defaultWarmupRuns());
         recorder = new ElectionRecorder(base, transport);
     }
 
-    /** Fresh cluster state per iteration: the next seed's scenario; the runtime builds new nodes for it. */
-    @Setup(Level.Iteration)
+    /**
+     * Fresh cluster state per election: the next seed's scenario; the runtime builds new nodes for it. Per
+     * invocation, so that JMH's batch size ({@code -bs N}) measures N elections an iteration, each its own.
+     */
+    @Setup(Level.Invocation)
     public void nextElection(final IterationParams params)
     {
         measuring = params.getType() == IterationType.MEASUREMENT;
@@ -143,12 +150,12 @@ public class ConvergenceBenchmark
         return result;
     }
 
-    @TearDown(Level.Iteration)
+    @TearDown(Level.Invocation)
     public void recordElection()
     {
         if (measuring && null != result)
         {
-            recorder.record(thisRun, result, runtime.oneWayLatencyNs(), runtime.timerLatenessSamplesNs(), counters);
+            recorder.record(thisRun, result, runtime.oneWayLatencyNs(), runtime.timerLatenessSamplesNs(), runtime.lastRunTiming(), counters);
         }
     }
 

@@ -231,11 +231,11 @@ public final class RingNode implements ElectionNode
         announcedRole = Role.FOLLOWER;
         announcedLeaderId = NO_LEADER;
         announcedTerm = 0;
-        state(State.FOLLOWER, NO_LEADER, 0);
 
         switch (start)
         {
             case COLD:
+                state(State.FOLLOWER, NO_LEADER, 0);
                 if (ctx.detectorEnabled())
                 {
                     initiate();
@@ -259,6 +259,7 @@ public final class RingNode implements ElectionNode
                 }
                 break;
             case RECOVERED:
+                state(State.FOLLOWER, NO_LEADER, 0);
                 if (ctx.detectorEnabled())
                 {
                     if (recoveryPolicy == RecoveryPolicy.BULLY)
@@ -542,8 +543,8 @@ public final class RingNode implements ElectionNode
     }
 
     /**
-     * The one transition: records the state and when it was entered, does what entering it means,
-     * and announces the belief (role, leader, term) when it changed.
+     * The one transition: records the state and when it was entered (and tells the trace), does
+     * what entering it means, and announces the belief (role, leader, term) when it changed.
      */
     private void state(final State next, final int newLeaderId, final long newTerm)
     {
@@ -554,6 +555,7 @@ public final class RingNode implements ElectionNode
         }
         state = next;
         stateChangedNs = ctx.nowNs();
+        ctx.transition(next.name());
         leaderId = newLeaderId;
         term = newTerm;
         switch (next)
