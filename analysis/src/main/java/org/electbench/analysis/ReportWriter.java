@@ -1,6 +1,5 @@
 package org.electbench.analysis;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -91,7 +90,7 @@ public final class ReportWriter
             AtomicOutput.replace(pngFile, stream -> stream.write(png));
             written.add(svgFile);
             written.add(pngFile);
-            figures.add(new IndexPage.Figure(chart, new String(svg, StandardCharsets.UTF_8)));
+            figures.add(new IndexPage.Figure(chart));
             if (null == chart.scenario())
             {
                 markdown.append("![").append(chart.title()).append("](").append(CHARTS).append('/').append(chart.stem()).append(".svg)\n");

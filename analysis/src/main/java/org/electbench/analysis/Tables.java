@@ -358,11 +358,14 @@ public final class Tables
                 return List.of(Table.Value.NONE, Table.Value.NONE, Table.Value.NONE, Table.Value.NONE);
             }
             final double value = null == exact ? estimate.value() : exact.value();
+            // The histogram rounds a value up to its precision (3 digits); the exact figure stays inside its interval.
+            final double low = Math.min(estimate.low(), value);
+            final double high = Math.max(estimate.high(), value);
             final String text = Numbers.format(column.display(value)) + (estimate.hasInterval() ?
-                " (" + Numbers.format(column.display(estimate.low())) + "–" + Numbers.format(column.display(estimate.high())) + ")" : "");
+                " (" + Numbers.format(column.display(low)) + "–" + Numbers.format(column.display(high)) + ")" : "");
             return List.of(new Table.Value(text, value), new Table.Value(Numbers.format(column.display(value)), value),
-                estimate.hasInterval() ? new Table.Value(Numbers.format(column.display(estimate.low())), estimate.low()) : Table.Value.NONE,
-                estimate.hasInterval() ? new Table.Value(Numbers.format(column.display(estimate.high())), estimate.high()) : Table.Value.NONE);
+                estimate.hasInterval() ? new Table.Value(Numbers.format(column.display(low)), low) : Table.Value.NONE,
+                estimate.hasInterval() ? new Table.Value(Numbers.format(column.display(high)), high) : Table.Value.NONE);
         }
     }
 

@@ -119,6 +119,9 @@ final class RunCommand implements Callable<Integer>
     @Option(names = "-i", paramLabel = "N", description = "JMH: measured iterations (one election each for ConvergenceBenchmark).")
     Integer iterations;
 
+    @Option(names = "-bs", paramLabel = "N", description = "JMH: batch size; for ConvergenceBenchmark, elections per iteration.")
+    Integer batch;
+
     @Option(names = "-wi", paramLabel = "N", description = "JMH: warm-up iterations.")
     Integer warmups;
 
@@ -154,7 +157,7 @@ final class RunCommand implements Callable<Integer>
         }
         for (final BenchmarkStage stage : share)
         {
-            adjusted.add(stage.withCounts(forks, warmups, iterations, extra));
+            adjusted.add(stage.withCounts(forks, warmups, iterations, BenchmarkStage.CONVERGENCE.equals(stage.benchmark()) ? batch : null, extra));
         }
 
         final Path home = Path.of(System.getProperty("electbench.home", ".")).toAbsolutePath().normalize();

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.electbench.spi.AlgorithmRegistry;
@@ -15,6 +16,9 @@ import org.electbench.tune.PauseModel;
 import org.electbench.tune.PauseSources;
 import org.electbench.tune.Preset;
 import org.electbench.tune.SweepGrid;
+import org.electbench.tune.SystemAdvisor;
+import org.electbench.tune.SystemFormat;
+import org.electbench.tune.SystemProfile;
 import org.electbench.tune.TuneFormat;
 import org.electbench.tune.TuneJson;
 import org.electbench.tune.TuneReport;
@@ -35,6 +39,9 @@ import picocli.CommandLine.Spec;
         "the fastest failover p99 that keeps false elections per day under the target, measured in the simulator.")
 final class TuneCommand implements Callable<Integer>
 {
+    /** From this size on, a run is timed on one crash and the estimate printed before it starts. */
+    private static final int LARGE_CLUSTER = 100;
+
     @Spec
     CommandSpec spec;
 
@@ -99,6 +106,15 @@ final class TuneCommand implements Callable<Integer>
         description = "Also evaluate real systems' defaults: etcd, hashicorp-raft, consul, aeron-cluster, kubernetes-lease.")
     List<String> presets;
 
+    @Option(names = "--system", paramLabel = "NAME",
+        description = "Answer in one system's own keys and limits: etcd, consul, kubernetes, hashicorp-raft or aeron-cluster.")
+    String system;
+
+    @Option(names = "--current", paramLabel = "KEY=VALUE,...",
+        description = "With --system: the present config (keys not given keep the system's defaults), evaluated beside the " +
+            "recommendation with what to change, e.g. heartbeat-interval=100,election-timeout=1000.")
+    String current;
+
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table", description = "table or json (default: ${DEFAULT-VALUE}).")
     String format;
 
@@ -126,11 +142,25 @@ final class TuneCommand implements Callable<Integer>
     {
         final TuneRequest request = request();
         final PrintWriter err = spec.commandLine().getErr();
+        if (null != system)
+        {
+            return advise(request, err);
+        }
         final int settings = Tuner.settingsToMeasure(request);
         err.printf(Locale.ROOT, "tune: %d settings x %d leader crashes each on %d nodes, %d threads%n", settings, request.failoverRuns(),
             request.nodes(), request.threads());
         err.flush();
-        final TuneReport report = new Tuner(request, new StderrProgress(err)).run();
+        final Tuner tuner = new Tuner(request, new StderrProgress(err));
+        if (request.nodes() >= LARGE_CLUSTER)
+        {
+            err.printf(Locale.ROOT, "tune: timing one leader crash on %d nodes for an estimate...%n", request.nodes());
+            err.flush();
+            err.printf(Locale.ROOT, "tune: estimate %s for the whole run (one crash timed, times %d crashes x %d settings over %d threads); " +
+                "--failover-runs, --sweep and --algorithm make it shorter%n", TuneFormat.duration(tuner.estimateNs()),
+                request.failoverRuns(), settings, request.threads());
+            err.flush();
+        }
+        final TuneReport report = tuner.run();
         final PrintWriter out = spec.commandLine().getOut();
         if ("json".equals(format))
         {
@@ -148,6 +178,37 @@ final class TuneCommand implements Callable<Integer>
             {
                 out.println("chart " + file);
             }
+        }
+        out.flush();
+        return 0;
+    }
+
+    private Integer advise(final TuneRequest request, final PrintWriter err)
+    {
+        final SystemProfile profile;
+        final Map<String, Long> present;
+        try
+        {
+            profile = SystemProfile.fromCliName(system.trim());
+            present = null == current ? null : profile.parse(current);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new ParameterException(spec.commandLine(), ex.getMessage());
+        }
+        final SystemAdvisor advisor = new SystemAdvisor(profile, request);
+        err.printf(Locale.ROOT, "tune --system %s: %d configurations x %s on %d nodes%n", profile.cliName(), advisor.candidates(),
+            "failover each", request.nodes());
+        err.flush();
+        final SystemAdvisor.Report report = advisor.run(present, new StderrProgress(err));
+        final PrintWriter out = spec.commandLine().getOut();
+        if ("json".equals(format))
+        {
+            out.println(SystemFormat.json(report));
+        }
+        else
+        {
+            SystemFormat.write(report, out);
         }
         out.flush();
         return 0;
@@ -180,6 +241,10 @@ final class TuneCommand implements Callable<Integer>
                 network = NetworkFit.fromPercentiles(rttP50Ns, rttP99Ns, loss);
             }
             final PauseModel pauses = pauses();
+            if (null != current && null == system)
+            {
+                throw new IllegalArgumentException("--current describes a --system's config; give --system too (" + SystemProfile.names() + ")");
+            }
             final List<String> names = new ArrayList<>();
             if (null == algorithms || algorithms.isEmpty())
             {

@@ -175,11 +175,11 @@ public final class ClusterFile
         }
         catch (final NoSuchFileException ex)
         {
-            throw new UncheckedIOException("cannot read cluster file " + path + ": no such file", ex);
+            throw new UncheckedIOException("cannot read cluster file " + escape(path.toString()) + ": no such file", ex);
         }
         catch (final IOException ex)
         {
-            throw new UncheckedIOException("cannot read cluster file " + path + ": " + ex, ex);
+            throw new UncheckedIOException("cannot read cluster file " + escape(path.toString()) + ": " + ex, ex);
         }
         return parse(text, path.toString(), AlgorithmRegistry.instance(), path.toAbsolutePath().getParent());
     }

@@ -66,6 +66,6 @@ final class Evaluator
     {
         final boolean preVote = "on".equals(setting.options().get("pre-vote"));
         return new SilenceModel.Timing(setting.heartbeatNs(), setting.heartbeatNs(), knobs.effectiveDetectionNs(setting),
-            knobs.spreadNs(setting), preVote);
+            knobs.spreadNs(setting), preVote, 0);
     }
 }

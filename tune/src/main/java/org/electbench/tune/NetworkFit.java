@@ -152,10 +152,25 @@ public final class NetworkFit
         return sum / POINTS;
     }
 
-    /** @return the model's one-way delay exceeding {@code ns}. */
+    /** @return the probability the model's one-way delay exceeds {@code ns}. */
     public double oneWaySurvival(final double ns)
     {
-        return ns <= 0 ? 1 : NORMAL.cumulativeProbability(-(Math.log(ns) - oneWayMu) / oneWaySigma);
+        return ns <= 0 ? 1 : 0.5 * erfc((Math.log(ns) - oneWayMu) / (oneWaySigma * Math.sqrt(2)));
+    }
+
+    /**
+     * The complementary error function by the Chebyshev fit of Press et al., Numerical Recipes
+     * (2nd ed., §6.2), relative error under 1.2e-7 everywhere, tails included: the silence
+     * analysis evaluates it millions of times per setting, thirty times faster than the general
+     * series of commons-math, and the model's own error is far larger.
+     */
+    static double erfc(final double x)
+    {
+        final double z = Math.abs(x);
+        final double t = 1 / (1 + 0.5 * z);
+        final double value = t * Math.exp(-z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 +
+            t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))));
+        return x >= 0 ? value : 2 - value;
     }
 
     /** @return the model's one-way delay at quantile {@code p}. */

@@ -42,6 +42,8 @@ final class SilenceModel
     private static final int TIMEOUT_CELLS = 12;
     /** Steps of the gap g over which a pause's effect is integrated. */
     private static final int GAP_STEPS = 240;
+    /** A silence probability per heartbeat too small to matter at any heartbeat interval. */
+    private static final double NEGLIGIBLE = 1e-30;
     /** Cells of the phase u at which a pause starts. */
     private static final int PHASE_CELLS = 24;
 
@@ -53,12 +55,14 @@ final class SilenceModel
      * @param timeoutNs      the base election timeout T (the detection timeout).
      * @param spreadNs       timeouts uniform in [T, T + spread), 0 for exactly T.
      * @param preVote        whether a campaign needs a majority past their base timeout first.
+     * @param leaseNs        the leader's own lease (CheckQuorum, a lease deadline): a stall of the
+     *                       leader this long past its last contact makes it step down; 0 for none.
      */
-    record Timing(long heartbeatMinNs, long heartbeatMaxNs, long timeoutNs, long spreadNs, boolean preVote)
+    record Timing(long heartbeatMinNs, long heartbeatMaxNs, long timeoutNs, long spreadNs, boolean preVote, long leaseNs)
     {
         static Timing fixed(final long heartbeatNs, final long timeoutNs, final long spreadNs)
         {
-            return new Timing(heartbeatNs, heartbeatNs, timeoutNs, spreadNs, false);
+            return new Timing(heartbeatNs, heartbeatNs, timeoutNs, spreadNs, false, 0);
         }
 
         double meanHeartbeatNs()
@@ -120,18 +124,19 @@ final class SilenceModel
         {
             final double leaderPausesPerDay = pauses.ratePerNs() * NANOS_PER_DAY;
             final double startNs = timing.heartbeatMaxNs();
-            final double endNs = timing.longestTimeoutNs() + network.oneWayQuantileNs(1 - 0.5 / DELAY_CELLS) + startNs;
+            final double longestNs = timing.leaseNs() > 0 ? Math.min(timing.leaseNs(), timing.longestTimeoutNs()) : timing.longestTimeoutNs();
+            final double endNs = longestNs + network.oneWayQuantileNs(1 - 0.5 / DELAY_CELLS) + startNs;
             final double stepNs = (endNs - startNs) / GAP_STEPS;
-            double clusterBefore = cluster(timing, startNs, false);
-            double clusterBeforeHigh = cluster(timing, startNs, true);
             double followerBefore = meanOverTimeout(timing, startNs, false);
+            double clusterBefore = cluster(timing, startNs, followerBefore, false);
+            double clusterBeforeHigh = cluster(timing, startNs, meanOverTimeout(timing, startNs, true), true);
             for (int k = 0; k < GAP_STEPS; k++)
             {
                 final double fromNs = startNs + k * stepNs;
                 final double toNs = fromNs + stepNs;
-                final double clusterAfter = cluster(timing, toNs, false);
-                final double clusterAfterHigh = cluster(timing, toNs, true);
                 final double followerAfter = meanOverTimeout(timing, toNs, false);
+                final double clusterAfter = cluster(timing, toNs, followerAfter, false);
+                final double clusterAfterHigh = cluster(timing, toNs, meanOverTimeout(timing, toNs, true), true);
                 final double survivalMid = gapSurvival(timing, 0.5 * (fromNs + toNs), false);
                 pausePerDay += (clusterAfter - clusterBefore) * survivalMid;
                 pauseUpper += (clusterAfterHigh - clusterBeforeHigh) * gapSurvival(timing, fromNs, true);
@@ -205,12 +210,20 @@ final class SilenceModel
         return nodes / 2 + 1;
     }
 
-    /** @return the probability a pause makes the cluster campaign when the gap is {@code gapNs}. */
-    private double cluster(final Timing timing, final double gapNs, final boolean upper)
+    /**
+     * @param one q(g) of one follower, averaged over its timeout.
+     * @return the probability a pause makes the cluster campaign when the gap is {@code gapNs}.
+     */
+    private double cluster(final Timing timing, final double gapNs, final double one, final boolean upper)
     {
+        if (timing.leaseNs() > 0 && gapNs >= timing.leaseNs())
+        {
+            // The leader resumes past its lease and steps down on its own.
+            return 1;
+        }
         final int followers = nodes - 1;
-        final double one = meanOverTimeout(timing, gapNs, upper);
-        final double any = 1 - Math.pow(1 - one, followers);
+        // 1 - (1 - one)^followers, exact for a one far below the double's epsilon.
+        final double any = -Math.expm1(followers * Math.log1p(-Math.min(one, 1 - 1e-16)));
         if (!timing.preVote())
         {
             return any;
@@ -255,8 +268,9 @@ final class SilenceModel
                     break;
                 }
                 product *= loss + (1 - loss) * network.oneWaySurvival(marginNs);
-                if (product < 1e-300)
+                if (product < NEGLIGIBLE)
                 {
+                    // Below one in 10^30 per heartbeat: under 10^-15 a day even at a heartbeat a microsecond.
                     product = 0;
                 }
             }

@@ -84,6 +84,32 @@ public final class Tuner
         return count;
     }
 
+    /**
+     * Times one leader crash of the first algorithm at its first sweep setting, so a large run can
+     * say how long it will take before it starts.
+     *
+     * @return the estimated wall time of {@link #run()}.
+     */
+    public long estimateNs()
+    {
+        final String name = request.algorithms().get(0);
+        final ElectionAlgorithm algorithm = AlgorithmRegistry.instance().get(name);
+        final List<Setting> settings = request.grid().settings(Knobs.of(name), request.nodes(), request.network());
+        final Setting setting = settings.get(settings.size() / 2);
+        final TuneRequest pilot = request.withEffort(request.grid(), 1);
+        final long beganNs = System.nanoTime();
+        try (ClusterRuntime sim = newRuntime())
+        {
+            new Evaluator(pilot).failover(sim, algorithm, setting);
+        }
+        finally
+        {
+            runtimes.clear();
+        }
+        final double perCrashNs = System.nanoTime() - beganNs;
+        return (long)(perCrashNs * request.failoverRuns() * settingsToMeasure(request) / request.threads());
+    }
+
     /** @return the recommendations, frontier and presets. */
     public TuneReport run()
     {
@@ -129,6 +155,45 @@ public final class Tuner
                 presetResults.add(join(future));
             }
             return new TuneReport(request, algorithms, presetResults, System.nanoTime() - startNs);
+        }
+        finally
+        {
+            pool.shutdownNow();
+            closeRuntimes();
+        }
+    }
+
+    /**
+     * Failover of each setting of one algorithm, in parallel as a sweep is.
+     *
+     * @param name     a registered algorithm.
+     * @param settings the settings, lints not checked.
+     * @return failover per setting, in order.
+     */
+    public List<Evaluation.Failover> failovers(final String name, final List<Setting> settings)
+    {
+        startNs = System.nanoTime();
+        total = settings.size();
+        final ElectionAlgorithm algorithm = AlgorithmRegistry.instance().get(name);
+        final ExecutorService pool = Executors.newFixedThreadPool(request.threads());
+        try
+        {
+            final List<Future<Evaluation.Failover>> futures = new ArrayList<>();
+            for (final Setting setting : settings)
+            {
+                futures.add(pool.submit(() ->
+                {
+                    final Evaluation.Failover failover = evaluator.failover(runtime.get(), algorithm, setting);
+                    progress.onSetting(done.incrementAndGet(), total, System.nanoTime() - startNs);
+                    return failover;
+                }));
+            }
+            final List<Evaluation.Failover> failovers = new ArrayList<>();
+            for (final Future<Evaluation.Failover> future : futures)
+            {
+                failovers.add(join(future));
+            }
+            return failovers;
         }
         finally
         {

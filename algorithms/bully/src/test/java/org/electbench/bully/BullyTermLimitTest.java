@@ -6,21 +6,19 @@ import static org.electbench.bully.BullyMessages.HEARTBEAT;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import org.electbench.bully.BullyScript.Sent;
 import org.electbench.sim.SimRuntime;
 import org.electbench.spi.ElectionSettings;
-import org.electbench.spi.Role;
 import org.electbench.spi.Start;
 import org.electbench.testkit.Forging;
 import org.electbench.testkit.ScriptedHost;
+import org.electbench.testkit.StateTrace;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
-import org.electbench.transport.TraceRecorder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -75,8 +73,8 @@ class BullyTermLimitTest
         final long forgedAtNs = honest.plan().referenceNs() + atCrashPlusMs * MS;
 
         final Forging forging = new Forging(new BullyAlgorithm()).forge(fromId, forgedAtNs, type, Forging.longBody(forgedTerm));
-        final List<Long> terms = new ArrayList<>();
-        final ElectionResult result = new SimRuntime().trace(beliefTerms(terms)).run(leaderCrash().algorithm(forging).build());
+        final StateTrace trace = new StateTrace();
+        final ElectionResult result = new SimRuntime().trace(trace).run(leaderCrash().algorithm(forging).build());
 
         assertTrue(result.converged(), result::toString);
         assertEquals(4, result.finalLeader(), result::toString);
@@ -89,7 +87,7 @@ class BullyTermLimitTest
             final long forgedSends = afterCrash && t == type ? NODES - 1 : 0;
             assertEquals(expected.messages(t) + forgedSends, result.messages(t), BullyMessages.NAMES.get(t) + " " + result);
         }
-        assertEquals(List.of(1L, 2L), terms.stream().distinct().sorted().toList(), "terms believed");
+        assertEquals(List.of(1L, 2L), trace.terms(), "terms believed");
     }
 
     /** With every term up to the top already seen, a new leader takes the top again: never a negative term. */
@@ -106,6 +104,7 @@ class BullyTermLimitTest
         host.fire(node, BullyNode.ELECTION_TIMER);
 
         assertEquals(BullyNode.State.LEADER, node.state());
+        assertEquals(host.nowNs(), node.stateChangedNs());
         assertEquals(Long.MAX_VALUE, node.term());
         assertEquals(Long.MAX_VALUE, node.highestTermSeen());
         assertEquals(new Sent(COORDINATOR, 1, Long.MAX_VALUE), BullyScript.sent(host).get(0));
@@ -134,17 +133,5 @@ class BullyTermLimitTest
         BullyScript.deliver(host, node, type, 4, 7 + (1L << 32));
         assertEquals(3, node.malformedMessages());
         assertEquals(7 + (1L << 32), node.highestTermSeen());
-    }
-
-    private static TraceRecorder beliefTerms(final List<Long> terms)
-    {
-        return new TraceRecorder()
-        {
-            @Override
-            public void onBelief(final long nowNs, final int nodeId, final Role role, final int leaderId, final long term)
-            {
-                terms.add(term);
-            }
-        };
     }
 }

@@ -6,7 +6,6 @@ import static org.electbench.raft.RaftMessages.VOTE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import org.electbench.sim.SimRuntime;
@@ -15,11 +14,11 @@ import org.electbench.spi.Role;
 import org.electbench.spi.Start;
 import org.electbench.testkit.Forging;
 import org.electbench.testkit.ScriptedHost;
+import org.electbench.testkit.StateTrace;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
-import org.electbench.transport.TraceRecorder;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -63,8 +62,8 @@ class RaftTermLimitTest
         final long forgedAtNs = honest.plan().referenceNs() + atCrashPlusMs * MS;
 
         final Forging forging = new Forging(new RaftAlgorithm()).forge(1, forgedAtNs, REQUEST_VOTE, Forging.longBody(forgedTerm));
-        final List<Long> terms = new ArrayList<>();
-        final ElectionResult result = new SimRuntime().trace(beliefTerms(terms)).run(leaderCrash(new RaftAlgorithm()).algorithm(forging).build());
+        final StateTrace trace = new StateTrace();
+        final ElectionResult result = new SimRuntime().trace(trace).run(leaderCrash(new RaftAlgorithm()).algorithm(forging).build());
 
         assertTrue(result.converged(), result::toString);
         assertEquals(expected.finalLeader(), result.finalLeader(), result::toString);
@@ -76,7 +75,7 @@ class RaftTermLimitTest
         assertEquals(expected.messages(REQUEST_VOTE) + forgedSends, result.messages(REQUEST_VOTE), result::toString);
         assertEquals(expected.messages(VOTE), result.messages(VOTE), result::toString);
         assertEquals(expected.messages(HEARTBEAT), result.messages(HEARTBEAT), result::toString);
-        assertEquals(List.of(1L, 2L), terms.stream().distinct().sorted().toList(), "terms believed");
+        assertEquals(List.of(1L, 2L), trace.terms(), "terms believed");
     }
 
     /** A node at the last term has no term to campaign in: it waits as a follower and sends nothing. */
@@ -118,6 +117,7 @@ class RaftTermLimitTest
         script.deliver(node, 1, VOTE, Long.MAX_VALUE, true);
 
         assertEquals(RaftNode.State.LEADER, node.state());
+        assertEquals(script.nowNs(), node.stateChangedNs());
         assertEquals(Long.MAX_VALUE, node.term());
         assertEquals(0, node.malformedMessages());
     }
@@ -143,17 +143,5 @@ class RaftTermLimitTest
         assertEquals(7 + (1L << 32), node.term());
         assertEquals(1, node.leaderId());
         assertEquals(1, node.malformedMessages());
-    }
-
-    private static TraceRecorder beliefTerms(final List<Long> terms)
-    {
-        return new TraceRecorder()
-        {
-            @Override
-            public void onBelief(final long nowNs, final int nodeId, final Role role, final int leaderId, final long term)
-            {
-                terms.add(term);
-            }
-        };
     }
 }

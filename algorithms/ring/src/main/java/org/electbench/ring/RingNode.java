@@ -231,11 +231,11 @@ public final class RingNode implements ElectionNode
         announcedRole = Role.FOLLOWER;
         announcedLeaderId = NO_LEADER;
         announcedTerm = 0;
-        state(State.FOLLOWER, NO_LEADER, 0);
 
         switch (start)
         {
             case COLD:
+                state(State.FOLLOWER, NO_LEADER, 0);
                 if (ctx.detectorEnabled())
                 {
                     initiate();
@@ -259,6 +259,7 @@ public final class RingNode implements ElectionNode
                 }
                 break;
             case RECOVERED:
+                state(State.FOLLOWER, NO_LEADER, 0);
                 if (ctx.detectorEnabled())
                 {
                     if (recoveryPolicy == RecoveryPolicy.BULLY)
@@ -283,10 +284,8 @@ public final class RingNode implements ElectionNode
         {
             return;
         }
-        if (fromId == selfId || fromId < 1 || fromId > ring.size() || !decoder.wrap(buffer, offset, length) ||
-            (ACK != decoder.type() && !Terms.plausible(term, HEARTBEAT == decoder.type() ? decoder.heartbeatTerm() : decoder.term())))
+        if (fromId == selfId || fromId < 1 || fromId > ring.size() || !decoder.wrap(buffer, offset, length) || !plausibleTerm())
         {
-            // A forged jump is refused, unacknowledged: the next winner takes one above the highest term its lap passed.
             malformedMessages++;
             return;
         }
@@ -404,6 +403,13 @@ public final class RingNode implements ElectionNode
     int pendingHops()
     {
         return hops.pendingHops();
+    }
+
+    /** @return whether the wrapped message carries no term, or one an honest peer could hold. */
+    private boolean plausibleTerm()
+    {
+        // A forged jump is refused, unacknowledged: the next winner takes one above the highest term its lap passed.
+        return ACK == decoder.type() || Terms.plausible(term, HEARTBEAT == decoder.type() ? decoder.heartbeatTerm() : decoder.term());
     }
 
     private void onElection(final int candidate, final long carriedTerm, final long lap)
@@ -542,8 +548,8 @@ public final class RingNode implements ElectionNode
     }
 
     /**
-     * The one transition: records the state and when it was entered, does what entering it means,
-     * and announces the belief (role, leader, term) when it changed.
+     * The one transition: records the state and when it was entered (and tells the trace), does
+     * what entering it means, and announces the belief (role, leader, term) when it changed.
      */
     private void state(final State next, final int newLeaderId, final long newTerm)
     {
@@ -554,6 +560,7 @@ public final class RingNode implements ElectionNode
         }
         state = next;
         stateChangedNs = ctx.nowNs();
+        ctx.transition(next.name());
         leaderId = newLeaderId;
         term = newTerm;
         switch (next)

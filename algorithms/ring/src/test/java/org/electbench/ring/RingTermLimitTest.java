@@ -7,7 +7,6 @@ import static org.electbench.spi.MessageHeader.BYTE_ORDER;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import org.agrona.MutableDirectBuffer;
@@ -16,15 +15,14 @@ import org.electbench.sim.SimRuntime;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.RingArrangement;
-import org.electbench.spi.Role;
 import org.electbench.spi.Start;
 import org.electbench.testkit.Forging;
 import org.electbench.testkit.ScriptedHost;
+import org.electbench.testkit.StateTrace;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
-import org.electbench.transport.TraceRecorder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -81,8 +79,8 @@ class RingTermLimitTest
         final long forgedAtNs = honest.plan().referenceNs() + atCrashPlusMs * MS;
 
         final Forging forging = new Forging(new RingAlgorithm()).forge(fromId, forgedAtNs, type, body(type, fromId, forgedTerm));
-        final List<Long> terms = new ArrayList<>();
-        final ElectionResult result = new SimRuntime().trace(beliefTerms(terms)).run(leaderCrash().algorithm(forging).build());
+        final StateTrace trace = new StateTrace();
+        final ElectionResult result = new SimRuntime().trace(trace).run(leaderCrash().algorithm(forging).build());
 
         assertTrue(result.converged(), result::toString);
         assertEquals(4, result.finalLeader(), result::toString);
@@ -95,7 +93,7 @@ class RingTermLimitTest
             final long forgedSends = afterCrash && t == type ? NODES - 1 : 0;
             assertEquals(expected.messages(t) + forgedSends, result.messages(t), RingMessages.TYPE_NAMES.get(t) + " " + result);
         }
-        assertEquals(List.of(1L, 2L), terms.stream().distinct().sorted().toList(), "terms believed");
+        assertEquals(List.of(1L, 2L), trace.terms(), "terms believed");
     }
 
     /** A lap that gathered the top term wins the top term again: never a negative one. */
@@ -118,6 +116,7 @@ class RingTermLimitTest
         host.deliver(node, 3);
 
         assertEquals(RingNode.State.ANNOUNCING, node.state());
+        assertEquals(host.nowNs(), node.stateChangedNs());
         assertEquals(Long.MAX_VALUE, node.term());
         final ScriptedHost.Sent elected = host.sentOfType(ELECTED).get(0);
         assertEquals(4, elected.intAt(MessageHeader.LENGTH + RingMessages.ID_OFFSET));
@@ -182,17 +181,5 @@ class RingTermLimitTest
             body.putLong(RingMessages.LAP_OFFSET, (9L << 32) | 5, BYTE_ORDER);
         }
         return body.byteArray();
-    }
-
-    private static TraceRecorder beliefTerms(final List<Long> terms)
-    {
-        return new TraceRecorder()
-        {
-            @Override
-            public void onBelief(final long nowNs, final int nodeId, final Role role, final int leaderId, final long term)
-            {
-                terms.add(term);
-            }
-        };
     }
 }
