@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.electbench.harness.RuntimeRegistry;
+import org.electbench.harness.SeededRuns;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Scenario;
@@ -123,6 +124,9 @@ public class ConvergenceBenchmark
     {
         base = BenchParameters.scenario(this, algorithm, seed, Map.of());
         runtime = RuntimeRegistry.instance().get(transport).newRuntime();
+        // As simulate does: an election runs its code once, too rarely for the JIT in a few iterations, so the
+        // simulator compiles the algorithm's election path and the runtime's warm-up runs its own, before any iteration.
+        new SeededRuns().warmUp(runtime, base, runtime.defaultWarmupRuns());
         recorder = new ElectionRecorder(base, transport);
     }
 
@@ -152,7 +156,7 @@ public class ConvergenceBenchmark
     {
         if (measuring && null != result)
         {
-            recorder.record(thisRun, result, runtime.oneWayLatencyNs(), runtime.timerLatenessSamplesNs(), counters);
+            recorder.record(thisRun, result, runtime.oneWayLatencyNs(), runtime.timerLatenessSamplesNs(), runtime.lastRunTiming(), counters);
         }
     }
 

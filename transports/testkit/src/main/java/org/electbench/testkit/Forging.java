@@ -12,7 +12,9 @@ import org.electbench.spi.DerivedSettings;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.LivenessPromise;
 import org.electbench.spi.MessageHeader;
+import org.electbench.spi.MessageRole;
 import org.electbench.spi.NodeContext;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
@@ -113,6 +115,12 @@ public final class Forging implements ElectionAlgorithm
     }
 
     @Override
+    public List<MessageRole> messageRoles()
+    {
+        return algorithm.messageRoles();
+    }
+
+    @Override
     public DerivedSettings deriveSettings(final ElectionSettings given, final ClusterProfile profile)
     {
         return algorithm.deriveSettings(given, profile);
@@ -140,6 +148,12 @@ public final class Forging implements ElectionAlgorithm
     public int typeId(final String name)
     {
         return algorithm.typeId(name);
+    }
+
+    @Override
+    public LivenessPromise liveness(final ElectionSettings settings, final ClusterProfile profile)
+    {
+        return algorithm.liveness(settings, profile);
     }
 
     @Override

@@ -91,6 +91,25 @@ public final class Metrics
     public static final Metric MAX_LEADERS = Metric.mean("maxLeaders", MetricUnit.NODES,
         "most live nodes that believed they led at one instant", sample -> sample.result().maxConcurrentLeaders());
 
+    public static final Metric STABLE_LEADER = Metric.distribution("stableLeader",
+        "fault to the office of the leader a majority named, unbroken for the stable window by the end of the disturbance " +
+            "(absent when none held that long)", sample -> sample.result().disturbance().stableLeaderNs());
+
+    public static final Metric LEADER_CHANGES = Metric.count("leaderChanges", MetricUnit.EVENTS,
+        "new majority-named leaders (another id or term) during the disturbance (absent without one)",
+        sample -> sample.result().disturbance().leaderChanges());
+
+    public static final Metric LEADER_CHANGES_PER_MINUTE = Metric.mean("leaderChangesPerMinute", MetricUnit.PER_MINUTE,
+        "the same per minute of the disturbance", sample -> sample.result().disturbance().leaderChangesPerMinute());
+
+    public static final Metric AVAILABILITY = Metric.mean("availability", MetricUnit.PER_MILLE,
+        "share of the disturbance with a live leader that a majority of the cluster names",
+        sample -> sample.result().disturbance().availabilityPerMille());
+
+    public static final Metric ELECTION_TRAFFIC_PER_MINUTE = Metric.mean("electionTrafficPerMinute", MetricUnit.PER_MINUTE,
+        "election and announcement messages sent per minute of the disturbance",
+        sample -> sample.result().disturbance().electionMessagesPerMinute());
+
     public static final Metric SPLIT_BRAIN = Metric.violation("splitBrain",
         "two or more live leaders together for longer than zero", sample -> sample.result().splitBrain());
 
@@ -111,12 +130,25 @@ public final class Metrics
     public static final Metric UNCONVERGED = Metric.violation("unconverged",
         "no lasting agreement within the run's budget", sample -> !sample.result().converged());
 
+    /**
+     * Not a fault of the algorithm but of the host: runs a real-clock runtime made while the
+     * machine could not keep the algorithm's timers ({@link org.electbench.transport.RunTiming#keptTiming}:
+     * timer lateness plus worker and transport stalls above half the shortest race between a
+     * message and a timer, less the transport's latency). A row with any is marked, and no safety
+     * verdict is drawn from it: its split brains may be the host's.
+     */
+    public static final Metric HOST_LATE = Metric.violation("hostLate",
+        "runs measured while the host could not keep the algorithm's timers (lateness and stalls past half the shortest " +
+            "timeout race): their safety figures are the host's, not the algorithm's",
+        sample -> !sample.timing().keptTiming()).pairedOnly();
+
     /** Every declared metric but the per-type message counts, in the order writers show them. */
     public static final List<Metric> STANDARD = List.of(
         CONVERGENCE, DETECTION, ELECTION, UNAVAILABILITY, ONE_WAY_LATENCY, FLOOR, OVERHEAD, TIMER_LATENESS,
         MESSAGES, ELECTION_MESSAGES, ANNOUNCEMENTS, BYTES, HEARTBEATS, ACKNOWLEDGEMENTS, MESSAGES_FROM_FAULT, BYTES_FROM_FAULT,
         SPLIT_BRAIN_TIME, LIVE_LEADER_ELECTIONS, EVENTS, MAX_LEADERS,
-        SPLIT_BRAIN, SAME_INSTANT_OVERLAP, SAME_TERM, OLDER_TERM, WRONG_LEADER, UNCONVERGED);
+        STABLE_LEADER, LEADER_CHANGES, LEADER_CHANGES_PER_MINUTE, AVAILABILITY, ELECTION_TRAFFIC_PER_MINUTE,
+        SPLIT_BRAIN, SAME_INSTANT_OVERLAP, SAME_TERM, OLDER_TERM, WRONG_LEADER, UNCONVERGED, HOST_LATE);
 
     /** The prefix of a per-type message count: {@code messages.ELECTION}. */
     public static final String MESSAGES_BY_TYPE_PREFIX = "messages.";
