@@ -17,6 +17,7 @@ import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.HdrHistogram.Histogram;
+import org.electbench.harness.HostLoad;
 import org.electbench.harness.RunFolder;
 
 /**
@@ -65,8 +66,9 @@ public final class RunFolders
                 {
                     logs.add(file);
                 }
-                else if (name.endsWith(".json"))
+                else if (name.endsWith(".json") && !HostLoad.FOLDER.equals(file.getParent().getFileName().toString()))
                 {
+                    // host-load/<stage>.json records the machine's load beside the data; it is not a result.
                     final JsonNode root = json(file);
                     if (name.equals(RunFolder.ENVIRONMENT))
                     {

@@ -2,6 +2,7 @@ package org.electbench.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -11,6 +12,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.HdrHistogram.Histogram;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.BusySpinIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
 import org.electbench.deploy.ClusterFile;
 import org.electbench.aeron.EmbeddedDriver;
 import org.electbench.aeron.ProbeListener;
@@ -65,6 +69,15 @@ final class ProbeCommand implements Callable<Integer>
     @Option(names = "--connect-timeout", paramLabel = "D", defaultValue = "10s", converter = Converters.Duration.class,
         description = "How long to wait for the listener to answer at all (default: ${DEFAULT-VALUE}).")
     long connectTimeoutNs;
+
+    @Option(names = "--busy-spin", description = "Spin while waiting for a pong (and, listening, for a ping) instead of backing " +
+        "off: no park/unpark inside the round trip, at the cost of a whole core.")
+    boolean busySpin;
+
+    @Option(names = "--floor", paramLabel = "N", defaultValue = "2000",
+        description = "Round trips to an in-process listener on loopback first, the floor this host adds with no network and no " +
+            "load, stated beside the result; 0 skips it (default: ${DEFAULT-VALUE}).")
+    int floor;
 
     @Option(names = "--out", paramLabel = "FILE", defaultValue = "rtt.hlog", description = "The histogram log (default: ${DEFAULT-VALUE}).")
     Path out;
@@ -123,7 +136,7 @@ final class ProbeCommand implements Callable<Integer>
         {
             writer.printf(Locale.ROOT, "probe: listening on UDP port %d; stop with SIGTERM or Ctrl-C%n", listenPort);
             writer.flush();
-            listener.run(stop::get, idleExitNs);
+            listener.run(stop::get, idleExitNs, idle());
             writer.printf(Locale.ROOT, "probe: answered %d pings, dropped %d frames%n", listener.answered(), listener.dropped());
             writer.flush();
         }
@@ -187,8 +200,64 @@ final class ProbeCommand implements Callable<Integer>
         {
             throw new ParameterException(spec.commandLine(), "Invalid value for option '--to': cannot resolve host " + target.getHostString());
         }
-        try (EmbeddedDriver driver = EmbeddedDriver.launch();
-            RttProbe probe = new RttProbe(driver.aeron(), target))
+        if (floor < 0)
+        {
+            throw new ParameterException(spec.commandLine(), "Invalid value for option '--floor': a count of round trips >= 0, was " + floor);
+        }
+        try (EmbeddedDriver driver = EmbeddedDriver.launch())
+        {
+            final Histogram floorHistogram = floor > 0 ? floor(driver) : null;
+            return ping(driver, target, floorHistogram, writer);
+        }
+    }
+
+    private IdleStrategy idle()
+    {
+        return busySpin ? new BusySpinIdleStrategy() : new BackoffIdleStrategy();
+    }
+
+    /** @return round trips to a listener in this process on loopback: what the host and Aeron add with no network. */
+    private Histogram floor(final EmbeddedDriver driver) throws IOException
+    {
+        final int port;
+        try (DatagramSocket socket = new DatagramSocket(0))
+        {
+            port = socket.getLocalPort();
+        }
+        final AtomicBoolean done = new AtomicBoolean();
+        try (ProbeListener listener = new ProbeListener(driver.aeron(), "127.0.0.1:" + port);
+            RttProbe probe = new RttProbe(driver.aeron(), new InetSocketAddress("127.0.0.1", port), idle()))
+        {
+            final Thread answering = new Thread(() -> listener.run(done::get, 0, idle()), "electbench-probe-floor");
+            answering.setDaemon(true);
+            answering.start();
+            try
+            {
+                if (!probe.awaitListener(connectTimeoutNs))
+                {
+                    return null;
+                }
+                return probe.measure(Math.min(warmup, floor), floor, 0, timeoutNs, null).histogram();
+            }
+            finally
+            {
+                done.set(true);
+                try
+                {
+                    answering.join(TimeUnit.SECONDS.toMillis(SHUTDOWN_WAIT_S));
+                }
+                catch (final InterruptedException ex)
+                {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+    }
+
+    private int ping(final EmbeddedDriver driver, final InetSocketAddress target, final Histogram floorHistogram, final PrintWriter writer)
+        throws IOException
+    {
+        try (RttProbe probe = new RttProbe(driver.aeron(), target, idle()))
         {
             if (!probe.awaitListener(connectTimeoutNs))
             {
@@ -204,6 +273,16 @@ final class ProbeCommand implements Callable<Integer>
             {
                 writer.printf(Locale.ROOT, "  p50 %.1f us  p99 %.1f us  max %.1f us%n",
                     histogram.getValueAtPercentile(50) / 1e3, histogram.getValueAtPercentile(99) / 1e3, histogram.getMaxValue() / 1e3);
+            }
+            if (null != floorHistogram && floorHistogram.getTotalCount() > 0)
+            {
+                writer.printf(Locale.ROOT, "  floor: loopback in this process with no network and no load, p50 %.1f us  p99 %.1f us over %d " +
+                    "round trips (%s); the figures above include it%n", floorHistogram.getValueAtPercentile(50) / 1e3,
+                    floorHistogram.getValueAtPercentile(99) / 1e3, floorHistogram.getTotalCount(), busySpin ? "busy-spin" : "back-off idle");
+            }
+            else if (floor > 0)
+            {
+                writer.println("  floor: not measured (the loopback listener did not answer)");
             }
             writer.printf(Locale.ROOT, "  histogram log %s (for tune --rtt-hist)%n", out);
             writer.flush();

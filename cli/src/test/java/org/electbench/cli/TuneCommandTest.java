@@ -43,28 +43,35 @@ class TuneCommandTest
     void lanRecommendationIsReproducedBySimulateWithAnotherSeed(@TempDir final Path directory) throws Exception
     {
         final Path chart = directory.resolve("frontier.png");
-        final JsonNode tune = json(with(LAN, "--algorithm", "bully,ring,quorum", "--sweep", "3,1", "--failover-runs", "1000",
-            "--max-days", "0.5", "--format", "json", "--chart", chart.toString()));
+        final JsonNode tune = json(with(LAN, "--algorithm", "bully,ring,quorum,raft", "--sweep", "3,1", "--failover-runs", "1000",
+            "--format", "json", "--chart", chart.toString()));
         assertTrue(Files.size(chart) > 1000, "chart written");
 
         final JsonNode network = tune.get("network");
         final String delay = network.get("delay").asText();
-        assertEquals("lognormal:250us,0.5959", delay);
+        assertEquals("lognormal:220us,0.7788", delay);
         DelayDistribution.parse(delay);
 
         final JsonNode recommendations = tune.get("recommendations");
-        assertEquals(3, recommendations.size());
+        assertEquals(4, recommendations.size());
         int reproduced = 0;
         for (final JsonNode recommendation : recommendations)
         {
-            assertEquals(Set.of("algorithm", "flags", "failoverNs", "falseElectionsPerDay"), fieldNames(recommendation));
             if (recommendation.get("flags").isNull())
             {
                 continue;
             }
+            assertEquals(Set.of("algorithm", "flags", "failoverNs", "falseElectionsPerDay", "detector", "lints"), fieldNames(recommendation));
             assertEquals(Set.of("p50", "p99", "max"), fieldNames(recommendation.get("failoverNs")));
-            assertEquals(Set.of("estimate", "upper"), fieldNames(recommendation.get("falseElectionsPerDay")));
-            assertTrue(recommendation.get("falseElectionsPerDay").get("estimate").asDouble() <= 1.0);
+            assertEquals(Set.of("estimate", "upper", "network", "networkUpper", "pauses", "pausesUpper", "bound"),
+                fieldNames(recommendation.get("falseElectionsPerDay")));
+            // Accepted on the bound, not the estimate.
+            assertTrue(recommendation.get("falseElectionsPerDay").get("upper").asDouble() <= 1.0);
+            if ("raft".equals(recommendation.get("algorithm").asText()))
+            {
+                assertFalse(recommendation.get("flags").toString().contains("--election-timeout"), "raft reads no T_elec");
+                assertFalse(recommendation.get("flags").toString().contains("--coordinator-timeout"), "raft reads no T_coord");
+            }
             final List<String> args = new ArrayList<>(List.of("simulate", "--algorithm", recommendation.get("algorithm").asText(),
                 "--nodes", "5", "--delay", delay, "--loss", network.get("loss").asText(), "--scenario", "leader-crash",
                 "--runs", "1000", "--seed", "4242", "--format", "json"));
@@ -83,14 +90,11 @@ class TuneCommandTest
                 recommendation.get("algorithm").asText() + " " + recommendation.get("flags"));
             reproduced++;
         }
-        assertTrue(reproduced >= 2, "at least two algorithms have a recommendation: " + recommendations);
+        assertEquals(4, reproduced, "every algorithm, raft included, has a recommendation: " + recommendations);
 
         final JsonNode frontier = tune.get("frontier");
-        assertEquals(9 + 9 + 9, frontier.size(), "every setting tried: 3 heartbeats x 3 detection multiples for bully, ring and quorum");
-        for (final JsonNode entry : frontier)
-        {
-            assertEquals(Set.of("algorithm", "flags", "failoverNs", "falseElectionsPerDay"), fieldNames(entry));
-        }
+        assertEquals(9 + 9 + 9 + 18, frontier.size(),
+            "every setting tried: 3 heartbeats x 3 detection multiples for bully, ring and quorum, and x 2 spreads for raft");
         assertEquals(frontier.size(), tune.get("verdicts").size());
     }
 
@@ -139,6 +143,29 @@ class TuneCommandTest
             "--pause-p99", "50ms", "--pause-rate", "6/week", "--chart", "none");
         assertEquals(2, rate.exitCode());
         assertTrue(rate.err().contains("--pause-rate unit must be /h, /min, /s or /day"), rate.err());
+    }
+
+    @Test
+    void theIssuesBadInputsExitTwoNamingTheFlag()
+    {
+        final String[][] cases = {
+            {"--rtt-p99", "tune", "--rtt-p50", "300s", "--rtt-p99", "600s", "--chart", "none"},
+            {"--failover-runs", "tune", "--rtt-p50", "0.5ms", "--rtt-p99", "2ms", "--failover-runs", "0", "--chart", "none"},
+            {"--max-days", "tune", "--rtt-p50", "0.5ms", "--rtt-p99", "2ms", "--max-days", "NaN", "--chart", "none"},
+            {"--loss", "tune", "--rtt-p50", "0.1ms", "--rtt-p99", "10s", "--chart", "none"},
+            {"--current", "tune", "--rtt-p50", "0.5ms", "--rtt-p99", "2ms", "--system", "etcd", "--current",
+                "heartbeat-interval=100,election-timeout=300"},
+            {"--system", "tune", "--rtt-p50", "0.5ms", "--rtt-p99", "2ms", "--system", "zookeeper"},
+            {"--pause-law", "tune", "--rtt-p50", "0.5ms", "--rtt-p99", "2ms", "--pause-law", "lognormal", "--pause-p99", "50ms",
+                "--pause-rate", "6/h"},
+        };
+        for (final String[] row : cases)
+        {
+            final SimulateCommandTest.Outcome outcome = electbench(java.util.Arrays.copyOfRange(row, 1, row.length));
+            assertEquals(2, outcome.exitCode(), String.join(" ", row) + "\n" + outcome.err());
+            assertTrue(outcome.err().contains(row[0]), String.join(" ", row) + "\n" + outcome.err());
+            assertFalse(outcome.err().contains("Exception"), outcome.err());
+        }
     }
 
     @Test

@@ -32,7 +32,7 @@ public final class PauseSources
     /** JDK 8 GC lines: {@code [Times: user=0.03 sys=0.00, real=0.01 secs]}. */
     private static final Pattern REAL = Pattern.compile("real=([0-9]+(?:\\.[0-9]+)?) secs");
     /** An uptime decoration, {@code [12.345s]}, or JDK 8's leading {@code 12.345:}. */
-    private static final Pattern UPTIME = Pattern.compile("^(?:\\[[^\\]]*\\])*?\\[?([0-9]+(?:\\.[0-9]+)?)s?\\]?[: ]");
+    private static final Pattern UPTIME = Pattern.compile("\\[([0-9]+(?:\\.[0-9]+)?)s\\]|^([0-9]+\\.[0-9]+): ");
     private static final Pattern BUCKET = Pattern.compile("^([A-Za-z_:][A-Za-z0-9_:]*)_bucket\\{(.*)\\}\\s+([0-9.eE+-]+|\\+Inf|NaN)");
     private static final Pattern LE = Pattern.compile("le=\"([^\"]*)\"");
 
@@ -104,7 +104,7 @@ public final class PauseSources
             final Matcher uptime = UPTIME.matcher(line);
             if (uptime.find())
             {
-                final double atS = Double.parseDouble(uptime.group(1));
+                final double atS = Double.parseDouble(null != uptime.group(1) ? uptime.group(1) : uptime.group(2));
                 firstS = Double.isNaN(firstS) ? atS : firstS;
                 lastS = atS;
             }

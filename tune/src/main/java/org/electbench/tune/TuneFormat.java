@@ -12,6 +12,8 @@ import org.electbench.transport.Durations;
  */
 public final class TuneFormat
 {
+    private static final double YEAR_NS = 365 * 86_400e9;
+
     private TuneFormat()
     {
     }
@@ -70,7 +72,12 @@ public final class TuneFormat
     /** @return a span that may be days or years, as a person reads it; "never" when infinite. */
     public static String span(final double ns)
     {
-        return Double.isInfinite(ns) ? "never" : Durations.describe(ns);
+        if (Double.isInfinite(ns))
+        {
+            return "never";
+        }
+        final double years = ns / YEAR_NS;
+        return years >= 1000 ? String.format(Locale.ROOT, "%.2g years", years) : Durations.describe(ns);
     }
 
     /** @return "estimate (<= upper)" for a false-election rate. */

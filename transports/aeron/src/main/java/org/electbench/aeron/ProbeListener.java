@@ -25,6 +25,9 @@ public final class ProbeListener implements AutoCloseable
 {
     private static final int FRAGMENT_LIMIT = 16;
 
+    /** How long a pong's offer is retried under back pressure before it is dropped. */
+    private static final long OFFER_RETRY_NS = 10_000_000L;
+
     private final Aeron aeron;
     private final Subscription subscription;
     private final Map<String, Publication> replyByEndpoint = new HashMap<>();
@@ -70,7 +73,15 @@ public final class ProbeListener implements AutoCloseable
      */
     public void run(final BooleanSupplier stop, final long idleExitNs)
     {
-        final IdleStrategy idle = new BackoffIdleStrategy();
+        run(stop, idleExitNs, new BackoffIdleStrategy());
+    }
+
+    /**
+     * @param idle how to wait between polls (busy-spin to keep park/unpark out of a round trip).
+     * @see #run(BooleanSupplier, long)
+     */
+    public void run(final BooleanSupplier stop, final long idleExitNs, final IdleStrategy idle)
+    {
         while (!stop.getAsBoolean())
         {
             idle.idle(poll());
@@ -97,7 +108,16 @@ public final class ProbeListener implements AutoCloseable
             replyByEndpoint.put(endpoint, reply);
         }
         final int pongLength = ProbeFrame.writePong(buffer, offset, pong);
-        if (reply.offer(pong, 0, pongLength) > 0)
+        // Back pressure and admin actions pass in microseconds: retry them for a while, rather
+        // than drop the pong and leave the pinger waiting out its whole timeout.
+        final long giveUpNs = System.nanoTime() + OFFER_RETRY_NS;
+        long result;
+        while ((result = reply.offer(pong, 0, pongLength)) < 0 &&
+            (Publication.BACK_PRESSURED == result || Publication.ADMIN_ACTION == result) && System.nanoTime() - giveUpNs < 0)
+        {
+            Thread.onSpinWait();
+        }
+        if (result > 0)
         {
             answered++;
         }

@@ -41,7 +41,7 @@ public final class RttProbe implements AutoCloseable
     private final String replyHost;
     private final int replyPort;
     private final UnsafeBuffer ping = new UnsafeBuffer(new byte[ProbeFrame.MAX_LENGTH]);
-    private final IdleStrategy idle = new BackoffIdleStrategy();
+    private final IdleStrategy idle;
     private final FragmentHandler handler = (buffer, offset, length, header) ->
     {
         if (ProbeFrame.valid(buffer, offset, length) && ProbeFrame.kind(buffer, offset) == ProbeFrame.PONG)
@@ -65,6 +65,19 @@ public final class RttProbe implements AutoCloseable
      */
     public RttProbe(final Aeron aeron, final InetSocketAddress target) throws IOException
     {
+        this(aeron, target, new BackoffIdleStrategy());
+    }
+
+    /**
+     * @param aeron  a connected client.
+     * @param target the listener, {@code host:port}.
+     * @param idle   how to wait for a pong: back off (the default, spares a core), or busy-spin
+     *               ({@link org.agrona.concurrent.BusySpinIdleStrategy}: no park/unpark in the round trip, one core taken).
+     * @throws IOException when no local address reaches the target or no reply port is free.
+     */
+    public RttProbe(final Aeron aeron, final InetSocketAddress target, final IdleStrategy idle) throws IOException
+    {
+        this.idle = idle;
         replyHost = localAddressFor(target);
         replyPort = freeUdpPort();
         subscription = aeron.addSubscription("aeron:udp?endpoint=" + replyHost + ":" + replyPort, ProbeFrame.STREAM_ID);
