@@ -18,7 +18,9 @@ import org.electbench.analysis.Table;
 import org.electbench.analysis.TableFormat;
 import org.electbench.sim.chaos.ChaosReport;
 import org.electbench.sim.chaos.ChaosRun;
+import org.electbench.sim.chaos.Liveness;
 import org.electbench.sim.chaos.Violation;
+import org.electbench.spi.LivenessPromise;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Fault;
 import org.electbench.transport.Scenario;
@@ -29,7 +31,11 @@ import picocli.CommandLine.ITypeConverter;
  * The chaos command's output formats, as an enum of factories. The JSON field names are a
  * contract: {@code schedules}, {@code <violation>Schedules}, {@code firstViolationSeed.<violation>}
  * (null when no schedule showed it), with violations {@code splitBrain}, {@code sameTermLeader},
- * {@code olderTermLeader}, {@code unconverged}. One algorithm gives one object, several an array.
+ * {@code olderTermLeader}, {@code stuck}; the liveness promise as {@code leaderNodes} (live nodes
+ * a leader needs), {@code livenessBoundNs} and {@code livenessBound} (its formula),
+ * {@code noLeaderPromisedSchedules}, and the slowest agreement after the last heal of a schedule
+ * promised a leader, {@code slowestAgreementNs} and {@code slowestAgreementSeed} (null when none
+ * agreed). One algorithm gives one object, several an array.
  */
 enum ChaosFormat
 {
@@ -76,6 +82,30 @@ enum ChaosFormat
         return "./electbench chaos --algorithm " + algorithm + " --replay " + seed + replayFlags;
     }
 
+    /** @return e.g. "a leader with 3 of 5 nodes live and connected, within 1060.000 ms = 2·(5/3·D + T_elec + 3·d)". */
+    static String promise(final LivenessPromise promise, final int nodes)
+    {
+        return String.format(Locale.ROOT, "a leader with %d of %d nodes live and connected, agreed within %s ms = %s",
+            promise.nodesForLeader(), nodes, TableWriter.millis(promise.boundNs()), promise.derivation());
+    }
+
+    /** @return what the run shows of the liveness promise, in words. */
+    static String liveness(final Liveness liveness)
+    {
+        if (!liveness.promised())
+        {
+            return "no leader promised: " + liveness.liveNodes() + " nodes live, a leader needs " +
+                liveness.promise().nodesForLeader();
+        }
+        final String bound = "bound " + TableWriter.millis(liveness.promise().boundNs()) + " ms";
+        if (liveness.agreedAfterHealNs() < 0)
+        {
+            return "stuck: no leader agreed after the last heal (" + bound + ")";
+        }
+        return (liveness.stuck() ? "stuck: " : "") + "leader agreed " + TableWriter.millis(liveness.agreedAfterHealNs()) +
+            " ms after the last heal (" + bound + ")";
+    }
+
     private static final class Text implements Writer
     {
         @Override
@@ -85,6 +115,14 @@ enum ChaosFormat
             out.printf(Locale.ROOT, "chaos: n=%d schedules=%d seed=%d faults=%s delay=%s%n", first.nodes(), first.schedules(),
                 first.seed(), ChaosFault.toCliList(first.kinds()), first.network());
             out.print(TableFormat.MARKDOWN.render(reportTable(reports)));
+            out.println("liveness: stuck counts schedules that left enough nodes for the promised leader and had none agreed " +
+                "within the bound after the last heal (d: the p99 one-way delay); no-promise those that left too few:");
+            for (final ChaosReport report : reports)
+            {
+                out.printf(Locale.ROOT, "  %-10s %s; slowest %s%n", report.algorithm(), promise(report.promise(), report.nodes()),
+                    report.slowestAgreementNs() < 0 ? "none agreed" :
+                        TableWriter.millis(report.slowestAgreementNs()) + " ms (seed " + report.slowestSeed() + ")");
+            }
             out.printf("first seed of each violation (replay one: %s):%n", replayCommand("NAME", "SEED", replayFlags));
             for (final ChaosReport report : reports)
             {
@@ -122,6 +160,8 @@ enum ChaosFormat
                 out.printf(Locale.ROOT, "  safety: max concurrent leaders %d, split brain %s ms, same-term leaders %d, " +
                         "older-term leader %s ms%n", result.maxConcurrentLeaders(), TableWriter.millis(result.splitBrainNs()),
                     result.sameTermLeaders(), TableWriter.millis(result.olderTermLeaderNs()));
+                out.println("  liveness: " + liveness(run.liveness()) + "; promised: " +
+                    promise(run.liveness().promise(), scenario.nodes()));
                 final Set<Violation> violations = run.violations();
                 out.println("  violations: " + (violations.isEmpty() ? "none" :
                     violations.stream().map(ChaosFormat::cliName).collect(Collectors.joining(", "))));
@@ -163,6 +203,20 @@ enum ChaosFormat
                         firstSeeds.putNull(violation.key());
                     }
                 }
+                root.put("leaderNodes", report.promise().nodesForLeader());
+                root.put("livenessBoundNs", report.promise().boundNs());
+                root.put("livenessBound", report.promise().derivation());
+                root.put("noLeaderPromisedSchedules", report.unpromised());
+                if (report.slowestAgreementNs() < 0)
+                {
+                    root.putNull("slowestAgreementNs");
+                    root.putNull("slowestAgreementSeed");
+                }
+                else
+                {
+                    root.put("slowestAgreementNs", report.slowestAgreementNs());
+                    root.put("slowestAgreementSeed", report.slowestSeed());
+                }
                 root.put("events", report.events());
                 root.put("wallNs", report.wallNs());
             }
@@ -194,6 +248,10 @@ enum ChaosFormat
                 root.put("olderTermLeaderNs", result.olderTermLeaderNs());
                 root.put("endNs", result.endNs());
                 root.put("events", result.events());
+                root.put("liveNodes", run.liveness().liveNodes());
+                root.put("leaderNodes", run.liveness().promise().nodesForLeader());
+                root.put("livenessBoundNs", run.liveness().promise().boundNs());
+                root.put("agreedAfterHealNs", run.liveness().agreedAfterHealNs());
                 final ArrayNode violations = root.putArray("violations");
                 run.violations().forEach(violation -> violations.add(violation.key()));
             }
@@ -232,6 +290,11 @@ enum ChaosFormat
         {
             columns.add(new Table.Column("firstSeed." + violation.key(), "first " + cliName(violation) + " seed", false, true));
         }
+        columns.add(new Table.Column("noLeaderPromisedSchedules", "no-promise", true, true));
+        columns.add(new Table.Column("leaderNodes", "nodes for a leader", false, true));
+        columns.add(new Table.Column("livenessBoundNs", "liveness bound ns", false, true));
+        columns.add(new Table.Column("slowestAgreementNs", "slowest agreement ns", false, true));
+        columns.add(new Table.Column("slowestAgreementSeed", "slowest agreement seed", false, true));
         columns.add(new Table.Column("events", "events", false, true));
         columns.add(new Table.Column("wallNs", "wall ns", false, true));
         columns.add(new Table.Column("schedulesPerSecond", "schedules/s", true, true));
@@ -249,6 +312,11 @@ enum ChaosFormat
             {
                 row.add(report.found(violation) ? number(report.firstSeed(violation)) : Table.Value.NONE);
             }
+            row.add(number(report.unpromised()));
+            row.add(number(report.promise().nodesForLeader()));
+            row.add(number(report.promise().boundNs()));
+            row.add(report.slowestAgreementNs() < 0 ? Table.Value.NONE : number(report.slowestAgreementNs()));
+            row.add(report.slowestAgreementNs() < 0 ? Table.Value.NONE : number(report.slowestSeed()));
             row.add(number(report.events()));
             row.add(number(report.wallNs()));
             row.add(new Table.Value(String.format(Locale.ROOT, "%.0f", report.schedulesPerSecond()), report.schedulesPerSecond()));
@@ -262,7 +330,8 @@ enum ChaosFormat
     {
         final List<Table.Column> columns = new ArrayList<>();
         for (final String id : List.of("algorithm", "nodes", "seed", "converged", "leader", "convergenceNs", "maxConcurrentLeaders",
-            "splitBrainNs", "sameTermLeaders", "olderTermLeaderNs", "events", "violations", "schedule"))
+            "splitBrainNs", "sameTermLeaders", "olderTermLeaderNs", "events", "liveNodes", "leaderNodes", "livenessBoundNs",
+            "agreedAfterHealNs", "violations", "schedule"))
         {
             columns.add(new Table.Column(id, id, true, !List.of("algorithm", "converged", "violations", "schedule").contains(id)));
         }
@@ -274,6 +343,8 @@ enum ChaosFormat
                 number(run.scenario().seed()), Table.Value.text(Boolean.toString(result.converged())), number(result.finalLeader()),
                 number(result.convergenceNs()), number(result.maxConcurrentLeaders()), number(result.splitBrainNs()),
                 number(result.sameTermLeaders()), number(result.olderTermLeaderNs()), number(result.events()),
+                number(run.liveness().liveNodes()), number(run.liveness().promise().nodesForLeader()),
+                number(run.liveness().promise().boundNs()), number(run.liveness().agreedAfterHealNs()),
                 Table.Value.text(run.violations().stream().map(Violation::key).collect(Collectors.joining(";"))),
                 Table.Value.text(run.faults().faults().stream().map(Fault::toString).collect(Collectors.joining("; ")))));
         }

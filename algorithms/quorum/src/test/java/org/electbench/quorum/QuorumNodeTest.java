@@ -25,6 +25,7 @@ import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
+import org.electbench.spi.Terms;
 import org.electbench.testkit.ScriptedHost;
 import org.electbench.testkit.ScriptedHost.Announcement;
 import org.electbench.transport.host.HostedContext;
@@ -78,9 +79,10 @@ class QuorumNodeTest
         assertEquals(0, host.sentCount());
 
         host.fire(node3, WATCH_TIMER);
-        assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, 0, 0)), drain(host));
+        // Its ballot is term 1, the first term anyone may lead.
+        assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, 1, 0)), drain(host));
         assertEquals(RTT_NS, host.pendingDelayNs(VOTE_TIMER));
-        assertEquals(QuorumNode.Elector.VOTING, node3.elector());
+        assertEquals(QuorumNode.State.VOTING, node3.state());
         assertEquals(new Announcement(Role.CANDIDATE, 0, 0), host.lastAnnouncement());
     }
 
@@ -93,7 +95,7 @@ class QuorumNodeTest
 
         elect(host, node3, 1, 2, 0, 2);
         assertEquals(List.of(new Sent(ELECT, ALL, 2, 0, 2, 0)), drain(host));
-        assertEquals(QuorumNode.Elector.VOTING, node3.elector());
+        assertEquals(QuorumNode.State.VOTING, node3.state());
 
         // Back to WATCHING after the vote, still without a timer of its own.
         host.fire(node3, VOTE_TIMER);
@@ -178,7 +180,7 @@ class QuorumNodeTest
         // The old leader 5 never claimed: the latest claim wins, the tie going to the smallest id.
         host.fire(node4, VOTE_TIMER);
         assertEquals(List.of(new Sent(VOTE, 1, 0, 0, 4, 3)), drain(host));
-        assertEquals(QuorumNode.Elector.WATCHING, node4.elector());
+        assertEquals(QuorumNode.State.WATCHING, node4.state());
         assertEquals(5 * HBT_NS, host.pendingDelayNs(WATCH_TIMER));
     }
 
@@ -415,7 +417,7 @@ class QuorumNodeTest
         node3.onTimer(host.pendingTimer(WATCH_TIMER), VOTE_TIMER);
         node3.onTimer(12345, HEARTBEAT_TIMER);
         assertEquals(0, host.sentCount());
-        assertEquals(QuorumNode.Elector.WATCHING, node3.elector());
+        assertEquals(QuorumNode.State.WATCHING, node3.state());
     }
 
     @Test
@@ -454,7 +456,57 @@ class QuorumNodeTest
         elect(host, node3, 6, 4, 0, 4);
         elect(host, node3, 0, 4, 0, 4);
         assertEquals(0, host.sentCount());
-        assertEquals(QuorumNode.Elector.WATCHING, node3.elector());
+        assertEquals(QuorumNode.State.WATCHING, node3.state());
+    }
+
+    @Test
+    void termsNoHonestServerSendsAreDroppedAndCountedAndAJumpWithinTheLimitIsTaken()
+    {
+        final ScriptedHost host = host();
+        node3.onStart(context(host, 3, 5), Start.SETTLED, 5, 4);
+        lead(host, node3, 1, Long.MAX_VALUE - 1, 1);
+        lead(host, node3, 1, 4 + Terms.MAX_JUMP + 1, 1);
+        lead(host, node3, 1, -4, 1);
+        lead(host, node3, 1, 5, -1);
+        elect(host, node3, 2, 4, 0, Long.MAX_VALUE);
+        vote(host, node3, 2, -1, 5);
+        vote(host, node3, 2, 4, Long.MAX_VALUE);
+        assertEquals(7, node3.malformedMessages());
+        assertEquals(4, node3.term());
+        assertEquals(4, node3.highestTermSeen());
+        assertEquals(0, host.sentCount());
+        assertEquals(List.of(new Announcement(Role.FOLLOWER, 5, 4)), host.announcements());
+
+        // 2^32 above the highest term known is the most an honest server can be ahead: taken.
+        lead(host, node3, 1, 4 + Terms.MAX_JUMP, 1);
+        assertEquals(new Announcement(Role.FOLLOWER, 1, 4 + Terms.MAX_JUMP), host.lastAnnouncement());
+        assertEquals(7, node3.malformedMessages());
+    }
+
+    @Test
+    void serverWhoseVotesReachTheLastTermVotesForNobodyElseRatherThanWrap()
+    {
+        // Only 2^31 accepted forgeries in a row get here; the disk stands in for them.
+        final MutableDirectBuffer disk = ScriptedHost.newDurableState();
+        disk.putLong(QuorumNode.DURABLE_HIGHEST_TERM_OFFSET, Long.MAX_VALUE - 1, MessageHeader.BYTE_ORDER);
+        disk.putLong(QuorumNode.DURABLE_VOTED_TERM_OFFSET, Long.MAX_VALUE, MessageHeader.BYTE_ORDER);
+        disk.putLong(QuorumNode.DURABLE_VOTED_PREVIOUS_OFFSET, Long.MAX_VALUE - 1, MessageHeader.BYTE_ORDER);
+        disk.putInt(QuorumNode.DURABLE_VOTED_FOR_OFFSET, 2, MessageHeader.BYTE_ORDER);
+        final ScriptedHost host = host();
+        node4.onStart(host.context(4, 5, true, SETTINGS, disk), Start.RECOVERED, ElectionNode.NO_LEADER, 0);
+
+        elect(host, node4, 3, Long.MAX_VALUE - 1, 7, Long.MAX_VALUE);
+        host.fire(node4, VOTE_TIMER);
+        // Its claim, and no VOTE for node 3: every term is covered by its vote for node 2.
+        assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, Long.MAX_VALUE, 0)), drain(host));
+        assertEquals(Long.MAX_VALUE, disk.getLong(QuorumNode.DURABLE_VOTED_TERM_OFFSET, MessageHeader.BYTE_ORDER));
+        assertEquals(2, disk.getInt(QuorumNode.DURABLE_VOTED_FOR_OFFSET, MessageHeader.BYTE_ORDER));
+
+        // The same vote for node 2 is sent again unchanged.
+        elect(host, node4, 2, Long.MAX_VALUE - 1, 8, Long.MAX_VALUE);
+        host.fire(node4, VOTE_TIMER);
+        assertEquals(new Sent(VOTE, 2, 0, 0, Long.MAX_VALUE, Long.MAX_VALUE - 1), drain(host).get(1));
+        assertEquals(0, node4.malformedMessages());
     }
 
     @Test
@@ -482,7 +534,7 @@ class QuorumNodeTest
         vote(host, node1, 3, 0, 1);
         host.fire(node1, HEARTBEAT_TIMER);
         final List<Sent> sent = drain(host);
-        assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, 0, 0), new Sent(LEAD, ALL, 1, 1, 0, 0), new Sent(LEAD, ALL, 1, 2, 0, 0)), sent);
+        assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, 1, 0), new Sent(LEAD, ALL, 1, 1, 0, 0), new Sent(LEAD, ALL, 1, 2, 0, 0)), sent);
         assertTrue(sent.stream().noneMatch(s -> s.toId() == 1));
         // The context drops a send to the node itself before the host records it, and counts it.
         assertEquals(0, host.refusedSends(), "its own vote and its own LEAD stay local");
@@ -560,7 +612,8 @@ class QuorumNodeTest
         assertEquals(3, recovered.highestTermSeen());
         elect(after, recovered, 3, 3, 0, 3);
         after.fire(recovered, VOTE_TIMER);
-        assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, 4, 0), new Sent(VOTE, 3, 0, 0, 5, 4)), drain(after));
+        // Its ballot (rule 7) is the first term it may lead, above the term 4 it voted in before.
+        assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, 5, 0), new Sent(VOTE, 3, 0, 0, 5, 4)), drain(after));
     }
 
     @Test

@@ -21,6 +21,7 @@ import org.electbench.raft.RaftTrace.Send;
 import org.electbench.sim.SimRuntime;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.Role;
+import org.electbench.testkit.StateTrace;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.FaultPlan;
 import org.electbench.transport.NetworkModel;
@@ -60,7 +61,7 @@ class RaftSimulationTest
     }
 
     @ParameterizedTest(name = "n={0}")
-    @ValueSource(ints = {3, 4, 5, 7, 9})
+    @ValueSource(ints = {3, 4, 5, 7, 9, 17})
     void leaderCrashElectsTheFirstFollowerToTimeOutWithOneRequestVoteBroadcastAndOneVoteFromEachLiveFollower(final int nodes)
     {
         final ElectionSettings settings = SETTINGS;
@@ -100,7 +101,12 @@ class RaftSimulationTest
         assertEquals(nodes - 1, result.messages(REQUEST_VOTE), result.toString());
         assertEquals(nodes - 2, result.messages(VOTE), result.toString());
         assertEquals(0, result.messages(PRE_VOTE) + result.messages(PRE_VOTE_RESPONSE) + result.messages(HEARTBEAT_RESPONSE));
-        assertEquals(nodes - 1, result.heartbeats());
+        // The winner's first HEARTBEAT round, one to each other node, is its announcement; no plain heartbeat
+        // goes out before agreement. Messages to a leader: N-1 + N-2 + N-1, 47 at N = 17.
+        assertEquals(0, result.heartbeats());
+        assertEquals(nodes - 1, result.announcements());
+        assertEquals(2L * nodes - 3, result.electionMessages());
+        assertEquals(3L * nodes - 4, result.messagesTotal());
         assertEquals(List.of(new Belief(first.dueNs() + 2 * DELAY_NS, first.nodeId(), Role.LEADER, first.nodeId(), 2)),
             trace.beliefs.stream().filter(belief -> belief.role() == Role.LEADER && belief.term() > 1).toList());
         assertEquals(0, result.sameTermLeaders());
@@ -268,5 +274,26 @@ class RaftSimulationTest
         assertEquals(heartbeats, trace.sends.stream().filter(send -> send.type() == HEARTBEAT_RESPONSE).count()
             + trace.sends.stream().filter(send -> send.type() == HEARTBEAT && send.atNs() + DELAY_NS > result.endNs()).count());
         assertEquals(1, trace.of(5).size());
+    }
+
+    @Test
+    void theTraceShowsEveryTransitionAndEveryChangeOfRoleIsOne()
+    {
+        final StateTrace trace = new StateTrace();
+        final ElectionResult result = new SimRuntime().trace(trace)
+            .run(scenario(5, RaftOptions.preVote(SETTINGS, true)).kind(ScenarioKind.LEADER_CRASH).build());
+
+        assertTrue(result.converged(), result.toString());
+        final int winner = result.finalLeader();
+        assertEquals(List.of("FOLLOWER", "PRE_CANDIDATE", "CANDIDATE", "LEADER"), trace.statesOf(winner));
+        for (int id = 1; id < 5; id++)
+        {
+            // The others end as followers; one whose timer fired too shows its pre-vote round given up.
+            final List<String> states = trace.statesOf(id);
+            assertEquals("FOLLOWER", states.get(0), "node " + id + ": " + states);
+            assertEquals(id == winner ? "LEADER" : "FOLLOWER", states.get(states.size() - 1), "node " + id + ": " + states);
+        }
+        assertEquals(List.of("LEADER"), trace.statesOf(5));
+        assertEquals(List.of(), trace.roleChangesWithoutTransition());
     }
 }

@@ -25,6 +25,7 @@ public final class AlgorithmRegistry
         final Map<String, ElectionAlgorithm> byName = new TreeMap<>();
         for (final ElectionAlgorithm algorithm : ServiceLoader.load(ElectionAlgorithm.class, classLoader))
         {
+            checkRoles(algorithm);
             final ElectionAlgorithm previous = byName.putIfAbsent(algorithm.name(), algorithm);
             if (null != previous)
             {
@@ -53,6 +54,30 @@ public final class AlgorithmRegistry
         }
         options = List.copyOf(new LinkedHashSet<>(optionByName.values()));
         algorithmsByOption = algorithmsByOption(byName.values());
+    }
+
+    /** The roles are declared beside the heartbeat and acknowledgement types: they must agree. */
+    static void checkRoles(final ElectionAlgorithm algorithm)
+    {
+        final List<MessageRole> roles = algorithm.messageRoles();
+        final int types = algorithm.messageTypes().size();
+        if (roles.size() != types)
+        {
+            throw new IllegalStateException(algorithm.name() + " declares " + roles.size() + " message roles for " +
+                types + " message types " + algorithm.messageTypes());
+        }
+        checkRole(algorithm, roles, algorithm.heartbeatType(), MessageRole.HEARTBEAT, "heartbeat");
+        checkRole(algorithm, roles, algorithm.acknowledgementType(), MessageRole.ACKNOWLEDGEMENT, "acknowledgement");
+    }
+
+    private static void checkRole(
+        final ElectionAlgorithm algorithm, final List<MessageRole> roles, final int type, final MessageRole role, final String what)
+    {
+        if (type >= 0 && (type >= roles.size() || roles.get(type) != role))
+        {
+            throw new IllegalStateException(algorithm.name() + "'s " + what + " type " + algorithm.typeName(type) +
+                " is declared with the role " + (type < roles.size() ? roles.get(type) : "none") + ", not " + role);
+        }
     }
 
     private static Map<String, List<String>> algorithmsByOption(final Iterable<ElectionAlgorithm> algorithms)

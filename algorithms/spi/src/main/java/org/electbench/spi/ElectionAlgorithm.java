@@ -32,6 +32,30 @@ public interface ElectionAlgorithm
     }
 
     /**
+     * What each message type is for, indexed by type id like {@link #messageTypes()}: the monitor
+     * counts "messages to a leader" (election and announcement), heartbeats and acknowledgements
+     * by these roles, alike for every algorithm. The heartbeat type must have the role
+     * {@link MessageRole#HEARTBEAT} and the acknowledgement type {@link MessageRole#ACKNOWLEDGEMENT}
+     * (the registry refuses an algorithm whose declarations disagree). An algorithm that declares no
+     * {@link MessageRole#ANNOUNCEMENT} type announces with its heartbeat (see that role).
+     * <p>
+     * The default, for a plug-in written before roles were declared, makes the heartbeat and the
+     * acknowledgement types what they are and every other type an election message.
+     *
+     * @return one role per message type.
+     */
+    default List<MessageRole> messageRoles()
+    {
+        final MessageRole[] roles = new MessageRole[messageTypes().size()];
+        for (int type = 0; type < roles.length; type++)
+        {
+            roles[type] = type == heartbeatType() ? MessageRole.HEARTBEAT :
+                type == acknowledgementType() ? MessageRole.ACKNOWLEDGEMENT : MessageRole.ELECTION;
+        }
+        return List.of(roles);
+    }
+
+    /**
      * The settings this algorithm should run with on a cluster of this size and network: knobs
      * left at their defaults raised where the defaults would distort its results (a timeout that
      * expires before the messages it waits for can arrive), knobs given explicitly kept, and each
@@ -100,6 +124,25 @@ public interface ElectionAlgorithm
             }
         }
         return ElectionNode.NO_LEADER;
+    }
+
+    /**
+     * When this algorithm's source promises a leader after every fault has healed, and how soon,
+     * derived from the settings it runs with: the chaos explorer reports a schedule that leaves
+     * enough nodes and still has no agreed leader within the bound as stuck. A bound counts each
+     * wait the algorithm may need in turn (detection, election timers, a lap, a retry), each
+     * message at the profile's p99 one-way delay. The default, for an algorithm that states
+     * nothing: any one live node, within eight of the longest of D, T_coord and 5 HBT.
+     *
+     * @param settings the settings the nodes run with.
+     * @param profile  the cluster size and the network's p99 one-way delay.
+     * @return the promise.
+     */
+    default LivenessPromise liveness(final ElectionSettings settings, final ClusterProfile profile)
+    {
+        final long patienceNs = Math.max(Math.max(settings.detectionTimeoutNs(), settings.coordinatorTimeoutNs()),
+            5 * settings.heartbeatIntervalNs());
+        return new LivenessPromise(1, 8 * patienceNs, "8·max(D, T_coord, 5·HBT)");
     }
 
     /**

@@ -28,8 +28,11 @@ import org.electbench.transport.TraceRecorder;
  * {"event":"drop","t":151000000,"id":2,"from":1,"to":5,"type":"ELECTION","reason":"RECEIVER_DOWN"}
  * {"event":"timer","t":300000000,"node":2,"kind":1}
  * {"event":"fault","t":100000000,"fault":"CRASH","node":5,"end":false}
+ * {"event":"state","t":152000000,"node":2,"state":"LEADER"}
  * {"event":"belief","t":152000000,"node":2,"role":"LEADER","leader":2,"term":0}
  * </pre>
+ * A {@code state} line is a node entering a state of its algorithm's own state machine, finer
+ * than the role its {@code belief} lines announce.
  * Times are nanoseconds of the run's clock (virtual in the simulator). A message's {@code id}
  * numbers its send from 1; its delivery or drop repeats it. The file is written beside its
  * place and moved in by {@link #close()}, so an interrupted run leaves no half trace.
@@ -168,6 +171,16 @@ public final class TraceWriter implements TraceRecorder, Closeable
             json.writeStringField("role", role.name());
             json.writeNumberField("leader", leaderId);
             json.writeNumberField("term", term);
+        });
+    }
+
+    @Override
+    public void onTransition(final long nowNs, final int nodeId, final String state)
+    {
+        line("state", nowNs, json ->
+        {
+            json.writeNumberField("node", nodeId);
+            json.writeStringField("state", state);
         });
     }
 

@@ -6,6 +6,7 @@ import java.util.function.IntPredicate;
 import org.agrona.collections.Long2LongHashMap;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
+import org.electbench.spi.MessageRole;
 import org.electbench.spi.Role;
 
 /**
@@ -16,16 +17,24 @@ import org.electbench.spi.Role;
  *   <li><b>convergence</b>: the start of the agreement that then held, with no change of any
  *       node's belief, for the settle window; measured from the reference instant (the fault,
  *       or the heal) and never negative;</li>
- *   <li><b>detection</b>: reference instant to the first election message (any type but the
- *       heartbeat);</li>
+ *   <li><b>detection</b>: reference instant to the first election message (a send whose type
+ *       the algorithm declares an election or announcement message);</li>
  *   <li><b>unavailability</b>: from the fault to the first instant a leader exists that every
  *       live node on its side of the fault names (the side that must elect, see
  *       {@link RunPlan#side()}); once the fault stops dividing the cluster (the heal, the
  *       resume) every live node counts. No settle window: the first such instant;</li>
- *   <li><b>messages and bytes</b>: every send from the reference instant to convergence, by
- *       type, sends to crashed nodes included, heartbeats and acknowledgements apart (by their
- *       types); and the same counted from the fault, which for partition starts before the
- *       reference (the heal);</li>
+ *   <li><b>messages and bytes</b>: every send from the reference instant to agreement, by type
+ *       and by the role the algorithm declares for its type ({@link MessageRole}), sends to
+ *       crashed nodes included; and the same counted from the fault, which for partition starts
+ *       before the reference (the heal). "Messages to a leader" are the election messages and the
+ *       new leader's announcement. An algorithm with no announcement type announces with its
+ *       heartbeat: the first N-1 heartbeats a node sends after it last announced it did not lead
+ *       (its first round once it wins: quorum's first LEAD, raft's first HEARTBEAT) count as
+ *       announcements.
+ *       Agreement is the cut: a send the monitor is told of before the announcement that made
+ *       agreement counts, one told of after it does not, even at the same instant, so a runtime
+ *       with a virtual clock counts what a real-clock runtime counts (the ring's last node forwards
+ *       ELECTED and acknowledges its hop after it named the leader; neither counts anywhere);</li>
  *   <li><b>safety</b>: most live leaders held together for a positive time, total time with two
  *       or more, leaders that overlapped for no time at all (two announcements at one instant)
  *       counted apart, a node claiming a term another node led (same-term leaders), and time two
@@ -46,8 +55,9 @@ public final class ConvergenceMonitor
     private final ElectionAlgorithm algorithm;
     private final int nodes;
     private final int typeCount;
-    private final int heartbeatType;
-    private final int acknowledgementType;
+    private final MessageRole[] roleByType;
+    /** Whether the algorithm has no announcement type, so a new leader's first heartbeats announce it. */
+    private final boolean heartbeatAnnounces;
     private final boolean[] live;
     /** Indexed by id: whose view counts for availability until {@link #sideEndNs}. */
     private final boolean[] side;
@@ -56,14 +66,12 @@ public final class ConvergenceMonitor
     private final long[] term;
     /** Live nodes naming each id, index 0 for "nobody". */
     private final int[] namesCount;
-    private final long[] messagesByType;
-    private final long[] bytesByType;
-    private final long[] agreedMessagesByType;
-    private final long[] agreedBytesByType;
-    private final long[] faultMessagesByType;
-    private final long[] faultBytesByType;
-    private final long[] agreedFaultMessagesByType;
-    private final long[] agreedFaultBytesByType;
+    /** Per node: heartbeats still to count as its announcement, see the class comment. */
+    private final int[] announcementsLeft;
+    private final MessageCounts sent;
+    private final MessageCounts agreedSent;
+    private final MessageCounts sentFromFault;
+    private final MessageCounts agreedSentFromFault;
     private final Long2LongHashMap leaderByTerm = new Long2LongHashMap(NONE);
     /** Made once, so finishing a run does not allocate a capturing lambda. */
     private final IntPredicate isLive = this::isLive;
@@ -94,22 +102,19 @@ public final class ConvergenceMonitor
         this.algorithm = algorithm;
         this.nodes = nodes;
         typeCount = algorithm.messageTypes().size();
-        heartbeatType = algorithm.heartbeatType();
-        acknowledgementType = algorithm.acknowledgementType();
+        roleByType = algorithm.messageRoles().toArray(new MessageRole[0]);
+        heartbeatAnnounces = !algorithm.messageRoles().contains(MessageRole.ANNOUNCEMENT);
         live = new boolean[nodes + 1];
         side = new boolean[nodes + 1];
         role = new Role[nodes + 1];
         leader = new int[nodes + 1];
         term = new long[nodes + 1];
         namesCount = new int[nodes + 1];
-        messagesByType = new long[typeCount];
-        bytesByType = new long[typeCount];
-        agreedMessagesByType = new long[typeCount];
-        agreedBytesByType = new long[typeCount];
-        faultMessagesByType = new long[typeCount];
-        faultBytesByType = new long[typeCount];
-        agreedFaultMessagesByType = new long[typeCount];
-        agreedFaultBytesByType = new long[typeCount];
+        announcementsLeft = new int[nodes + 1];
+        sent = new MessageCounts(typeCount);
+        agreedSent = new MessageCounts(typeCount);
+        sentFromFault = new MessageCounts(typeCount);
+        agreedSentFromFault = new MessageCounts(typeCount);
         reset(0, 0);
     }
 
@@ -156,14 +161,11 @@ public final class ConvergenceMonitor
         Arrays.fill(leader, ElectionNode.NO_LEADER);
         Arrays.fill(term, 0);
         Arrays.fill(namesCount, 0);
-        Arrays.fill(messagesByType, 0);
-        Arrays.fill(bytesByType, 0);
-        Arrays.fill(agreedMessagesByType, 0);
-        Arrays.fill(agreedBytesByType, 0);
-        Arrays.fill(faultMessagesByType, 0);
-        Arrays.fill(faultBytesByType, 0);
-        Arrays.fill(agreedFaultMessagesByType, 0);
-        Arrays.fill(agreedFaultBytesByType, 0);
+        Arrays.fill(announcementsLeft, 0);
+        sent.clear();
+        agreedSent.clear();
+        sentFromFault.clear();
+        agreedSentFromFault.clear();
         leaderByTerm.clear();
         liveCount = 0;
         leaderCount = 0;
@@ -190,6 +192,7 @@ public final class ConvergenceMonitor
         account(nowNs);
         live[nodeId] = true;
         liveCount++;
+        armAnnouncement(nodeId, nowNs);
         role[nodeId] = Role.FOLLOWER;
         leader[nodeId] = ElectionNode.NO_LEADER;
         term[nodeId] = 0;
@@ -207,6 +210,7 @@ public final class ConvergenceMonitor
         account(nowNs);
         withdraw(nodeId);
         live[nodeId] = false;
+        announcementsLeft[nodeId] = 0;
         liveCount--;
         changed(nowNs);
     }
@@ -220,6 +224,10 @@ public final class ConvergenceMonitor
         }
         final boolean wasAgreed = NONE != agreedSinceNs;
         account(nowNs);
+        if (newRole != Role.LEADER)
+        {
+            armAnnouncement(nodeId, nowNs);
+        }
         withdraw(nodeId);
         role[nodeId] = newRole;
         leader[nodeId] = newLeader;
@@ -246,6 +254,16 @@ public final class ConvergenceMonitor
         }
     }
 
+    /**
+     * A node that does not lead will announce with its first round of heartbeats if it comes to
+     * lead: it sends them before it tells the monitor it leads, in the same step. Only from the
+     * fault on, where sends are counted: a real-clock runtime does not report earlier ones.
+     */
+    private void armAnnouncement(final int nodeId, final long nowNs)
+    {
+        announcementsLeft[nodeId] = heartbeatAnnounces && nowNs - Math.min(faultNs, referenceNs) >= 0 ? nodes - 1 : 0;
+    }
+
     /** A node sent one message (counted whether or not it arrives). */
     public void onSend(final int fromId, final long nowNs, final int type, final int length)
     {
@@ -253,29 +271,22 @@ public final class ConvergenceMonitor
         {
             return;
         }
-        final boolean atAgreement = NONE != agreedSinceNs && nowNs == agreedSinceNs;
+        MessageRole role = roleByType[type];
+        if (role == MessageRole.HEARTBEAT && announcementsLeft[fromId] > 0)
+        {
+            announcementsLeft[fromId]--;
+            role = MessageRole.ANNOUNCEMENT;
+        }
         if (nowNs - faultNs >= 0)
         {
-            faultMessagesByType[type]++;
-            faultBytesByType[type] += length;
-            if (atAgreement)
-            {
-                agreedFaultMessagesByType[type]++;
-                agreedFaultBytesByType[type] += length;
-            }
+            sentFromFault.add(type, role, length);
         }
         if (nowNs - referenceNs < 0)
         {
             return;
         }
-        messagesByType[type]++;
-        bytesByType[type] += length;
-        if (atAgreement)
-        {
-            agreedMessagesByType[type]++;
-            agreedBytesByType[type] += length;
-        }
-        if (type != heartbeatType && type != acknowledgementType && NONE == firstElectionSendNs)
+        sent.add(type, role, length);
+        if (NONE == firstElectionSendNs && (role == MessageRole.ELECTION || role == MessageRole.ANNOUNCEMENT))
         {
             firstElectionSendNs = nowNs;
         }
@@ -318,22 +329,14 @@ public final class ConvergenceMonitor
     {
         account(endNs);
         final boolean converged = settled(endNs, referenceNs);
-        final long[] messages = converged ? agreedMessagesByType.clone() : messagesByType.clone();
-        final long[] bytes = converged ? agreedBytesByType.clone() : bytesByType.clone();
-        final long[] faultMessages = converged ? agreedFaultMessagesByType.clone() : faultMessagesByType.clone();
-        final long[] faultBytes = converged ? agreedFaultBytesByType.clone() : faultBytesByType.clone();
         final int finalLeader = NONE != agreedSinceNs ? (int)leaderIdSum : ElectionNode.NO_LEADER;
         return new ElectionResult(
             algorithm.messageTypes(),
-            heartbeatType,
-            acknowledgementType,
             converged,
             converged ? Math.max(0, agreedSinceNs - referenceNs) : NONE,
             NONE == firstElectionSendNs ? NONE : firstElectionSendNs - referenceNs,
-            messages,
-            bytes,
-            faultMessages,
-            faultBytes,
+            (converged ? agreedSent : sent).copy(),
+            (converged ? agreedSentFromFault : sentFromFault).copy(),
             NONE == availableNs ? NONE : availableNs - faultNs,
             finalLeader,
             algorithm.expectedLeader(nodes, isLive),
@@ -417,10 +420,8 @@ public final class ConvergenceMonitor
         else if (NONE == agreedSinceNs)
         {
             agreedSinceNs = nowNs;
-            System.arraycopy(messagesByType, 0, agreedMessagesByType, 0, typeCount);
-            System.arraycopy(bytesByType, 0, agreedBytesByType, 0, typeCount);
-            System.arraycopy(faultMessagesByType, 0, agreedFaultMessagesByType, 0, typeCount);
-            System.arraycopy(faultBytesByType, 0, agreedFaultBytesByType, 0, typeCount);
+            agreedSent.copyFrom(sent);
+            agreedSentFromFault.copyFrom(sentFromFault);
         }
         if (NONE == availableNs && nowNs - faultNs >= 0 && available(nowNs))
         {

@@ -3,6 +3,7 @@ package org.electbench.transport;
 import java.util.List;
 
 import org.electbench.spi.ElectionNode;
+import org.electbench.spi.MessageRole;
 
 /**
  * What the {@link ConvergenceMonitor} measured in one run. Times are nanoseconds, from the
@@ -10,24 +11,20 @@ import org.electbench.spi.ElectionNode;
  * partition, the start of a pause, the last recovery of flapping, 0 at cold start) unless a
  * method says "from the fault" ({@link RunPlan#faultNs()}: the crash, the cut of a partition, the
  * start of a pause, the first crash of flapping); -1 where there is nothing to measure. Message
- * counts are sends (a send to a crashed or unreachable node counts), up to the instant of
- * convergence (or the end of the run when it did not converge), split three ways by type: the
- * heartbeat, the acknowledgements an algorithm adds for reliable hops
- * ({@link org.electbench.spi.ElectionAlgorithm#acknowledgementType()}), and the election
- * messages, which are all the others.
+ * counts are sends (a send to a crashed or unreachable node counts), up to agreement (or the end
+ * of the run when it did not converge), by type and by the role each send played
+ * ({@link MessageRole}, as the algorithm declares it and as {@link ConvergenceMonitor} assigns a
+ * new leader's announcing heartbeats): "messages to a leader" are the election messages and the
+ * announcement, alike for every algorithm; heartbeats and acknowledgements are counted apart.
  */
 public final class ElectionResult
 {
     private final List<String> typeNames;
-    private final int heartbeatType;
-    private final int acknowledgementType;
     private final boolean converged;
     private final long convergenceNs;
     private final long detectionNs;
-    private final long[] messagesByType;
-    private final long[] bytesByType;
-    private final long[] faultMessagesByType;
-    private final long[] faultBytesByType;
+    private final MessageCounts sent;
+    private final MessageCounts sentFromFault;
     private final long unavailabilityNs;
     private final int finalLeader;
     private final int expectedLeader;
@@ -42,15 +39,11 @@ public final class ElectionResult
 
     ElectionResult(
         final List<String> typeNames,
-        final int heartbeatType,
-        final int acknowledgementType,
         final boolean converged,
         final long convergenceNs,
         final long detectionNs,
-        final long[] messagesByType,
-        final long[] bytesByType,
-        final long[] faultMessagesByType,
-        final long[] faultBytesByType,
+        final MessageCounts sent,
+        final MessageCounts sentFromFault,
         final long unavailabilityNs,
         final int finalLeader,
         final int expectedLeader,
@@ -64,15 +57,11 @@ public final class ElectionResult
         final long endNs)
     {
         this.typeNames = typeNames;
-        this.heartbeatType = heartbeatType;
-        this.acknowledgementType = acknowledgementType;
         this.converged = converged;
         this.convergenceNs = convergenceNs;
         this.detectionNs = detectionNs;
-        this.messagesByType = messagesByType;
-        this.bytesByType = bytesByType;
-        this.faultMessagesByType = faultMessagesByType;
-        this.faultBytesByType = faultBytesByType;
+        this.sent = sent;
+        this.sentFromFault = sentFromFault;
         this.unavailabilityNs = unavailabilityNs;
         this.finalLeader = finalLeader;
         this.expectedLeader = expectedLeader;
@@ -131,107 +120,111 @@ public final class ElectionResult
     }
 
     /**
-     * @return messages of one type sent from the reference instant to convergence, whatever the
-     *         type (heartbeats and acknowledgements included for their own types).
+     * @return messages of one type sent from the reference instant to agreement, whatever role
+     *         they played (a heartbeat type counts its announcing heartbeats too).
      */
     public long messages(final int type)
     {
-        return count(messagesByType, type);
+        return sent.messages(type);
     }
 
     /**
-     * @return election messages (every type but the heartbeat and the acknowledgement) sent from
-     *         the reference instant to convergence.
+     * @return messages to a leader, sent from the reference instant to agreement: the election
+     *         messages and the new leader's announcement ({@link #electionMessages()} +
+     *         {@link #announcements()}), counted alike for every algorithm.
      */
     public long messagesTotal()
     {
-        return electionTotal(messagesByType);
+        return sent.toLeader();
     }
 
-    /** @return bytes of the election messages of {@link #messagesTotal()}, headers included. */
+    /** @return bytes of the messages to a leader of {@link #messagesTotal()}, headers included. */
     public long bytesTotal()
     {
-        return electionTotal(bytesByType);
+        return sent.bytesToLeader();
     }
 
-    /** @return heartbeats sent from the reference instant to convergence, counted apart. */
+    /** @return messages of the election itself (every send of a type declared {@link MessageRole#ELECTION}). */
+    public long electionMessages()
+    {
+        return sent.messages(MessageRole.ELECTION);
+    }
+
+    /**
+     * @return the new leader's announcement: sends of a type declared {@link MessageRole#ANNOUNCEMENT}
+     *         (COORDINATOR, ELECTED), or, for an algorithm without one, its first round of heartbeats.
+     */
+    public long announcements()
+    {
+        return sent.messages(MessageRole.ANNOUNCEMENT);
+    }
+
+    /** @return heartbeats sent from the reference instant to agreement, the announcing ones excepted. */
     public long heartbeats()
     {
-        return messages(heartbeatType);
+        return sent.messages(MessageRole.HEARTBEAT);
     }
 
     /** @return bytes of those heartbeats, headers included. */
     public long heartbeatBytes()
     {
-        return count(bytesByType, heartbeatType);
+        return sent.bytes(MessageRole.HEARTBEAT);
     }
 
     /**
-     * @return acknowledgements (ring's ACK: protocol overhead of reliable hops that the textbook
-     *         algorithm does not have) sent from the reference instant to convergence; 0 for an
-     *         algorithm without them.
+     * @return acknowledgements (ring's ACK, raft's HEARTBEAT_RESPONSE: protocol overhead a
+     *         textbook algorithm does not have) sent from the reference instant to agreement; 0 for
+     *         an algorithm without them.
      */
     public long acknowledgements()
     {
-        return count(messagesByType, acknowledgementType);
+        return sent.messages(MessageRole.ACKNOWLEDGEMENT);
     }
 
     /** @return bytes of those acknowledgements, headers included. */
     public long acknowledgementBytes()
     {
-        return count(bytesByType, acknowledgementType);
+        return sent.bytes(MessageRole.ACKNOWLEDGEMENT);
     }
 
     /**
-     * @return messages of one type sent from the fault to convergence. The same as
+     * @return messages of one type sent from the fault to agreement. The same as
      *         {@link #messages(int)} but for partition, where the election on the cut-off side
      *         happens before the heal the reference instant marks.
      */
     public long messagesFromFault(final int type)
     {
-        return count(faultMessagesByType, type);
+        return sentFromFault.messages(type);
     }
 
-    /** @return election messages (every type but the heartbeat and the acknowledgement) sent from the fault to convergence. */
+    /** @return messages to a leader (election and announcement) sent from the fault to agreement. */
     public long messagesFromFaultTotal()
     {
-        return electionTotal(faultMessagesByType);
+        return sentFromFault.toLeader();
     }
 
-    /** @return bytes of the election messages of {@link #messagesFromFaultTotal()}, headers included. */
+    /** @return bytes of the messages of {@link #messagesFromFaultTotal()}, headers included. */
     public long bytesFromFaultTotal()
     {
-        return electionTotal(faultBytesByType);
+        return sentFromFault.bytesToLeader();
     }
 
-    /** @return acknowledgements sent from the fault to convergence. */
+    /** @return the new leader's announcements sent from the fault to agreement. */
+    public long announcementsFromFault()
+    {
+        return sentFromFault.messages(MessageRole.ANNOUNCEMENT);
+    }
+
+    /** @return acknowledgements sent from the fault to agreement. */
     public long acknowledgementsFromFault()
     {
-        return count(faultMessagesByType, acknowledgementType);
+        return sentFromFault.messages(MessageRole.ACKNOWLEDGEMENT);
     }
 
-    /** @return heartbeats sent from the fault to convergence. */
+    /** @return heartbeats sent from the fault to agreement, the announcing ones excepted. */
     public long heartbeatsFromFault()
     {
-        return count(faultMessagesByType, heartbeatType);
-    }
-
-    private static long count(final long[] byType, final int type)
-    {
-        return type >= 0 && type < byType.length ? byType[type] : 0;
-    }
-
-    private long electionTotal(final long[] byType)
-    {
-        long total = 0;
-        for (int type = 0; type < byType.length; type++)
-        {
-            if (type != heartbeatType && type != acknowledgementType)
-            {
-                total += byType[type];
-            }
-        }
-        return total;
+        return sentFromFault.messages(MessageRole.HEARTBEAT);
     }
 
     /** @return the leader every live node named at the end, or 0 when they did not agree. */
@@ -330,11 +323,15 @@ public final class ElectionResult
             .append(", detectionNs=").append(detectionNs)
             .append(", leader=").append(finalLeader)
             .append(", messages={");
-        for (int type = 0; type < messagesByType.length; type++)
+        for (int type = 0; type < sent.typeCount(); type++)
         {
-            text.append(type == 0 ? "" : ", ").append(typeNames.get(type)).append('=').append(messagesByType[type]);
+            text.append(type == 0 ? "" : ", ").append(typeNames.get(type)).append('=').append(sent.messages(type));
         }
-        return text.append("}, bytes=").append(bytesTotal())
+        return text.append("}, election=").append(electionMessages())
+            .append(", announcements=").append(announcements())
+            .append(", heartbeats=").append(heartbeats())
+            .append(", acknowledgements=").append(acknowledgements())
+            .append(", bytes=").append(bytesTotal())
             .append(", unavailabilityNs=").append(unavailabilityNs)
             .append(", messagesFromFault=").append(messagesFromFaultTotal())
             .append(", sameInstantLeaderOverlaps=").append(sameInstantLeaderOverlaps)

@@ -60,14 +60,50 @@ class ConvergenceMonitorTest
         assertTrue(result.converged());
         assertEquals(300, result.convergenceNs());
         assertEquals(100, result.detectionNs());
-        assertEquals(3, result.messagesTotal(), "two before agreement and one at its instant; none after");
+        // Agreement is the cut: node 2's ELECTION at the agreement's instant, but told after it, counts on no runtime.
+        assertEquals(2, result.messagesTotal(), "two before agreement; none at its instant after it, none after");
         assertEquals(1, result.heartbeats(), "the heartbeat before the reference is not counted");
-        assertEquals(48, result.bytesTotal());
+        assertEquals(32, result.bytesTotal());
         assertEquals(2, result.finalLeader());
         assertEquals(2, result.expectedLeader());
         assertFalse(result.wrongLeader());
         assertEquals(1, result.maxConcurrentLeaders());
         assertEquals(42, result.events());
+    }
+
+    @Test
+    void aNewLeadersFirstRoundOfHeartbeatsIsItsAnnouncementWhereTheAlgorithmHasNoAnnouncementType()
+    {
+        monitor.onCrash(3, REFERENCE_NS);
+        monitor.onAnnounce(2, 1_100, Role.CANDIDATE, ElectionNode.NO_LEADER, 2);
+        monitor.onSend(2, 1_100, ELECTION, 16);
+        // It wins and sends its first round (one copy to the dead node) before it says it leads.
+        monitor.onSend(2, 1_200, HEARTBEAT, 8);
+        monitor.onSend(2, 1_200, HEARTBEAT, 8);
+        monitor.onAnnounce(2, 1_200, Role.LEADER, 2, 2);
+        monitor.onSend(2, 1_250, HEARTBEAT, 8);
+        monitor.onAnnounce(1, 1_300, Role.FOLLOWER, 2, 2);
+        final ElectionResult result = monitor.finish(1_800, 0);
+        assertTrue(result.converged());
+        assertEquals(1, result.electionMessages());
+        assertEquals(2, result.announcements(), "one heartbeat to each other node, the dead one's included");
+        assertEquals(3, result.messagesTotal(), "messages to a leader: election and announcement");
+        assertEquals(1, result.heartbeats(), "the second round is a heartbeat");
+        assertEquals(3, result.messages(HEARTBEAT), "the type's count holds both");
+        assertEquals(32, result.bytesTotal());
+    }
+
+    @Test
+    void aNodeLastSeenFollowingBeforeTheFaultAnnouncesNothingWithItsHeartbeats()
+    {
+        monitor.onCrash(3, REFERENCE_NS);
+        monitor.onAnnounce(2, 1_100, Role.LEADER, 2, 2);
+        monitor.onSend(2, 1_100, HEARTBEAT, 8);
+        monitor.onSend(2, 1_100, HEARTBEAT, 8);
+        monitor.onAnnounce(1, 1_300, Role.FOLLOWER, 2, 2);
+        final ElectionResult result = monitor.finish(1_800, 0);
+        assertEquals(0, result.announcements());
+        assertEquals(2, result.heartbeats());
     }
 
     @Test
@@ -175,11 +211,15 @@ class ConvergenceMonitorTest
         acked.onAnnounce(2, 30, Role.LEADER, 2, 1);
         acked.onAnnounce(1, 30, Role.FOLLOWER, 2, 1);
         final ElectionResult result = acked.finish(200, 0);
-        assertEquals(1, result.messagesTotal(), "ELECTION only");
-        assertEquals(20, result.bytesTotal());
+        // Node 2's first heartbeat, sent as it comes to lead, is its announcement (the algorithm has no announcement type).
+        assertEquals(2, result.messagesTotal(), "ELECTION and the announcing heartbeat, not the ACK");
+        assertEquals(1, result.electionMessages());
+        assertEquals(1, result.announcements());
+        assertEquals(36, result.bytesTotal());
         assertEquals(1, result.acknowledgements());
         assertEquals(12, result.acknowledgementBytes());
-        assertEquals(1, result.heartbeats());
+        assertEquals(0, result.heartbeats());
+        assertEquals(1, result.messages(1), "the heartbeat type's own count");
         assertEquals(1, result.acknowledgementsFromFault());
         assertEquals(10, result.detectionNs(), "the first election message, not the ACK");
     }

@@ -49,25 +49,34 @@ public final class Metrics
         "how late each timer fired behind its deadline, every timer of every run", sample -> -1).pairedOnly();
 
     public static final Metric MESSAGES = Metric.count("messages", MetricUnit.MESSAGES,
-        "election messages (every type but the heartbeat) from the fault to agreement",
-        sample -> sample.result().messagesTotal());
+        "messages to a leader: the election messages and the new leader's announcement, from the fault to agreement, " +
+            "counted alike for every algorithm", sample -> sample.result().messagesTotal());
+
+    public static final Metric ELECTION_MESSAGES = Metric.count("electionMessages", MetricUnit.MESSAGES,
+        "the election part of those: sends of the types each algorithm declares election messages",
+        sample -> sample.result().electionMessages());
+
+    public static final Metric ANNOUNCEMENTS = Metric.count("announcements", MetricUnit.MESSAGES,
+        "the announcement part: the new leader's COORDINATOR or ELECTED, or its first round of heartbeats " +
+            "where the algorithm has no announcement type (quorum's first LEAD, raft's first HEARTBEAT)",
+        sample -> sample.result().announcements());
 
     public static final Metric BYTES = Metric.count("bytes", MetricUnit.BYTES,
-        "bytes of those election messages, headers included", sample -> sample.result().bytesTotal());
+        "bytes of the messages to a leader, headers included", sample -> sample.result().bytesTotal());
 
     public static final Metric HEARTBEATS = Metric.count("heartbeats", MetricUnit.MESSAGES,
-        "heartbeats over the same window, counted apart", sample -> sample.result().heartbeats());
+        "heartbeats over the same window, the announcing ones excepted, counted apart", sample -> sample.result().heartbeats());
 
     public static final Metric ACKNOWLEDGEMENTS = Metric.count("acknowledgements", MetricUnit.MESSAGES,
         "acknowledgements of reliable hops (protocol overhead the textbook algorithm lacks), counted apart",
         sample -> sample.result().acknowledgements());
 
     public static final Metric MESSAGES_FROM_FAULT = Metric.count("messagesFromFault", MetricUnit.MESSAGES,
-        "election messages from the fault itself to agreement (for partition and pause: from the cut or the freeze, " +
+        "messages to a leader from the fault itself to agreement (for partition and pause: from the cut or the freeze, " +
             "not from the heal or resume)", sample -> sample.result().messagesFromFaultTotal());
 
     public static final Metric BYTES_FROM_FAULT = Metric.count("bytesFromFault", MetricUnit.BYTES,
-        "bytes of those election messages, headers included", sample -> sample.result().bytesFromFaultTotal());
+        "bytes of those messages, headers included", sample -> sample.result().bytesFromFaultTotal());
 
     public static final Metric SPLIT_BRAIN_TIME = Metric.count("splitBrainTime", MetricUnit.NANOSECONDS,
         "total time with two or more live leaders", sample -> sample.result().splitBrainNs());
@@ -102,11 +111,24 @@ public final class Metrics
     public static final Metric UNCONVERGED = Metric.violation("unconverged",
         "no lasting agreement within the run's budget", sample -> !sample.result().converged());
 
+    /**
+     * Not a fault of the algorithm but of the host: runs a real-clock runtime made while the
+     * machine could not keep the algorithm's timers ({@link org.electbench.transport.RunTiming#keptTiming}:
+     * timer lateness plus worker and transport stalls above half the shortest race between a
+     * message and a timer, less the transport's latency). A row with any is marked, and no safety
+     * verdict is drawn from it: its split brains may be the host's.
+     */
+    public static final Metric HOST_LATE = Metric.violation("hostLate",
+        "runs measured while the host could not keep the algorithm's timers (lateness and stalls past half the shortest " +
+            "timeout race): their safety figures are the host's, not the algorithm's",
+        sample -> !sample.timing().keptTiming()).pairedOnly();
+
     /** Every declared metric but the per-type message counts, in the order writers show them. */
     public static final List<Metric> STANDARD = List.of(
         CONVERGENCE, DETECTION, ELECTION, UNAVAILABILITY, ONE_WAY_LATENCY, FLOOR, OVERHEAD, TIMER_LATENESS,
-        MESSAGES, BYTES, HEARTBEATS, ACKNOWLEDGEMENTS, MESSAGES_FROM_FAULT, BYTES_FROM_FAULT, SPLIT_BRAIN_TIME, LIVE_LEADER_ELECTIONS, EVENTS, MAX_LEADERS,
-        SPLIT_BRAIN, SAME_INSTANT_OVERLAP, SAME_TERM, OLDER_TERM, WRONG_LEADER, UNCONVERGED);
+        MESSAGES, ELECTION_MESSAGES, ANNOUNCEMENTS, BYTES, HEARTBEATS, ACKNOWLEDGEMENTS, MESSAGES_FROM_FAULT, BYTES_FROM_FAULT,
+        SPLIT_BRAIN_TIME, LIVE_LEADER_ELECTIONS, EVENTS, MAX_LEADERS,
+        SPLIT_BRAIN, SAME_INSTANT_OVERLAP, SAME_TERM, OLDER_TERM, WRONG_LEADER, UNCONVERGED, HOST_LATE);
 
     /** The prefix of a per-type message count: {@code messages.ELECTION}. */
     public static final String MESSAGES_BY_TYPE_PREFIX = "messages.";
