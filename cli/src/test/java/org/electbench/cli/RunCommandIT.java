@@ -126,8 +126,7 @@ class RunCommandIT
         // Each shard ran a part of the grid: neither has every row.
         for (final Path shard : shards)
         {
-            assertTrue(rows(Files.readString(shard.resolve(RunFolder.TABLES)), "sim").size() <
-                rows(Files.readString(whole.resolve(RunFolder.TABLES)), "sim").size(), shard.toString());
+            assertTrue(simRows(shard.resolve(RunFolder.TABLES)).size() < simRows(whole.resolve(RunFolder.TABLES)).size(), shard.toString());
         }
 
         final Path wholeReport = runs.resolve("whole-report");
@@ -137,9 +136,9 @@ class RunCommandIT
             "--out", shardReport.toString());
         assertEquals(0, merged.exitCode(), merged.err());
         assertFalse(merged.err().contains("missing"), merged.err());
-        final Path table = wholeReport.resolve("leader-crash.md");
+        final Path table = wholeReport.resolve("tables").resolve("leader-crash.md");
         assertTrue(Files.isRegularFile(table), "a table per scenario: " + table);
-        assertEquals(deterministicRows(table), deterministicRows(shardReport.resolve("leader-crash.md")));
+        assertEquals(deterministicRows(table), deterministicRows(shardReport.resolve("tables").resolve("leader-crash.md")));
 
         // One shard alone is reported with a warning; a shard of another seed is refused.
         final SimulateCommandTest.Outcome half = SimulateCommandTest.electbench("report", shards.get(0).toString(),
@@ -158,6 +157,13 @@ class RunCommandIT
         assertTrue(refused.err().contains("share their seed"), refused.err());
     }
 
+    private static List<String> simRows(final Path table) throws Exception
+    {
+        return Files.readAllLines(table).stream().filter(line -> line.matches(SIM_ROW)).toList();
+    }
+
+    private static final String SIM_ROW = "\\|\\s*\\w+\\s*\\|\\s*sim\\s*\\|\\s*\\d+\\s*\\|.*";
+
     /** @return the simulator rows of a report's table, without the cells that time the machine (JMH's score, wall time). */
     private static List<String> deterministicRows(final Path table) throws Exception
     {
@@ -168,7 +174,7 @@ class RunCommandIT
         final List<String> rows = new ArrayList<>();
         for (final String line : lines)
         {
-            if (line.matches("\\| \\w+ \\| sim \\| \\d+ \\|.*"))
+            if (line.matches(SIM_ROW))
             {
                 final String[] cells = line.split("\\|");
                 final StringBuilder kept = new StringBuilder();
