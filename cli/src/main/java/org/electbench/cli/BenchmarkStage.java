@@ -84,7 +84,7 @@ record BenchmarkStage(
     {
         try
         {
-            return org.electbench.transport.Durations.parseNs(time) / 1e9;
+            return org.electbench.spi.Durations.parseNs(time) / 1e9;
         }
         catch (final IllegalArgumentException ex)
         {
