@@ -237,7 +237,7 @@ public final class Tables
         for (final Column column : violations)
         {
             final Cell cell = data.cell(row, column.id());
-            if (null != cell)
+            if (null != cell && !Reading.HOST_LATE.equals(column.metric().name()))
             {
                 measured = true;
                 if (cell.value() > 0)
@@ -245,6 +245,12 @@ public final class Tables
                     text.append(text.length() == 0 ? "" : ", ").append(column.metric().name()).append(' ').append(Numbers.format(cell.value()));
                 }
             }
+        }
+        final Cell late = data.cell(row, Reading.HOST_LATE);
+        if (null != late && late.value() > 0)
+        {
+            // The host, not the algorithm, broke the timing in these runs: a mark, and no verdict.
+            return "MARKED hostLate " + Numbers.format(late.value()) + ": no verdict" + (text.length() == 0 ? "" : " (seen: " + text + ")");
         }
         return !measured ? "" : text.length() == 0 ? "none" : text.toString();
     }

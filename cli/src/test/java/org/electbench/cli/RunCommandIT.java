@@ -106,6 +106,95 @@ class RunCommandIT
     }
 
     @Test
+    void twoShardsReportedTogetherEqualOneUnshardedRun() throws Exception
+    {
+        final String[] grid = {"--quick", "-p", "scenario=leader-crash", "-p", "nodes=3,5", "-p", "transport=sim", "-wi", "0", "-i", "2"};
+        final List<String> unsharded = new ArrayList<>(Arrays.asList(grid));
+        final SimulateCommandTest.Outcome first = run(unsharded.toArray(new String[0]));
+        assertEquals(0, first.exitCode(), first.err());
+        final Path whole = folders().get(0);
+        for (final String shard : List.of("1/2", "2/2"))
+        {
+            final List<String> flags = new ArrayList<>(unsharded);
+            flags.addAll(List.of("--shard", shard));
+            final SimulateCommandTest.Outcome outcome = run(flags.toArray(new String[0]));
+            assertEquals(0, outcome.exitCode(), outcome.err());
+        }
+        final List<Path> shards = new ArrayList<>(folders());
+        shards.remove(whole);
+        assertEquals(2, shards.size(), shards.toString());
+        // Each shard ran a part of the grid: neither has every row.
+        for (final Path shard : shards)
+        {
+            assertTrue(simRows(shard.resolve(RunFolder.TABLES)).size() < simRows(whole.resolve(RunFolder.TABLES)).size(), shard.toString());
+        }
+
+        final Path wholeReport = runs.resolve("whole-report");
+        final Path shardReport = runs.resolve("shard-report");
+        assertEquals(0, SimulateCommandTest.electbench("report", whole.toString(), "--out", wholeReport.toString()).exitCode());
+        final SimulateCommandTest.Outcome merged = SimulateCommandTest.electbench("report", shards.get(0).toString(), shards.get(1).toString(),
+            "--out", shardReport.toString());
+        assertEquals(0, merged.exitCode(), merged.err());
+        assertFalse(merged.err().contains("missing"), merged.err());
+        final Path table = wholeReport.resolve("tables").resolve("leader-crash.md");
+        assertTrue(Files.isRegularFile(table), "a table per scenario: " + table);
+        assertEquals(deterministicRows(table), deterministicRows(shardReport.resolve("tables").resolve("leader-crash.md")));
+
+        // One shard alone is reported with a warning; a shard of another seed is refused.
+        final SimulateCommandTest.Outcome half = SimulateCommandTest.electbench("report", shards.get(0).toString(),
+            "--out", runs.resolve("half").toString());
+        assertEquals(0, half.exitCode(), half.err());
+        assertTrue(half.err().contains("are missing"), half.err());
+        final List<String> otherSeed = new ArrayList<>(unsharded);
+        otherSeed.addAll(List.of("--seed", "99", "--shard", "2/2"));
+        assertEquals(0, run(otherSeed.toArray(new String[0])).exitCode());
+        final List<Path> all = new ArrayList<>(folders());
+        all.remove(whole);
+        all.removeAll(shards);
+        final SimulateCommandTest.Outcome refused = SimulateCommandTest.electbench("report", shards.get(0).toString(), all.get(0).toString(),
+            "--out", runs.resolve("refused").toString());
+        assertEquals(2, refused.exitCode(), refused.err());
+        assertTrue(refused.err().contains("share their seed"), refused.err());
+    }
+
+    private static List<String> simRows(final Path table) throws Exception
+    {
+        return Files.readAllLines(table).stream().filter(line -> line.matches(SIM_ROW)).toList();
+    }
+
+    private static final String SIM_ROW = "\\|\\s*\\w+\\s*\\|\\s*sim\\s*\\|\\s*\\d+\\s*\\|.*";
+
+    /** @return the simulator rows of a report's table, without the cells that time the machine (JMH's score, wall time). */
+    private static List<String> deterministicRows(final Path table) throws Exception
+    {
+        final List<String> lines = Files.readAllLines(table);
+        final String header = lines.stream().filter(line -> line.startsWith("| algorithm |")).findFirst()
+            .orElseThrow(() -> new AssertionError("no table in " + table));
+        final List<String> names = Arrays.stream(header.split("\\|")).map(String::trim).toList();
+        final List<String> rows = new ArrayList<>();
+        for (final String line : lines)
+        {
+            if (line.matches(SIM_ROW))
+            {
+                final String[] cells = line.split("\\|");
+                final StringBuilder kept = new StringBuilder();
+                for (int i = 0; i < cells.length && i < names.size(); i++)
+                {
+                    final String name = names.get(i).toLowerCase(java.util.Locale.ROOT);
+                    if (!name.contains("score") && !name.contains("wall") && !name.contains("cost") && !name.contains("alloc"))
+                    {
+                        kept.append(cells[i].trim()).append('|');
+                    }
+                }
+                rows.add(kept.toString());
+            }
+        }
+        rows.sort(null);
+        assertFalse(rows.isEmpty(), "no simulator rows in " + table);
+        return rows;
+    }
+
+    @Test
     void aNamedCellRunsExactlyThat() throws Exception
     {
         final SimulateCommandTest.Outcome outcome = run("--nodes", "7", "--algorithm", "bully", "--scenario", "leader-crash",

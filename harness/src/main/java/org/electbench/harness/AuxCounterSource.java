@@ -113,7 +113,9 @@ public final class AuxCounterSource
             }
             else
             {
-                java.append("            ").append(fields.get(0)).append(" += value;\n");
+                java.append("            if (METRICS.get(").append(i).append(").present(value))\n            {\n")
+                    .append("                ").append(fields.get(0)).append(" += value;\n")
+                    .append("            }\n");
             }
             java.append("        }\n");
         }

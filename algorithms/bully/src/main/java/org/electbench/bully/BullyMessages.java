@@ -16,8 +16,8 @@ import org.electbench.spi.Terms;
  *   <li>OK: the replier's highest term seen;</li>
  *   <li>COORDINATOR and HEARTBEAT: the leader's term, which followers adopt.</li>
  * </ul>
- * A negative term is malformed ({@link Terms#valid}). An instance is the reusable decoder a node wraps around each message it receives: nothing
- * is allocated per message.
+ * A negative term is malformed ({@link Terms#valid}). An instance is the reusable decoder a node
+ * wraps around each message it receives: nothing is allocated per message.
  */
 final class BullyMessages
 {
@@ -51,8 +51,9 @@ final class BullyMessages
 
     /**
      * The decoder's one check: the frame is exactly a header and a term ({@link
-     * MessageHeader#checkedBodyLength}), of one of the four types, and the term is not negative. Only then may {@link #type()}
-     * and {@link #term()} be read; anything else is malformed, to be dropped and counted.
+     * MessageHeader#checkedBodyLength}), of one of the four types, with a term not negative. Only
+     * then may {@link #type()} and {@link #term()} be read; anything else is malformed, to be
+     * dropped and counted.
      *
      * @return true for a well-formed bully message.
      */

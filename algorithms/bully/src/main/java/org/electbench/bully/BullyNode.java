@@ -301,7 +301,10 @@ public final class BullyNode implements ElectionNode
         return highestTermSeen;
     }
 
-    /** The one transition: records the state and when it was entered (and tells the trace), then does what entering it means. */
+    /**
+     * The one transition: records the state and when it was entered (and tells the trace), then
+     * does what entering it means, announcing the belief that results.
+     */
     private void state(final State next)
     {
         state = next;

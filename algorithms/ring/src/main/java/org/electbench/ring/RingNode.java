@@ -284,10 +284,8 @@ public final class RingNode implements ElectionNode
         {
             return;
         }
-        if (fromId == selfId || fromId < 1 || fromId > ring.size() || !decoder.wrap(buffer, offset, length) ||
-            (ACK != decoder.type() && !Terms.plausible(term, HEARTBEAT == decoder.type() ? decoder.heartbeatTerm() : decoder.term())))
+        if (fromId == selfId || fromId < 1 || fromId > ring.size() || !decoder.wrap(buffer, offset, length) || !plausibleTerm())
         {
-            // A forged jump is refused, unacknowledged: the next winner takes one above the highest term its lap passed.
             malformedMessages++;
             return;
         }
@@ -405,6 +403,13 @@ public final class RingNode implements ElectionNode
     int pendingHops()
     {
         return hops.pendingHops();
+    }
+
+    /** @return whether the wrapped message carries no term, or one an honest peer could hold. */
+    private boolean plausibleTerm()
+    {
+        // A forged jump is refused, unacknowledged: the next winner takes one above the highest term its lap passed.
+        return ACK == decoder.type() || Terms.plausible(term, HEARTBEAT == decoder.type() ? decoder.heartbeatTerm() : decoder.term());
     }
 
     private void onElection(final int candidate, final long carriedTerm, final long lap)

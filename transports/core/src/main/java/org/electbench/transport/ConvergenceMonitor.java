@@ -44,6 +44,16 @@ import org.electbench.spi.Role;
  *       and so ended an agreement on a live leader. Agreement needs that leader alive, so after a
  *       crash nothing counts; in steady state every one is a false election (a paused leader is
  *       alive).</li>
+ *   <li><b>the disturbance</b>, from the fault to the end of the last fault's effect, when that
+ *       span is not empty: the <em>majority leader</em> is the live LEADER that a strict majority
+ *       of the configured cluster names, itself included (at most one at a time, as a node names
+ *       one leader; the leader a quorum would serve, where agreement needs every node and a node
+ *       cut off from it never names it). Availability is the share of the span with a majority
+ *       leader; a leader change is a new majority leader (another id or another term) within the
+ *       span; election traffic is every election and announcement message sent within it; the
+ *       stable leader is the majority leader in office at the span's end if it had held office,
+ *       without a break, for the stable window by then, and its time is the fault to the start
+ *       of its office (0 when it led from before the fault), absent when there was none.</li>
  * </ul>
  * Not thread-safe: a runtime with several threads serializes its calls. Allocation-free after
  * construction, but for the term map growing when a run has many terms.
@@ -96,6 +106,18 @@ public final class ConvergenceMonitor
     private long olderTermLeaderNs;
     private boolean olderTerm;
     private long liveLeaderElections;
+    private long disturbanceEndNs;
+    private long stableWindowNs;
+    private int majorityLeader;
+    private long majorityTerm;
+    private long majoritySinceNs;
+    private int lastMajorityLeader;
+    private long lastMajorityTerm;
+    private long majorityNs;
+    private long leaderChanges;
+    private long disturbanceElectionSends;
+    private boolean disturbanceEnded;
+    private long stableLeaderSinceNs;
 
     public ConvergenceMonitor(final ElectionAlgorithm algorithm, final int nodes)
     {
@@ -133,6 +155,8 @@ public final class ConvergenceMonitor
         reset(plan.referenceNs(), plan.settleWindowNs());
         faultNs = plan.faultNs();
         sideEndNs = plan.sideEndNs();
+        disturbanceEndNs = Math.max(plan.faultNs(), plan.lastFaultNs());
+        stableWindowNs = plan.stableWindowNs();
         for (int id = 1; id <= nodes; id++)
         {
             side[id] = id < plan.side().length && plan.side()[id];
@@ -180,6 +204,18 @@ public final class ConvergenceMonitor
         olderTermLeaderNs = 0;
         olderTerm = false;
         liveLeaderElections = 0;
+        disturbanceEndNs = referenceNs;
+        stableWindowNs = settleWindowNs;
+        majorityLeader = ElectionNode.NO_LEADER;
+        majorityTerm = 0;
+        majoritySinceNs = NONE;
+        lastMajorityLeader = ElectionNode.NO_LEADER;
+        lastMajorityTerm = 0;
+        majorityNs = 0;
+        leaderChanges = 0;
+        disturbanceElectionSends = 0;
+        disturbanceEnded = false;
+        stableLeaderSinceNs = NONE;
     }
 
     /** A node booted or recovered: live, a follower naming nobody, until it announces. */
@@ -281,6 +317,7 @@ public final class ConvergenceMonitor
         {
             sentFromFault.add(type, role, length);
         }
+        countDisturbance(nowNs, role);
         if (nowNs - referenceNs < 0)
         {
             return;
@@ -289,6 +326,16 @@ public final class ConvergenceMonitor
         if (NONE == firstElectionSendNs && (role == MessageRole.ELECTION || role == MessageRole.ANNOUNCEMENT))
         {
             firstElectionSendNs = nowNs;
+        }
+    }
+
+    /** Election traffic of the disturbance, counted whether or not the reference instant has passed. */
+    private void countDisturbance(final long nowNs, final MessageRole role)
+    {
+        if ((role == MessageRole.ELECTION || role == MessageRole.ANNOUNCEMENT) && nowNs - faultNs >= 0 &&
+            disturbanceEndNs - nowNs > 0)
+        {
+            disturbanceElectionSends++;
         }
     }
 
@@ -346,8 +393,85 @@ public final class ConvergenceMonitor
             sameTermLeaders,
             olderTermLeaderNs,
             liveLeaderElections,
+            disturbanceFigures(),
             events,
             endNs);
+    }
+
+    /** @return the disturbance's figures, all absent when the run had no disturbance to speak of. */
+    private ElectionResult.Disturbance disturbanceFigures()
+    {
+        final long spanNs = disturbanceEndNs - faultNs;
+        if (spanNs <= 0)
+        {
+            return ElectionResult.Disturbance.NONE;
+        }
+        final double minutes = spanNs / 60e9;
+        return new ElectionResult.Disturbance(
+            spanNs,
+            NONE == stableLeaderSinceNs ? NONE : Math.max(0, stableLeaderSinceNs - faultNs),
+            leaderChanges,
+            Math.round(leaderChanges / minutes),
+            Math.round(1000.0 * majorityNs / spanNs),
+            disturbanceElectionSends,
+            Math.round(disturbanceElectionSends / minutes));
+    }
+
+    /** The majority leader held from {@code lastAccountNs} to {@code nowNs}: add its share of the disturbance. */
+    private void accountDisturbance(final long nowNs)
+    {
+        if (ElectionNode.NO_LEADER != majorityLeader)
+        {
+            final long fromNs = Math.max(lastAccountNs, faultNs);
+            final long toNs = Math.min(nowNs, disturbanceEndNs);
+            if (toNs - fromNs > 0)
+            {
+                majorityNs += toNs - fromNs;
+            }
+        }
+        if (!disturbanceEnded && disturbanceEndNs - lastAccountNs > 0 && nowNs - disturbanceEndNs >= 0)
+        {
+            disturbanceEnded = true;
+            if (ElectionNode.NO_LEADER != majorityLeader && disturbanceEndNs - majoritySinceNs >= stableWindowNs)
+            {
+                stableLeaderSinceNs = majoritySinceNs;
+            }
+        }
+    }
+
+    /** After a change of belief: whether a strict majority of the cluster now names one live leader, and which. */
+    private void updateMajorityLeader(final long nowNs)
+    {
+        int found = ElectionNode.NO_LEADER;
+        if (leaderCount > 0)
+        {
+            for (int id = 1; id <= nodes; id++)
+            {
+                if (live[id] && role[id] == Role.LEADER && namesCount[id] > nodes / 2)
+                {
+                    found = id;
+                    break;
+                }
+            }
+        }
+        final long foundTerm = ElectionNode.NO_LEADER == found ? 0 : term[found];
+        if (found == majorityLeader && foundTerm == majorityTerm)
+        {
+            return;
+        }
+        majorityLeader = found;
+        majorityTerm = foundTerm;
+        majoritySinceNs = nowNs;
+        if (ElectionNode.NO_LEADER != found)
+        {
+            if ((found != lastMajorityLeader || foundTerm != lastMajorityTerm) && nowNs - faultNs > 0 &&
+                disturbanceEndNs - nowNs >= 0)
+            {
+                leaderChanges++;
+            }
+            lastMajorityLeader = found;
+            lastMajorityTerm = foundTerm;
+        }
     }
 
     private void withdraw(final int nodeId)
@@ -366,6 +490,7 @@ public final class ConvergenceMonitor
         final long elapsedNs = nowNs - lastAccountNs;
         if (elapsedNs > 0)
         {
+            accountDisturbance(nowNs);
             maxConcurrentLeaders = Math.max(maxConcurrentLeaders, leaderCount);
             if (leaderCount >= 2)
             {
@@ -394,6 +519,7 @@ public final class ConvergenceMonitor
     private void changed(final long nowNs)
     {
         lastChangeNs = nowNs;
+        updateMajorityLeader(nowNs);
         if (leaderCount <= 1)
         {
             // Two or more leaders count for the maximum only once they have lasted (see account).

@@ -19,6 +19,37 @@ import org.electbench.spi.MessageRole;
  */
 public final class ElectionResult
 {
+    /**
+     * What a long disturbance did, from the fault to the end of the last fault's effect; every
+     * figure -1 when that span is empty (a crash, a cold start).
+     *
+     * @param spanNs                   the disturbance's length.
+     * @param stableLeaderNs           the fault to the start of the office of the majority leader that held,
+     *                                 unbroken, for the stable window by the span's end; -1 for none.
+     * @param leaderChanges            new majority leaders (another id or term) within the span.
+     * @param leaderChangesPerMinute   the same per minute of the span, rounded.
+     * @param availabilityPerMille     the share of the span with a majority leader, in thousandths.
+     * @param electionMessages         election and announcement messages sent within the span.
+     * @param electionMessagesPerMinute the same per minute of the span, rounded.
+     */
+    public record Disturbance(
+        long spanNs,
+        long stableLeaderNs,
+        long leaderChanges,
+        long leaderChangesPerMinute,
+        long availabilityPerMille,
+        long electionMessages,
+        long electionMessagesPerMinute)
+    {
+        public static final Disturbance NONE = new Disturbance(-1, -1, -1, -1, -1, -1, -1);
+
+        /** @return whether the run had a disturbance to describe. */
+        public boolean present()
+        {
+            return spanNs > 0;
+        }
+    }
+
     private final List<String> typeNames;
     private final boolean converged;
     private final long convergenceNs;
@@ -34,6 +65,7 @@ public final class ElectionResult
     private final long sameTermLeaders;
     private final long olderTermLeaderNs;
     private final long liveLeaderElections;
+    private final Disturbance disturbance;
     private final long events;
     private final long endNs;
 
@@ -53,6 +85,7 @@ public final class ElectionResult
         final long sameTermLeaders,
         final long olderTermLeaderNs,
         final long liveLeaderElections,
+        final Disturbance disturbance,
         final long events,
         final long endNs)
     {
@@ -71,6 +104,7 @@ public final class ElectionResult
         this.sameTermLeaders = sameTermLeaders;
         this.olderTermLeaderNs = olderTermLeaderNs;
         this.liveLeaderElections = liveLeaderElections;
+        this.disturbance = disturbance;
         this.events = events;
         this.endNs = endNs;
     }
@@ -304,6 +338,12 @@ public final class ElectionResult
     }
 
     /** @return events the runtime processed. */
+    /** @return the figures of the disturbance, from the fault to the end of the last fault's effect (see {@link ConvergenceMonitor}). */
+    public Disturbance disturbance()
+    {
+        return disturbance;
+    }
+
     public long events()
     {
         return events;

@@ -23,6 +23,8 @@ import org.electbench.spi.Start;
  *                       elect and every node but a paused one; every node for other faults.
  * @param sideEndNs      when the fault stops dividing the cluster (the heal, the resume); from
  *                       then on every live node counts for availability.
+ * @param stableWindowNs how long a majority leader must hold office, unbroken, to count as the
+ *                       disturbance's stable leader (see {@link ConvergenceMonitor}).
  */
 public record RunPlan(
     Start start,
@@ -36,6 +38,25 @@ public record RunPlan(
     long budgetEndNs,
     long faultNs,
     boolean[] side,
-    long sideEndNs)
+    long sideEndNs,
+    long stableWindowNs)
 {
+    /** A plan whose stable window is its settle window. */
+    public RunPlan(
+        final Start start,
+        final int initialLeader,
+        final long initialTerm,
+        final boolean[] detectors,
+        final FaultPlan faults,
+        final long referenceNs,
+        final long lastFaultNs,
+        final long settleWindowNs,
+        final long budgetEndNs,
+        final long faultNs,
+        final boolean[] side,
+        final long sideEndNs)
+    {
+        this(start, initialLeader, initialTerm, detectors, faults, referenceNs, lastFaultNs, settleWindowNs, budgetEndNs,
+            faultNs, side, sideEndNs, settleWindowNs);
+    }
 }

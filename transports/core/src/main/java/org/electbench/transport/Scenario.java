@@ -45,6 +45,10 @@ import org.electbench.transport.chaos.ChaosSchedule;
  *       fault kinds (crashes and recoveries, pauses longer than D, partitions, one-way cuts, loss
  *       bursts), every one healed by the end. Measured from the first fault.</li>
  *   <li>custom: settled with N leading, and only the faults given.</li>
+ *   <li>bridge, majorities-ring, chained, flapping-link, slow-node, switch-failure: settled, a
+ *       long partial disturbance from a published incident (see {@link org.electbench.transport.incident.Incident}
+ *       and each kind's class) from the fault instant until the heal, the fault duration (default
+ *       40 D). Measured from the heal; the disturbance metrics cover the fault to the heal.</li>
  * </ul>
  * Detect picks among the followers (every node at cold start): all, the lowest, the highest, or
  * one at random. Faults given explicitly are added to the scenario's own.
@@ -76,6 +80,12 @@ public final class Scenario
     /** A run's default budget after its last fault, in patiences (the longest of D, T_coord and 5 HBT). */
     private static final int BUDGET_PATIENCES = 50;
     private static final int FLAP_CYCLES = 3;
+    /**
+     * How long, in detection timeouts, a leader must hold office unbroken to count as a long
+     * disturbance's stable leader (at least the settle window): several election timeouts, so
+     * a leader that merely outlived one round of a livelock does not count.
+     */
+    public static final int STABLE_WINDOW_DETECTIONS = 10;
 
     private final ElectionAlgorithm algorithm;
     private final int nodes;
@@ -330,6 +340,18 @@ public final class Scenario
                 sideEndNs = referenceNs;
                 break;
             }
+            case BRIDGE:
+            case MAJORITIES_RING:
+            case CHAINED:
+            case FLAPPING_LINK:
+            case SLOW_NODE:
+            case SWITCH_FAILURE:
+            {
+                final long healNs = faultAtNs + durationOr(kind.incident().defaultDurationNs(settings));
+                kind.incident().plan(faults, nodes, settings, faultAtNs, healNs, random);
+                referenceNs = healNs;
+                break;
+            }
             case CUSTOM:
                 referenceNs = extraFaults.isEmpty() ? 0 : extraFaults.faults().get(0).atNs();
                 faultNs = referenceNs;
@@ -387,7 +409,8 @@ public final class Scenario
             budgetEndNs,
             faultNs,
             side,
-            sideEndNs);
+            sideEndNs,
+            Math.max(settleWindowNs, STABLE_WINDOW_DETECTIONS * detectNs));
     }
 
     /**
@@ -425,6 +448,15 @@ public final class Scenario
                 lastEffectNs = faultAtNs + FLAP_CYCLES * (0 == faultDurationNs ? 2 * detectNs + coordNs : explicitNs) +
                     (FLAP_CYCLES - 1) * 2 * detectNs;
                 faultPartNs = FLAP_CYCLES * explicitNs;
+                break;
+            case BRIDGE:
+            case MAJORITIES_RING:
+            case CHAINED:
+            case FLAPPING_LINK:
+            case SLOW_NODE:
+            case SWITCH_FAILURE:
+                lastEffectNs = faultAtNs + (0 == faultDurationNs ? kind.incident().defaultDurationNs(settings) : explicitNs);
+                faultPartNs = explicitNs;
                 break;
             case CHAOS:
                 lastEffectNs = 2 * hbtNs + (ChaosSchedule.WINDOW_DETECTIONS + ChaosSchedule.LONGEST_FAULT_DETECTIONS) * detectNs;
@@ -659,6 +691,11 @@ public final class Scenario
             if (kind == ScenarioKind.CASCADE && nodes < 3)
             {
                 throw new IllegalArgumentException("the cascade scenario needs at least 3 nodes, got " + nodes);
+            }
+            if (null != kind.incident() && nodes < kind.incident().minNodes())
+            {
+                throw new IllegalArgumentException("the " + kind.cliName() + " scenario needs at least " +
+                    kind.incident().minNodes() + " nodes, got " + nodes);
             }
             if (nodes > MemoryLimits.HARD_MAX_NODES)
             {

@@ -4,6 +4,14 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
+import org.electbench.transport.incident.Bridge;
+import org.electbench.transport.incident.Chained;
+import org.electbench.transport.incident.FlappingLink;
+import org.electbench.transport.incident.Incident;
+import org.electbench.transport.incident.MajoritiesRing;
+import org.electbench.transport.incident.SlowNode;
+import org.electbench.transport.incident.SwitchFailure;
+
 /**
  * The named scenarios; {@link Scenario} says exactly what each one does.
  */
@@ -19,7 +27,32 @@ public enum ScenarioKind
     /** A random fault schedule of the chaos explorer, drawn from the seed. */
     CHAOS,
     /** No fault but the ones given explicitly; the cluster starts settled. */
-    CUSTOM;
+    CUSTOM,
+    /** The kinds below reproduce published incidents, each an {@link Incident}: a long, partial disturbance. */
+    BRIDGE(new Bridge()),
+    MAJORITIES_RING(new MajoritiesRing()),
+    CHAINED(new Chained()),
+    FLAPPING_LINK(new FlappingLink()),
+    SLOW_NODE(new SlowNode()),
+    SWITCH_FAILURE(new SwitchFailure());
+
+    private final Incident incident;
+
+    ScenarioKind()
+    {
+        this(null);
+    }
+
+    ScenarioKind(final Incident incident)
+    {
+        this.incident = incident;
+    }
+
+    /** @return the incident this kind reproduces, or null for the textbook kinds. */
+    public Incident incident()
+    {
+        return incident;
+    }
 
     public String cliName()
     {

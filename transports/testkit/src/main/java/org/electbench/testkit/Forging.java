@@ -14,6 +14,7 @@ import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.LivenessPromise;
 import org.electbench.spi.MessageHeader;
+import org.electbench.spi.MessageRole;
 import org.electbench.spi.NodeContext;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
@@ -111,6 +112,12 @@ public final class Forging implements ElectionAlgorithm
     public int acknowledgementType()
     {
         return algorithm.acknowledgementType();
+    }
+
+    @Override
+    public List<MessageRole> messageRoles()
+    {
+        return algorithm.messageRoles();
     }
 
     @Override

@@ -135,7 +135,16 @@ public final class Metric
     /** @return whether a reading means "this run has a value". */
     public boolean present(final long value)
     {
-        return kind != MetricKind.DISTRIBUTION || (signed ? value != Long.MIN_VALUE : value >= 0);
+        switch (kind)
+        {
+            case DISTRIBUTION:
+                return signed ? value != Long.MIN_VALUE : value >= 0;
+            case VIOLATION:
+                return true;
+            default:
+                // A count or a level of a run that has none to give (a disturbance metric of a crash) reads -1.
+                return value >= 0;
+        }
     }
 
     @Override

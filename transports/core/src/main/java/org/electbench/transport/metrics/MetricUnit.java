@@ -10,7 +10,9 @@ public enum MetricUnit
     BYTES("B"),
     EVENTS("events"),
     NODES("nodes"),
-    RUNS("runs");
+    RUNS("runs"),
+    PER_MINUTE("/min"),
+    PER_MILLE("permille");
 
     private final String symbol;
 

@@ -91,6 +91,25 @@ public final class Metrics
     public static final Metric MAX_LEADERS = Metric.mean("maxLeaders", MetricUnit.NODES,
         "most live nodes that believed they led at one instant", sample -> sample.result().maxConcurrentLeaders());
 
+    public static final Metric STABLE_LEADER = Metric.distribution("stableLeader",
+        "fault to the office of the leader a majority named, unbroken for the stable window by the end of the disturbance " +
+            "(absent when none held that long)", sample -> sample.result().disturbance().stableLeaderNs());
+
+    public static final Metric LEADER_CHANGES = Metric.count("leaderChanges", MetricUnit.EVENTS,
+        "new majority-named leaders (another id or term) during the disturbance (absent without one)",
+        sample -> sample.result().disturbance().leaderChanges());
+
+    public static final Metric LEADER_CHANGES_PER_MINUTE = Metric.mean("leaderChangesPerMinute", MetricUnit.PER_MINUTE,
+        "the same per minute of the disturbance", sample -> sample.result().disturbance().leaderChangesPerMinute());
+
+    public static final Metric AVAILABILITY = Metric.mean("availability", MetricUnit.PER_MILLE,
+        "share of the disturbance with a live leader that a majority of the cluster names",
+        sample -> sample.result().disturbance().availabilityPerMille());
+
+    public static final Metric ELECTION_TRAFFIC_PER_MINUTE = Metric.mean("electionTrafficPerMinute", MetricUnit.PER_MINUTE,
+        "election and announcement messages sent per minute of the disturbance",
+        sample -> sample.result().disturbance().electionMessagesPerMinute());
+
     public static final Metric SPLIT_BRAIN = Metric.violation("splitBrain",
         "two or more live leaders together for longer than zero", sample -> sample.result().splitBrain());
 
@@ -128,6 +147,7 @@ public final class Metrics
         CONVERGENCE, DETECTION, ELECTION, UNAVAILABILITY, ONE_WAY_LATENCY, FLOOR, OVERHEAD, TIMER_LATENESS,
         MESSAGES, ELECTION_MESSAGES, ANNOUNCEMENTS, BYTES, HEARTBEATS, ACKNOWLEDGEMENTS, MESSAGES_FROM_FAULT, BYTES_FROM_FAULT,
         SPLIT_BRAIN_TIME, LIVE_LEADER_ELECTIONS, EVENTS, MAX_LEADERS,
+        STABLE_LEADER, LEADER_CHANGES, LEADER_CHANGES_PER_MINUTE, AVAILABILITY, ELECTION_TRAFFIC_PER_MINUTE,
         SPLIT_BRAIN, SAME_INSTANT_OVERLAP, SAME_TERM, OLDER_TERM, WRONG_LEADER, UNCONVERGED, HOST_LATE);
 
     /** The prefix of a per-type message count: {@code messages.ELECTION}. */
