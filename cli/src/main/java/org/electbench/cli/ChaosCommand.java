@@ -28,15 +28,16 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code ./electbench chaos}: random fault schedules in the simulator, counting per algorithm the
- * schedules that break each safety property and the first seed that does, which
- * {@code --replay SEED} runs again alone.
+ * schedules that break each safety property or its liveness promise, and the first seed that
+ * does, which {@code --replay SEED} runs again alone.
  */
 @Command(name = "chaos", mixinStandardHelpOptions = true, modelTransformer = ChaosCommand.ChaosFlags.class,
     description = {
         "Run K random fault schedules per algorithm in the simulator (crashes and recoveries, pauses longer than the " +
             "detection timeout, partitions into two groups, one-way cuts, loss bursts; all heal) and count the schedules " +
-            "with two leaders at once, two leaders of one term, a stale-term leader still acting, and no agreed leader " +
-            "after the last heal, with the first seed of each.",
+            "with two leaders at once, two leaders of one term, a stale-term leader still acting, and stuck ones: enough " +
+            "nodes live for the leader the algorithm promises, and none agreed within its bound after the last heal " +
+            "(each bound is printed with its formula). The first seed of each is printed.",
         "Every schedule starts settled with N leading term 1; every node's failure detector may fire.",
         "--algorithm takes one name or several, comma-separated (e.g. bully,ring,quorum)."})
 final class ChaosCommand implements Callable<Integer>

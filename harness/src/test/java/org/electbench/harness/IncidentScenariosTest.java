@@ -1,0 +1,139 @@
+package org.electbench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.electbench.raft.RaftAlgorithm;
+import org.electbench.sim.SimRuntime;
+import org.electbench.spi.ElectionSettings;
+import org.electbench.transport.ElectionResult;
+import org.electbench.transport.Scenario;
+import org.electbench.transport.ScenarioKind;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The incident scenarios in the simulator, five nodes, default settings, a disturbance of 40 D
+ * (6 s): outcomes each algorithm's design predicts, every one of which a wrong fault pattern or a
+ * wrong metric would break. With the default detection timeout, 10 leader changes in 6 s is one
+ * every few election timeouts: a livelock, not a hiccup.
+ */
+class IncidentScenariosTest
+{
+    private static final int LIVELOCK_CHANGES = 10;
+    private static final long SEED = 1;
+
+    private static ElectionResult run(final String algorithm, final ScenarioKind kind, final boolean preVote, final boolean checkQuorum,
+        final long seed)
+    {
+        ElectionSettings.Builder settings = ElectionSettings.defaults().toBuilder();
+        if ("raft".equals(algorithm))
+        {
+            settings = settings.option(RaftAlgorithm.PRE_VOTE, preVote).option(RaftAlgorithm.CHECK_QUORUM, checkQuorum);
+        }
+        return new SimRuntime().run(Scenario.builder().algorithm(algorithm).nodes(5).kind(kind).settings(settings.build())
+            .seed(seed).build());
+    }
+
+    private static ElectionResult.Disturbance raft(final ScenarioKind kind, final boolean preVote, final boolean checkQuorum)
+    {
+        return run("raft", kind, preVote, checkQuorum, SEED).disturbance();
+    }
+
+    @Test
+    void chainedKeepsPlainRaftChangingLeaderForTheWholeDisturbanceAndPreVoteSettlesIt()
+    {
+        final ElectionResult.Disturbance plain = raft(ScenarioKind.CHAINED, false, false);
+        assertTrue(plain.leaderChanges() >= LIVELOCK_CHANGES, plain.toString());
+        assertEquals(-1, plain.stableLeaderNs(), "no leader held office for the stable window: " + plain);
+
+        // CheckQuorum alone does not help: the leader still hears a majority, node 1's higher term deposes it.
+        final ElectionResult.Disturbance checkQuorum = raft(ScenarioKind.CHAINED, false, true);
+        assertTrue(checkQuorum.leaderChanges() >= LIVELOCK_CHANGES, checkQuorum.toString());
+
+        for (final ElectionResult.Disturbance settled : new ElectionResult.Disturbance[] {
+            raft(ScenarioKind.CHAINED, true, false), raft(ScenarioKind.CHAINED, true, true)})
+        {
+            assertEquals(0, settled.leaderChanges(), settled.toString());
+            assertEquals(0, settled.stableLeaderNs(), "the leader of before the fault kept office: " + settled);
+            assertEquals(1000, settled.availabilityPerMille(), settled.toString());
+        }
+    }
+
+    @Test
+    void bridgeNeverGivesBullyTwoLeadersButLeavesTheFarHalfWithoutOne()
+    {
+        final ElectionResult result = run("bully", ScenarioKind.BRIDGE, false, false, SEED);
+        // The bridge answers the far half's ELECTION with OK, so neither of them declares itself.
+        assertEquals(0, result.splitBrainNs(), result.toString());
+        assertEquals(0, result.disturbance().leaderChanges());
+        // The far half keeps electing and names nobody a third of the time: no majority then.
+        assertTrue(result.disturbance().availabilityPerMille() < 750, result.disturbance().toString());
+    }
+
+    @Test
+    void majoritiesRingLivelocksPlainRaftAndNotRaftWithPreVote()
+    {
+        assertTrue(raft(ScenarioKind.MAJORITIES_RING, false, false).leaderChanges() >= LIVELOCK_CHANGES);
+        assertEquals(0, raft(ScenarioKind.MAJORITIES_RING, true, true).leaderChanges());
+        assertTrue(raft(ScenarioKind.BRIDGE, false, false).leaderChanges() >= LIVELOCK_CHANGES);
+        assertEquals(0, raft(ScenarioKind.BRIDGE, true, true).leaderChanges());
+    }
+
+    @Test
+    void aFlappingLinkDeposesPlainRaftOncePerFlapAndNeverWithPreVote()
+    {
+        // 40 D of disturbance, a period of 4 D: ten down phases, each one node 1's raised term deposing the leader.
+        assertEquals(10, raft(ScenarioKind.FLAPPING_LINK, false, false).leaderChanges());
+        assertEquals(10, raft(ScenarioKind.FLAPPING_LINK, false, true).leaderChanges());
+        assertEquals(0, raft(ScenarioKind.FLAPPING_LINK, true, false).leaderChanges());
+    }
+
+    @Test
+    void aSlowNodeTakesBullyLeadershipBackAfterEveryStallButRaftHandsItOnOnce()
+    {
+        final ElectionResult bully = run("bully", ScenarioKind.SLOW_NODE, false, false, SEED);
+        // The highest id resumes still leading, beside the leader elected meanwhile, and wins again.
+        assertTrue(bully.disturbance().leaderChanges() >= 3, bully.disturbance().toString());
+        assertTrue(bully.splitBrain(), bully.toString());
+        for (final String algorithm : new String[] {"raft", "quorum"})
+        {
+            final ElectionResult.Disturbance once = run(algorithm, ScenarioKind.SLOW_NODE, false, false, SEED).disturbance();
+            assertEquals(1, once.leaderChanges(), algorithm + ": " + once);
+            assertTrue(once.stableLeaderNs() >= 0, algorithm + ": " + once);
+        }
+    }
+
+    @Test
+    void aFailedSwitchGivesBullyTwoLeadersForTheWholeDisturbanceAndCheckQuorumAloneDoesNotSettleRaft()
+    {
+        final ElectionResult bully = run("bully", ScenarioKind.SWITCH_FAILURE, false, false, SEED);
+        // Node 1 hears no OK from the leader and declares itself; the leader's COORDINATOR never reaches it.
+        assertTrue(bully.splitBrainNs() >= 0.9 * bully.disturbance().spanNs(), bully + " " + bully.disturbance());
+
+        assertTrue(raft(ScenarioKind.SWITCH_FAILURE, false, true).leaderChanges() >= LIVELOCK_CHANGES);
+        final ElectionResult.Disturbance both = raft(ScenarioKind.SWITCH_FAILURE, true, true);
+        assertEquals(0, both.leaderChanges(), both.toString());
+        assertEquals(1000, both.availabilityPerMille(), both.toString());
+    }
+
+    @ParameterizedTest
+    @EnumSource(names = {"BRIDGE", "MAJORITIES_RING", "CHAINED", "FLAPPING_LINK", "SLOW_NODE", "SWITCH_FAILURE"})
+    void quorumAndRaftNeverHaveTwoLeadersOfOneTerm(final ScenarioKind kind)
+    {
+        for (long seed = 1; seed <= 3; seed++)
+        {
+            final ElectionResult quorum = run("quorum", kind, false, false, seed);
+            assertEquals(0, quorum.sameTermLeaders(), kind + " seed " + seed + ": " + quorum);
+            assertTrue(quorum.converged(), kind + " seed " + seed + ": " + quorum);
+            assertTrue(quorum.disturbance().present());
+            for (int variant = 0; variant < 4; variant++)
+            {
+                final ElectionResult raft = run("raft", kind, (variant & 1) != 0, (variant & 2) != 0, seed);
+                assertEquals(0, raft.sameTermLeaders(), kind + " variant " + variant + " seed " + seed + ": " + raft);
+                assertTrue(raft.converged(), kind + " variant " + variant + " seed " + seed + ": " + raft);
+            }
+        }
+    }
+}
