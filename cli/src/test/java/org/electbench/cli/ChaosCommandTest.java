@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -18,6 +19,7 @@ import org.electbench.spi.ElectionSettings;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.chaos.ChaosFault;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -49,6 +51,7 @@ class ChaosCommandTest
 
     @ParameterizedTest
     @ValueSource(strings = {"bully", "ring"})
+    @Timeout(value = 10, unit = TimeUnit.MINUTES) // a guard: a ring lap clock due at once once spun a schedule forever
     void idOrderedElectionsElectASecondLeaderBehindEveryKindOfPartition(final String algorithm) throws Exception
     {
         final JsonNode report = json("chaos", "--algorithm", algorithm, "--nodes", "5", "--schedules", "2000", "--seed", "1",

@@ -498,7 +498,10 @@ public final class RingNode implements ElectionNode
     {
         if (state.electing())
         {
-            lapTimeoutNs = Math.min(2 * lapTimeoutNs, MAX_LAP_BACKOFF * settings.coordinatorTimeoutNs());
+            // Saturating: a T_coord near the top of a long must not wrap the lap clock negative.
+            final long tCoordNs = settings.coordinatorTimeoutNs();
+            final long capNs = tCoordNs > Long.MAX_VALUE / MAX_LAP_BACKOFF ? Long.MAX_VALUE : MAX_LAP_BACKOFF * tCoordNs;
+            lapTimeoutNs = lapTimeoutNs > capNs / 2 ? capNs : 2 * lapTimeoutNs;
             initiate();
         }
         else if (State.ANNOUNCING == state)
@@ -565,30 +568,33 @@ public final class RingNode implements ElectionNode
         term = newTerm;
         switch (next)
         {
-            case FOLLOWER -> idle(true);
-            case LEADER -> idle(false);
+            case FOLLOWER, LEADER -> idle();
             case RELAYING, CANDIDATE, CONTESTED -> electing(previous);
             case ANNOUNCING -> announcing();
         }
         announce();
     }
 
-    /** Out of any election: the lap clock stops; a follower's next election gets T_coord afresh. */
-    private void idle(final boolean follower)
+    /** Out of any election: the lap clock stops. */
+    private void idle()
     {
         lapTimer.cancel(ctx);
-        if (follower)
-        {
-            lapTimeoutNs = settings.coordinatorTimeoutNs();
-        }
     }
 
-    /** A participant: the detector rests and the lap clock (re)starts. */
+    /**
+     * A participant: the detector rests and the lap clock (re)starts. Joining from outside an
+     * election gives it T_coord afresh whichever state it came from (a settled leader never passed
+     * through one); only restarts of the same election back off.
+     */
     private void electing(final State previous)
     {
-        if (!previous.electing() && State.ANNOUNCING != previous)
+        if (!previous.electing())
         {
-            hops.electionStarted();
+            lapTimeoutNs = settings.coordinatorTimeoutNs();
+            if (State.ANNOUNCING != previous)
+            {
+                hops.electionStarted();
+            }
         }
         stopWatchingLeader();
         startLapTimer();
@@ -643,6 +649,11 @@ public final class RingNode implements ElectionNode
     {
         if (restartsLaps)
         {
+            // A lap clock due at once would restart the election within the same instant, forever.
+            if (lapTimeoutNs <= 0)
+            {
+                throw new IllegalStateException("lap timeout must be positive, was " + lapTimeoutNs + " ns in " + state);
+            }
             lapTimer.arm(ctx, lapTimeoutNs);
         }
     }

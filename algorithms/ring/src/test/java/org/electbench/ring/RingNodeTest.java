@@ -25,6 +25,7 @@ import org.electbench.testkit.ScriptedHost.Announcement;
 import org.electbench.testkit.ScriptedHost.Sent;
 import org.electbench.transport.host.HostedContext;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * One ring node on a {@link ScriptedHost}, the test playing the rest of the ring: what the node
@@ -470,6 +471,27 @@ class RingNodeTest
 
         receive(ELECTED, 2, 5, 1);
         assertFalse(host.hasPendingTimer(RingNode.LAP_TIMER), "ELECTED ends the lap clock");
+    }
+
+    /**
+     * A leader from a settled start never passed through an election, yet the first election it
+     * joins gets T_coord and backs off from it. Its lap clock once started at zero and doubled
+     * zero, so every restart was due at the same instant and a simulator spun there forever.
+     */
+    @Test
+    @Timeout(10)
+    void settledLeaderJoiningAnElectionWaitsTCoordAndBacksOff()
+    {
+        start(3, 5, true, ACKED, Start.SETTLED, 3, 2);
+        drain();
+        advanceTo(HBT_NS / 2);
+        receive(ELECTION, 2, 5, 2);
+        assertEquals(RingNode.State.CONTESTED, node.state());
+        assertEquals(HBT_NS / 2 + T_COORD_NS, dueNs(RingNode.LAP_TIMER));
+
+        host.fire(node, RingNode.LAP_TIMER);
+        assertEquals(HBT_NS / 2 + T_COORD_NS, host.nowNs());
+        assertEquals(HBT_NS / 2 + 3 * T_COORD_NS, dueNs(RingNode.LAP_TIMER));
     }
 
     @Test
