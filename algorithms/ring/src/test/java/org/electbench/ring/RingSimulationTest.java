@@ -7,9 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.EnumSet;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import org.electbench.sim.SimRuntime;
+import org.electbench.sim.chaos.ChaosExplorer;
+import org.electbench.sim.chaos.ChaosReport;
+import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.RingArrangement;
 import org.electbench.testkit.StateTrace;
@@ -19,7 +24,9 @@ import org.electbench.transport.FaultPlan;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
+import org.electbench.transport.chaos.ChaosFault;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -418,5 +425,23 @@ class RingSimulationTest
         }
         assertEquals(List.of("LEADER"), trace.statesOf(5));
         assertEquals(List.of(), trace.roleChangesWithoutTransition());
+    }
+
+    /**
+     * Chaos schedules start settled, N leading term 1, so a partition or a one-way cut soon hands
+     * the leader an ELECTION: it joins as CONTESTED and its lap clock must run T_coord. It once
+     * ran zero, doubled zero on every restart, and the simulator spun in one instant forever; the
+     * timeout turns such a regression into a failure instead of a hung build: every schedule must
+     * run to its end.
+     */
+    @Test
+    @Timeout(value = 5, unit = TimeUnit.MINUTES)
+    void settledLeaderHandedAnElectionBehindPartitionsRestartsItsLapAfterTCoord()
+    {
+        final ChaosReport report = new ChaosExplorer(AlgorithmRegistry.instance().get("ring"), 5,
+            acknowledged(RingArrangement.INCREASING, 0), NetworkModel.parse("uniform:500us,5ms"),
+            EnumSet.of(ChaosFault.PARTITION, ChaosFault.ONEWAY)).explore(1, 200);
+        assertEquals(200, report.schedules());
+        assertTrue(report.events() > 0);
     }
 }
