@@ -79,6 +79,8 @@ public final class ConvergenceMonitor
     private long referenceNs;
     private long faultNs;
     private long sideEndNs;
+    /** Whether the algorithm promises its leader in this run, see {@link RunPlan#messagesLost()}. */
+    private boolean winnerDetermined;
     private long availableNs;
     private long overlapSinceNs;
     private long sameInstantOverlaps;
@@ -133,6 +135,7 @@ public final class ConvergenceMonitor
         reset(plan.referenceNs(), plan.settleWindowNs());
         faultNs = plan.faultNs();
         sideEndNs = plan.sideEndNs();
+        winnerDetermined = !plan.messagesLost() || algorithm.winnerDeterminedDespiteLoss();
         for (int id = 1; id <= nodes; id++)
         {
             side[id] = id < plan.side().length && plan.side()[id];
@@ -152,6 +155,7 @@ public final class ConvergenceMonitor
         faultNs = referenceNs;
         sideEndNs = referenceNs;
         Arrays.fill(side, true);
+        winnerDetermined = true;
         availableNs = NONE;
         overlapSinceNs = NONE;
         sameInstantOverlaps = 0;
@@ -339,7 +343,7 @@ public final class ConvergenceMonitor
             (converged ? agreedSentFromFault : sentFromFault).copy(),
             NONE == availableNs ? NONE : availableNs - faultNs,
             finalLeader,
-            algorithm.expectedLeader(nodes, isLive),
+            winnerDetermined ? algorithm.expectedLeader(nodes, isLive) : ElectionNode.NO_LEADER,
             maxConcurrentLeaders,
             splitBrainNs,
             sameInstantOverlaps,

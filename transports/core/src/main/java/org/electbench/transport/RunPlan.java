@@ -23,6 +23,9 @@ import org.electbench.spi.Start;
  *                       elect and every node but a paused one; every node for other faults.
  * @param sideEndNs      when the fault stops dividing the cluster (the heal, the resume); from
  *                       then on every live node counts for availability.
+ * @param messagesLost   whether the run loses messages by design (network loss, loss bursts, cuts,
+ *                       partitions), so an algorithm whose winner depends on what arrived promises none
+ *                       ({@link org.electbench.spi.ElectionAlgorithm#winnerDeterminedDespiteLoss()}).
  */
 public record RunPlan(
     Start start,
@@ -36,6 +39,7 @@ public record RunPlan(
     long budgetEndNs,
     long faultNs,
     boolean[] side,
-    long sideEndNs)
+    long sideEndNs,
+    boolean messagesLost)
 {
 }

@@ -15,37 +15,17 @@ import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.Start;
 import org.electbench.transport.chaos.ChaosFault;
-import org.electbench.transport.chaos.ChaosSchedule;
+import org.electbench.transport.kind.PlanDraft;
+import org.electbench.transport.kind.ScenarioType;
 
 /**
  * What one run does: algorithm, cluster size, settings, network model, fault plan and who
  * detects. The same scenario runs on every runtime; {@link #plan()} turns it into the concrete
  * faults of its seed.
  * <p>
- * With HBT the heartbeat interval, D the detection timeout and N the cluster size (ids 1..N):
- * <ul>
- *   <li>cold-start: all nodes boot together with no leader; the nodes chosen by detect start an
- *       election at boot. Measured from 0.</li>
- *   <li>leader-crash: the cluster starts settled with N leading term 1; N crashes at 2 HBT plus a
- *       seeded phase in [0, HBT). Measured from the crash.</li>
- *   <li>cascade: leader-crash, and N-1 (the next leader) crashes right after it sends its first
- *       OK (its first election message where the algorithm has no OK).</li>
- *   <li>partition: settled; at 2 HBT plus a seeded phase the top floor((N-1)/2) ids, the leader
- *       among them, are cut off from the rest for the fault duration (default 4 D + 2 T_coord),
- *       then heal. Measured from the heal.</li>
- *   <li>lossy: leader-crash with every message lost with the network's loss probability
- *       (10% when none is given) for the whole run.</li>
- *   <li>pause: settled; the leader N freezes at 2 HBT plus a seeded phase for the fault duration
- *       (default 3 D, longer than the detection timeout), then resumes still believing it
- *       leads. Measured from the pause.</li>
- *   <li>flapping: settled; the highest id N crashes and recovers three times, down for the
- *       fault duration (default 2 D + T_coord) and up for 2 D each time. Measured from the last
- *       recovery.</li>
- *   <li>chaos: settled; the chaos explorer's random schedule for the seed, drawn from the chaos
- *       fault kinds (crashes and recoveries, pauses longer than D, partitions, one-way cuts, loss
- *       bursts), every one healed by the end. Measured from the first fault.</li>
- *   <li>custom: settled with N leading, and only the faults given.</li>
- * </ul>
+ * What each kind does, how long its faults last and how it is described is the kind's own
+ * ({@link ScenarioKind#type()}, one class per kind in {@code org.electbench.transport.kind}).
+ * <p>
  * Detect picks among the followers (every node at cold start): all, the lowest, the highest, or
  * one at random. Faults given explicitly are added to the scenario's own.
  * <p>
@@ -62,7 +42,6 @@ import org.electbench.transport.chaos.ChaosSchedule;
  */
 public final class Scenario
 {
-    public static final double DEFAULT_LOSSY_PROBABILITY = 0.1;
     /**
      * The most virtual time a run may cover, from its start to the end of its budget: far beyond
      * any election setting in use, and well inside the 292 years a long of nanoseconds holds, so
@@ -73,9 +52,6 @@ public final class Scenario
     public static final long DEFAULT_EVENT_BUDGET = 1_000_000_000L;
     /** Heap one queued event takes in the simulator, pools and growth included, for the queued-events check. */
     public static final long QUEUED_EVENT_BYTES = 64;
-    /** A run's default budget after its last fault, in patiences (the longest of D, T_coord and 5 HBT). */
-    private static final int BUDGET_PATIENCES = 50;
-    private static final int FLAP_CYCLES = 3;
 
     private final ElectionAlgorithm algorithm;
     private final int nodes;
@@ -99,8 +75,7 @@ public final class Scenario
         algorithm = null != builder.algorithm ? builder.algorithm :
             AlgorithmRegistry.instance().get(builder.algorithmName);
         nodes = builder.nodes;
-        network = builder.kind == ScenarioKind.LOSSY && builder.network.lossProbability() == 0 ?
-            builder.network.withLoss(DEFAULT_LOSSY_PROBABILITY) : builder.network;
+        network = builder.kind.type().network(builder.network);
         givenSettings = builder.settings;
         profile = null != builder.profile ? builder.profile : new ClusterProfile(nodes, network.delay().p99Ns());
         derived = algorithm.deriveSettings(givenSettings, profile);
@@ -253,91 +228,11 @@ public final class Scenario
         final long hbtNs = settings.heartbeatIntervalNs();
         final long detectNs = settings.detectionTimeoutNs();
         final long faultAtNs = 2 * hbtNs + random.nextLong(hbtNs);
-        final FaultPlan.Builder faults = FaultPlan.builder();
-        Start start = Start.SETTLED;
-        long referenceNs = faultAtNs;
-        long faultNs = faultAtNs;
-        final boolean[] side = new boolean[nodes + 1];
-        Arrays.fill(side, 1, nodes + 1, true);
-        long sideEndNs = faultAtNs;
-        switch (kind)
-        {
-            case COLD_START:
-                start = Start.COLD;
-                referenceNs = 0;
-                faultNs = 0;
-                sideEndNs = 0;
-                break;
-            case LEADER_CRASH:
-            case LOSSY:
-                faults.crash(nodes, faultAtNs);
-                break;
-            case CASCADE:
-                faults.crash(nodes, faultAtNs);
-                faults.crashAfterFirstSend(nodes - 1, algorithm.typeId("OK") >= 0 ? "OK" : null, faultAtNs);
-                break;
-            case PARTITION:
-            {
-                final long durationNs = durationOr(4 * detectNs + 2 * settings.coordinatorTimeoutNs());
-                final int minority = (nodes - 1) / 2;
-                final int[] low = new int[nodes - minority];
-                final int[] high = new int[minority];
-                for (int id = 1; id <= nodes; id++)
-                {
-                    if (id <= nodes - minority)
-                    {
-                        low[id - 1] = id;
-                    }
-                    else
-                    {
-                        high[id - 1 - (nodes - minority)] = id;
-                    }
-                }
-                faults.partition(faultAtNs, durationNs, low, high);
-                referenceNs = faultAtNs + durationNs;
-                // The side cut off from its leader is the one that must elect.
-                Arrays.fill(side, nodes - minority + 1, nodes + 1, false);
-                sideEndNs = referenceNs;
-                break;
-            }
-            case PAUSE:
-            {
-                final long durationNs = durationOr(3 * detectNs);
-                faults.pause(nodes, faultAtNs, durationNs);
-                side[nodes] = false;
-                sideEndNs = faultAtNs + durationNs;
-                break;
-            }
-            case FLAPPING:
-            {
-                final long downNs = durationOr(2 * detectNs + settings.coordinatorTimeoutNs());
-                long atNs = faultAtNs;
-                for (int cycle = 0; cycle < FLAP_CYCLES; cycle++)
-                {
-                    faults.crash(nodes, atNs);
-                    faults.recover(nodes, atNs + downNs);
-                    referenceNs = atNs + downNs;
-                    atNs += downNs + 2 * detectNs;
-                }
-                break;
-            }
-            case CHAOS:
-            {
-                final FaultPlan chaos = ChaosSchedule.generate(settings, nodes, seed, chaosFaults);
-                chaos.faults().forEach(faults::add);
-                referenceNs = chaos.faults().get(0).atNs();
-                faultNs = referenceNs;
-                sideEndNs = referenceNs;
-                break;
-            }
-            case CUSTOM:
-                referenceNs = extraFaults.isEmpty() ? 0 : extraFaults.faults().get(0).atNs();
-                faultNs = referenceNs;
-                sideEndNs = referenceNs;
-                break;
-            default:
-                throw new IllegalStateException(kind.name());
-        }
+        final PlanDraft draft = new PlanDraft(algorithm, nodes, settings, seed, faultAtNs, faultDurationNs, chaosFaults, extraFaults);
+        kind.type().plan(draft);
+        final FaultPlan.Builder faults = draft.faults();
+        final Start start = draft.start();
+        final long referenceNs = draft.referenceNs();
         // Joining an empty plan would only copy and re-sort the same list.
         final FaultPlan plan = extraFaults.isEmpty() ? faults.build() : faults.build().and(extraFaults);
         plan.validate(nodes);
@@ -373,7 +268,7 @@ public final class Scenario
 
         final long lastFaultNs = Math.max(referenceNs, plan.lastEffectNs());
         final long patienceNs = Math.max(Math.max(detectNs, settings.coordinatorTimeoutNs()), 5 * hbtNs);
-        final long defaultBudgetNs = kind == ScenarioKind.CHAOS ? ChaosSchedule.budgetNs(settings) : BUDGET_PATIENCES * patienceNs;
+        final long defaultBudgetNs = kind.type().budgetPatiences() * patienceNs;
         final long budgetEndNs = lastFaultNs + (0 == budgetNs ? defaultBudgetNs : budgetNs);
         return new RunPlan(
             start,
@@ -385,9 +280,36 @@ public final class Scenario
             lastFaultNs,
             settleWindowNs,
             budgetEndNs,
-            faultNs,
-            side,
-            sideEndNs);
+            draft.faultNs(),
+            draft.side(),
+            draft.sideEndNs(),
+            network.lossProbability() > 0 || losesMessages(plan));
+    }
+
+    private static boolean losesMessages(final FaultPlan plan)
+    {
+        for (final Fault fault : plan.faults())
+        {
+            switch (fault.kind())
+            {
+                case LOSS:
+                case CUT:
+                case PARTITION:
+                    return true;
+                default:
+                    break;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * @return the rule a node of this algorithm follows at boot with no leader, with this scenario's
+     *         figures (e.g. quorum waits 5 HBT by its source): what a cold-start row must state.
+     */
+    public String startUpRule()
+    {
+        return algorithm.startUpRule(settings);
     }
 
     /**
@@ -407,41 +329,11 @@ public final class Scenario
         final double detectNs = settings.detectionTimeoutNs();
         final double coordNs = settings.coordinatorTimeoutNs();
         final double patienceNs = Math.max(Math.max(detectNs, coordNs), 5 * hbtNs);
-        final double faultAtNs = 3 * hbtNs;
-        final double explicitNs = faultDurationNs;
-        final double lastEffectNs;
-        final double faultPartNs;
-        switch (kind)
-        {
-            case PARTITION:
-                lastEffectNs = faultAtNs + (0 == faultDurationNs ? 4 * detectNs + 2 * coordNs : explicitNs);
-                faultPartNs = explicitNs;
-                break;
-            case PAUSE:
-                lastEffectNs = faultAtNs + (0 == faultDurationNs ? 3 * detectNs : explicitNs);
-                faultPartNs = explicitNs;
-                break;
-            case FLAPPING:
-                lastEffectNs = faultAtNs + FLAP_CYCLES * (0 == faultDurationNs ? 2 * detectNs + coordNs : explicitNs) +
-                    (FLAP_CYCLES - 1) * 2 * detectNs;
-                faultPartNs = FLAP_CYCLES * explicitNs;
-                break;
-            case CHAOS:
-                lastEffectNs = 2 * hbtNs + (ChaosSchedule.WINDOW_DETECTIONS + ChaosSchedule.LONGEST_FAULT_DETECTIONS) * detectNs;
-                faultPartNs = 0;
-                break;
-            case COLD_START:
-                lastEffectNs = 0;
-                faultPartNs = 0;
-                break;
-            default:
-                lastEffectNs = faultAtNs;
-                faultPartNs = 0;
-                break;
-        }
+        final ScenarioType type = kind.type();
+        final double lastEffectNs = type.lastEffectNs(settings, faultDurationNs);
+        final double faultPartNs = type.faultDurations() * (double)faultDurationNs;
         final double lastNs = Math.max(lastEffectNs, extraFaults.isEmpty() ? 0 : extraFaults.lastEffectNs());
-        final double afterNs = 0 != budgetNs ? budgetNs :
-            (kind == ScenarioKind.CHAOS ? ChaosSchedule.BUDGET_PATIENCES : BUDGET_PATIENCES) * patienceNs;
+        final double afterNs = 0 != budgetNs ? budgetNs : type.budgetPatiences() * patienceNs;
         final double endNs = lastNs + Math.max(afterNs, settleWindowNs);
         if (endNs > MAX_VIRTUAL_NS)
         {
@@ -491,11 +383,6 @@ public final class Scenario
             default:
                 return settings.heartbeatIntervalNs();
         }
-    }
-
-    private long durationOr(final long defaultNs)
-    {
-        return 0 == faultDurationNs ? defaultNs : faultDurationNs;
     }
 
     @Override
@@ -652,13 +539,10 @@ public final class Scenario
             {
                 throw new IllegalArgumentException("nodes must be at least 2, got " + nodes);
             }
-            if (kind == ScenarioKind.PARTITION && nodes < 3)
+            if (nodes < kind.type().minNodes())
             {
-                throw new IllegalArgumentException("the partition scenario needs at least 3 nodes, got " + nodes);
-            }
-            if (kind == ScenarioKind.CASCADE && nodes < 3)
-            {
-                throw new IllegalArgumentException("the cascade scenario needs at least 3 nodes, got " + nodes);
+                throw new IllegalArgumentException("the " + kind.cliName() + " scenario needs at least " + kind.type().minNodes() +
+                    " nodes, got " + nodes);
             }
             if (nodes > MemoryLimits.HARD_MAX_NODES)
             {

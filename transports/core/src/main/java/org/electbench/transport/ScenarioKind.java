@@ -4,22 +4,53 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
+import org.electbench.transport.kind.Cascade;
+import org.electbench.transport.kind.Chaos;
+import org.electbench.transport.kind.ColdStart;
+import org.electbench.transport.kind.Custom;
+import org.electbench.transport.kind.Flapping;
+import org.electbench.transport.kind.LeaderCrash;
+import org.electbench.transport.kind.Lossy;
+import org.electbench.transport.kind.Partition;
+import org.electbench.transport.kind.Pause;
+import org.electbench.transport.kind.ScenarioType;
+
 /**
- * The named scenarios; {@link Scenario} says exactly what each one does.
+ * The named scenarios, each a {@link ScenarioType} that holds its plan, its duration and its
+ * description; adding one is a class in {@code org.electbench.transport.kind} and a constant here.
  */
 public enum ScenarioKind
 {
-    COLD_START,
-    LEADER_CRASH,
-    CASCADE,
-    PARTITION,
-    LOSSY,
-    PAUSE,
-    FLAPPING,
+    COLD_START(new ColdStart()),
+    LEADER_CRASH(new LeaderCrash()),
+    CASCADE(new Cascade()),
+    PARTITION(new Partition()),
+    LOSSY(new Lossy()),
+    PAUSE(new Pause()),
+    FLAPPING(new Flapping()),
     /** A random fault schedule of the chaos explorer, drawn from the seed. */
-    CHAOS,
+    CHAOS(new Chaos()),
     /** No fault but the ones given explicitly; the cluster starts settled. */
-    CUSTOM;
+    CUSTOM(new Custom());
+
+    private final ScenarioType type;
+
+    ScenarioKind(final ScenarioType type)
+    {
+        this.type = type;
+    }
+
+    /** @return what this kind does: its plan, its duration, its description. */
+    public ScenarioType type()
+    {
+        return type;
+    }
+
+    /** @return one line on what the scenario does and what it is measured from. */
+    public String description()
+    {
+        return type.description();
+    }
 
     public String cliName()
     {

@@ -106,7 +106,9 @@ public final class Metrics
             "what fencing would stop from acting)", sample -> sample.result().olderTermLeaderNs() > 0);
 
     public static final Metric WRONG_LEADER = Metric.violation("wrongLeader",
-        "converged on another leader than the algorithm promises", sample -> sample.result().wrongLeader());
+        "converged on another leader than the algorithm's source determines; counted only in runs where it determines " +
+            "one (n/a for raft, and for quorum where messages are lost)",
+        sample -> sample.result().wrongLeader(), sample -> sample.result().leaderPromised());
 
     public static final Metric UNCONVERGED = Metric.violation("unconverged",
         "no lasting agreement within the run's budget", sample -> !sample.result().converged());
