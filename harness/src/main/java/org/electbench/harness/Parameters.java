@@ -29,6 +29,8 @@ public final class Parameters
     public static final String ELECTION_TIMEOUT = "electionTimeout";
     public static final String COORDINATOR_TIMEOUT = "coordinatorTimeout";
     public static final String SEED = "seed";
+    /** For a scenario that boots with no leader: the algorithm's start-up rule, stated in its row, not in file names. */
+    public static final String START_UP = "startUp";
 
     private Parameters()
     {
@@ -59,6 +61,10 @@ public final class Parameters
         {
             parameters.put(option.name(), formatted(option, settings));
         }
+        if (null != scenario.startUpRule())
+        {
+            parameters.put(START_UP, scenario.startUpRule());
+        }
         parameters.put(SEED, String.valueOf(scenario.seed()));
         return Collections.unmodifiableMap(parameters);
     }
@@ -83,6 +89,11 @@ public final class Parameters
         {
             final String key = entry.getKey();
             final String value = entry.getValue();
+            if (START_UP.equals(key))
+            {
+                // Follows from the algorithm and its settings, which the name already holds.
+                continue;
+            }
             if (name.length() > 0)
             {
                 name.append('_');

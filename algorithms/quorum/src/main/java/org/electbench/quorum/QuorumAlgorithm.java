@@ -65,8 +65,8 @@ public final class QuorumAlgorithm implements ElectionAlgorithm
     public String startUpRule(final ElectionSettings settings)
     {
         final long waitNs = settings.detectionTimeoutNs() / QuorumNode.WATCH_LEAD_HEARTBEATS * QuorumNode.WATCH_ENTRY_HEARTBEATS;
-        return "waits " + QuorumNode.WATCH_ENTRY_HEARTBEATS + "/" + QuorumNode.WATCH_LEAD_HEARTBEATS +
-            " of the detection timeout (the source's 5 HBT; " + Durations.human(waitNs) + ") before it first stands";
+        return "waits " + Durations.human(waitNs) + " (" + QuorumNode.WATCH_ENTRY_HEARTBEATS + "/" +
+            QuorumNode.WATCH_LEAD_HEARTBEATS + " D, the source's 5 HBT)";
     }
 
     /**

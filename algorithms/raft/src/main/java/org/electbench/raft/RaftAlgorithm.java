@@ -132,8 +132,8 @@ public final class RaftAlgorithm implements ElectionAlgorithm
     public String startUpRule(final ElectionSettings settings)
     {
         final long lowNs = settings.detectionTimeoutNs();
-        return "waits a random election timeout in [" + Durations.human(lowNs) + ", " +
-            Durations.human(lowNs + settings.get(TIMEOUT_SPREAD)) + ") before it first stands, as the Raft paper's followers do";
+        return "waits [" + Durations.human(lowNs) + ", " +
+            Durations.human(lowNs + settings.get(TIMEOUT_SPREAD)) + ") at random";
     }
 
     /** @return {@link ElectionNode#NO_LEADER}: any majority-backed leader is a correct outcome. */

@@ -147,7 +147,8 @@ public interface ElectionAlgorithm
      * the source mandates is not read as a slower election.
      *
      * @param settings what the nodes run with.
-     * @return one phrase, e.g. {@code waits 5 HBT (250ms) by its source before it stands}.
+     * @return one short phrase, e.g. {@code waits 250ms (5/3 D, the source's 5 HBT)}; by default
+     *         {@code stands at boot} (the nodes chosen to detect stand at once).
      */
     default String startUpRule(final ElectionSettings settings)
     {

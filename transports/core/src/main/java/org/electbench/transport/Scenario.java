@@ -2,10 +2,9 @@ package org.electbench.transport;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
+import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.ClusterProfile;
@@ -16,7 +15,6 @@ import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.Start;
 import org.electbench.transport.chaos.ChaosFault;
 import org.electbench.transport.kind.PlanDraft;
-import org.electbench.transport.kind.ScenarioType;
 
 /**
  * What one run does: algorithm, cluster size, settings, network model, fault plan and who
@@ -42,16 +40,9 @@ import org.electbench.transport.kind.ScenarioType;
  */
 public final class Scenario
 {
-    /**
-     * The most virtual time a run may cover, from its start to the end of its budget: far beyond
-     * any election setting in use, and well inside the 292 years a long of nanoseconds holds, so
-     * no instant of a run can overflow.
-     */
-    public static final long MAX_VIRTUAL_NS = TimeUnit.DAYS.toNanos(365);
-    /** The most events one run may take unless a scenario says otherwise: about a minute of simulation. */
-    public static final long DEFAULT_EVENT_BUDGET = 1_000_000_000L;
-    /** Heap one queued event takes in the simulator, pools and growth included, for the queued-events check. */
-    public static final long QUEUED_EVENT_BYTES = 64;
+    /** The limits of the runtimes on the classpath (the simulator's budgets), each checked as a scenario is built. */
+    private static final List<ScenarioLimits> LIMITS = ServiceLoader.load(ScenarioLimits.class, Scenario.class.getClassLoader())
+        .stream().map(ServiceLoader.Provider::get).toList();
 
     private final ElectionAlgorithm algorithm;
     private final int nodes;
@@ -215,10 +206,31 @@ public final class Scenario
         return settleWindowNs;
     }
 
-    /** @return the most events a run of this scenario may take; a runtime that counts events stops a run past it. */
+    /**
+     * @return the most events a run of this scenario may take, 0 for the runtime's own budget; a
+     *         runtime that counts events stops a run past it.
+     */
     public long eventBudget()
     {
         return eventBudget;
+    }
+
+    /** @return the fault duration as given, 0 for the kind's default. */
+    public long faultDurationNs()
+    {
+        return faultDurationNs;
+    }
+
+    /** @return how long after the last fault a run may take to settle, as given; 0 for the kind's default. */
+    public long budgetNs()
+    {
+        return budgetNs;
+    }
+
+    /** @return the faults given explicitly, added to the kind's own. */
+    public FaultPlan extraFaults()
+    {
+        return extraFaults;
     }
 
     /** @return the concrete run this scenario's seed makes. */
@@ -304,85 +316,14 @@ public final class Scenario
     }
 
     /**
-     * @return the rule a node of this algorithm follows at boot with no leader, with this scenario's
-     *         figures (e.g. quorum waits 5 HBT by its source): what a cold-start row must state.
+     * @return for a scenario that boots with no leader, the rule a node of this algorithm follows
+     *         before it first stands, with this scenario's figures (quorum waits 5 HBT by its
+     *         source): what its row must state, so the wait is not read as a slower election;
+     *         null for a scenario that starts settled.
      */
     public String startUpRule()
     {
-        return algorithm.startUpRule(settings);
-    }
-
-    /**
-     * Checks, from the settings alone and before anything runs, that a run stays within
-     * {@link #MAX_VIRTUAL_NS} of virtual time, within its event budget, and that its queued events
-     * fit the heap. The arithmetic is in doubles, so settings whose products overflow a long are
-     * caught rather than wrapped into a negative budget.
-     * <p>
-     * The event estimate: while the run lasts (at least until its last fault, plus the settle
-     * window) a leader heartbeats every HBT to each of the N-1 others. Each heartbeat also re-arms
-     * a follower's detection timer, and the cancelled timer stays queued until it falls due, so
-     * about D / HBT timers are queued per follower.
-     */
-    private void checkBudgets()
-    {
-        final double hbtNs = settings.heartbeatIntervalNs();
-        final double detectNs = settings.detectionTimeoutNs();
-        final double coordNs = settings.coordinatorTimeoutNs();
-        final double patienceNs = Math.max(Math.max(detectNs, coordNs), 5 * hbtNs);
-        final ScenarioType type = kind.type();
-        final double lastEffectNs = type.lastEffectNs(settings, faultDurationNs);
-        final double faultPartNs = type.faultDurations() * (double)faultDurationNs;
-        final double lastNs = Math.max(lastEffectNs, extraFaults.isEmpty() ? 0 : extraFaults.lastEffectNs());
-        final double afterNs = 0 != budgetNs ? budgetNs : type.budgetPatiences() * patienceNs;
-        final double endNs = lastNs + Math.max(afterNs, settleWindowNs);
-        if (endNs > MAX_VIRTUAL_NS)
-        {
-            final String setting = faultPartNs >= endNs - faultPartNs ? ScenarioLimitException.FAULT_DURATION :
-                0 != budgetNs ? ScenarioLimitException.BUDGET :
-                patienceNs == detectNs ? ScenarioLimitException.DETECTION_TIMEOUT :
-                patienceNs == coordNs ? ScenarioLimitException.COORDINATOR_TIMEOUT : ScenarioLimitException.HEARTBEAT_INTERVAL;
-            throw new ScenarioLimitException(setting, setting + " (" + Durations.format(valueOf(setting)) + ") lets a " +
-                kind.cliName() + " run go on for up to " + Durations.describe(endNs) + " of virtual time, past the " +
-                "simulator's virtual time budget of " + Durations.describe(MAX_VIRTUAL_NS));
-        }
-        final double spanNs = lastNs + settleWindowNs;
-        final double events = (spanNs / hbtNs) * (nodes - 1);
-        if (events > eventBudget)
-        {
-            throw new ScenarioLimitException(ScenarioLimitException.HEARTBEAT_INTERVAL, "heartbeat interval (" +
-                Durations.format(settings.heartbeatIntervalNs()) + ") makes a " + kind.cliName() + " run of " + nodes +
-                " nodes take about " + String.format(Locale.ROOT, "%.2g", events) + " events (a heartbeat to each of " +
-                (nodes - 1) + " followers every HBT for at least " + Durations.describe(spanNs) + "), past the " +
-                "simulator's event budget of " + String.format(Locale.ROOT, "%.2g", (double)eventBudget) + " per run");
-        }
-        final double queued = (detectNs / hbtNs + 1) * (nodes - 1);
-        final double heapBytes = MemoryLimits.maxHeapBytes() * MemoryLimits.HEAP_SHARE;
-        if (queued * QUEUED_EVENT_BYTES > heapBytes)
-        {
-            throw new ScenarioLimitException(ScenarioLimitException.HEARTBEAT_INTERVAL, "heartbeat interval (" +
-                Durations.format(settings.heartbeatIntervalNs()) + ") under a detection timeout of " +
-                Durations.format(settings.detectionTimeoutNs()) + " keeps about " + String.format(Locale.ROOT, "%.2g", queued) +
-                " events queued at once (each heartbeat re-arms a follower's detection timer, queued until it falls due), " +
-                "more than half the heap holds (-Xmx " + MemoryLimits.formatBytes(MemoryLimits.maxHeapBytes()) + ", " +
-                QUEUED_EVENT_BYTES + " bytes an event)");
-        }
-    }
-
-    private long valueOf(final String setting)
-    {
-        switch (setting)
-        {
-            case ScenarioLimitException.FAULT_DURATION:
-                return faultDurationNs;
-            case ScenarioLimitException.BUDGET:
-                return budgetNs;
-            case ScenarioLimitException.DETECTION_TIMEOUT:
-                return settings.detectionTimeoutNs();
-            case ScenarioLimitException.COORDINATOR_TIMEOUT:
-                return settings.coordinatorTimeoutNs();
-            default:
-                return settings.heartbeatIntervalNs();
-        }
+        return kind.type().startsCold() ? algorithm.startUpRule(settings) : null;
     }
 
     @Override
@@ -408,7 +349,7 @@ public final class Scenario
         private long faultDurationNs;
         private long settleWindowNs;
         private long budgetNs;
-        private long eventBudget = DEFAULT_EVENT_BUDGET;
+        private long eventBudget;
 
         private Builder()
         {
@@ -518,8 +459,8 @@ public final class Scenario
         }
 
         /**
-         * @param eventBudget the most events a run may take, {@link #DEFAULT_EVENT_BUDGET} unless set: a run
-         *                    that needs more (days of virtual steady state) raises it knowingly.
+         * @param eventBudget the most events a run may take, 0 (the default) for the runtime's own budget:
+         *                    a run that needs more (days of virtual steady state) raises it knowingly.
          */
         public Builder eventBudget(final long eventBudget)
         {
@@ -530,8 +471,8 @@ public final class Scenario
         /**
          * @return the scenario.
          * @throws IllegalArgumentException naming what makes no sense.
-         * @throws ScenarioLimitException naming the setting that takes a run past a budget, see {@link #eventBudget}
-         *                                and {@link #MAX_VIRTUAL_NS}.
+         * @throws ScenarioLimitException naming the setting that takes a run past a budget of a runtime on the
+         *                                classpath ({@link ScenarioLimits}: the simulator's virtual time, events, heap).
          */
         public Scenario build()
         {
@@ -553,12 +494,15 @@ public final class Scenario
             {
                 throw new IllegalArgumentException("fault duration, settle window and budget must be >= 0");
             }
-            if (eventBudget < 1)
+            if (eventBudget < 0)
             {
-                throw new IllegalArgumentException("event budget must be at least 1, got " + eventBudget);
+                throw new IllegalArgumentException("event budget must be at least 1, or 0 for the runtime's own, got " + eventBudget);
             }
             final Scenario scenario = new Scenario(this);
-            scenario.checkBudgets();
+            for (final ScenarioLimits limits : LIMITS)
+            {
+                limits.check(scenario);
+            }
             return scenario;
         }
     }

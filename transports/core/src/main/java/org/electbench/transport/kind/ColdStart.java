@@ -25,6 +25,12 @@ public final class ColdStart implements ScenarioType
     }
 
     @Override
+    public boolean startsCold()
+    {
+        return true;
+    }
+
+    @Override
     public double lastEffectNs(final ElectionSettings settings, final double faultDurationNs)
     {
         return 0;

@@ -48,6 +48,12 @@ public interface ScenarioType
         return 50;
     }
 
+    /** @return whether the cluster boots with no leader, so each algorithm's start-up rule applies. */
+    default boolean startsCold()
+    {
+        return false;
+    }
+
     /** @return the fewest nodes the kind makes sense for. */
     default int minNodes()
     {

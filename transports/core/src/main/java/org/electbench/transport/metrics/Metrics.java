@@ -23,10 +23,12 @@ public final class Metrics
         sample -> sample.result().converged() ? sample.result().convergenceNs() : -1);
 
     public static final Metric DETECTION = Metric.distribution("detection",
-        "fault to the first election message", sample -> sample.result().detectionNs());
+        "fault to the first election message (at cold start: the boot wait each algorithm's start-up rule sets)",
+        sample -> sample.result().detectionNs());
 
     public static final Metric ELECTION = Metric.distribution("election",
-        "first election message to agreement", sample -> sample.result().electionNs());
+        "first election message to agreement: the election itself, alike whatever the start-up rule",
+        sample -> sample.result().electionNs());
 
     public static final Metric UNAVAILABILITY = Metric.distribution("unavailability",
         "fault to the first instant a leader exists that every live node on its side of the fault names",
