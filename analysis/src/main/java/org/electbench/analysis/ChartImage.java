@@ -76,22 +76,6 @@ final class ChartImage
         return out.toByteArray();
     }
 
-    /** @return the SVG as text without its XML declaration, to inline in a page. */
-    static String inlineSvg(final byte[] svg)
-    {
-        String text = new String(svg, StandardCharsets.UTF_8);
-        if (text.startsWith("<?xml"))
-        {
-            text = text.substring(text.indexOf("?>") + 2);
-        }
-        final int doctype = text.indexOf("<!DOCTYPE");
-        if (doctype >= 0)
-        {
-            text = text.substring(0, doctype) + text.substring(text.indexOf('>', doctype) + 1);
-        }
-        return text.trim();
-    }
-
     private static int height(final Chart<?, ?> chart, final List<String> footer)
     {
         return chart.getHeight() + (footer.isEmpty() ? 0 : FOOTER_LINE_PX * footer.size() + 8);

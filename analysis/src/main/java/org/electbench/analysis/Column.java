@@ -38,6 +38,8 @@ public record Column(Metric metric, Statistic statistic)
                 return List.of(new Column(metric, Statistic.P50), new Column(metric, Statistic.P99), new Column(metric, Statistic.MAX));
             case VIOLATION:
                 return List.of(new Column(metric, Statistic.RUNS));
+            case MEAN:
+                return List.of(new Column(metric, Statistic.MAX));
             default:
                 return List.of(new Column(metric, Statistic.MEAN));
         }

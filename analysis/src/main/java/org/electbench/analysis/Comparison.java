@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
+import org.electbench.transport.AtomicOutput;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.style.Styler;
@@ -30,8 +31,11 @@ public final class Comparison
      * @param ratio b / a (1 when both are 0, infinite when only a is).
      * @param marked whether the change stands out of the noise.
      * @param regression whether it is marked and for the worse.
+     * @param samplesA the elections behind A's figure (shown, never compared).
+     * @param samplesB the elections behind B's.
      */
-    public record Change(RowKey row, Column column, Cell a, Cell b, double ratio, boolean marked, boolean regression)
+    public record Change(RowKey row, Column column, Cell a, Cell b, double ratio, boolean marked, boolean regression,
+        long samplesA, long samplesB)
     {
         /** @return how much worse, as a fraction (0.2 for 20% worse); 0 when not worse. */
         public double worseBy()
@@ -44,18 +48,32 @@ public final class Comparison
         }
     }
 
-    private final List<Change> changes;
+    /** The environment fields whose difference makes two runs' figures hard to compare. */
+    static final List<String> ENVIRONMENT_FIELDS = List.of("cores", "javaVersion", "javaVm", "os");
 
-    private Comparison(final List<Change> changes)
+    private final List<Change> changes;
+    private final List<String> environmentDifferences;
+
+    private Comparison(final List<Change> changes, final List<String> environmentDifferences)
     {
         this.changes = changes;
+        this.environmentDifferences = List.copyOf(environmentDifferences);
+    }
+
+    /** @return what differs between the two runs' machines; empty when nothing recorded does. */
+    public List<String> environmentDifferences()
+    {
+        return environmentDifferences;
     }
 
     /**
      * @param a the baseline.
      * @param b the run compared with it.
      * @param tolerance where cells carry no error, the fraction a ratio may leave 1 by unmarked.
-     * @return every shared row and column, compared.
+     * @return every shared row and figure the samples can support, compared. Sample counts are
+     *     never compared (they are shown beside); a distribution's maximum never is (one value); a
+     *     percentile only where both runs give its 95% interval (a p99 from 100 elections or more),
+     *     marked when the intervals are apart.
      */
     public static Comparison of(final RunData a, final RunData b, final double tolerance)
     {
@@ -68,27 +86,93 @@ public final class Comparison
             }
             for (final Column column : a.columns(row.scenario()))
             {
-                final Cell before = a.cell(row, column.id());
-                final Cell after = b.cell(row, column.id());
-                if (null == before || null == after || Double.isNaN(before.value()) || Double.isNaN(after.value()))
+                if (JmhSource.ELECTIONS.equals(column.metric().name()) || column.statistic() == Column.Statistic.MAX &&
+                    column.metric().kind() == Metric.Kind.DISTRIBUTION)
                 {
                     continue;
                 }
-                final double ratio = before.value() == after.value() ? 1.0 : after.value() / before.value();
-                final boolean marked;
-                if (before.hasError() && after.hasError())
+                final Change change = column.metric().kind() == Metric.Kind.DISTRIBUTION ?
+                    percentile(a, b, row, column) : figure(a, b, row, column, tolerance);
+                if (null != change)
                 {
-                    marked = Math.abs(after.value() - before.value()) > before.error() + after.error();
+                    changes.add(change);
                 }
-                else
-                {
-                    marked = Math.abs(ratio - 1) > tolerance;
-                }
-                final boolean worse = higherIsBetter(column) ? after.value() < before.value() : after.value() > before.value();
-                changes.add(new Change(row, column, before, after, ratio, marked, marked && worse));
             }
         }
-        return new Comparison(List.copyOf(changes));
+        return new Comparison(List.copyOf(changes), environmentDifferences(a, b));
+    }
+
+    private static Change percentile(final RunData a, final RunData b, final RowKey row, final Column column)
+    {
+        final double percentile = column.statistic() == Column.Statistic.P50 ? 50 : 99;
+        final Estimate before = Estimate.of(a.histogram(row, column.metric().name()), percentile);
+        final Estimate after = Estimate.of(b.histogram(row, column.metric().name()), percentile);
+        if (null == before || null == after || !before.hasInterval() || !after.hasInterval())
+        {
+            return null;
+        }
+        final double ratio = ratio(before.value(), after.value());
+        final boolean marked = before.separatedFrom(after);
+        return new Change(row, column, cell(before), cell(after), ratio, marked, marked && worse(column, before.value(), after.value()),
+            before.count(), after.count());
+    }
+
+    private static Cell cell(final Estimate estimate)
+    {
+        return new Cell(estimate.value(), (estimate.high() - estimate.low()) / 2);
+    }
+
+    private static Change figure(final RunData a, final RunData b, final RowKey row, final Column column, final double tolerance)
+    {
+        final Cell before = a.cell(row, column.id());
+        final Cell after = b.cell(row, column.id());
+        if (null == before || null == after || Double.isNaN(before.value()) || Double.isNaN(after.value()))
+        {
+            return null;
+        }
+        final double ratio = ratio(before.value(), after.value());
+        final boolean marked = before.hasError() && after.hasError() ?
+            Math.abs(after.value() - before.value()) > before.error() + after.error() : Math.abs(ratio - 1) > tolerance;
+        return new Change(row, column, before, after, ratio, marked, marked && worse(column, before.value(), after.value()),
+            elections(a, row), elections(b, row));
+    }
+
+    private static long elections(final RunData data, final RowKey row)
+    {
+        final Cell cell = data.cell(row, JmhSource.ELECTIONS);
+        return null == cell ? 0 : (long)cell.value();
+    }
+
+    private static double ratio(final double before, final double after)
+    {
+        return before == after ? 1.0 : after / before;
+    }
+
+    private static boolean worse(final Column column, final double before, final double after)
+    {
+        return higherIsBetter(column) ? after < before : after > before;
+    }
+
+    /** @return what differs between the runs' machines (cores, JDK, OS), as sentences; empty when nothing does. */
+    static List<String> environmentDifferences(final RunData a, final RunData b)
+    {
+        final List<String> differences = new ArrayList<>();
+        if (a.sources().isEmpty() || b.sources().isEmpty())
+        {
+            return differences;
+        }
+        final java.util.Map<String, String> before = a.sources().get(0).environment();
+        final java.util.Map<String, String> after = b.sources().get(0).environment();
+        for (final String field : ENVIRONMENT_FIELDS)
+        {
+            final String x = before.getOrDefault(field, "");
+            final String y = after.getOrDefault(field, "");
+            if (!x.equals(y))
+            {
+                differences.add(field + " differs: A " + (x.isEmpty() ? "(not recorded)" : x) + ", B " + (y.isEmpty() ? "(not recorded)" : y));
+            }
+        }
+        return differences;
     }
 
     static boolean higherIsBetter(final Column column)
@@ -113,28 +197,61 @@ public final class Comparison
         return changes.stream().filter(change -> change.regression() && change.worseBy() > threshold).toList();
     }
 
-    /** @return the comparison as markdown: one line per compared figure, marked ones flagged. */
-    public String markdown(final String nameA, final String nameB)
+    /** @return the comparison as a table: one row per compared figure, the samples behind each side beside it. */
+    public Table table(final String nameA, final String nameB)
     {
-        final StringBuilder out = new StringBuilder();
-        out.append("# compare ").append(nameA).append(" (A) with ").append(nameB).append(" (B)\n\n");
-        out.append(changes.size()).append(" figures compared, ").append(marked().size()).append(" changed beyond the runs' noise, ")
-            .append(changes.stream().filter(Change::regression).count()).append(" of them for the worse.\n\n");
-        out.append("| scenario | algorithm | transport | n | settings | figure | A | B | B/A | change |\n");
-        out.append("| --- | --- | --- | --: | --- | --- | --: | --: | --: | --- |\n");
+        final List<Table.Column> columns = List.of(
+            new Table.Column("scenario", "scenario", true, false),
+            new Table.Column("algorithm", "algorithm", true, false),
+            new Table.Column("transport", "transport", true, false),
+            new Table.Column("nodes", "n", true, true),
+            new Table.Column("settings", "settings", true, false),
+            new Table.Column("figure", "figure", true, false),
+            new Table.Column("a", "A", true, true),
+            new Table.Column("b", "B", true, true),
+            new Table.Column("samplesA", "elections A", true, true),
+            new Table.Column("samplesB", "elections B", true, true),
+            new Table.Column("ratio", "B/A", true, true),
+            new Table.Column("change", "change", true, false));
+        final List<List<Table.Value>> rows = new ArrayList<>();
         for (final Change change : changes)
         {
             final RowKey row = change.row();
-            out.append("| ").append(row.scenario()).append(" | ").append(row.algorithm()).append(" | ").append(row.transport())
-                .append(" | ").append(row.nodes() == 0 ? "" : row.nodes()).append(" | ").append(row.settingsText())
-                .append(" | ").append(change.column().header())
-                .append(" | ").append(MarkdownTable.text(change.column(), change.a()))
-                .append(" | ").append(MarkdownTable.text(change.column(), change.b()))
-                .append(" | ").append(Double.isInfinite(change.ratio()) ? "inf" : String.format(Locale.ROOT, "%.3f", change.ratio()))
-                .append(" | ").append(change.marked() ? (change.regression() ? "**worse**" : "**better**") : "")
-                .append(" |\n");
+            final String ratio = Double.isInfinite(change.ratio()) ? "inf" : String.format(Locale.ROOT, "%.3f", change.ratio());
+            rows.add(List.of(Table.Value.text(row.scenario()), Table.Value.text(row.algorithm()), Table.Value.text(row.transport()),
+                row.nodes() == 0 ? Table.Value.NONE : new Table.Value(String.valueOf(row.nodes()), row.nodes()),
+                Table.Value.text(row.settingsText()), Table.Value.text(change.column().id()),
+                value(change.column(), change.a()), value(change.column(), change.b()),
+                new Table.Value(String.valueOf(change.samplesA()), change.samplesA()),
+                new Table.Value(String.valueOf(change.samplesB()), change.samplesB()),
+                new Table.Value(ratio, Double.isInfinite(change.ratio()) ? null : change.ratio()),
+                Table.Value.text(change.marked() ? (change.regression() ? "worse" : "better") : "")));
         }
-        return out.toString();
+        final List<String> notes = new ArrayList<>();
+        notes.add(summary());
+        environmentDifferences.forEach(difference -> notes.add("Warning: the machines differ, figures may differ for that alone: " + difference));
+        return new Table("compare", "compare " + nameA + " (A) with " + nameB + " (B)", notes, columns, rows);
+    }
+
+    /** @return one line: how many figures were compared, marked, worse. */
+    public String summary()
+    {
+        return changes.size() + " figures compared, " + marked().size() + " changed beyond the runs' noise, " +
+            changes.stream().filter(Change::regression).count() + " of them for the worse. Times in ms; a percentile is " +
+            "compared only where both runs give its 95% interval, and marked when the intervals are apart.";
+    }
+
+    private static Table.Value value(final Column column, final Cell cell)
+    {
+        final String text = Numbers.format(column.display(cell.value())) +
+            (cell.hasError() ? " ± " + Numbers.format(column.display(cell.error())) : "");
+        return new Table.Value(text, cell.value());
+    }
+
+    /** @return the comparison as markdown. */
+    public String markdown(final String nameA, final String nameB)
+    {
+        return TableFormat.MARKDOWN.render(table(nameA, nameB));
     }
 
     /**
@@ -146,7 +263,7 @@ public final class Comparison
     {
         final List<java.nio.file.Path> written = new ArrayList<>();
         final java.nio.file.Path markdownFile = out.resolve("compare.md");
-        AtomicFiles.writeString(markdownFile, markdown(nameA, nameB));
+        AtomicOutput.replace(markdownFile, markdown(nameA, nameB));
         written.add(markdownFile);
         final NamedChart chart = chart(nameA, nameB);
         if (null != chart)
@@ -156,8 +273,8 @@ public final class Comparison
             final byte[] png = ChartImage.png(chart.chart(), footer);
             final java.nio.file.Path svgFile = out.resolve(chart.stem() + ".svg");
             final java.nio.file.Path pngFile = out.resolve(chart.stem() + ".png");
-            AtomicFiles.write(svgFile, stream -> stream.write(svg));
-            AtomicFiles.write(pngFile, stream -> stream.write(png));
+            AtomicOutput.replace(svgFile, stream -> stream.write(svg));
+            AtomicOutput.replace(pngFile, stream -> stream.write(png));
             written.add(svgFile);
             written.add(pngFile);
         }

@@ -15,6 +15,37 @@ final class Durations
     {
     }
 
+    /**
+     * @return a duration setting in the unit a reader takes in at a glance ({@code 30100us} as
+     *     {@code 30.1ms}, {@code 1500ms} as {@code 1.5s}); any other text as it is.
+     */
+    static String readable(final String text)
+    {
+        final Matcher matcher = DURATION.matcher(text);
+        if (!matcher.matches() || null == matcher.group(2))
+        {
+            return text;
+        }
+        final double ms = toMillis(text);
+        if (ms == 0)
+        {
+            return "0";
+        }
+        if (ms >= 1000)
+        {
+            return Numbers.format(ms / 1000) + "s";
+        }
+        if (ms >= 1)
+        {
+            return Numbers.format(ms) + "ms";
+        }
+        if (ms >= 1e-3)
+        {
+            return Numbers.format(ms * 1000) + "us";
+        }
+        return Numbers.format(ms * 1e6) + "ns";
+    }
+
     /** @return the duration in milliseconds, or NaN when the text is not one. */
     static double toMillis(final String text)
     {

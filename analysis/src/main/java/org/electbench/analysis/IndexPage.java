@@ -4,29 +4,29 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The self-contained {@code index.html} of a report: no script, no stylesheet or image fetched
- * from anywhere, every chart inlined as SVG (each one's ids prefixed so that several on one page
- * cannot take each other's clip paths), so the file opens offline in any browser.
+ * The {@code index.html} of a report: the reading first, a table of contents, one section per
+ * scenario (its table, the full set of columns folded away, its charts), the environment and the
+ * command that reproduces the run. No script, no stylesheet or image fetched from anywhere: the
+ * charts are the PNGs beside it in {@code charts/} (each linking its SVG), so the page stays small
+ * (a few hundred KB for a full run) and opens offline from the report folder.
  */
 final class IndexPage
 {
     /**
      * @param chart the chart.
-     * @param svg its SVG document.
      */
-    record Figure(NamedChart chart, String svg)
+    record Figure(NamedChart chart)
     {
     }
 
     private static final String STYLE = String.join("\n",
-        "body{font-family:sans-serif;margin:2em auto;max-width:1100px;color:#222;padding:0 1em}",
+        "body{font-family:sans-serif;margin:2em auto;max-width:1200px;color:#222;padding:0 1em}",
         "table{border-collapse:collapse;margin:.5em 0 1em;font-size:13px}",
         "th,td{border:1px solid #ccc;padding:3px 7px}th{background:#f3f3f3}td{white-space:nowrap}td.n{text-align:right}",
-        ".wide{overflow-x:auto;max-width:100%}",
-        "figure{margin:1em 0}figcaption{font-weight:bold;margin-bottom:.3em}",
+        ".wide{overflow-x:auto;max-width:100%}details{margin:.5em 0 1.5em}summary{cursor:pointer;color:#036}",
+        "figure{margin:1em 0}figcaption{font-weight:bold;margin-bottom:.3em}figure img{width:100%;height:auto;border:1px solid #eee}",
         "code,pre{background:#f6f6f6;padding:2px 4px}pre{white-space:pre-wrap}",
-        ".reading li{margin:.2em 0}.settings{color:#555;font-size:13px}",
-        "svg{max-width:100%;height:auto}");
+        ".reading li{margin:.2em 0}.settings{color:#555;font-size:13px}nav li{margin:.1em 0}");
 
     private IndexPage()
     {
@@ -38,6 +38,61 @@ final class IndexPage
         html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>electbench report: ")
             .append(escape(title)).append("</title>\n<style>\n").append(STYLE).append("\n</style>\n</head>\n<body>\n");
         html.append("<h1>electbench report: ").append(escape(title)).append("</h1>\n");
+        for (final RunData.Source source : data.sources())
+        {
+            if (!source.commandLine().isEmpty())
+            {
+                html.append("<p>Reproduce ").append(escape(source.name())).append(": <code>").append(escape(source.commandLine()))
+                    .append("</code></p>\n");
+            }
+        }
+        html.append("<nav>\n<h2>Contents</h2>\n<ul>\n<li><a href=\"#reading\">The reading</a></li>\n");
+        for (final String scenario : data.scenarios())
+        {
+            html.append("<li><a href=\"#").append(escape(anchor(scenario))).append("\">").append(escape(scenario)).append("</a></li>\n");
+        }
+        html.append("<li><a href=\"#safety\">Safety</a></li>\n<li><a href=\"#environment\">Where it ran</a></li>\n</ul>\n</nav>\n");
+
+        html.append("<section id=\"reading\">\n<h2>The reading</h2>\n<p>Per scenario and transport, at the largest n every algorithm ran: " +
+            "who is fastest to a leader (named only where its 95% interval lies below every other's), who sends the fewest " +
+            "election messages, and who ever had two leaders at once.</p>\n");
+        for (final String scenario : data.scenarios())
+        {
+            final List<String> reading = Reading.of(data, scenario);
+            if (!reading.isEmpty())
+            {
+                html.append("<h3>").append(escape(scenario)).append("</h3>\n<ul class=\"reading\">\n");
+                for (final String sentence : reading)
+                {
+                    html.append("<li>").append(escape(sentence)).append("</li>\n");
+                }
+                html.append("</ul>\n");
+            }
+        }
+        html.append("</section>\n");
+        for (final String scenario : data.scenarios())
+        {
+            html.append("<section class=\"scenario\" id=\"").append(escape(anchor(scenario))).append("\">\n<h2>")
+                .append(escape(scenario)).append("</h2>\n");
+            html.append(TableFormat.HTML.render(Tables.of(data, scenario)));
+            for (final Figure item : figures)
+            {
+                if (scenario.equals(item.chart().scenario()))
+                {
+                    figure(html, item);
+                }
+            }
+            html.append("</section>\n");
+        }
+        html.append("<section class=\"scenario\" id=\"safety\">\n<h2>Safety</h2>\n");
+        for (final Figure item : figures)
+        {
+            if (null == item.chart().scenario())
+            {
+                figure(html, item);
+            }
+        }
+        html.append("</section>\n");
         html.append("<section id=\"environment\">\n<h2>Where it ran, and how to run it again</h2>\n");
         for (final RunData.Source source : data.sources())
         {
@@ -52,102 +107,22 @@ final class IndexPage
                 html.append("<p>Reproduce:</p>\n<pre><code>").append(escape(source.commandLine())).append("</code></pre>\n");
             }
         }
-        html.append("</section>\n");
-        int figure = 0;
-        for (final String scenario : data.scenarios())
-        {
-            final ScenarioTable table = ScenarioTable.of(data, scenario);
-            html.append("<section class=\"scenario\">\n<h2>").append(escape(scenario)).append("</h2>\n");
-            final List<String> reading = Reading.of(data, scenario);
-            if (!reading.isEmpty())
-            {
-                html.append("<ul class=\"reading\">\n");
-                for (final String sentence : reading)
-                {
-                    html.append("<li>").append(escape(sentence)).append("</li>\n");
-                }
-                html.append("</ul>\n");
-            }
-            table(html, data, table);
-            for (final Figure item : figures)
-            {
-                if (scenario.equals(item.chart().scenario()))
-                {
-                    figure(html, item, figure++);
-                }
-            }
-            html.append("</section>\n");
-        }
-        html.append("<section class=\"scenario\">\n<h2>Safety</h2>\n");
-        for (final Figure item : figures)
-        {
-            if (null == item.chart().scenario())
-            {
-                figure(html, item, figure++);
-            }
-        }
         html.append("</section>\n</body>\n</html>\n");
         return html.toString();
     }
 
-    private static void table(final StringBuilder html, final RunData data, final ScenarioTable table)
+    private static String anchor(final String scenario)
     {
-        if (!table.settings().fixed().isEmpty())
-        {
-            html.append("<p class=\"settings\">Settings of every row:");
-            for (final Map.Entry<String, String> entry : table.settings().fixed().entrySet())
-            {
-                html.append(' ').append(escape(entry.getKey())).append('=').append(escape(entry.getValue()));
-            }
-            html.append("</p>\n");
-        }
-        html.append("<div class=\"wide\"><table>\n<tr><th>algorithm</th><th>transport</th><th>n</th>");
-        for (final String setting : table.settings().varying())
-        {
-            html.append("<th>").append(escape(setting)).append("</th>");
-        }
-        for (final Column column : table.shownColumns())
-        {
-            html.append("<th>").append(escape(column.header())).append("</th>");
-        }
-        if (table.hasByType())
-        {
-            html.append("<th>").append(MarkdownTable.BY_TYPE).append("</th>");
-        }
-        html.append("</tr>\n");
-        for (final RowKey row : table.rows())
-        {
-            html.append("<tr><td>").append(escape(row.algorithm())).append("</td><td>").append(escape(row.transport()))
-                .append("</td><td class=\"n\">").append(row.nodes() == 0 ? "" : row.nodes()).append("</td>");
-            for (final String setting : table.settings().varying())
-            {
-                html.append("<td>").append(escape(row.settings().getOrDefault(setting, ""))).append("</td>");
-            }
-            for (final Column column : table.shownColumns())
-            {
-                html.append("<td class=\"n\">").append(escape(MarkdownTable.text(column, data.cell(row, column.id())))).append("</td>");
-            }
-            if (table.hasByType())
-            {
-                html.append("<td>").append(escape(table.byTypeText(data, row))).append("</td>");
-            }
-            html.append("</tr>\n");
-        }
-        html.append("</table></div>\n");
+        return "scenario-" + Charts.safe(scenario);
     }
 
-    private static void figure(final StringBuilder html, final Figure item, final int index)
+    private static void figure(final StringBuilder html, final Figure item)
     {
-        html.append("<figure id=\"").append(escape(item.chart().stem())).append("\">\n<figcaption>")
-            .append(escape(item.chart().title())).append("</figcaption>\n")
-            .append(uniqueIds(ChartImage.inlineSvg(item.svg().getBytes(java.nio.charset.StandardCharsets.UTF_8)), "c" + index + "-"))
-            .append("\n</figure>\n");
-    }
-
-    /** @return the SVG with every id and every reference to one prefixed. */
-    static String uniqueIds(final String svg, final String prefix)
-    {
-        return svg.replace("id=\"", "id=\"" + prefix).replace("url(#", "url(#" + prefix).replace("href=\"#", "href=\"#" + prefix);
+        final String stem = escape(item.chart().stem());
+        html.append("<figure id=\"").append(stem).append("\">\n<figcaption>").append(escape(item.chart().title()))
+            .append("</figcaption>\n<a href=\"").append(ReportWriter.CHARTS).append('/').append(stem).append(".svg\"><img src=\"")
+            .append(ReportWriter.CHARTS).append('/').append(stem).append(".png\" alt=\"").append(escape(item.chart().title()))
+            .append("\" loading=\"lazy\"></a>\n</figure>\n");
     }
 
     static String escape(final String text)

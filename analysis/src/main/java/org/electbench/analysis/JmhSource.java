@@ -9,7 +9,8 @@ import java.util.function.Function;
  * Puts JMH results into {@link RunData}: the primary score with JMH's error, the gc profiler's
  * allocation per operation, and every auxiliary counter a metric declaration names.
  * <p>
- * In single-shot mode JMH sums EVENTS counters over the iterations and gives them no error, so
+ * A result whose cell a run report already describes adds only the allocation: the report has
+ * every figure per election. In single-shot mode JMH sums EVENTS counters over the iterations and gives them no error, so
  * a counter's figure per election is its total over the total of the {@code elections} counter
  * (one election per operation when the benchmark counts none).
  */
@@ -19,7 +20,7 @@ final class JmhSource
     static final String ELECTIONS = "elections";
     /** The gc profiler's bytes allocated per operation, under its newer name. */
     static final String GC_ALLOC_NORM = "gc.alloc.rate.norm";
-    static final Metric ALLOCATION = new Metric("allocation", "B/op", Metric.Kind.MEAN);
+    static final Metric ALLOCATION = new Metric("allocation", "B/op", Metric.Kind.COUNT);
     static final Metric ELECTIONS_MEASURED = new Metric(ELECTIONS, "", Metric.Kind.COUNT);
 
     private JmhSource()
@@ -37,18 +38,34 @@ final class JmhSource
         for (final JmhResult result : results)
         {
             final RowKey row;
+            final boolean reported;
             try
             {
-                row = RowKeys.matching(RowKeys.rowKey(result.params(), result.shortName()), data.rows());
+                final RowKey own = RowKeys.rowKey(result.params(), result.shortName());
+                final RowKey matched = RowKeys.matching(own, data.rows());
+                reported = matched != own || data.rows().contains(own);
+                // A benchmark that measures no elections (throughput, the message path) gets a table of its own, its
+                // scenario a setting, rather than rows among the elections of that scenario.
+                row = reported || result.secondary().containsKey(ELECTIONS) ? matched : RowKeys.benchmarkRow(result.params(), result.shortName());
             }
             catch (final IllegalArgumentException ex)
             {
                 throw new AnalysisException(file, result.benchmark() + ": " + ex.getMessage());
             }
+            final JmhResult.Score allocation = result.secondary().get(GC_ALLOC_NORM);
+            if (reported)
+            {
+                // A run report has this cell's figures per election already; JMH's sums and its score (the simulator's
+                // own time) would only say them again, worse. The allocation is JMH's alone.
+                if (null != allocation)
+                {
+                    data.put(row, new Column(ALLOCATION, Column.Statistic.MEAN), new Cell(allocation.score(), allocation.error()));
+                }
+                continue;
+            }
             final Metric primary = new Metric(result.shortName(), result.primary().unit(), Metric.Kind.MEAN);
             data.put(row, new Column(primary, Column.Statistic.MEAN), new Cell(result.primary().score(), result.primary().error()));
 
-            final JmhResult.Score allocation = result.secondary().get(GC_ALLOC_NORM);
             if (null != allocation)
             {
                 data.put(row, new Column(ALLOCATION, Column.Statistic.MEAN), new Cell(allocation.score(), allocation.error()));
@@ -62,7 +79,8 @@ final class JmhSource
             for (final Map.Entry<String, JmhResult.Score> counter : result.secondary().entrySet())
             {
                 final Metric metric = ELECTIONS.equals(counter.getKey()) ? null : declared.apply(counter.getKey());
-                if (null == metric || metric.kind() == Metric.Kind.DISTRIBUTION)
+                // A distribution's sum means nothing; a level's (most leaders at once) cannot give its largest.
+                if (null == metric || metric.kind() == Metric.Kind.DISTRIBUTION || metric.kind() == Metric.Kind.MEAN)
                 {
                     continue;
                 }

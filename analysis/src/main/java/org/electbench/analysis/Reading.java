@@ -7,7 +7,8 @@ import java.util.TreeMap;
 
 /**
  * A few sentences per scenario generated from its numbers: which algorithm reached a leader
- * fastest, which sent the fewest election messages, and which ever had two leaders at once. The
+ * fastest (named only where its median's 95% interval lies below every other's; a tie within
+ * noise otherwise), which sent the fewest election messages, and which ever had two leaders at once. The
  * comparison is made per transport at the largest cluster size every algorithm ran, so the
  * algorithms are compared on the same ground.
  */
@@ -39,12 +40,10 @@ final class Reading
                 }
             }
             final String where = "On " + transport.getKey() + (nodes > 0 ? " at n = " + nodes : "");
-            final RowKey fastest = best(data, rows, Charts.CONVERGENCE + ".p50");
+            final String fastest = fastest(data, rows);
             if (null != fastest)
             {
-                sentences.add(where + ", fastest to a leader: " + fastest.algorithm() + label(fastest, rows) +
-                    " (convergence p50 " + Numbers.format(data.cell(fastest, Charts.CONVERGENCE + ".p50").value() / 1e6) + " ms" +
-                    others(data, rows, fastest, Charts.CONVERGENCE + ".p50", 1e6, " ms") + ").");
+                sentences.add(where + ", " + fastest);
             }
             final RowKey fewest = best(data, rows, Charts.MESSAGES);
             if (null != fewest)
@@ -75,6 +74,67 @@ final class Reading
                 "Two leaders at once: " + String.join("; ", twoLeaders) + ".");
         }
         return sentences;
+    }
+
+    /**
+     * @return "fastest to a leader: X (p50 a ms, 95% b–c; …)" where X's interval lies wholly below
+     *     every other's, "tie within noise" naming the algorithms whose intervals overlap the
+     *     lowest, or null without figures.
+     */
+    private static String fastest(final RunData data, final List<RowKey> rows)
+    {
+        final List<RowKey> measured = new ArrayList<>();
+        final java.util.Map<RowKey, Estimate> estimates = new java.util.HashMap<>();
+        for (final RowKey row : rows)
+        {
+            final Estimate estimate = Estimate.of(data.histogram(row, Charts.CONVERGENCE), 50);
+            if (null != estimate)
+            {
+                measured.add(row);
+                estimates.put(row, estimate);
+            }
+        }
+        if (measured.isEmpty())
+        {
+            return null;
+        }
+        measured.sort(java.util.Comparator.comparingDouble(row -> estimates.get(row).value()));
+        final RowKey best = measured.get(0);
+        final Estimate lowest = estimates.get(best);
+        final List<RowKey> tied = new ArrayList<>();
+        for (final RowKey row : measured.subList(1, measured.size()))
+        {
+            if (!lowest.separatedFrom(estimates.get(row)))
+            {
+                tied.add(row);
+            }
+        }
+        final StringBuilder figures = new StringBuilder();
+        for (final RowKey row : measured)
+        {
+            final Estimate estimate = estimates.get(row);
+            figures.append(figures.length() == 0 ? "" : "; ").append(row.algorithm()).append(label(row, rows)).append(' ')
+                .append(Numbers.format(estimate.value() / 1e6)).append(" ms");
+            if (estimate.hasInterval())
+            {
+                figures.append(" (").append(Numbers.format(estimate.low() / 1e6)).append("–")
+                    .append(Numbers.format(estimate.high() / 1e6)).append(')');
+            }
+            figures.append(", ").append(estimate.count()).append(" elections");
+        }
+        if (measured.size() == 1)
+        {
+            return "convergence p50: " + figures + ".";
+        }
+        if (tied.isEmpty())
+        {
+            return "fastest to a leader: " + best.algorithm() + label(best, rows) + ", its 95% interval below every other's " +
+                "(convergence p50 " + figures + ").";
+        }
+        final List<String> names = new ArrayList<>(List.of(best.algorithm() + label(best, rows)));
+        tied.forEach(row -> names.add(row.algorithm() + label(row, rows)));
+        return "fastest to a leader: tie within noise between " + String.join(", ", names) +
+            " (their 95% intervals overlap; convergence p50 " + figures + ").";
     }
 
     private static int commonLargestNodes(final List<RowKey> rows)

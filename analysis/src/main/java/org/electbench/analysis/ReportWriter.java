@@ -1,20 +1,23 @@
 package org.electbench.analysis;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.electbench.transport.AtomicOutput;
+
 /**
  * Writes what {@code ./electbench report} produces for the data of one or more run folders:
  * <pre>
- * tables/&lt;scenario&gt;.md, .csv   one table per scenario (rows algorithm × n, columns by metric name)
+ * tables/&lt;scenario&gt;.md, .csv, .json   one table per scenario ({@link Tables}): markdown the compact view, CSV and JSON every column
+ * tables.md                     every table, as {@code run} printed them
  * charts/&lt;chart&gt;.svg, .png     every chart {@link Charts} draws
  * report.md                     every table, each chart linked, the environment and the command
  * index.html                    one self-contained page: tables, charts inline, environment, a reading per scenario
  * </pre>
- * Every file is written whole into a temporary file beside it and moved over the old one. The
+ * Every file is written whole into a temporary file beside it and moved over the old one; the
+ * folder holds a file {@code incomplete} while the report is written, so one stopped midway says so. The
  * tables, CSV and report.md depend only on the input, so the same run folders give them byte
  * for byte again.
  */
@@ -23,7 +26,11 @@ public final class ReportWriter
     public static final String TABLES = "tables";
     public static final String CHARTS = "charts";
     public static final String REPORT_MD = "report.md";
+    /** Every table in one document, the same text {@code run} prints and writes into the run folder. */
+    public static final String TABLES_MD = "tables.md";
     public static final String INDEX_HTML = "index.html";
+    /** Present in a report folder while it is written: a report stopped midway (killed, disk full) says so. */
+    public static final String INCOMPLETE = "incomplete";
 
     private ReportWriter()
     {
@@ -36,36 +43,41 @@ public final class ReportWriter
      */
     public static List<Path> write(final RunData data, final Path out)
     {
+        final Path marker = out.resolve(INCOMPLETE);
+        AtomicOutput.replace(marker, "report being written since " + java.time.Instant.now() +
+            "; if this file stays, the writing stopped midway and some files here are from an earlier report\n");
         final List<Path> written = new ArrayList<>();
         final String context = context(data);
         final StringBuilder markdown = new StringBuilder();
         markdown.append("# electbench report: ").append(title(data)).append("\n\n");
         markdown.append(context).append("\n\n");
         final List<NamedChart> charts = Charts.all(data);
-        for (final String scenario : data.scenarios())
+        for (final Table table : Tables.all(data))
         {
-            final ScenarioTable table = ScenarioTable.of(data, scenario);
-            for (final TableFormat format : TableFormat.values())
+            for (final TableFormat format : List.of(TableFormat.MARKDOWN, TableFormat.CSV, TableFormat.JSON))
             {
-                final Path file = out.resolve(TABLES).resolve(Charts.safe(scenario) + "." + format.extension());
-                AtomicFiles.writeString(file, format.newWriter().write(data, table, format == TableFormat.MARKDOWN ? context : ""));
+                final Path file = out.resolve(TABLES).resolve(table.id() + "." + format.extension());
+                AtomicOutput.replace(file, format.render(table));
                 written.add(file);
             }
-            markdown.append(TableFormat.MARKDOWN.newWriter().write(data, table, "")).append('\n');
-            for (final String sentence : Reading.of(data, scenario))
+            markdown.append(TableFormat.MARKDOWN.render(table)).append('\n');
+            for (final String sentence : Reading.of(data, table.title()))
             {
                 markdown.append("- ").append(sentence).append('\n');
             }
             markdown.append('\n');
             for (final NamedChart chart : charts)
             {
-                if (scenario.equals(chart.scenario()))
+                if (table.title().equals(chart.scenario()))
                 {
                     markdown.append("![").append(chart.title()).append("](").append(CHARTS).append('/').append(chart.stem()).append(".svg)\n");
                 }
             }
             markdown.append('\n');
         }
+        final Path tables = out.resolve(TABLES_MD);
+        AtomicOutput.replace(tables, Tables.markdown(data));
+        written.add(tables);
         final List<String> footer = footer(data);
         final List<IndexPage.Figure> figures = new ArrayList<>();
         for (final NamedChart chart : charts)
@@ -74,22 +86,30 @@ public final class ReportWriter
             final byte[] png = ChartImage.png(chart.chart(), footer);
             final Path svgFile = out.resolve(CHARTS).resolve(chart.stem() + ".svg");
             final Path pngFile = out.resolve(CHARTS).resolve(chart.stem() + ".png");
-            AtomicFiles.write(svgFile, stream -> stream.write(svg));
-            AtomicFiles.write(pngFile, stream -> stream.write(png));
+            AtomicOutput.replace(svgFile, stream -> stream.write(svg));
+            AtomicOutput.replace(pngFile, stream -> stream.write(png));
             written.add(svgFile);
             written.add(pngFile);
-            figures.add(new IndexPage.Figure(chart, new String(svg, StandardCharsets.UTF_8)));
+            figures.add(new IndexPage.Figure(chart));
             if (null == chart.scenario())
             {
                 markdown.append("![").append(chart.title()).append("](").append(CHARTS).append('/').append(chart.stem()).append(".svg)\n");
             }
         }
         final Path report = out.resolve(REPORT_MD);
-        AtomicFiles.writeString(report, markdown.toString());
+        AtomicOutput.replace(report, markdown.toString());
         written.add(report);
         final Path index = out.resolve(INDEX_HTML);
-        AtomicFiles.writeString(index, IndexPage.html(data, title(data), figures));
+        AtomicOutput.replace(index, IndexPage.html(data, title(data), figures));
         written.add(index);
+        try
+        {
+            java.nio.file.Files.delete(marker);
+        }
+        catch (final java.io.IOException ex)
+        {
+            throw new java.io.UncheckedIOException(marker + ": cannot remove the marker of a finished report: " + ex.getMessage(), ex);
+        }
         return written;
     }
 

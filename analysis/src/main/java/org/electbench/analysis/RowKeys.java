@@ -59,11 +59,24 @@ final class RowKeys
         return new RowKey(scenario, algorithm, n, orElse(null != runtime ? runtime : transport, NONE), settings);
     }
 
+    /** @return the row of a benchmark that measures no elections: in the benchmark's own table, its scenario a setting. */
+    static RowKey benchmarkRow(final Map<String, String> params, final String benchmark)
+    {
+        final RowKey row = rowKey(params, benchmark);
+        if (row.scenario().equals(benchmark))
+        {
+            return row;
+        }
+        final SortedMap<String, String> settings = new TreeMap<>(row.settings());
+        settings.put(SCENARIO, row.scenario());
+        return new RowKey(benchmark, row.algorithm(), row.nodes(), row.transport(), settings);
+    }
+
     /**
      * The benchmarks spell some settings their own way ({@code loss=0} for a report's {@code 0.0},
      * {@code coordinatorTimeout=auto} for the derived {@code 30ms}) and carry ones the reports leave
      * out, so a benchmark's row joins the run report's row of the same scenario, algorithm, n and
-     * transport whose settings agree wherever both name one.
+     * transport whose settings agree wherever both name one, or the only run report of that cell.
      *
      * @param row a benchmark's row.
      * @param known the rows already read.
@@ -72,19 +85,32 @@ final class RowKeys
     static RowKey matching(final RowKey row, final java.util.Collection<RowKey> known)
     {
         RowKey match = null;
+        RowKey only = null;
+        int candidates = 0;
         for (final RowKey candidate : known)
         {
             if (candidate.scenario().equals(row.scenario()) && candidate.algorithm().equals(row.algorithm()) &&
-                candidate.nodes() == row.nodes() && candidate.transport().equals(row.transport()) && agree(candidate, row))
+                candidate.nodes() == row.nodes() && candidate.transport().equals(row.transport()))
             {
-                if (null != match)
+                candidates++;
+                only = candidate;
+                if (agree(candidate, row))
                 {
-                    return row;
+                    if (null != match)
+                    {
+                        return row;
+                    }
+                    match = candidate;
                 }
-                match = candidate;
             }
         }
-        return null == match ? row : match;
+        if (null != match)
+        {
+            return match;
+        }
+        // The one run report of that cell: the benchmark's parameters spell what the scenario derives (the loss of
+        // `lossy`, the options of another algorithm) as their defaults, so they may disagree and still be this cell.
+        return candidates == 1 ? only : row;
     }
 
     private static boolean agree(final RowKey a, final RowKey b)

@@ -32,9 +32,19 @@ public final class RunData
      * @param environment what the folder's environment says, by field, in its order.
      * @param commandLine the command that produced it, or empty.
      * @param complete false when the folder says its run was interrupted.
+     * @param failures the benchmarks that failed and have no row, as the run listed them.
      */
-    public record Source(String name, Map<String, String> environment, String commandLine, boolean complete)
+    public record Source(String name, Map<String, String> environment, String commandLine, boolean complete, List<String> failures)
     {
+        public Source
+        {
+            failures = List.copyOf(failures);
+        }
+
+        public Source(final String name, final Map<String, String> environment, final String commandLine, final boolean complete)
+        {
+            this(name, environment, commandLine, complete, List.of());
+        }
     }
 
     /** @return the metric declared under a name, declaring it as given the first time it is seen. */

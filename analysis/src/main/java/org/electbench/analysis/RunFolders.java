@@ -111,8 +111,14 @@ public final class RunFolders
                     data.putHistogram(row, metric, tagged.getValue());
                 }
             }
+            if (jmh.isEmpty() && logs.isEmpty() && rowsByPrefix.isEmpty())
+            {
+                throw new AnalysisException(folder, files.isEmpty() ? "empty: no run reports, JMH JSON or histogram logs" :
+                    "no results in it: no run reports (reports/*.json), JMH JSON (jmh-*.json) or histogram logs (*.hlog); " +
+                    "is it a run folder?");
+            }
             data.addSource(new RunData.Source(folder.toAbsolutePath().normalize().getFileName().toString(), environment,
-                commandLine(folder, environment), !Files.exists(folder.resolve(RunFolder.INCOMPLETE))));
+                commandLine(folder, environment), !Files.exists(folder.resolve(RunFolder.INCOMPLETE)), failures(folder)));
         }
         data.summariseHistograms();
         return data;
@@ -169,6 +175,23 @@ public final class RunFolders
     {
         final int dot = fileName.lastIndexOf('.');
         return dot < 0 ? fileName : fileName.substring(0, dot);
+    }
+
+    private static List<String> failures(final Path folder)
+    {
+        final Path file = folder.resolve(RunFolder.FAILURES);
+        if (!Files.isRegularFile(file))
+        {
+            return List.of();
+        }
+        try
+        {
+            return Files.readAllLines(file).stream().filter(line -> !line.isBlank()).toList();
+        }
+        catch (final IOException ex)
+        {
+            throw new AnalysisException(file, "cannot read: " + ex.getMessage(), ex);
+        }
     }
 
     private static String commandLine(final Path folder, final Map<String, String> environment)

@@ -33,7 +33,7 @@ class IndexPageTest
     Path temp;
 
     @Test
-    void everyChartTitleIsInTheRenderedPageAndTheScreenshotIsNotBlank() throws Exception
+    void pageOpensWithTheReadingFirstEveryChartLoadedAndNothingCutOff() throws Exception
     {
         assumeTrue(Files.isExecutable(CHROMIUM),
             "Chromium is not installed at " + CHROMIUM + " (apt-get install chromium; .ci/run does it): the report page was NOT rendered in a browser");
@@ -49,8 +49,27 @@ class IndexPageTest
         {
             assertTrue(dom.contains(IndexPage.escape(chart.title())), "no '" + chart.title() + "' in the rendered page");
         }
-        assertTrue(dom.contains("<svg"), "no inline chart in the rendered page");
+        assertTrue(dom.contains("<img src=\"charts/"), "no chart in the rendered page");
         assertTrue(dom.contains("./electbench run --quick"), "the reproducing command is missing");
+        assertTrue(dom.indexOf("id=\"reading\"") < dom.indexOf("class=\"scenario\""), "the reading is not first");
+        assertTrue(dom.contains("href=\"#scenario-leader-crash\""), "no table of contents");
+
+        // The layout as a reader sees it: every chart loaded and within the page, no title or caption cut off, nothing
+        // scrolling sideways. A copy of the page with a measuring script, so the page itself stays script-free.
+        final String page = Files.readString(index).replace(" loading=\"lazy\"", "");
+        final Path check = index.resolveSibling("layout-check.html");
+        Files.writeString(check, page.replace("</body>", LAYOUT_CHECK + "</body>"));
+        final String checked = chromium("--virtual-time-budget=20000", "--window-size=1280,1000", "--dump-dom", check.toUri().toString());
+        final int at = checked.indexOf("<pre id=\"layout-check\">");
+        assertTrue(at >= 0, "the layout check did not run");
+        assertEquals("ok", checked.substring(at + "<pre id=\"layout-check\">".length(), checked.indexOf("</pre>", at)));
+        for (final NamedChart chart : charts)
+        {
+            final java.awt.Font font = chart.chart().getStyler().getChartTitleFont();
+            final double titleWidth = font.getStringBounds(chart.title(), new java.awt.font.FontRenderContext(null, true, true)).getWidth();
+            assertTrue(titleWidth < chart.chart().getWidth(), "the title of " + chart.stem() + " is wider than its chart");
+        }
+        assertTrue(Files.size(index) < 3 * 1024 * 1024, "index.html is " + Files.size(index) + " bytes");
 
         final Path screenshot = temp.resolve("page.png");
         chromium("--screenshot=" + screenshot, "--window-size=1200,1600", index.toUri().toString());
@@ -73,6 +92,26 @@ class IndexPageTest
         assertTrue(colours.size() > 50, "a screenshot of " + colours.size() + " colours looks blank");
         assertTrue(inked > image.getWidth() * image.getHeight() / 4 / 100, "under 1% of the screenshot is drawn on");
     }
+
+    private static final String LAYOUT_CHECK = String.join("\n",
+        "<script>",
+        "window.addEventListener('load', () => {",
+        "  const problems = [];",
+        "  const width = document.documentElement.clientWidth;",
+        "  document.querySelectorAll('img').forEach(img => {",
+        "    if (!img.complete || img.naturalWidth === 0) problems.push('not loaded: ' + img.alt);",
+        "    if (img.getBoundingClientRect().right > width + 1) problems.push('wider than the page: ' + img.alt);",
+        "  });",
+        "  document.querySelectorAll('figcaption, h1, h2, h3, summary').forEach(e => {",
+        "    if (e.scrollWidth > e.clientWidth + 1) problems.push('cut off: ' + e.textContent);",
+        "  });",
+        "  if (document.documentElement.scrollWidth > width + 1) problems.push('the page scrolls sideways');",
+        "  const out = document.createElement('pre');",
+        "  out.id = 'layout-check';",
+        "  out.textContent = problems.length ? problems.join(' / ') : 'ok';",
+        "  document.body.appendChild(out);",
+        "});",
+        "</script>\n");
 
     private String chromium(final String... args) throws IOException, InterruptedException
     {

@@ -42,46 +42,74 @@ class ReportTablesTest
     }
 
     @Test
-    void markdownCellsComeFromTheJmhJsonAndTheHistogramLog() throws IOException
+    void compactMarkdownShowsMediansWithTheirIntervalsAndNoTailFromFewValues() throws IOException
     {
         final RunData data = read();
-        final String markdown = TableFormat.MARKDOWN.newWriter().write(data, ScenarioTable.of(data, "leader-crash"), "");
+        final String markdown = TableFormat.MARKDOWN.render(Tables.of(data, "leader-crash"));
         final List<String> lines = markdown.lines().toList();
         assertEquals("### leader-crash", lines.get(0));
         assertTrue(markdown.contains("Settings of every row: detect=lowest"), markdown);
-        assertEquals("| algorithm | transport | n | convergence p50 (ms) | convergence p99 (ms) | convergence max (ms) | messages (msgs) | " +
-            "splitBrain (runs) | ConvergenceBenchmark.election (ms/op) | allocation (B/op) | elections |", lines.get(4));
-        // Bully: 1..100 ms, so p50 50 ms, p99 99 ms, max 100 ms (to HdrHistogram's 3 digits);
-        // 38 messages over 2 elections; 2.5 ± 0.25 ms/op; 120 B/op.
-        assertEquals("| bully | sim | 5 | 50 | 99.02 | 100 | 19 | 0 | 2.5 ± 0.25 | 120 | 2 |", lines.get(6));
-        // Ring: 2..200 ms; 30 messages over 3 elections; one run with two leaders.
-        assertEquals("| ring | sim | 5 | 100 | 198 | 200 | 10 | 1 | 4 | 0.5 ± 0.125 | 3 |", lines.get(7));
+        final List<String> header = cells(lines.get(6));
+        assertEquals(List.of("algorithm", "transport", "n", "elections", "convergence p50 ms (95% CI)", "convergence p99 ms (95% CI)",
+            "messages (msgs)", "safety violations (runs)"), header);
+        // Bully: 1..100 ms. The median's 95% interval spans ranks 40 to 61 (50 ± 1.96·√25, widened to whole ranks);
+        // 100 values give a p99 but no interval for it (its upper rank falls outside the sample).
+        assertEquals(List.of("bully", "sim", "5", "2", "50 (40.01–61.01)", "99.02", "19", "none"), cells(lines.get(8)));
+        assertEquals(List.of("ring", "sim", "5", "3", "100 (80.02–122)", "198", "10", "splitBrain 1"), cells(lines.get(9)));
     }
 
     @Test
-    void csvCellsKeepNanosecondsAndTheErrors() throws IOException
+    void p99IsLeftEmptyFromFewerThanAHundredElections()
+    {
+        final Histogram few = new Histogram(3);
+        for (int k = 1; k <= 99; k++)
+        {
+            few.recordValue(k);
+        }
+        assertEquals(null, Estimate.of(few, 99));
+        assertEquals(50.0, Estimate.of(few, 50).value());
+        few.recordValue(100);
+        assertEquals(99.0, Estimate.of(few, 99).value());
+    }
+
+    @Test
+    void csvAndJsonHoldEveryColumnInNanosecondsWithTheIntervals() throws IOException
     {
         final RunData data = read();
-        final String csv = TableFormat.CSV.newWriter().write(data, ScenarioTable.of(data, "leader-crash"), "");
+        final Table table = Tables.of(data, "leader-crash");
         final List<CSVRecord> records = CSVFormat.DEFAULT.builder().setHeader().setSkipHeaderRecord(true).build()
-            .parse(new StringReader(csv)).getRecords();
+            .parse(new StringReader(TableFormat.CSV.render(table))).getRecords();
         assertEquals(2, records.size());
         final Map<String, String> bully = records.get(0).toMap();
         assertEquals("bully", bully.get("algorithm"));
         assertEquals("lowest", bully.get("detect"));
         assertEquals("50003967", bully.get("convergence.p50_ns"));
+        assertEquals("40009727", bully.get("convergence.p50.low_ns"));
+        assertEquals("61014015", bully.get("convergence.p50.high_ns"));
         assertEquals("99024895", bully.get("convergence.p99_ns"));
+        assertEquals("", bully.get("convergence.p99.low_ns"));
         assertEquals("100007935", bully.get("convergence.max_ns"));
-        // The 95% interval of a median of 100 values spans ranks 41 to 60: 41 ms to 60 ms.
-        assertEquals("9502720", bully.get("convergence.p50_ns.error"));
         assertEquals("19", bully.get("messages_msgs"));
         assertEquals("2.5", bully.get("ConvergenceBenchmark.election_ms_op"));
-        assertEquals("0.25", bully.get("ConvergenceBenchmark.election_ms_op.error"));
         assertEquals("120", bully.get("allocation_B_op"));
-        assertEquals("", bully.get("allocation_B_op.error"));
-        final Map<String, String> ring = records.get(1).toMap();
-        assertEquals("1", ring.get("splitBrain_runs"));
-        assertEquals("0.125", ring.get("allocation_B_op.error"));
+        assertEquals("1", records.get(1).toMap().get("splitBrain_runs"));
+
+        final com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(TableFormat.JSON.render(table));
+        assertEquals(50003967L, json.path("rows").get(0).path("convergence.p50_ns").asLong());
+        assertTrue(json.path("rows").get(0).path("convergence.p99.low_ns").isNull());
+        assertEquals(records.get(0).toMap().keySet().size(), json.path("columns").size());
+    }
+
+    private static List<String> cells(final String line)
+    {
+        final String[] parts = line.split("\\|");
+        final List<String> cells = new java.util.ArrayList<>();
+        for (int i = 1; i < parts.length; i++)
+        {
+            cells.add(parts[i].trim());
+        }
+        return cells;
     }
 
     @Test
@@ -109,6 +137,7 @@ class ReportTablesTest
         final RunData first = RunFolders.read(List.of(run), Declarations::lookup);
         final List<Path> written = ReportWriter.write(first, run.resolve(RunFolders.REPORT_FOLDER));
         final byte[] markdown = Files.readAllBytes(run.resolve("report/tables/leader-crash.md"));
+        assertEquals(Tables.markdown(first), Files.readString(run.resolve("report/tables.md")));
         final byte[] csv = Files.readAllBytes(run.resolve("report/tables/leader-crash.csv"));
         final byte[] report = Files.readAllBytes(run.resolve("report/report.md"));
         ReportWriter.write(RunFolders.read(List.of(run), Declarations::lookup), run.resolve(RunFolders.REPORT_FOLDER));
@@ -116,7 +145,7 @@ class ReportTablesTest
         assertEquals(new String(csv), Files.readString(run.resolve("report/tables/leader-crash.csv")));
         assertEquals(new String(report), Files.readString(run.resolve("report/report.md")));
         assertTrue(written.contains(run.resolve("report/charts/cdf_leader-crash_bully.svg")), written.toString());
-        assertTrue(new String(markdown).contains("Reproduce: `./electbench run --quick`"));
+        assertTrue(Files.readString(run.resolve("report/tables.md")).contains("Reproduce: `./electbench run --quick`"));
     }
 
     private RunData read() throws IOException

@@ -27,7 +27,7 @@ import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
- * One election per iteration, from a fresh cluster: the scenario's fault (or cold start) to the
+ * One election per invocation (JMH's {@code -bs N} runs N an iteration), from a fresh cluster: the scenario's fault (or cold start) to the
  * agreement that holds. On a real transport (inmemory, aeron-udp, aeron-ipc) the score is the
  * wall time of the whole run, settle window and the runtime's per-run setup included (Aeron
  * connects its publications and measures its latency first); the election itself is the
@@ -125,8 +125,11 @@ public class ConvergenceBenchmark
         recorder = new ElectionRecorder(base, transport);
     }
 
-    /** Fresh cluster state per iteration: the next seed's scenario; the runtime builds new nodes for it. */
-    @Setup(Level.Iteration)
+    /**
+     * Fresh cluster state per election: the next seed's scenario; the runtime builds new nodes for it. Per
+     * invocation, so that JMH's batch size ({@code -bs N}) measures N elections an iteration, each its own.
+     */
+    @Setup(Level.Invocation)
     public void nextElection(final IterationParams params)
     {
         measuring = params.getType() == IterationType.MEASUREMENT;
@@ -143,7 +146,7 @@ public class ConvergenceBenchmark
         return result;
     }
 
-    @TearDown(Level.Iteration)
+    @TearDown(Level.Invocation)
     public void recordElection()
     {
         if (measuring && null != result)

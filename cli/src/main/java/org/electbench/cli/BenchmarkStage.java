@@ -15,6 +15,7 @@ import java.util.Map;
  * @param forks      -f.
  * @param warmups    -wi.
  * @param iterations -i.
+ * @param batch      -bs: elections per iteration of ConvergenceBenchmark (each its own, fresh cluster), 1 elsewhere.
  * @param extra      further JMH arguments (-w, -r, -prof ...).
  * <p>
  * Stages do not fail on the first error: a benchmark that throws (a real transport timing out on a
@@ -27,11 +28,18 @@ record BenchmarkStage(
     int forks,
     int warmups,
     int iterations,
+    int batch,
     List<String> extra)
 {
     static final String CONVERGENCE = "ConvergenceBenchmark";
     static final String SIMULATOR = "SimulatorBenchmark";
     static final String MESSAGE_PATH = "MessagePathBenchmark";
+
+    /** @return the elections a convergence stage measures per parameter combination: iterations × batch × forks. */
+    int electionsPerCombination()
+    {
+        return iterations * batch * Math.max(1, forks);
+    }
 
     /** @return how many parameter combinations JMH will run. */
     int combinations()
@@ -54,7 +62,7 @@ record BenchmarkStage(
     double estimatedSecondsPerCombination()
     {
         final double forkSeconds = forks > 0 ? 4.0 * forks : 0.3;
-        double iterationSeconds = 0.05;
+        double iterationSeconds = 0.005;
         final List<String> transports = params.getOrDefault("transport", List.of("sim"));
         if (transports.stream().anyMatch(transport -> !"sim".equals(transport)))
         {
@@ -67,7 +75,7 @@ record BenchmarkStage(
                 iterationSeconds = Math.max(iterationSeconds, seconds(extra.get(i + 1)));
             }
         }
-        return forkSeconds + Math.max(1, forks) * (warmups + iterations) * iterationSeconds;
+        return forkSeconds + Math.max(1, forks) * (warmups + iterations) * iterationSeconds * batch;
     }
 
     private static double seconds(final String time)
@@ -87,10 +95,11 @@ record BenchmarkStage(
     {
         final Map<String, List<String>> copy = new LinkedHashMap<>(params);
         copy.put(param, List.copyOf(values));
-        return new BenchmarkStage(name, benchmark, copy, forks, warmups, iterations, extra);
+        return new BenchmarkStage(name, benchmark, copy, forks, warmups, iterations, batch, extra);
     }
 
-    BenchmarkStage withCounts(final Integer forks, final Integer warmups, final Integer iterations, final List<String> moreExtra)
+    BenchmarkStage withCounts(
+        final Integer forks, final Integer warmups, final Integer iterations, final Integer batch, final List<String> moreExtra)
     {
         final List<String> allExtra = new ArrayList<>(extra);
         allExtra.addAll(moreExtra);
@@ -98,6 +107,7 @@ record BenchmarkStage(
             null == forks ? this.forks : forks,
             null == warmups ? this.warmups : warmups,
             null == iterations ? this.iterations : iterations,
+            null == batch ? this.batch : batch,
             List.copyOf(allExtra));
     }
 
@@ -117,6 +127,11 @@ record BenchmarkStage(
         args.add(String.valueOf(warmups));
         args.add("-i");
         args.add(String.valueOf(iterations));
+        if (batch > 1)
+        {
+            args.add("-bs");
+            args.add(String.valueOf(batch));
+        }
         args.addAll(extra);
         args.add("-rf");
         args.add("json");

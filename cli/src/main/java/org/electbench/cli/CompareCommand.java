@@ -12,6 +12,7 @@ import org.electbench.analysis.Comparison;
 import org.electbench.analysis.Declarations;
 import org.electbench.analysis.RunData;
 import org.electbench.analysis.RunFolders;
+import org.electbench.analysis.TableFormat;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -26,7 +27,10 @@ import picocli.CommandLine.Spec;
     description = {"Compare run folder B with run folder A: the ratio B/A of every row and column both have, marking the changes " +
         "beyond the runs' own noise (JMH's error, a median's confidence interval from its histogram; without either, beyond " +
         "--tolerance). Prints a markdown table and writes it with a chart into B/report (or --out).",
-        "Exit status: 0, or 1 with --fail-on-regression when a marked change is worse by more than it; 2 for bad input."})
+        "Sample counts are shown beside each figure, never compared; a percentile is compared only where both runs give its 95% " +
+            "interval (a p99 from 100 elections or more), a maximum never.",
+        "Exit status: 0, or 1 with --fail-on-regression when a marked change is worse by more than it; 2 for bad input, an empty " +
+            "or foreign folder, or nothing comparable."})
 final class CompareCommand implements Callable<Integer>
 {
     @Spec
@@ -49,6 +53,28 @@ final class CompareCommand implements Callable<Integer>
     @Option(names = "--out", paramLabel = "DIR", description = "Where to write compare.md and the chart (default: B/report).")
     Path out;
 
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "markdown", converter = Format.class,
+        description = "What to print: markdown or json (every compared figure with both runs' samples, for a CI gate; default: ${DEFAULT-VALUE}).")
+    TableFormat format;
+
+    /** The formats compare prints in. */
+    static final class Format implements picocli.CommandLine.ITypeConverter<TableFormat>
+    {
+        @Override
+        public TableFormat convert(final String value)
+        {
+            switch (value)
+            {
+                case "markdown":
+                    return TableFormat.MARKDOWN;
+                case "json":
+                    return TableFormat.JSON;
+                default:
+                    throw new picocli.CommandLine.TypeConversionException("'" + value + "' is not a format; accepted: markdown, json");
+            }
+        }
+    }
+
     @Override
     public Integer call()
     {
@@ -65,7 +91,17 @@ final class CompareCommand implements Callable<Integer>
             final Comparison comparison = Comparison.of(a, b, tolerancePercent / 100);
             final String nameA = baseline.toAbsolutePath().normalize().getFileName().toString();
             final String nameB = candidate.toAbsolutePath().normalize().getFileName().toString();
-            stdout.print(comparison.markdown(nameA, nameB));
+            for (final String difference : comparison.environmentDifferences())
+            {
+                stderr.println("compare: warning: the machines differ, figures may differ for that alone: " + difference);
+            }
+            if (comparison.changes().isEmpty())
+            {
+                stderr.println("compare: nothing comparable: " + nameA + " and " + nameB + " share no row and figure whose samples " +
+                    "support a comparison (a percentile needs its 95% interval in both runs)");
+                return 2;
+            }
+            stdout.print(format.render(comparison.table(nameA, nameB)));
             comparison.write(null == out ? candidate.resolve(RunFolders.REPORT_FOLDER) : out, nameA, nameB);
             stdout.flush();
             if (null != failOnRegressionPercent)

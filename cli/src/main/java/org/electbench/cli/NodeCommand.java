@@ -82,21 +82,38 @@ final class NodeCommand implements Callable<Integer>
         {
             host.close();
             err.printf(Locale.ROOT, "node %d stopped: %d sent, %d dropped as not connected, %d received, " +
-                    "%d invalid frames dropped, %d status reports (%d dropped), %d errors%n",
+                    "%d invalid frames dropped%s, %d status reports (%d dropped), %d errors%n",
                 id, host.endpoint().count(SendCounter.SENT), host.endpoint().count(SendCounter.NOT_CONNECTED_DROPS),
                 host.endpoint().validator().count(FrameVerdict.OK), host.endpoint().validator().dropped(),
-                host.statusSent(), host.statusDropped(), host.errors());
+                dropsByReason(host.endpoint().validator()::count), host.statusSent(), host.statusDropped(), host.errors());
             err.flush();
         }, "electbench-node-shutdown");
         Runtime.getRuntime().addShutdownHook(shutdown);
         host.start();
-        err.printf(Locale.ROOT, "node %d of %d (%s, cluster-id %d) listening on %s, reporting to %s; " +
+        err.printf(Locale.ROOT, "node %d of %d (%s, cluster-id %d, fingerprint %016x, %s) listening on %s, reporting to %s; " +
                 "stop with SIGTERM or Ctrl-C%n",
-            id, cluster.clusterSize(), cluster.algorithm().name(), cluster.clusterId(), ClusterFile.format(cluster.node(id)),
+            id, cluster.clusterSize(), cluster.algorithm().name(), cluster.clusterId(), cluster.fingerprint(),
+            cluster.keyed() ? "keyed" : "no key", ClusterFile.format(cluster.node(id)),
             null == cluster.observer() ? "no observer" : ClusterFile.format(cluster.observer()));
         err.flush();
         host.awaitClosed();
         return 0;
+    }
+
+    /** @return " (12 unlisted-source, 3 bad-mac)": the drops by reason, or nothing when there were none. */
+    static String dropsByReason(final java.util.function.ToLongFunction<FrameVerdict> count)
+    {
+        final StringBuilder text = new StringBuilder();
+        for (final FrameVerdict verdict : FrameVerdict.all())
+        {
+            final long dropped = FrameVerdict.OK == verdict ? 0 : count.applyAsLong(verdict);
+            if (dropped > 0)
+            {
+                text.append(text.length() == 0 ? " (" : ", ").append(dropped).append(' ')
+                    .append(verdict.name().toLowerCase(Locale.ROOT).replace('_', '-'));
+            }
+        }
+        return text.length() == 0 ? "" : text.append(')').toString();
     }
 
     private static String firstLine(final Throwable error)

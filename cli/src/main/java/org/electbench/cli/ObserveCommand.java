@@ -2,6 +2,7 @@ package org.electbench.cli;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -14,6 +15,7 @@ import org.electbench.aeron.FrameVerdict;
 import org.electbench.deploy.ClusterFile;
 import org.electbench.deploy.ClusterObservation;
 import org.electbench.deploy.ClusterObserver;
+import org.electbench.deploy.NodeHost;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.transport.Detect;
 import org.electbench.transport.ElectionResult;
@@ -61,6 +63,8 @@ final class ObserveCommand implements Callable<Integer>
     OutputFormat format;
 
     private StopSignal stop;
+    private int pauses;
+    private int restarts;
 
     @Override
     public Integer call()
@@ -106,8 +110,9 @@ final class ObserveCommand implements Callable<Integer>
         final ElectionResult result;
         final boolean settled;
         final int crashes;
+        final long duplicates;
         try (EmbeddedDriver driver = EmbeddedDriver.launch();
-             ClusterObserver observer = new ClusterObserver(cluster, driver.aeron(), new Progress(err)))
+             ClusterObserver observer = new ClusterObserver(cluster, driver.aeron(), new Progress(cluster, err)))
         {
             err.printf(Locale.ROOT, "observe: %s, %d nodes, listening on %s; settle window %s%n",
                 cluster.algorithm().name(), cluster.clusterSize(), ClusterFile.format(cluster.observer()), millis(observer.settleWindowNs()));
@@ -123,15 +128,32 @@ final class ObserveCommand implements Callable<Integer>
             }
             settled = observer.settled(expectNodes, expectCrashes);
             crashes = observer.crashes();
+            pauses = observer.pauses();
+            restarts = observer.restarts();
+            duplicates = observer.count(FrameVerdict.DUPLICATE_ID);
             result = observer.finish();
+            long dropped = 0;
+            for (final FrameVerdict verdict : FrameVerdict.all())
+            {
+                dropped += FrameVerdict.OK == verdict ? 0 : observer.count(verdict);
+            }
             if (!settled)
             {
                 err.printf(Locale.ROOT, "observe: %s before settling: heard %d of %d expected nodes, %d of %d expected " +
-                        "crashes, %d invalid reports dropped%n", stop.requested() ? "stopped" : "timed out",
-                    observer.heardCount(), expectNodes, crashes, expectCrashes,
-                    observer.count(FrameVerdict.SHORT) + observer.count(FrameVerdict.FOREIGN) +
-                        observer.count(FrameVerdict.OVERSIZE) + observer.count(FrameVerdict.UNKNOWN_SENDER) +
-                        observer.count(FrameVerdict.UNKNOWN_TYPE));
+                        "crashes (%d restarts, %d pauses), %d reports refused%s%n", stop.requested() ? "stopped" : "timed out",
+                    observer.heardCount(), expectNodes, crashes, expectCrashes, restarts, pauses, dropped,
+                    NodeCommand.dropsByReason(observer::count));
+                err.flush();
+            }
+            else if (dropped > 0)
+            {
+                err.printf(Locale.ROOT, "observe: %d reports refused%s%n", dropped, NodeCommand.dropsByReason(observer::count));
+                err.flush();
+            }
+            if (duplicates > 0)
+            {
+                err.printf(Locale.ROOT, "observe: two processes reported as one node (see above): the result mixes " +
+                    "them and is not a measurement of this cluster%n");
                 err.flush();
             }
         }
@@ -154,7 +176,8 @@ final class ObserveCommand implements Callable<Integer>
             final StringWriter table = new StringWriter();
             format.newWriter().write(report, new PrintWriter(table));
             final String text = table.toString();
-            spec.commandLine().getOut().println(header(cluster, crashes));
+            spec.commandLine().getOut().println(header(cluster, crashes) +
+                String.format(Locale.ROOT, " restarts-seen=%d pauses-seen=%d", restarts, pauses));
             spec.commandLine().getOut().print(text.substring(text.indexOf('\n') + 1));
         }
         else
@@ -162,7 +185,7 @@ final class ObserveCommand implements Callable<Integer>
             format.newWriter().write(report, spec.commandLine().getOut());
         }
         spec.commandLine().getOut().flush();
-        return settled && result.converged() ? 0 : 1;
+        return settled && result.converged() && 0 == duplicates ? 0 : 1;
     }
 
     /** @return the cluster file's settings, as a table's first line. */
@@ -182,11 +205,32 @@ final class ObserveCommand implements Callable<Integer>
     /** Prints what the observer applies, on its clock, so a person or a test can follow along. */
     private static final class Progress implements ClusterObservation.Listener
     {
+        private final ClusterFile cluster;
         private final PrintWriter err;
 
-        Progress(final PrintWriter err)
+        Progress(final ClusterFile cluster, final PrintWriter err)
         {
+            this.cluster = cluster;
             this.err = err;
+        }
+
+        @Override
+        public void onResumed(final int nodeId, final long atNs)
+        {
+            line(atNs, "node " + nodeId + " heard again from the same process: it had paused, not crashed");
+        }
+
+        @Override
+        public void onRestarted(final int nodeId, final long atNs)
+        {
+            line(atNs, "node " + nodeId + " restarted (a new process)");
+        }
+
+        @Override
+        public void onRefused(final FrameVerdict verdict, final int nodeId, final InetAddress source, final long detail)
+        {
+            err.println(NodeHost.refusal("observe", cluster, verdict, nodeId, source, detail));
+            err.flush();
         }
 
         @Override

@@ -1,8 +1,6 @@
 package org.electbench.cli;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +11,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.electbench.analysis.AnalysisException;
+import org.electbench.analysis.Declarations;
+import org.electbench.analysis.RunFolders;
+import org.electbench.analysis.Tables;
 import org.electbench.harness.Environment;
 import org.electbench.harness.RunFolder;
 import org.electbench.harness.RuntimeRegistry;
@@ -107,6 +109,9 @@ final class RunCommand implements Callable<Integer>
     @Option(names = "-i", paramLabel = "N", description = "JMH: measured iterations (one election each for ConvergenceBenchmark).")
     Integer iterations;
 
+    @Option(names = "-bs", paramLabel = "N", description = "JMH: batch size; for ConvergenceBenchmark, elections per iteration.")
+    Integer batch;
+
     @Option(names = "-wi", paramLabel = "N", description = "JMH: warm-up iterations.")
     Integer warmups;
 
@@ -141,7 +146,7 @@ final class RunCommand implements Callable<Integer>
         }
         for (final BenchmarkStage stage : stages)
         {
-            adjusted.add(stage.withCounts(forks, warmups, iterations, extra));
+            adjusted.add(stage.withCounts(forks, warmups, iterations, BenchmarkStage.CONVERGENCE.equals(stage.benchmark()) ? batch : null, extra));
         }
 
         final Path home = Path.of(System.getProperty("electbench.home", ".")).toAbsolutePath().normalize();
@@ -178,23 +183,40 @@ final class RunCommand implements Callable<Integer>
 
         if (!driver.failures().isEmpty())
         {
-            folder.write("failures.txt", (String.join("\n", driver.failures()) + "\n").getBytes(StandardCharsets.UTF_8));
-        }
-        final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-        try (PrintWriter tables = new PrintWriter(buffer, true, StandardCharsets.UTF_8))
-        {
-            RunTables.write(folder, environment, driver.failures(), tables);
-        }
-        folder.write(RunFolder.TABLES, buffer.toByteArray());
-        if (null != out)
-        {
-            out.write(buffer.toByteArray());
+            folder.write(RunFolder.FAILURES, (String.join("\n", driver.failures()) + "\n").getBytes(StandardCharsets.UTF_8));
         }
         folder.complete();
-        spec.commandLine().getOut().print(buffer.toString(StandardCharsets.UTF_8));
+        final String tables;
+        try
+        {
+            tables = tables(folder);
+        }
+        catch (final AnalysisException ex)
+        {
+            spec.commandLine().getErr().println("electbench: the run left no tables: " + ex.getMessage());
+            return 1;
+        }
+        if (null != out)
+        {
+            out.write(tables);
+        }
+        spec.commandLine().getOut().print(tables);
         spec.commandLine().getOut().println("Run folder: " + folder.directory());
         spec.commandLine().getOut().flush();
         return 0;
+    }
+
+    /**
+     * Reads a finished run folder as {@code report} reads it and writes its tables as {@code tables.md}: the same
+     * model and renderer, so what {@code run} prints is what {@code report} writes.
+     *
+     * @return the tables' markdown.
+     */
+    static String tables(final RunFolder folder) throws IOException
+    {
+        final String tables = Tables.markdown(RunFolders.read(List.of(folder.directory()), Declarations::lookup));
+        folder.write(RunFolder.TABLES, tables.getBytes(StandardCharsets.UTF_8));
+        return tables;
     }
 
     private static void interrupted(final JmhDriver driver, final RunFolder folder)

@@ -62,28 +62,33 @@ final class RunGrid
         switch (size)
         {
             case QUICK:
+                // 200 elections a simulator row (10 iterations of 20), 10 a real one.
                 stages.add(convergence("convergence-sim", algorithms, List.of(SIM), List.of("3", "5", "9"),
-                    List.of("leader-crash", "cold-start", "partition", "pause"), simForks, 1, 10));
+                    List.of("leader-crash", "cold-start", "partition", "pause"), simForks, 1, 10, 20));
                 stages.add(convergence("convergence-" + INMEMORY, algorithms, List.of(INMEMORY), List.of("3", "5"),
-                    List.of("leader-crash"), 1, 0, 3));
+                    List.of("leader-crash"), 1, 0, 10, 1));
                 break;
             case DEFAULT:
+                // 1,000 elections a simulator row up to n = 17 (20 iterations of 50), 30 a real one. The large sizes
+                // show how messages grow with n (counts the simulator makes exactly alike run after run): 200
+                // elections at n = 65 and 257, 30 at n = 1024, where one bully election is a million messages.
                 stages.add(convergence("convergence-sim", algorithms, List.of(SIM), List.of("3", "5", "9", "17"),
-                    scenarios, simForks, 2, 20));
-                stages.add(convergence("convergence-sim-large", algorithms, List.of(SIM), List.of("65", "257", "1024"),
-                    List.of("leader-crash"), simForks, 0, 3));
+                    scenarios, simForks, 1, 20, 50));
+                stages.add(convergence("convergence-sim-large", algorithms, List.of(SIM), List.of("65", "257"),
+                    List.of("leader-crash"), simForks, 0, 10, 20));
+                stages.add(convergence("convergence-sim-1024", algorithms, List.of(SIM), List.of("1024"),
+                    List.of("leader-crash"), simForks, 0, 3, 10));
                 // Aeron's runs connect publications and measure latency before each election (seconds each, more at
-                // n = 17, where a loaded 2-core machine also times its frames out): fewer elections, n up to 9 here,
-                // n = 17 in --full.
+                // n = 17, where a loaded 2-core machine also times its frames out): n up to 9 here, n = 17 in --full.
                 for (final String runtime : real)
                 {
                     final boolean inMemory = INMEMORY.equals(runtime);
                     stages.add(convergence("convergence-" + runtime, algorithms, List.of(runtime),
                         inMemory ? List.of("3", "5", "9", "17") : List.of("3", "5", "9"), List.of("leader-crash"), 1,
-                        inMemory ? 1 : 0, inMemory ? 5 : 2));
+                        inMemory ? 1 : 0, 30, 1));
                 }
                 stages.add(timers("convergence-timers", algorithms, List.of("20ms", "50ms", "100ms"), List.of("5ms", "10ms", "30ms"),
-                    simForks, 1, 20));
+                    simForks, 1, 20, 50));
                 stages.add(timed("simulator", BenchmarkStage.SIMULATOR, params(algorithms, "nodes", List.of("5", "65", "257")),
                     1, 1, 2, "1s", "2s", List.of()));
                 stages.add(timed("message-path", BenchmarkStage.MESSAGE_PATH,
@@ -91,11 +96,11 @@ final class RunGrid
                 break;
             default:
                 stages.add(convergence("convergence-sim", algorithms, List.of(SIM),
-                    List.of("3", "5", "9", "17", "33", "65", "129", "257", "513", "1024"), scenarios, 1, 3, 50)
+                    List.of("3", "5", "9", "17", "33", "65", "129", "257", "513", "1024"), scenarios, 1, 1, 20, 50)
                     .with("detect", List.of("all", "lowest")));
-                stages.add(convergence("convergence-real", algorithms, real, List.of("3", "5", "9", "17"), scenarios, 1, 2, 20));
+                stages.add(convergence("convergence-real", algorithms, real, List.of("3", "5", "9", "17"), scenarios, 1, 2, 30, 1));
                 stages.add(timers("convergence-timers", algorithms, List.of("10ms", "20ms", "50ms", "100ms"),
-                    List.of("2ms", "5ms", "10ms", "30ms"), 1, 2, 50));
+                    List.of("2ms", "5ms", "10ms", "30ms"), 1, 1, 20, 50));
                 stages.add(timed("simulator", BenchmarkStage.SIMULATOR,
                     params(algorithms, "nodes", List.of("5", "17", "65", "257", "1024")), 1, 2, 3, "2s", "3s", List.of()));
                 final Map<String, List<String>> worst = new LinkedHashMap<>();
@@ -117,7 +122,7 @@ final class RunGrid
             stages.clear();
             stages.add(new BenchmarkStage(List.of(SIM).equals(transports) ? simulator.name() : "convergence",
                 simulator.benchmark(), simulator.params(), transports.equals(List.of(SIM)) ? simulator.forks() : 1,
-                simulator.warmups(), simulator.iterations(), simulator.extra()));
+                simulator.warmups(), simulator.iterations(), simulator.batch(), simulator.extra()));
         }
         final List<BenchmarkStage> chosen = new ArrayList<>();
         final LinkedHashSet<Map<String, List<String>>> seen = new LinkedHashSet<>();
@@ -155,14 +160,15 @@ final class RunGrid
         final List<String> scenarios,
         final int forks,
         final int warmups,
-        final int iterations)
+        final int iterations,
+        final int batch)
     {
         final Map<String, List<String>> params = new LinkedHashMap<>();
         params.put("algorithm", algorithms);
         params.put("transport", transports);
         params.put("nodes", nodes);
         params.put("scenario", scenarios);
-        return new BenchmarkStage(name, BenchmarkStage.CONVERGENCE, params, forks, warmups, iterations, List.of());
+        return new BenchmarkStage(name, BenchmarkStage.CONVERGENCE, params, forks, warmups, iterations, batch, List.of());
     }
 
     private static BenchmarkStage timers(
@@ -172,9 +178,10 @@ final class RunGrid
         final List<String> electionTimeouts,
         final int forks,
         final int warmups,
-        final int iterations)
+        final int iterations,
+        final int batch)
     {
-        return convergence(name, algorithms, List.of(SIM), List.of("9"), List.of("leader-crash"), forks, warmups, iterations)
+        return convergence(name, algorithms, List.of(SIM), List.of("9"), List.of("leader-crash"), forks, warmups, iterations, batch)
             .with("heartbeat", heartbeats)
             .with("electionTimeout", electionTimeouts);
     }
@@ -192,6 +199,6 @@ final class RunGrid
     {
         final List<String> args = new ArrayList<>(List.of("-w", warmupTime, "-r", iterationTime));
         args.addAll(extra);
-        return new BenchmarkStage(name, benchmark, params, forks, warmups, iterations, List.copyOf(args));
+        return new BenchmarkStage(name, benchmark, params, forks, warmups, iterations, 1, List.copyOf(args));
     }
 }

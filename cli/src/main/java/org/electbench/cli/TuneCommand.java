@@ -6,14 +6,19 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.tune.FrontierChart;
 import org.electbench.tune.NetworkFit;
 import org.electbench.tune.PauseModel;
+import org.electbench.tune.PauseSources;
 import org.electbench.tune.Preset;
 import org.electbench.tune.SweepGrid;
+import org.electbench.tune.SystemAdvisor;
+import org.electbench.tune.SystemFormat;
+import org.electbench.tune.SystemProfile;
 import org.electbench.tune.TuneFormat;
 import org.electbench.tune.TuneJson;
 import org.electbench.tune.TuneReport;
@@ -34,6 +39,9 @@ import picocli.CommandLine.Spec;
         "the fastest failover p99 that keeps false elections per day under the target, measured in the simulator.")
 final class TuneCommand implements Callable<Integer>
 {
+    /** From this size on, a run is timed on one crash and the estimate printed before it starts. */
+    private static final int LARGE_CLUSTER = 100;
+
     @Spec
     CommandSpec spec;
 
@@ -51,12 +59,36 @@ final class TuneCommand implements Callable<Integer>
     Path rttHistogram;
 
     @Option(names = "--pause-p99", paramLabel = "D", defaultValue = "0ns", converter = Converters.Duration.class,
-        description = "99th percentile of a node's stop-the-world pauses (GC, slow disk); exponential sizes.")
+        description = "99th percentile of a node's stop-the-world pauses (GC, slow fsync).")
     long pauseP99Ns;
 
-    @Option(names = "--pause-rate", paramLabel = "R/h", defaultValue = "0/h",
-        description = "Pauses per node per hour, e.g. 6/h (also R/min, R/s, R/day) (default: none).")
+    @Option(names = "--pause-p50", paramLabel = "D", defaultValue = "0ns", converter = Converters.Duration.class,
+        description = "Median pause, which a lognormal or Pareto law is fitted through with --pause-p99.")
+    long pauseP50Ns;
+
+    @Option(names = "--pause-law", paramLabel = "LAW", defaultValue = "exponential",
+        description = "Shape of pause lengths: exponential (through --pause-p99), lognormal or pareto (through --pause-p50 and " +
+            "--pause-p99: heavy tails, as GC and fsync pauses have) (default: ${DEFAULT-VALUE}).")
+    String pauseLaw;
+
+    @Option(names = "--pause-rate", paramLabel = "R/h",
+        description = "Pauses per node per hour, e.g. 6/h (also R/min, R/s, R/day) (default: none; a GC log's own span).")
     String pauseRate;
+
+    @Option(names = "--pause-hist", paramLabel = "FILE", description = "Measured pause lengths: an HdrHistogram log in nanoseconds.")
+    Path pauseHistogram;
+
+    @Option(names = "--pause-gc-log", paramLabel = "FILE",
+        description = "Measured pause lengths: a JVM GC log (JDK 9+ unified logging, or JDK 8 safepoint/Times lines).")
+    Path pauseGcLog;
+
+    @Option(names = "--pause-prom", paramLabel = "FILE",
+        description = "Measured pause lengths: a Prometheus text exposition with a histogram in seconds, e.g. " +
+            "etcd_disk_wal_fsync_duration_seconds_bucket.")
+    Path pausePrometheus;
+
+    @Option(names = "--pause-metric", paramLabel = "NAME", description = "Which histogram of --pause-prom, when it holds several.")
+    String pauseMetric;
 
     @Option(names = "--loss", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
         description = "Probability each message is lost, in [0, 1) (default: ${DEFAULT-VALUE}).")
@@ -73,6 +105,15 @@ final class TuneCommand implements Callable<Integer>
     @Option(names = "--preset", paramLabel = "NAME,...", split = ",",
         description = "Also evaluate real systems' defaults: etcd, hashicorp-raft, consul, aeron-cluster, kubernetes-lease.")
     List<String> presets;
+
+    @Option(names = "--system", paramLabel = "NAME",
+        description = "Answer in one system's own keys and limits: etcd, consul, kubernetes, hashicorp-raft or aeron-cluster.")
+    String system;
+
+    @Option(names = "--current", paramLabel = "KEY=VALUE,...",
+        description = "With --system: the present config (keys not given keep the system's defaults), evaluated beside the " +
+            "recommendation with what to change, e.g. heartbeat-interval=100,election-timeout=1000.")
+    String current;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table", description = "table or json (default: ${DEFAULT-VALUE}).")
     String format;
@@ -93,10 +134,6 @@ final class TuneCommand implements Callable<Integer>
         description = "How many heartbeat intervals and T_elec values to try (default: ${DEFAULT-VALUE}).")
     String sweep;
 
-    @Option(names = "--max-days", paramLabel = "D", defaultValue = "3",
-        description = "Most virtual days of network-only steady state a candidate setting is given (default: ${DEFAULT-VALUE}).")
-    double maxDays;
-
     @Option(names = "--threads", paramLabel = "T", description = "Settings measured at once (default: the cores, at most 2).")
     Integer threads;
 
@@ -104,7 +141,26 @@ final class TuneCommand implements Callable<Integer>
     public Integer call() throws IOException
     {
         final TuneRequest request = request();
-        final TuneReport report = new Tuner(request).run();
+        final PrintWriter err = spec.commandLine().getErr();
+        if (null != system)
+        {
+            return advise(request, err);
+        }
+        final int settings = Tuner.settingsToMeasure(request);
+        err.printf(Locale.ROOT, "tune: %d settings x %d leader crashes each on %d nodes, %d threads%n", settings, request.failoverRuns(),
+            request.nodes(), request.threads());
+        err.flush();
+        final Tuner tuner = new Tuner(request, new StderrProgress(err));
+        if (request.nodes() >= LARGE_CLUSTER)
+        {
+            err.printf(Locale.ROOT, "tune: timing one leader crash on %d nodes for an estimate...%n", request.nodes());
+            err.flush();
+            err.printf(Locale.ROOT, "tune: estimate %s for the whole run (one crash timed, times %d crashes x %d settings over %d threads); " +
+                "--failover-runs, --sweep and --algorithm make it shorter%n", TuneFormat.duration(tuner.estimateNs()),
+                request.failoverRuns(), settings, request.threads());
+            err.flush();
+        }
+        final TuneReport report = tuner.run();
         final PrintWriter out = spec.commandLine().getOut();
         if ("json".equals(format))
         {
@@ -122,6 +178,37 @@ final class TuneCommand implements Callable<Integer>
             {
                 out.println("chart " + file);
             }
+        }
+        out.flush();
+        return 0;
+    }
+
+    private Integer advise(final TuneRequest request, final PrintWriter err)
+    {
+        final SystemProfile profile;
+        final Map<String, Long> present;
+        try
+        {
+            profile = SystemProfile.fromCliName(system.trim());
+            present = null == current ? null : profile.parse(current);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new ParameterException(spec.commandLine(), ex.getMessage());
+        }
+        final SystemAdvisor advisor = new SystemAdvisor(profile, request);
+        err.printf(Locale.ROOT, "tune --system %s: %d configurations x %s on %d nodes%n", profile.cliName(), advisor.candidates(),
+            "failover each", request.nodes());
+        err.flush();
+        final SystemAdvisor.Report report = advisor.run(present, new StderrProgress(err));
+        final PrintWriter out = spec.commandLine().getOut();
+        if ("json".equals(format))
+        {
+            out.println(SystemFormat.json(report));
+        }
+        else
+        {
+            SystemFormat.write(report, out);
         }
         out.flush();
         return 0;
@@ -153,7 +240,11 @@ final class TuneCommand implements Callable<Integer>
             {
                 network = NetworkFit.fromPercentiles(rttP50Ns, rttP99Ns, loss);
             }
-            final PauseModel pauses = PauseModel.of(perHour(pauseRate), pauseP99Ns);
+            final PauseModel pauses = pauses();
+            if (null != current && null == system)
+            {
+                throw new IllegalArgumentException("--current describes a --system's config; give --system too (" + SystemProfile.names() + ")");
+            }
             final List<String> names = new ArrayList<>();
             if (null == algorithms || algorithms.isEmpty())
             {
@@ -186,15 +277,95 @@ final class TuneCommand implements Callable<Integer>
             {
                 throw new IllegalArgumentException("--sweep must be H,E (heartbeats, T_elec values), was '" + sweep + "'");
             }
-            final SweepGrid grid = new SweepGrid(Integer.parseInt(sizes[0].trim()), Integer.parseInt(sizes[1].trim()));
+            final SweepGrid grid;
+            try
+            {
+                grid = new SweepGrid(Integer.parseInt(sizes[0].trim()), Integer.parseInt(sizes[1].trim()));
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw new IllegalArgumentException("--sweep must be H,E, two counts of at least 1 (heartbeats, T_elec values), was '" +
+                    sweep + "'", ex);
+            }
             final int threadCount = null == threads ? Math.min(2, Runtime.getRuntime().availableProcessors()) : threads;
-            final TuneRequest defaults = TuneRequest.of(nodes, network, pauses, targetPerDay, names, chosen, seed, threadCount);
-            return defaults.withEffort(grid, failoverRuns, defaults.pauseEpisodes(), defaults.maxPauseEpisodes(),
-                defaults.baseHeartbeats(), defaults.maxHeartbeats(), maxDays);
+            return TuneRequest.of(nodes, network, pauses, targetPerDay, names, chosen, seed, threadCount).withEffort(grid, failoverRuns);
         }
         catch (final IllegalArgumentException ex)
         {
             throw new ParameterException(spec.commandLine(), ex.getMessage());
+        }
+    }
+
+    /** @return the pause law the flags describe: measured from a file, or a law through the given percentiles. */
+    private PauseModel pauses()
+    {
+        final int files = (null == pauseHistogram ? 0 : 1) + (null == pauseGcLog ? 0 : 1) + (null == pausePrometheus ? 0 : 1);
+        if (files > 1)
+        {
+            throw new IllegalArgumentException("give one of --pause-hist, --pause-gc-log and --pause-prom, not several");
+        }
+        final double rate = null == pauseRate ? Double.NaN : perHour(pauseRate);
+        if (files > 0 && (pauseP99Ns > 0 || pauseP50Ns > 0))
+        {
+            throw new IllegalArgumentException("measured pauses (--pause-hist, --pause-gc-log, --pause-prom) replace --pause-p50/--pause-p99");
+        }
+        if (null != pauseGcLog)
+        {
+            return PauseSources.gcLog(pauseGcLog, rate);
+        }
+        if (files > 0 && Double.isNaN(rate))
+        {
+            throw new IllegalArgumentException("--pause-rate is needed with " + (null != pauseHistogram ? "--pause-hist" : "--pause-prom") +
+                " (a histogram holds lengths, not how often): e.g. 6/h");
+        }
+        if (null != pauseHistogram)
+        {
+            return PauseSources.histogramLog(pauseHistogram, rate);
+        }
+        if (null != pausePrometheus)
+        {
+            return PauseSources.prometheus(pausePrometheus, pauseMetric, rate);
+        }
+        if (null != pauseMetric)
+        {
+            throw new IllegalArgumentException("--pause-metric names a histogram of --pause-prom, which is not given");
+        }
+        final double given = Double.isNaN(rate) ? 0 : rate;
+        if ("exponential".equals(pauseLaw))
+        {
+            if (pauseP50Ns > 0)
+            {
+                throw new IllegalArgumentException("--pause-p50 fits a lognormal or pareto law (--pause-law); the exponential takes --pause-p99 only");
+            }
+            return PauseModel.of(given, pauseP99Ns);
+        }
+        return PauseModel.heavy(pauseLaw, given, pauseP50Ns, pauseP99Ns);
+    }
+
+    /** Settings done and time left, on stderr, at most every two seconds. */
+    private static final class StderrProgress implements Tuner.Progress
+    {
+        private static final long EVERY_NS = 2_000_000_000L;
+        private final PrintWriter err;
+        private long lastNs;
+
+        StderrProgress(final PrintWriter err)
+        {
+            this.err = err;
+        }
+
+        @Override
+        public synchronized void onSetting(final int done, final int total, final long elapsedNs)
+        {
+            if (done < total && elapsedNs - lastNs < EVERY_NS)
+            {
+                return;
+            }
+            lastNs = elapsedNs;
+            final long leftNs = (long)((double)elapsedNs / done * (total - done));
+            err.printf(Locale.ROOT, "tune: %d/%d settings, %s elapsed%s%n", done, total, TuneFormat.duration(elapsedNs),
+                done < total ? ", about " + TuneFormat.duration(leftNs) + " left" : "");
+            err.flush();
         }
     }
 

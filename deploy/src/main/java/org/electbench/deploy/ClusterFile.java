@@ -2,11 +2,15 @@ package org.electbench.deploy;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -15,6 +19,8 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import org.electbench.aeron.ChannelPlan;
+import org.electbench.aeron.FrameMac;
+import org.electbench.aeron.Membership;
 import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.ElectionAlgorithm;
@@ -45,7 +51,11 @@ import org.electbench.spi.ElectionSettings;
  *       endpoint that node listens on (an IPv6 host goes in brackets, {@code [::1]:40201});</li>
  *   <li>{@code observer HOST:PORT}: where nodes send their status frames and
  *       {@code electbench observe} listens; without it nodes report to nobody;</li>
- *   <li>{@code cluster-id INT} (default 1): carried by every frame; frames of another cluster are dropped;</li>
+ *   <li>{@code cluster-id INT} (default 1): a label carried by every frame so that clusters sharing
+ *       ports do not mix by mistake; not a secret and no protection;</li>
+ *   <li>{@code key FILE}: the cluster key, a file of at least {@value FrameMac#MIN_KEY_LENGTH} bytes
+ *       (relative to the cluster file's folder); with it every frame and status report carries a MAC
+ *       under the key, and frames without it are refused;</li>
  *   <li>{@code heartbeat}, {@code detection-timeout}, {@code election-timeout},
  *       {@code coordinator-timeout}: durations such as {@code 150ms}, {@code 2.5s}, {@code 40us}
  *       (defaults as {@link ElectionSettings});</li>
@@ -60,7 +70,12 @@ import org.electbench.spi.ElectionSettings;
  *   <li>{@code seed INT} (default 1): node {@code id} draws its random numbers from {@code seed} and its id.</li>
  * </ul>
  * Every mistake is an {@link IllegalArgumentException} naming the file, the line, the problem
- * and what is accepted.
+ * and what is accepted; what the file said is echoed with control and direction characters
+ * escaped. A UTF-8 byte order mark is ignored; numbers are ASCII digits only.
+ * <p>
+ * The {@link #fingerprint()} sums up what every node must agree on (algorithm, settings,
+ * membership, cluster id, stream, seed, whether there is a key); every frame carries it, so a
+ * node started from another file is refused by its peers and refuses them.
  */
 public final class ClusterFile
 {
@@ -68,7 +83,7 @@ public final class ClusterFile
     /** The keys of the file itself, in the order the documentation lists them; algorithms' options come on top. */
     public static final List<String> KEYS = List.of(
         "algorithm", "node", "observer", "cluster-id", "heartbeat", "detection-timeout", "election-timeout",
-        "coordinator-timeout", "arrangement-seed", "stream-id", "connect-timeout", "seed");
+        "coordinator-timeout", "arrangement-seed", "stream-id", "connect-timeout", "seed", "key");
     private static final String DURATION_FORM = "a number with a unit: ns, us, ms or s (e.g. 150ms, 2.5s)";
 
     private final String source;
@@ -80,9 +95,12 @@ public final class ClusterFile
     private final int streamId;
     private final long connectTimeoutNs;
     private final long seed;
+    private final byte[] key;
+    private final long fingerprint;
 
     private ClusterFile(final Parser parser, final ElectionSettings settings, final List<InetSocketAddress> nodeEndpoints)
     {
+        key = parser.key;
         source = parser.source;
         clusterId = parser.clusterId;
         algorithm = parser.algorithm;
@@ -92,6 +110,44 @@ public final class ClusterFile
         streamId = parser.streamId;
         connectTimeoutNs = parser.connectTimeoutNs;
         seed = parser.seed;
+        fingerprint = fingerprint(canonical());
+    }
+
+    /** @return every value the nodes must agree on, one per line, in a fixed order. */
+    private String canonical()
+    {
+        final StringBuilder text = new StringBuilder("electbench cluster v1\n")
+            .append("cluster-id ").append(clusterId).append('\n')
+            .append("algorithm ").append(algorithm.name()).append('\n')
+            .append("settings ").append(settings).append('\n')
+            .append("options ").append(settings.describe(algorithm.options())).append('\n')
+            .append("stream-id ").append(streamId).append('\n')
+            .append("seed ").append(seed).append('\n')
+            .append("keyed ").append(null != key).append('\n')
+            .append("observer ").append(null == observer ? "none" : format(observer)).append('\n');
+        for (int id = 1; id <= nodeEndpoints.size(); id++)
+        {
+            text.append("node ").append(id).append(' ').append(format(nodeEndpoints.get(id - 1))).append('\n');
+        }
+        return text.toString();
+    }
+
+    private static long fingerprint(final String canonical)
+    {
+        try
+        {
+            final byte[] digest = MessageDigest.getInstance("SHA-256").digest(canonical.getBytes(StandardCharsets.UTF_8));
+            long value = 0;
+            for (int i = 0; i < Long.BYTES; i++)
+            {
+                value = (value << 8) | (digest[i] & 0xFF);
+            }
+            return value;
+        }
+        catch (final NoSuchAlgorithmException ex)
+        {
+            throw new IllegalStateException("SHA-256 is not available in this JVM", ex);
+        }
     }
 
     /**
@@ -119,13 +175,13 @@ public final class ClusterFile
         }
         catch (final NoSuchFileException ex)
         {
-            throw new UncheckedIOException("cannot read cluster file " + path + ": no such file", ex);
+            throw new UncheckedIOException("cannot read cluster file " + escape(path.toString()) + ": no such file", ex);
         }
         catch (final IOException ex)
         {
-            throw new UncheckedIOException("cannot read cluster file " + path + ": " + ex, ex);
+            throw new UncheckedIOException("cannot read cluster file " + escape(path.toString()) + ": " + ex, ex);
         }
-        return parse(text, path.toString(), AlgorithmRegistry.instance());
+        return parse(text, path.toString(), AlgorithmRegistry.instance(), path.toAbsolutePath().getParent());
     }
 
     /**
@@ -136,8 +192,19 @@ public final class ClusterFile
      */
     public static ClusterFile parse(final String text, final String source, final AlgorithmRegistry registry)
     {
-        final Parser parser = new Parser(source, registry);
-        final String[] lines = text.split("\r?\n", -1);
+        return parse(text, source, registry, Path.of("").toAbsolutePath());
+    }
+
+    /**
+     * @param folder where a relative {@code key} path starts.
+     * @see #parse(String, String, AlgorithmRegistry)
+     */
+    public static ClusterFile parse(final String text, final String source, final AlgorithmRegistry registry, final Path folder)
+    {
+        final Parser parser = new Parser(source, registry, folder);
+        // A byte order mark is no part of the first key (editors on some systems write one).
+        final String body = text.startsWith("\uFEFF") ? text.substring(1) : text;
+        final String[] lines = body.split("\r?\n", -1);
         for (int i = 0; i < lines.length; i++)
         {
             parser.line(i + 1, lines[i]);
@@ -199,6 +266,79 @@ public final class ClusterFile
         return seed;
     }
 
+    /** @return whether the file names a cluster key. */
+    public boolean keyed()
+    {
+        return null != key;
+    }
+
+    /** @return the 64-bit fingerprint of what every node must agree on. */
+    public long fingerprint()
+    {
+        return fingerprint;
+    }
+
+    /**
+     * @return who may send what, from where: each node's listed host resolved, the fingerprint, the key.
+     * @throws IllegalArgumentException naming a host that does not resolve.
+     */
+    public Membership membership()
+    {
+        final List<InetAddress> hosts = new ArrayList<>(nodeEndpoints.size());
+        for (int id = 1; id <= nodeEndpoints.size(); id++)
+        {
+            final InetAddress host = resolve(nodeEndpoints.get(id - 1));
+            if (null == host)
+            {
+                throw new IllegalArgumentException(source + ": the host of node " + id + ", '" +
+                    escape(nodeEndpoints.get(id - 1).getHostString()) + "', does not resolve");
+            }
+            hosts.add(host);
+        }
+        return Membership.of(hosts, fingerprint, key);
+    }
+
+    /** @return the endpoint's host as an address, or null when it does not resolve. */
+    static InetAddress resolve(final InetSocketAddress endpoint)
+    {
+        if (!endpoint.isUnresolved())
+        {
+            return endpoint.getAddress();
+        }
+        try
+        {
+            return InetAddress.getByName(endpoint.getHostString());
+        }
+        catch (final UnknownHostException ex)
+        {
+            return null;
+        }
+    }
+
+    /**
+     * @return {@code text} with control characters (NUL, ESC...), direction overrides (U+202E) and
+     * other invisible format characters written as a backslash, u and four hex digits, so echoing it cannot garble or disguise a terminal line.
+     */
+    public static String escape(final String text)
+    {
+        final StringBuilder escaped = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++)
+        {
+            final char c = text.charAt(i);
+            final int type = Character.getType(c);
+            if (Character.CONTROL == type || Character.FORMAT == type || Character.LINE_SEPARATOR == type ||
+                Character.PARAGRAPH_SEPARATOR == type)
+            {
+                escaped.append(String.format(Locale.ROOT, "\\u%04X", (int)c));
+            }
+            else
+            {
+                escaped.append(c);
+            }
+        }
+        return escaped.toString();
+    }
+
     /** @return where every node listens, for {@link AeronEndpoint}. */
     public ChannelPlan channelPlan()
     {
@@ -256,11 +396,14 @@ public final class ClusterFile
         private int streamId = ChannelPlan.DEFAULT_UDP_STREAM_ID;
         private long connectTimeoutNs = DEFAULT_CONNECT_TIMEOUT_NS;
         private long seed = 1;
+        private byte[] key;
+        private final Path folder;
 
-        Parser(final String source, final AlgorithmRegistry registry)
+        Parser(final String source, final AlgorithmRegistry registry, final Path folder)
         {
             this.source = source;
             this.registry = registry;
+            this.folder = folder;
         }
 
         void line(final int number, final String rawLine)
@@ -324,6 +467,7 @@ public final class ClusterFile
                 case "stream-id" -> streamId = (int)integer(key, value, Integer.MIN_VALUE, Integer.MAX_VALUE);
                 case "connect-timeout" -> connectTimeoutNs = duration(key, value);
                 case "seed" -> seed = integer(key, value, Long.MIN_VALUE, Long.MAX_VALUE);
+                case "key" -> this.key = key(value);
                 default -> throw new IllegalStateException(key);
             }
         }
@@ -357,6 +501,26 @@ public final class ClusterFile
             lineById.set(id - 1, lineNumber);
         }
 
+        private byte[] key(final String value)
+        {
+            final Path path = folder.resolve(value);
+            final byte[] bytes;
+            try
+            {
+                bytes = Files.readAllBytes(path);
+            }
+            catch (final IOException ex)
+            {
+                throw error("cannot read the key file " + path + ": " + (ex instanceof NoSuchFileException ? "no such file" : ex));
+            }
+            if (bytes.length < FrameMac.MIN_KEY_LENGTH)
+            {
+                throw error("the key file " + path + " has " + bytes.length + " bytes; a cluster key needs at least " +
+                    FrameMac.MIN_KEY_LENGTH + " random bytes (e.g. head -c 32 /dev/urandom > " + value + ")");
+            }
+            return bytes;
+        }
+
         ClusterFile finish()
         {
             lineNumber = 0;
@@ -375,10 +539,20 @@ public final class ClusterFile
                     throw error("node ids must be 1.." + endpointById.size() + " with none missing; node " + (i + 1) +
                         " is missing");
                 }
-                if (endpointById.get(i).equals(observer))
+                if (sameEndpoint(endpointById.get(i), observer))
                 {
                     throw error("node " + (i + 1) + " and the observer (line " + observerLine +
-                        ") share the endpoint " + observer + "; the observer needs its own");
+                        ") share the endpoint " + ClusterFile.format(observer) + "; the observer needs its own");
+                }
+                for (int other = 0; other < i; other++)
+                {
+                    if (sameEndpoint(endpointById.get(i), endpointById.get(other)))
+                    {
+                        lineNumber = lineById.get(i);
+                        throw error("node " + (i + 1) + "'s endpoint " + ClusterFile.format(endpointById.get(i)) + " is node " +
+                            (other + 1) + "'s " + ClusterFile.format(endpointById.get(other)) + " (line " + lineById.get(other) +
+                            ") under another name; every node needs its own");
+                    }
                 }
             }
             final ElectionSettings built;
@@ -392,6 +566,21 @@ public final class ClusterFile
             }
             // Nodes of a cluster file run these values as they are, defaults included: mark them so.
             return new ClusterFile(this, built.explicit(), List.copyOf(endpointById));
+        }
+
+        /** @return whether two endpoints are one socket: the same port and host, as written or once resolved. */
+        private static boolean sameEndpoint(final InetSocketAddress a, final InetSocketAddress b)
+        {
+            if (null == a || null == b || a.getPort() != b.getPort())
+            {
+                return false;
+            }
+            if (a.getHostString().equalsIgnoreCase(b.getHostString()))
+            {
+                return true;
+            }
+            final InetAddress hostA = resolve(a);
+            return null != hostA && hostA.equals(resolve(b));
         }
 
         private ElectionAlgorithm algorithm(final String name)
@@ -489,6 +678,11 @@ public final class ClusterFile
             final long parsed;
             try
             {
+                // Long.parseLong takes any script's digits (ARABIC-INDIC DIGIT ONE is 1): only ASCII digits name an id or a number here.
+                if (!value.matches("[-+]?[0-9]+"))
+                {
+                    throw new NumberFormatException(value);
+                }
                 parsed = Long.parseLong(value);
             }
             catch (final NumberFormatException ex)
@@ -526,7 +720,7 @@ public final class ClusterFile
         private IllegalArgumentException error(final String problem)
         {
             return new IllegalArgumentException(
-                source + (lineNumber > 0 ? " line " + lineNumber : "") + ": " + problem);
+                escape(source + (lineNumber > 0 ? " line " + lineNumber : "") + ": " + problem));
         }
     }
 }

@@ -1,9 +1,11 @@
 package org.electbench.deploy;
 
+import java.net.InetAddress;
 import java.util.Arrays;
 
 import org.agrona.DirectBuffer;
 import org.electbench.aeron.FrameHeader;
+import org.electbench.aeron.FrameTrust;
 import org.electbench.aeron.FrameVerdict;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
@@ -19,9 +21,14 @@ import org.electbench.transport.ElectionResult;
  * subscription, a test) only feeds it. Every instant is this process's receive time, so no clock needs to agree
  * with any node's.
  * <ul>
+ *   <li>Only the cluster is heard: a report must come from its node's listed host, carry the
+ *       cluster file's fingerprint and, with a key, its MAC; of two processes reporting as one
+ *       node, the older one's reports are refused and both are named ({@link FrameTrust}).</li>
  *   <li>A node is live from the first report heard from it; one silent for longer than the
- *       detection timeout is taken to have crashed at its last report (a report with a new
- *       incarnation is a restart: a crash and a start at once). Silence is timed only while
+ *       detection timeout is taken to have crashed at its last report. Heard again with the same
+ *       incarnation, it was a pause, not a crash, and is counted so; with a new incarnation it
+ *       restarted, which counts as a crash (a report with a new incarnation before the silence
+ *       was noticed is a crash and a start at once). Silence is timed only while
  *       reports flow: a gap in which nobody reports counts at most two heartbeat intervals, so
  *       an observer that stalls or is cut off does not take every node for dead.</li>
  *   <li>Announcements are applied at their receive time; sends, reported as cumulative counts,
@@ -54,6 +61,21 @@ public final class ClusterObservation
         default void onDisagreement(final long atNs)
         {
         }
+
+        /** The node, taken for crashed, was heard again from the same process: it had paused. */
+        default void onResumed(final int nodeId, final long atNs)
+        {
+        }
+
+        /** The node was heard from a new process: it had crashed and restarted. */
+        default void onRestarted(final int nodeId, final long atNs)
+        {
+        }
+
+        /** A report was refused: see {@link FrameTrust.Listener}; once per reason and node. */
+        default void onRefused(final FrameVerdict verdict, final int nodeId, final InetAddress source, final long detail)
+        {
+        }
     }
 
     private static final long NONE = Long.MIN_VALUE;
@@ -67,6 +89,7 @@ public final class ClusterObservation
     private final Listener listener;
     private final ConvergenceMonitor monitor;
     private final long[] verdictCounts = new long[FrameVerdict.all().length];
+    private final FrameTrust trust;
 
     private final boolean[] everHeard;
     private final boolean[] receiveLive;
@@ -102,6 +125,8 @@ public final class ClusterObservation
     private long lastLivenessNs;
     private int heardCount;
     private int crashes;
+    private int pauses;
+    private int restarts;
     private long eventsApplied;
     private int agreedLeader = ElectionNode.NO_LEADER;
 
@@ -119,6 +144,7 @@ public final class ClusterObservation
         settleWindowNs = 2 * detectionTimeoutNs;
         stallNs = 2 * cluster.settings().heartbeatIntervalNs();
         this.listener = listener;
+        trust = new FrameTrust(cluster.membership(), nodes, listener::onRefused);
         monitor = new ConvergenceMonitor(algorithm, nodes);
         everHeard = new boolean[nodes + 1];
         receiveLive = new boolean[nodes + 1];
@@ -173,11 +199,20 @@ public final class ClusterObservation
         return workCount;
     }
 
-    /** Takes one report as received at {@code atNs} (from the observer's start): validated, then queued. */
-    public void onReport(final DirectBuffer buffer, final int offset, final int length, final long atNs)
+    /**
+     * Takes one report as received at {@code atNs} (from the observer's start): validated, then queued.
+     *
+     * @param source where Aeron says the report's session came from; null when unknown (refused).
+     */
+    public void onReport(
+        final DirectBuffer buffer, final int offset, final int length, final InetAddress source, final long atNs)
     {
         receiveNs = atNs;
-        final FrameVerdict verdict = StatusFrame.validate(buffer, offset, length, clusterId, nodes, typeCount);
+        FrameVerdict verdict = StatusFrame.validate(buffer, offset, length, clusterId, nodes, typeCount);
+        if (FrameVerdict.OK == verdict)
+        {
+            verdict = trust.check(buffer, offset, length, FrameHeader.senderId(buffer, offset), source);
+        }
         verdictCounts[verdict.ordinal()]++;
         if (FrameVerdict.OK != verdict)
         {
@@ -287,6 +322,21 @@ public final class ClusterObservation
         {
             // Restarted faster than the observer could tell it was silent.
             crash(id, atNs);
+        }
+        if (!appliedLive[id] && everHeard[id])
+        {
+            if (appliedIncarnation[id] == incarnation)
+            {
+                // The same process again: it was paused, or its reports were, never down. Not a crash.
+                crashes--;
+                pauses++;
+                listener.onResumed(id, atNs);
+            }
+            else
+            {
+                restarts++;
+                listener.onRestarted(id, atNs);
+            }
         }
         if (!appliedLive[id])
         {
@@ -419,10 +469,22 @@ public final class ClusterObservation
         return heardCount;
     }
 
-    /** @return crashes applied so far. */
+    /** @return crashes so far: nodes silent and not heard again from the same process (restarts included). */
     public int crashes()
     {
         return crashes;
+    }
+
+    /** @return silences that ended with the same process heard again: pauses, not crashes. */
+    public int pauses()
+    {
+        return pauses;
+    }
+
+    /** @return nodes heard from a new process after a crash. */
+    public int restarts()
+    {
+        return restarts;
     }
 
     /** @return the leader every live node names, as applied, or 0. */

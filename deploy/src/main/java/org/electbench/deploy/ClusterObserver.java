@@ -7,6 +7,7 @@ import io.aeron.logbuffer.FrameDescriptor;
 import io.aeron.logbuffer.Header;
 import org.agrona.DirectBuffer;
 import org.electbench.aeron.FrameVerdict;
+import org.electbench.aeron.SourceAddresses;
 import org.electbench.transport.ElectionResult;
 
 /**
@@ -22,6 +23,7 @@ public final class ClusterObserver implements AutoCloseable
     private final ClusterObservation observation;
     private final Subscription subscription;
     private final FragmentHandler fragmentHandler = this::onFragment;
+    private final SourceAddresses sources = new SourceAddresses();
     private final long originNs;
     private long receiveNs;
     private boolean closed;
@@ -61,7 +63,7 @@ public final class ClusterObserver implements AutoCloseable
     {
         if ((header.flags() & FrameDescriptor.BEGIN_FRAG_FLAG) != 0)
         {
-            observation.onReport(buffer, offset, length, receiveNs);
+            observation.onReport(buffer, offset, length, sources.of(header), receiveNs);
         }
     }
 
@@ -90,6 +92,16 @@ public final class ClusterObserver implements AutoCloseable
     public int crashes()
     {
         return observation.crashes();
+    }
+
+    public int pauses()
+    {
+        return observation.pauses();
+    }
+
+    public int restarts()
+    {
+        return observation.restarts();
     }
 
     public int agreedLeader()

@@ -1,6 +1,9 @@
 package org.electbench.deploy;
 
+import java.net.InetAddress;
+import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Consumer;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -12,6 +15,9 @@ import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.electbench.aeron.AeronEndpoint;
 import org.electbench.aeron.EmbeddedDriver;
+import org.electbench.aeron.FrameMac;
+import org.electbench.aeron.FrameVerdict;
+import org.electbench.aeron.Membership;
 import org.electbench.aeron.MessageHandler;
 import org.electbench.realtime.RealtimeRuntime;
 import org.electbench.realtime.TimerStore;
@@ -45,6 +51,12 @@ import org.electbench.transport.host.HostedContext;
  * interval as a liveness beacon. Both carry the node's belief and its cumulative sends by type,
  * counted as every runtime counts them: every send for its sender, sends to dead peers included.
  * Reports the observer is not there to take are dropped and counted.
+ * <p>
+ * The node speaks only with its cluster ({@link Membership}): it sends from its listed host, every
+ * frame and report carries the cluster file's fingerprint, this process's incarnation and, with a
+ * key, a MAC; frames from unlisted addresses, without the key, of another cluster file, or of a
+ * second process claiming a peer's id are dropped, counted by reason, and named on stderr the
+ * first time for each peer.
  */
 public final class NodeHost implements Agent, AutoCloseable
 {
@@ -68,8 +80,10 @@ public final class NodeHost implements Agent, AutoCloseable
     private final MessageHandler messageHandler = this::onMessage;
     private final Claim claim = new Claim();
     private final HostedContext context;
-    /** Tells this process's reports from those of an earlier process of the same node. */
-    private final long incarnation = ThreadLocalRandom.current().nextLong();
+    /** Tells this process's frames and reports from those of another process as the same node; never 0. */
+    private final long incarnation = ThreadLocalRandom.current().nextLong() | 1;
+    private final Membership membership;
+    private final FrameMac statusMac;
     private final long[] messagesByType;
     private final long[] bytesByType;
     private final UnsafeBuffer statusBuffer;
@@ -80,6 +94,7 @@ public final class NodeHost implements Agent, AutoCloseable
     private final long connectDeadlineNs;
     private final long heartbeatIntervalNs;
 
+    private final Consumer<String> log;
     private AgentRunner runner;
     private boolean started;
     private boolean statusPending;
@@ -93,9 +108,11 @@ public final class NodeHost implements Agent, AutoCloseable
         final ClusterFile cluster,
         final int selfId,
         final Start start,
-        final EmbeddedDriver driver)
+        final EmbeddedDriver driver,
+        final Consumer<String> log)
     {
         cluster.checkNodeId(selfId);
+        this.log = log;
         this.cluster = cluster;
         this.selfId = selfId;
         this.start = start;
@@ -112,7 +129,7 @@ public final class NodeHost implements Agent, AutoCloseable
         }
         messagesByType = new long[typeCount];
         bytesByType = new long[typeCount];
-        statusBuffer = new UnsafeBuffer(new byte[StatusFrame.length(typeCount)]);
+        statusBuffer = new UnsafeBuffer(new byte[StatusFrame.length(typeCount) + FrameMac.TAG_LENGTH]);
         // A settled start names the highest id, term 1: what bully and ring would elect.
         startLeaderId = Start.SETTLED == start ? clusterSize : ElectionNode.NO_LEADER;
         startTerm = Start.SETTLED == start ? 1 : 0;
@@ -122,14 +139,17 @@ public final class NodeHost implements Agent, AutoCloseable
             Seeds.nodeRandom(cluster.seed(), selfId, (int)incarnation), null);
         connectDeadlineNs = System.nanoTime() + cluster.connectTimeoutNs();
 
-        endpoint = new AeronEndpoint(
-            driver.aeron(), cluster.channelPlan(), selfId, cluster.clusterId(), typeCount, messageHandler);
+        membership = cluster.membership();
+        statusMac = membership.keyed() ? membership.newMac() : null;
+        endpoint = new AeronEndpoint(driver.aeron(), cluster.channelPlan(), selfId, cluster.clusterId(), typeCount,
+            messageHandler, membership, incarnation, this::onRefused);
         ExclusivePublication publication = null;
         try
         {
             if (null != cluster.observerChannel())
             {
-                publication = driver.aeron().addExclusivePublication(cluster.observerChannel(), cluster.streamId());
+                publication = driver.aeron().addExclusivePublication(
+                    membership.sendChannel(cluster.observerChannel(), selfId), cluster.streamId());
             }
         }
         catch (final RuntimeException ex)
@@ -150,11 +170,25 @@ public final class NodeHost implements Agent, AutoCloseable
      */
     public static NodeHost launch(final ClusterFile cluster, final int selfId, final Start start)
     {
+        return launch(cluster, selfId, start, line ->
+        {
+            System.err.println(line);
+            System.err.flush();
+        });
+    }
+
+    /**
+     * @param log where the node names what it refuses (once per peer and reason), from its thread.
+     * @see #launch(ClusterFile, int, Start)
+     */
+    public static NodeHost launch(
+        final ClusterFile cluster, final int selfId, final Start start, final Consumer<String> log)
+    {
         cluster.checkNodeId(selfId);
         final EmbeddedDriver driver = EmbeddedDriver.launch();
         try
         {
-            return new NodeHost(cluster, selfId, start, driver);
+            return new NodeHost(cluster, selfId, start, driver, log);
         }
         catch (final RuntimeException ex)
         {
@@ -180,6 +214,36 @@ public final class NodeHost implements Agent, AutoCloseable
         errors.incrementAndGet();
         System.err.println("node " + selfId + ": " + error);
         error.printStackTrace(System.err);
+    }
+
+    /** Names, once per peer and reason, frames this node refuses: on the polling thread, rare. */
+    private void onRefused(final FrameVerdict verdict, final int senderId, final InetAddress source, final long detail)
+    {
+        log.accept(refusal("node " + selfId, cluster, verdict, senderId, source, detail));
+    }
+
+    /** @return one line naming a refused sender and why, for a node's or the observer's log. */
+    public static String refusal(
+        final String who, final ClusterFile cluster, final FrameVerdict verdict, final int senderId, final InetAddress source,
+        final long detail)
+    {
+        final String from = null == source ? "an unknown address" : source.getHostAddress();
+        final String listed = ClusterFile.format(cluster.node(senderId));
+        return switch (verdict)
+        {
+            case UNLISTED_SOURCE -> String.format(Locale.ROOT, "%s: refusing frames that claim to be node %d from %s: " +
+                "node %d is listed at %s (an outsider, or a second process as node %d)", who, senderId, from, senderId,
+                listed, senderId);
+            case BAD_MAC -> String.format(Locale.ROOT, "%s: refusing frames that claim to be node %d from %s: %s",
+                who, senderId, from, cluster.keyed() ? "they do not carry the cluster key's MAC" :
+                    "they carry a MAC, and this cluster file names no key");
+            case MISMATCHED -> String.format(Locale.ROOT, "%s: refusing node %d (%s): it runs another cluster file " +
+                "(fingerprint %016x, this one's %016x: algorithm, settings or membership differ)", who, senderId, from,
+                detail, cluster.fingerprint());
+            case DUPLICATE_ID -> String.format(Locale.ROOT, "%s: two processes claim to be node %d (one at %s went back " +
+                "to incarnation %016x after another was heard): refusing the older one's frames", who, senderId, from, detail);
+            default -> String.format(Locale.ROOT, "%s: refusing frames of node %d from %s: %s", who, senderId, from, verdict);
+        };
     }
 
     @Override
@@ -239,8 +303,8 @@ public final class NodeHost implements Agent, AutoCloseable
         {
             return;
         }
-        final int length = StatusFrame.encode(statusBuffer, cluster.clusterId(), selfId, incarnation,
-            role, leaderId, term, messagesByType, bytesByType);
+        final int length = StatusFrame.encode(statusBuffer, cluster.clusterId(), selfId, cluster.fingerprint(),
+            incarnation, role, leaderId, term, messagesByType, bytesByType, statusMac);
         if (observerPublication.offer(statusBuffer, 0, length) > 0)
         {
             statusSent.setRelease(statusSent.getPlain() + 1);
@@ -329,6 +393,12 @@ public final class NodeHost implements Agent, AutoCloseable
     public AeronEndpoint endpoint()
     {
         return endpoint;
+    }
+
+    /** @return this process's incarnation, carried by its every frame and report. */
+    public long incarnation()
+    {
+        return incarnation;
     }
 
     public long statusSent()

@@ -3,6 +3,7 @@ package org.electbench.deploy;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.electbench.aeron.FrameHeader;
+import org.electbench.aeron.FrameMac;
 import org.electbench.aeron.FrameVerdict;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.Role;
@@ -12,20 +13,21 @@ import org.electbench.spi.Role;
  * frame carries {@link FrameHeader#FLAG_STATUS} in the transport header's flags, which no
  * message frame has, so neither side can take one for the other.
  * <pre>
- *  0  transport header (16 bytes), flags = FLAG_STATUS
- * 16  incarnation     (8)  drawn when the node process starts: a restart shows as a new value
- * 24  term            (8)
- * 32  leader id       (4)
- * 36  role ordinal    (2)
- * 38  type count      (2)
- * 40  per type: messages sent (8), bytes sent (8), headers included, since the process started
+ *  0  transport header (32 bytes), flags = FLAG_STATUS (and FLAG_MAC with a key); its
+ *     incarnation is drawn when the node process starts: a restart shows as a new value
+ * 32  term            (8)
+ * 40  leader id       (4)
+ * 44  role ordinal    (2)
+ * 46  type count      (2)
+ * 48  per type: messages sent (8), bytes sent (8), headers included, since the process started
+ *     then, with a key, the MAC tag (16)
  * </pre>
- * Little-endian. Status frames stay below one UDP datagram: at most {@link #MAX_TYPES} types.
+ * Little-endian. Status frames stay below one UDP datagram: at most {@link #MAX_TYPES} types. Who
+ * sent one is checked as for messages ({@link org.electbench.aeron.FrameTrust}).
  */
 public final class StatusFrame
 {
-    public static final int INCARNATION_OFFSET = FrameHeader.LENGTH;
-    public static final int TERM_OFFSET = INCARNATION_OFFSET + 8;
+    public static final int TERM_OFFSET = FrameHeader.LENGTH;
     public static final int LEADER_OFFSET = TERM_OFFSET + 8;
     public static final int ROLE_OFFSET = LEADER_OFFSET + 4;
     public static final int TYPE_COUNT_OFFSET = ROLE_OFFSET + 2;
@@ -39,17 +41,13 @@ public final class StatusFrame
     {
     }
 
-    /** @return the frame length for an algorithm of {@code typeCount} types. */
+    /** @return the frame length for an algorithm of {@code typeCount} types, without a MAC tag. */
     public static int length(final int typeCount)
     {
         return COUNTS_OFFSET + typeCount * COUNTS_PER_TYPE_LENGTH;
     }
 
-    /**
-     * Writes a whole status frame.
-     *
-     * @return its length.
-     */
+    /** Writes a whole status frame with no fingerprint and no MAC. */
     public static int encode(
         final MutableDirectBuffer buffer,
         final int clusterId,
@@ -61,10 +59,31 @@ public final class StatusFrame
         final long[] messagesByType,
         final long[] bytesByType)
     {
+        return encode(buffer, clusterId, senderId, 0, incarnation, role, leaderId, term, messagesByType, bytesByType, null);
+    }
+
+    /**
+     * Writes a whole status frame.
+     *
+     * @param mac the cluster key's MAC, or null when the cluster has no key.
+     * @return its length, the tag included.
+     */
+    public static int encode(
+        final MutableDirectBuffer buffer,
+        final int clusterId,
+        final int senderId,
+        final long fingerprint,
+        final long incarnation,
+        final Role role,
+        final int leaderId,
+        final long term,
+        final long[] messagesByType,
+        final long[] bytesByType,
+        final FrameMac mac)
+    {
         final int typeCount = messagesByType.length;
-        FrameHeader.write(buffer, 0, clusterId, senderId);
-        buffer.putShort(FrameHeader.FLAGS_OFFSET, (short)FrameHeader.FLAG_STATUS, MessageHeader.BYTE_ORDER);
-        buffer.putLong(INCARNATION_OFFSET, incarnation, MessageHeader.BYTE_ORDER);
+        FrameHeader.write(buffer, 0, clusterId, senderId, fingerprint, incarnation,
+            FrameHeader.FLAG_STATUS | (null == mac ? 0 : FrameHeader.FLAG_MAC));
         buffer.putLong(TERM_OFFSET, term, MessageHeader.BYTE_ORDER);
         buffer.putInt(LEADER_OFFSET, leaderId, MessageHeader.BYTE_ORDER);
         buffer.putShort(ROLE_OFFSET, (short)role.ordinal(), MessageHeader.BYTE_ORDER);
@@ -75,7 +94,7 @@ public final class StatusFrame
             buffer.putLong(offset, messagesByType[type], MessageHeader.BYTE_ORDER);
             buffer.putLong(offset + 8, bytesByType[type], MessageHeader.BYTE_ORDER);
         }
-        return length(typeCount);
+        return null == mac ? length(typeCount) : mac.sign(buffer, 0, length(typeCount));
     }
 
     /**
@@ -97,7 +116,7 @@ public final class StatusFrame
         if (FrameHeader.magic(buffer, offset) != FrameHeader.MAGIC ||
             FrameHeader.version(buffer, offset) != FrameHeader.VERSION ||
             FrameHeader.clusterId(buffer, offset) != clusterId ||
-            FrameHeader.flags(buffer, offset) != FrameHeader.FLAG_STATUS)
+            (FrameHeader.flags(buffer, offset) & ~FrameHeader.FLAG_MAC) != FrameHeader.FLAG_STATUS)
         {
             return FrameVerdict.FOREIGN;
         }
@@ -111,16 +130,17 @@ public final class StatusFrame
         {
             return FrameVerdict.UNKNOWN_TYPE;
         }
-        if (length != length(typeCount))
+        final int expected = length(typeCount) + FrameHeader.tagLength(buffer, offset);
+        if (length != expected)
         {
-            return length < length(typeCount) ? FrameVerdict.SHORT : FrameVerdict.OVERSIZE;
+            return length < expected ? FrameVerdict.SHORT : FrameVerdict.OVERSIZE;
         }
         return FrameVerdict.OK;
     }
 
     public static long incarnation(final DirectBuffer buffer, final int offset)
     {
-        return buffer.getLong(offset + INCARNATION_OFFSET, MessageHeader.BYTE_ORDER);
+        return FrameHeader.incarnation(buffer, offset);
     }
 
     public static long term(final DirectBuffer buffer, final int offset)

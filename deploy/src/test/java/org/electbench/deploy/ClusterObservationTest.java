@@ -4,16 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 import org.agrona.concurrent.UnsafeBuffer;
+import org.electbench.aeron.FrameMac;
 import org.electbench.aeron.FrameVerdict;
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.Role;
 import org.electbench.transport.ElectionResult;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The observer's bookkeeping, fed reports with chosen receive times (no network, no clock), so
@@ -22,6 +27,7 @@ import org.junit.jupiter.api.Test;
 class ClusterObservationTest
 {
     private static final long MS = 1_000_000L;
+    private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
     private static final ClusterFile CLUSTER = ClusterFile.parse(String.join("\n",
         "cluster-id 7",
         "algorithm ping",
@@ -55,14 +61,32 @@ class ClusterObservationTest
             {
                 events.add("leader " + leaderId + " term " + term + " at " + atNs / MS);
             }
+
+            @Override
+            public void onResumed(final int nodeId, final long atNs)
+            {
+                events.add("resumed " + nodeId + " at " + atNs / MS);
+            }
+
+            @Override
+            public void onRestarted(final int nodeId, final long atNs)
+            {
+                events.add("restarted " + nodeId + " at " + atNs / MS);
+            }
+
+            @Override
+            public void onRefused(final FrameVerdict verdict, final int nodeId, final InetAddress source, final long detail)
+            {
+                events.add("refused " + nodeId + " " + verdict + " from " + source.getHostAddress());
+            }
         });
     }
 
     private void report(final long atMs, final int id, final Role role, final int leaderId, final long term)
     {
-        final int length = StatusFrame.encode(buffer, CLUSTER.clusterId(), id, incarnation[id], role, leaderId, term,
-            messages[id], bytes[id]);
-        observer.onReport(buffer, 0, length, atMs * MS);
+        final int length = StatusFrame.encode(buffer, CLUSTER.clusterId(), id, CLUSTER.fingerprint(), incarnation[id], role,
+            leaderId, term, messages[id], bytes[id], null);
+        observer.onReport(buffer, 0, length, LOOPBACK, atMs * MS);
         observer.advance(atMs * MS);
     }
 
@@ -157,7 +181,8 @@ class ClusterObservationTest
         }
 
         assertEquals(1, observer.crashes());
-        assertEquals(List.of("leader 3 term 1 at 0", "crash 1 at 110", "leader 3 term 1 at 115"), events);
+        assertEquals(1, observer.restarts());
+        assertEquals(List.of("leader 3 term 1 at 0", "crash 1 at 110", "restarted 1 at 110", "leader 3 term 1 at 115"), events);
         final ElectionResult result = observer.finish();
         assertTrue(result.converged());
         assertEquals(3, result.finalLeader());
@@ -169,10 +194,123 @@ class ClusterObservationTest
     void reportsOfAnotherClusterAreDroppedAndCounted()
     {
         final int length = StatusFrame.encode(buffer, 8, 1, 1, Role.LEADER, 1, 1, messages[1], bytes[1]);
-        observer.onReport(buffer, 0, length, 0);
+        observer.onReport(buffer, 0, length, LOOPBACK, 0);
         observer.advance(500 * MS);
         assertEquals(1, observer.count(FrameVerdict.FOREIGN));
         assertEquals(0, observer.heardCount());
         assertFalse(observer.settled(1, 0));
+    }
+
+    @Test
+    void aNodeHeardAgainFromTheSameProcessHadPausedAndIsNoCrash()
+    {
+        settledOnThreeUntil(100);
+        // Node 1 is silent from 101 ms to 301 ms (past the 80 ms detection timeout) while 2 and 3 report on.
+        for (long t = 120; t <= 300; t += 20)
+        {
+            report(t, 3, Role.LEADER, 3, 1);
+            report(t + 2, 2, Role.FOLLOWER, 3, 1);
+        }
+        for (long t = 301; t <= 600; t += 20)
+        {
+            report(t, 1, Role.FOLLOWER, 3, 1);
+            report(t + 1, 3, Role.LEADER, 3, 1);
+            report(t + 2, 2, Role.FOLLOWER, 3, 1);
+        }
+
+        assertEquals(0, observer.crashes());
+        assertEquals(1, observer.pauses());
+        assertEquals(0, observer.restarts());
+        assertEquals(List.of("leader 3 term 1 at 0", "crash 1 at 101", "resumed 1 at 301"), events);
+        assertTrue(observer.settled(3, 0));
+        assertFalse(observer.settled(3, 1), "a pause must not stand in for an expected crash");
+    }
+
+    @Test
+    void nodesStartingOneByOneAfterTheObserverAreNoCrashes()
+    {
+        // Node 1 reports alone for 200 ms, then node 2 joins, then node 3: nobody was ever silent.
+        for (long t = 0; t <= 200; t += 20)
+        {
+            report(t, 1, Role.FOLLOWER, 0, 0);
+        }
+        for (long t = 220; t <= 400; t += 20)
+        {
+            report(t, 1, Role.FOLLOWER, 0, 0);
+            report(t + 1, 2, Role.FOLLOWER, 0, 0);
+        }
+        for (long t = 420; t <= 700; t += 20)
+        {
+            report(t, 1, Role.FOLLOWER, 3, 1);
+            report(t + 1, 2, Role.FOLLOWER, 3, 1);
+            report(t + 2, 3, Role.LEADER, 3, 1);
+        }
+        assertEquals(0, observer.crashes());
+        assertEquals(0, observer.pauses());
+        assertEquals(3, observer.heardCount());
+        assertTrue(observer.settled(3, 0));
+    }
+
+    @Test
+    void reportsFromAnUnlistedHostOrOfAnotherClusterFileAreRefusedAndNamed() throws Exception
+    {
+        int length = StatusFrame.encode(buffer, CLUSTER.clusterId(), 3, CLUSTER.fingerprint(), 5, Role.LEADER, 3, 9,
+            messages[3], bytes[3], null);
+        observer.onReport(buffer, 0, length, InetAddress.getByName("10.9.9.9"), 0);
+        observer.onReport(buffer, 0, length, null, 0);
+        length = StatusFrame.encode(buffer, CLUSTER.clusterId(), 2, CLUSTER.fingerprint() + 1, 5, Role.LEADER, 2, 9,
+            messages[2], bytes[2], null);
+        observer.onReport(buffer, 0, length, LOOPBACK, 0);
+        observer.advance(500 * MS);
+
+        assertEquals(2, observer.count(FrameVerdict.UNLISTED_SOURCE));
+        assertEquals(1, observer.count(FrameVerdict.MISMATCHED));
+        assertEquals(0, observer.heardCount());
+        assertEquals(List.of("refused 3 UNLISTED_SOURCE from 10.9.9.9", "refused 2 MISMATCHED from 127.0.0.1"), events);
+    }
+
+    @Test
+    void reportsWithoutTheClusterKeyAreRefused(@TempDir final Path dir) throws Exception
+    {
+        Files.write(dir.resolve("cluster.key"), new byte[32]);
+        final ClusterFile keyed = ClusterFile.parse(String.join("\n",
+            "algorithm ping", "key cluster.key", "observer 127.0.0.1:1", "node 1 127.0.0.1:2", "node 2 127.0.0.1:3"),
+            "keyed", new AlgorithmRegistry(ClusterObservationTest.class.getClassLoader()), dir);
+        final ClusterObservation watching = new ClusterObservation(keyed, new ClusterObservation.Listener()
+        {
+        });
+        final FrameMac otherKey = new FrameMac(new byte[] {
+            1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32});
+        final long[] counts = new long[keyed.algorithm().messageTypes().size()];
+        int length = StatusFrame.encode(buffer, 1, 1, keyed.fingerprint(), 5, Role.LEADER, 1, 1, counts, counts, null);
+        watching.onReport(buffer, 0, length, LOOPBACK, 0);
+        length = StatusFrame.encode(buffer, 1, 1, keyed.fingerprint(), 5, Role.LEADER, 1, 1, counts, counts, otherKey);
+        watching.onReport(buffer, 0, length, LOOPBACK, 0);
+        assertEquals(2, watching.count(FrameVerdict.BAD_MAC));
+        length = StatusFrame.encode(buffer, 1, 1, keyed.fingerprint(), 5, Role.LEADER, 1, 1, counts, counts,
+            new FrameMac(new byte[32]));
+        watching.onReport(buffer, 0, length, LOOPBACK, 0);
+        watching.advance(1);
+        assertEquals(1, watching.count(FrameVerdict.OK));
+        assertEquals(1, watching.heardCount());
+    }
+
+    @Test
+    void twoProcessesReportingAsOneNodeAreNamedAndTheOlderIsRefused()
+    {
+        settledOnThreeUntil(100);
+        final long first = incarnation[3];
+        for (long t = 120; t <= 400; t += 20)
+        {
+            incarnation[3] = 44;
+            report(t, 3, Role.LEADER, 3, 1);
+            incarnation[3] = first;
+            report(t + 1, 3, Role.LEADER, 3, 1);
+            report(t + 2, 1, Role.FOLLOWER, 3, 1);
+            report(t + 3, 2, Role.FOLLOWER, 3, 1);
+        }
+        assertEquals(15, observer.count(FrameVerdict.DUPLICATE_ID));
+        assertTrue(events.contains("refused 3 DUPLICATE_ID from 127.0.0.1"), events::toString);
+        assertEquals(1, observer.crashes(), "one restart as the second process appeared, not one per report");
     }
 }

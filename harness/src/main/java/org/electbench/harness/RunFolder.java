@@ -14,6 +14,7 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
+import org.electbench.transport.AtomicOutput;
 
 /**
  * One run of the benchmark on disk: {@code results/runs/<UTC timestamp>-<short commit>/}.
@@ -43,6 +44,8 @@ public final class RunFolder
     public static final String JMH_JSON = "jmh.json";
     public static final String JMH_LOG = "jmh.log";
     public static final String TABLES = "tables.md";
+    /** The benchmarks that failed and have no row, one a line. */
+    public static final String FAILURES = "failures.txt";
     public static final String REPORTS = "reports";
     public static final String HISTOGRAMS = "histograms";
     /** The system property through which a benchmark fork learns the run folder to write into. */
@@ -135,36 +138,7 @@ public final class RunFolder
      */
     public Path write(final String relative, final byte[] bytes) throws IOException
     {
-        final Path target = directory.resolve(relative);
-        final Path parent = target.getParent();
-        Files.createDirectories(parent);
-        final Path temporary = Files.createTempFile(parent, ".electbench-", ".tmp");
-        try
-        {
-            Files.write(temporary, bytes);
-            final String fileName = target.getFileName().toString();
-            final int dot = fileName.lastIndexOf('.');
-            final String stem = dot > 0 ? fileName.substring(0, dot) : fileName;
-            final String extension = dot > 0 ? fileName.substring(dot) : "";
-            Path candidate = target;
-            for (int attempt = 2; ; attempt++)
-            {
-                try
-                {
-                    // A hard link fails when the name is taken (a rename would silently replace it).
-                    Files.createLink(candidate, temporary);
-                    return candidate;
-                }
-                catch (final FileAlreadyExistsException ex)
-                {
-                    candidate = parent.resolve(stem + "." + attempt + extension);
-                }
-            }
-        }
-        finally
-        {
-            Files.deleteIfExists(temporary);
-        }
+        return AtomicOutput.creatingFolders(directory.resolve(relative)).writeNew(out -> out.write(bytes));
     }
 
     /** Writes a report as {@code reports/<prefix>.json}. */

@@ -7,12 +7,18 @@ import java.util.List;
  *
  * @param algorithm      the algorithm's name.
  * @param setting        the knobs.
- * @param failover       failover after a real leader crash, over many crashes at random phases.
+ * @param failover       failover after a real leader crash, over many crashes at random phases; null when not simulated (a lint broken).
  * @param falseElections false elections per day in steady state.
  * @param lints          the rules the setting breaks, empty when none.
  */
 public record Evaluation(String algorithm, Setting setting, Failover failover, FalseElections falseElections, List<String> lints)
 {
+    /** @return whether it could be recommended: no lint broken, simulated, settled after every crash. */
+    public boolean isCandidate()
+    {
+        return lints.isEmpty() && null != failover && 0 == failover.unconverged();
+    }
+
     /**
      * Leader crash to the first instant every live node names one new leader and keeps naming it
      * (the monitor's convergence), nearest-rank percentiles as {@code simulate} reports them.
@@ -29,43 +35,41 @@ public record Evaluation(String algorithm, Setting setting, Failover failover, F
 
     /**
      * False elections per day: elections started while the leader was alive, in steady state
-     * under the RTT, loss and pause model. Two parts simulated apart, each a count over an
-     * exposure: the network's own (delays and loss with no pause) over a stretch of virtual
-     * time, and the pauses' (one pause per episode, only pauses long enough to matter, scaled by
-     * how often such a pause happens).
+     * under the RTT, loss and pause model, computed by {@link SilenceModel}.
      *
-     * @param estimatePerDay   the point estimate, both parts added.
-     * @param upperPerDay      the 95 % upper bound: the sum of both parts' bounds.
-     * @param networkElections false elections in the network-only simulation.
-     * @param networkDays      virtual days of it.
-     * @param pauseElections   false elections in the pause episodes.
-     * @param pauseEpisodes    pause episodes simulated.
-     * @param pausesPerDay     pauses per day, cluster-wide, long enough to be simulated.
+     * @param estimatePerDay     the point estimate, both parts added.
+     * @param upperPerDay        its 95 % upper bound, the sum of both parts' bounds; a setting is recommended only when this meets the target.
+     * @param networkPerDay      the network's own part (delays and loss, no pause).
+     * @param networkUpperPerDay its upper bound.
+     * @param pausePerDay        the leader's pauses' part.
+     * @param pauseUpperPerDay   its upper bound.
+     * @param quality            the failure detector's quality in Chen, Toueg and Aguilera's terms.
+     * @param bound              what the estimate and its bound rest on, for the report.
      */
     public record FalseElections(
         double estimatePerDay,
         double upperPerDay,
-        long networkElections,
-        double networkDays,
-        long pauseElections,
-        int pauseEpisodes,
-        double pausesPerDay)
+        double networkPerDay,
+        double networkUpperPerDay,
+        double pausePerDay,
+        double pauseUpperPerDay,
+        Quality quality,
+        String bound)
     {
-        static FalseElections of(
-            final long networkElections, final double networkDays, final long pauseElections, final int pauseEpisodes,
-            final double pausesPerDay)
-        {
-            final double perEpisode = 0 == pauseEpisodes ? 0 : pausesPerDay / pauseEpisodes;
-            final double estimate = networkElections / networkDays + pauseElections * perEpisode;
-            final double upper = PoissonBound.upper(networkElections) / networkDays +
-                (0 == pauseEpisodes ? 0 : PoissonBound.upper(pauseElections) * perEpisode);
-            return new FalseElections(estimate, upper, networkElections, networkDays, pauseElections, pauseEpisodes, pausesPerDay);
-        }
+    }
 
-        /** @return this with more network-only simulation added. */
-        FalseElections withNetwork(final long moreElections, final double moreDays)
-        {
-            return of(networkElections + moreElections, networkDays + moreDays, pauseElections, pauseEpisodes, pausesPerDay);
-        }
+    /**
+     * One follower's detector of the leader, in the terms of Chen, Toueg and Aguilera, "On the
+     * Quality of Service of Failure Detectors" (IEEE Transactions on Computers 51(5), 2002).
+     *
+     * @param detectionNs          T_D: leader crash to the follower's suspicion, on average.
+     * @param worstDetectionNs     T_D's bound: the longest timeout plus the p99 one-way delay.
+     * @param mistakeRecurrenceNs  T_MR: mean time between two wrong suspicions of a live leader (infinite when none).
+     * @param mistakeDurationNs    T_M: how long a wrong suspicion lasts, until the next heartbeat arrives.
+     * @param queryAccuracy        P_A: the probability that, at a random instant, the follower does not wrongly suspect.
+     */
+    public record Quality(
+        long detectionNs, long worstDetectionNs, double mistakeRecurrenceNs, long mistakeDurationNs, double queryAccuracy)
+    {
     }
 }

@@ -1,11 +1,11 @@
 package org.electbench.tune;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.electbench.transport.AtomicOutput;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -14,8 +14,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The frontier as a chart: per algorithm, failover p99 against the 95 % upper bound of false
- * elections per day (log axis: the bound is never zero, so a setting with none seen still has a
- * place), every setting tried as a point, the recommended ones ringed, the target as a line.
+ * elections per day (log axis), every lint-clean setting as a point, the recommended ones ringed
+ * (each at or left of the target line, as the bound is what they are accepted on), the target as a line.
  */
 public final class FrontierChart
 {
@@ -52,11 +52,12 @@ public final class FrontierChart
             final List<Double> y = new ArrayList<>();
             for (final Evaluation evaluation : result.evaluations())
             {
-                if (evaluation.failover().unconverged() > 0 || evaluation.failover().p99Ns() <= 0)
+                if (!evaluation.isCandidate() || evaluation.failover().p99Ns() <= 0)
                 {
                     continue;
                 }
-                final double rate = evaluation.falseElections().upperPerDay();
+                // A bound of zero (no pause, no loss, a vanishing tail) has no place on a log axis: drawn at the axis floor.
+                final double rate = Math.max(1e-12, evaluation.falseElections().upperPerDay());
                 x.add(rate);
                 y.add(evaluation.failover().p99Ns() / 1e6);
                 maxRate = Math.max(maxRate, rate);
@@ -86,7 +87,7 @@ public final class FrontierChart
             {
                 for (final Evaluation evaluation : result.evaluations())
                 {
-                    if (evaluation.failover().p99Ns() > 0)
+                    if (evaluation.isCandidate() && evaluation.failover().p99Ns() > 0)
                     {
                         lowY = Math.min(lowY, evaluation.failover().p99Ns() / 1e6);
                         highY = Math.max(highY, evaluation.failover().p99Ns() / 1e6);
@@ -97,16 +98,9 @@ public final class FrontierChart
             line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
             line.setMarker(SeriesMarkers.NONE);
         }
-        final Path parent = file.toAbsolutePath().getParent();
-        if (null != parent)
-        {
-            Files.createDirectories(parent);
-        }
+        final byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
         final String name = file.getFileName().toString();
-        final String base = name.toLowerCase(java.util.Locale.ROOT).endsWith(".png") ? name.substring(0, name.length() - 4) : name;
-        final Path temporary = file.resolveSibling(base + ".partial.png");
-        BitmapEncoder.saveBitmap(chart, temporary.toString().substring(0, temporary.toString().length() - 4), BitmapEncoder.BitmapFormat.PNG);
-        Files.move(temporary, file.resolveSibling(base + ".png"), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-            java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        final Path target = name.toLowerCase(java.util.Locale.ROOT).endsWith(".png") ? file : file.resolveSibling(name + ".png");
+        AtomicOutput.creatingFolders(target).write(png);
     }
 }

@@ -3,7 +3,6 @@ package org.electbench.tune;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.electbench.transport.Durations;
 
 /**
  * The timing rules real systems enforce and users trip on, checked against a setting under the
@@ -14,8 +13,9 @@ import org.electbench.transport.Durations;
  *   <li>the detection timeout above the RTT tail on top of a heartbeat (a heartbeat delayed by the
  *       measured tail must still arrive in time; the tail is the histogram's maximum when known,
  *       else the p99);</li>
- *   <li>T_elec above twice the p99 one-way delay (the RTT p99): an answer from a live peer has to
- *       fit in the election window;</li>
+ *   <li>T_elec above the RTT p99: an answer from a live peer has to fit in the election window;</li>
+ *   <li>raft's timeout spread above the RTT p99, else candidates time out within one round trip
+ *       of each other and split the vote again and again;</li>
  *   <li>T_coord above a ring lap: N hops at the p99 one-way delay, plus one T_elec to skip a dead
  *       successor.</li>
  * </ul>
@@ -37,25 +37,30 @@ public final class Lints
         final long detectionNs = knobs.effectiveDetectionNs(setting);
         if (knobs.detection() && detectionNs < MIN_DETECTION_HEARTBEATS * setting.heartbeatNs())
         {
-            lints.add("detection timeout " + Durations.format(detectionNs) + " is under " + MIN_DETECTION_HEARTBEATS +
-                " heartbeats (" + Durations.format(MIN_DETECTION_HEARTBEATS * setting.heartbeatNs()) + "); etcd refuses that");
+            lints.add("detection timeout " + TuneFormat.duration(detectionNs) + " is under " + MIN_DETECTION_HEARTBEATS +
+                " heartbeats (" + TuneFormat.duration(MIN_DETECTION_HEARTBEATS * setting.heartbeatNs()) + "); etcd refuses that");
         }
         final long tailNs = network.rttMaxNs() > 0 ? network.rttMaxNs() : network.rttP99Ns();
         if (detectionNs <= setting.heartbeatNs() + tailNs)
         {
-            lints.add("detection timeout " + Durations.format(detectionNs) + " is not above a heartbeat plus the RTT tail (" +
-                Durations.format(setting.heartbeatNs() + tailNs) + ")");
+            lints.add("detection timeout " + TuneFormat.duration(detectionNs) + " is not above a heartbeat plus the RTT tail (" +
+                TuneFormat.duration(setting.heartbeatNs() + tailNs) + ")");
         }
-        if (setting.electionNs() <= network.rttP99Ns())
+        if (knobs.election() && setting.electionNs() <= network.rttP99Ns())
         {
-            lints.add("T_elec " + Durations.format(setting.electionNs()) + " is not above twice the p99 one-way delay (" +
-                Durations.format(network.rttP99Ns()) + ")");
+            lints.add("T_elec " + TuneFormat.duration(setting.electionNs()) + " is not above the RTT p99 (" +
+                TuneFormat.duration(network.rttP99Ns()) + ")");
         }
-        final long lapNs = nodes * network.oneWayP99Ns() + setting.electionNs();
+        if (knobs.spread() && knobs.spreadNs(setting) <= network.rttP99Ns())
+        {
+            lints.add("timeout spread " + TuneFormat.duration(knobs.spreadNs(setting)) + " is not above the RTT p99 (" +
+                TuneFormat.duration(network.rttP99Ns()) + "): candidates time out within a round trip of each other and split votes");
+        }
+        final long lapNs = nodes * network.oneWayP99Ns() + Math.max(0, setting.electionNs());
         if (knobs.coordinator() && setting.coordinatorNs() <= lapNs)
         {
-            lints.add("T_coord " + Durations.format(setting.coordinatorNs()) + " is not above a ring lap (" +
-                Durations.format(lapNs) + ": " + nodes + " hops at the p99 one-way delay and one skipped node)");
+            lints.add("T_coord " + TuneFormat.duration(setting.coordinatorNs()) + " is not above a ring lap (" +
+                TuneFormat.duration(lapNs) + ": " + nodes + " hops at the p99 one-way delay and one skipped node)");
         }
         return lints;
     }

@@ -44,6 +44,32 @@ final class PoissonBound
         return 0.5 * (low + high);
     }
 
+    /** @return the one-sided 95 % lower bound of the mean having seen {@code count} events (0 for none). */
+    static double lower(final long count)
+    {
+        if (0 == count)
+        {
+            return 0;
+        }
+        final double alpha = 1 - CONFIDENCE;
+        double low = 0;
+        double high = count;
+        for (int i = 0; i < 200; i++)
+        {
+            final double mid = 0.5 * (low + high);
+            // P(X >= count) at the mean: rises with the mean; the bound is where it reaches alpha.
+            if (1 - cdf(count - 1, mid) < alpha)
+            {
+                low = mid;
+            }
+            else
+            {
+                high = mid;
+            }
+        }
+        return 0.5 * (low + high);
+    }
+
     /** @return P(X <= k) for X Poisson with the mean, summed term by term. */
     static double cdf(final long k, final double mean)
     {

@@ -12,14 +12,18 @@ import java.util.List;
  *       heartbeat more often than a round trip only adds traffic);</li>
  *   <li>detection timeout: 3, 5 and 10 heartbeats (3 is there to show why etcd refuses it), or
  *       the algorithm's own fixed multiple when it has one;</li>
- *   <li>T_elec: the first {@code elections} ladder values above the RTT p99, twice the p99
- *       one-way delay, the shortest window a live peer's answer fits in 99 times in 100;</li>
- *   <li>T_coord: derived, {@link #coordinatorNs}.</li>
+ *   <li>T_elec, for an algorithm that reads it: the first {@code elections} ladder values above
+ *       the RTT p99, the shortest window a live peer's answer fits in 99 times in 100;</li>
+ *   <li>T_coord, for an algorithm that reads it: derived, {@link #coordinatorNs};</li>
+ *   <li>raft's timeout spread: half the detection timeout and the whole of it (its default,
+ *       [T, 2T)); neither T_elec nor T_coord, which raft does not read.</li>
  * </ul>
  */
 public final class SweepGrid
 {
     static final long[] MULTIPLIERS = {3, 5, 10};
+    /** Raft's spreads, in halves of the detection timeout. */
+    private static final long[] SPREAD_HALVES = {1, 2};
     private static final long LADDER_START_NS = 100_000L;
     private static final long LADDER_END_NS = 100_000_000_000L;
 
@@ -50,21 +54,28 @@ public final class SweepGrid
     public List<Setting> settings(final Knobs knobs, final int nodes, final NetworkFit network)
     {
         final List<Setting> settings = new ArrayList<>();
+        final List<Long> electionValues = knobs.election() || knobs.coordinator() ? ladderFrom(network.rttP99Ns() + 1, elections) : List.of(-1L);
         for (final long heartbeatNs : ladderFrom(network.rttP99Ns(), heartbeats))
         {
-            for (final long electionNs : ladderFrom(network.rttP99Ns() + 1, elections))
+            for (final long ladderElectionNs : electionValues)
             {
-                final long coordinatorNs = coordinatorNs(electionNs, nodes, network);
-                if (knobs.detection())
+                final long electionNs = knobs.election() ? ladderElectionNs : -1;
+                final long coordinatorNs = knobs.coordinator() ? coordinatorNs(ladderElectionNs, nodes, network) : -1;
+                final long[] detections = knobs.detection() ? MULTIPLIERS : new long[] {knobs.detectionHeartbeats()};
+                for (final long multiplier : detections)
                 {
-                    for (final long multiplier : MULTIPLIERS)
+                    final long detectionNs = multiplier * heartbeatNs;
+                    if (knobs.spread())
                     {
-                        settings.add(new Setting(heartbeatNs, multiplier * heartbeatNs, electionNs, coordinatorNs));
+                        for (final long halves : SPREAD_HALVES)
+                        {
+                            settings.add(new Setting(heartbeatNs, detectionNs, electionNs, coordinatorNs, halves * detectionNs / 2, java.util.Map.of()));
+                        }
                     }
-                }
-                else
-                {
-                    settings.add(new Setting(heartbeatNs, knobs.detectionHeartbeats() * heartbeatNs, electionNs, coordinatorNs));
+                    else
+                    {
+                        settings.add(new Setting(heartbeatNs, detectionNs, electionNs, coordinatorNs));
+                    }
                 }
             }
         }
@@ -77,7 +88,14 @@ public final class SweepGrid
      */
     static long coordinatorNs(final long electionNs, final int nodes, final NetworkFit network)
     {
-        return 2 * electionNs + 2L * nodes * network.oneWayP99Ns();
+        return roundUp(2 * electionNs + 2L * nodes * network.oneWayP99Ns());
+    }
+
+    /** @return the value rounded up to two significant figures, so a derived knob reads as a person would set it. */
+    static long roundUp(final long ns)
+    {
+        final long unit = (long)Math.pow(10, Math.max(0, (long)Math.floor(Math.log10(Math.max(1, ns))) - 1));
+        return (ns + unit - 1) / unit * unit;
     }
 
     /** @return the first {@code count} ladder values at or above {@code floorNs}. */

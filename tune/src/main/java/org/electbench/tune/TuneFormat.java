@@ -49,6 +49,30 @@ public final class TuneFormat
         return ns + "ns";
     }
 
+    /** @return a duration as a flag takes it: readable when that is exact, else in nanoseconds. */
+    public static String flagDuration(final long ns)
+    {
+        final String readable = duration(ns);
+        try
+        {
+            if (Durations.parseNs(readable) == ns)
+            {
+                return readable;
+            }
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            // Not a form the parser takes back exactly: the exact form below.
+        }
+        return Durations.format(ns);
+    }
+
+    /** @return a span that may be days or years, as a person reads it; "never" when infinite. */
+    public static String span(final double ns)
+    {
+        return Double.isInfinite(ns) ? "never" : Durations.describe(ns);
+    }
+
     /** @return "estimate (<= upper)" for a false-election rate. */
     public static String rate(final Evaluation.FalseElections rate)
     {
@@ -65,33 +89,50 @@ public final class TuneFormat
             String.join(" ", evaluation.setting().flags());
     }
 
+    /** @return the detector's quality in Chen, Toueg and Aguilera's terms, one line. */
+    public static String quality(final Evaluation.Quality quality)
+    {
+        return "detection T_D " + duration(quality.detectionNs()) + " (at most " + duration(quality.worstDetectionNs()) +
+            "), mistake recurrence T_MR " + span(quality.mistakeRecurrenceNs()) + ", mistake duration T_M " +
+            duration(quality.mistakeDurationNs()) + ", query accuracy P_A " + accuracy(quality.queryAccuracy());
+    }
+
+    /** @return a probability close to 1 as "1 - x" when the x is what matters. */
+    static String accuracy(final double value)
+    {
+        return value >= 1 ? "1" : value > 0.999 ? "1 - " + number(1 - value) : number(value);
+    }
+
     public static void write(final TuneReport report, final PrintWriter out)
     {
         final TuneRequest request = report.request();
         final NetworkFit network = request.network();
-        out.printf(Locale.ROOT, "tune: %d nodes, target %s false elections/day%n", request.nodes(), number(request.targetPerDay()));
-        out.printf(Locale.ROOT, "  network   one-way %s (from %s: RTT p50 %s, p99 %s%s; lognormal through both, one-way = half the RTT), loss %s%n",
-            network.delaySpec(), network.source(), Durations.format(network.rttP50Ns()), Durations.format(network.rttP99Ns()),
-            network.rttMaxNs() > 0 ? ", max " + Durations.format(network.rttMaxNs()) + " over " + network.samples() + " round trips" : "",
+        out.printf(Locale.ROOT, "tune: %d nodes, target %s false elections/day (a setting is recommended only when its 95%% upper bound " +
+            "meets it)%n", request.nodes(), number(request.targetPerDay()));
+        out.printf(Locale.ROOT, "  network   one-way %s (from %s: RTT p50 %s, p99 %s%s; a round trip is two one-way draws, fitted so it " +
+            "has both percentiles), loss %s%n",
+            network.delaySpec(), network.source(), duration(network.rttP50Ns()), duration(network.rttP99Ns()),
+            network.rttMaxNs() > 0 ? ", max " + duration(network.rttMaxNs()) + " over " + network.samples() + " round trips" : "",
             number(network.loss()));
         out.printf(Locale.ROOT, "  pauses    %s%n", request.pauses());
-        out.printf(Locale.ROOT, "  measured  failover over %d leader crashes per setting at random phases (seed %d); false elections " +
-            "per day from network-only steady state plus pause episodes, 95%% upper bounds in (<=)%n", request.failoverRuns(), request.seed());
+        out.printf(Locale.ROOT, "  measured  failover over %d leader crashes per lint-clean setting at random phases (seed %d); false " +
+            "elections per day computed: the probability a live leader's silence outlasts a follower's timeout%n",
+            request.failoverRuns(), request.seed());
         out.println();
-        out.println("Recommended (fastest failover p99 with false elections under the target)");
-        final String header = String.format(Locale.ROOT, "  %-10s %-9s %-10s %-8s %-8s %9s %9s %9s  %-20s %s",
-            "algorithm", "heartbeat", "detection", "T_elec", "T_coord", "fail p50", "fail p99", "fail max", "false/day", "simulated");
-        out.println(header);
+        out.println("Recommended (fastest failover p99 whose bound on false elections meets the target)");
+        out.println(String.format(Locale.ROOT, "  %-10s %-46s %9s %9s %9s  %s", "algorithm", "setting", "fail p50", "fail p99", "fail max",
+            "false/day (<=95% bound)"));
         for (final TuneReport.AlgorithmResult result : report.algorithms())
         {
             final Evaluation best = result.recommended();
             if (null == best)
             {
-                out.printf(Locale.ROOT, "  %-10s none of %d settings kept false elections under %s/day%n", result.algorithm(),
+                out.printf(Locale.ROOT, "  %-10s none of %d settings has a bound under %s/day%n", result.algorithm(),
                     result.evaluations().size(), number(request.targetPerDay()));
                 continue;
             }
-            out.println(row(result.algorithm(), best, result.knobs()) + "  " + simulated(best.falseElections()));
+            out.println(row(best));
+            out.println("             " + quality(best.falseElections().quality()));
         }
         for (final TuneReport.AlgorithmResult result : report.algorithms())
         {
@@ -100,19 +141,23 @@ public final class TuneFormat
                 out.println("  reproduce: " + reproduce(report, result.recommended()));
             }
         }
+        if (!report.algorithms().isEmpty() && null != report.algorithms().get(0).evaluations().get(0))
+        {
+            out.println("  bound: " + report.algorithms().get(0).evaluations().get(0).falseElections().bound());
+        }
         out.println();
-        out.println("Frontier (failover p99 against false elections/day: settings no other beats on both)");
-        out.println(String.format(Locale.ROOT, "  %-10s %-9s %-10s %-8s %-8s %9s %9s %9s  %-20s %s",
-            "algorithm", "heartbeat", "detection", "T_elec", "T_coord", "fail p50", "fail p99", "fail max", "false/day", "verdict"));
+        out.println("Frontier (lint-clean settings no other beats on both failover p99 and the false-election bound)");
+        out.println(String.format(Locale.ROOT, "  %-10s %-46s %9s %9s %9s  %-22s %s", "algorithm", "setting", "fail p50", "fail p99",
+            "fail max", "false/day", "verdict"));
         for (final TuneReport.AlgorithmResult result : report.algorithms())
         {
             final List<Evaluation> evaluations = result.evaluations();
             for (int index = 0; index < evaluations.size(); index++)
             {
                 final Evaluation evaluation = evaluations.get(index);
-                if (TuneReport.onFrontier(evaluation, evaluations))
+                if (evaluation == result.recommended() || TuneReport.onFrontier(evaluation, evaluations))
                 {
-                    out.println(row(result.algorithm(), evaluation, result.knobs()) + "  " + result.verdicts().get(index));
+                    out.println(String.format(Locale.ROOT, "%-106s %s", row(evaluation), result.verdicts().get(index)));
                 }
             }
         }
@@ -122,7 +167,6 @@ public final class TuneFormat
         {
             out.printf(Locale.ROOT, "  %-10s %s%n", result.algorithm(), lossSummary(result));
         }
-        writeLints(report, out);
         if (!report.presets().isEmpty())
         {
             out.println();
@@ -130,36 +174,15 @@ public final class TuneFormat
             for (final TuneReport.PresetResult preset : report.presets())
             {
                 final Evaluation evaluation = preset.evaluation();
-                final Knobs knobs = Knobs.of(evaluation.algorithm());
                 out.printf(Locale.ROOT, "  with %s's defaults (%s) on %s: failover p99 %s, false elections per day %s%s%n",
-                    preset.preset().cliName(), knobs.detection() ? evaluation.setting().toString() :
-                        evaluation.setting() + "; detection fixed at " + Durations.format(knobs.effectiveDetectionNs(evaluation.setting())),
-                    evaluation.algorithm(), duration(evaluation.failover().p99Ns()),
+                    preset.preset().cliName(), evaluation.setting(), evaluation.algorithm(), duration(evaluation.failover().p99Ns()),
                     rate(evaluation.falseElections()),
                     evaluation.lints().isEmpty() ? "" : "; lint: " + String.join("; ", evaluation.lints()));
             }
         }
         out.println();
-        out.printf(Locale.ROOT, "wall time %.1f s, %d settings, %d threads%n", report.wallNs() / 1e9, settings(report), request.threads());
+        out.printf(Locale.ROOT, "wall time %s, %d settings, %d threads%n", duration(report.wallNs()), settings(report), request.threads());
         out.flush();
-    }
-
-    private static void writeLints(final TuneReport report, final PrintWriter out)
-    {
-        boolean any = false;
-        for (final TuneReport.AlgorithmResult result : report.algorithms())
-        {
-            if (null != result.recommended() && !result.recommended().lints().isEmpty())
-            {
-                if (!any)
-                {
-                    out.println();
-                    out.println("Lints");
-                    any = true;
-                }
-                out.printf(Locale.ROOT, "  %-10s %s%n", result.algorithm(), String.join("; ", result.recommended().lints()));
-            }
-        }
     }
 
     private static int settings(final TuneReport report)
@@ -219,21 +242,11 @@ public final class TuneFormat
         return text.toString();
     }
 
-    private static String simulated(final Evaluation.FalseElections rate)
+    private static String row(final Evaluation evaluation)
     {
-        return String.format(Locale.ROOT, "%s days network-only, %d pause episodes (%s pauses/day long enough to matter)",
-            number(rate.networkDays()), rate.pauseEpisodes(), number(rate.pausesPerDay()));
-    }
-
-    private static String row(final String algorithm, final Evaluation evaluation, final Knobs knobs)
-    {
-        final Setting setting = evaluation.setting();
-        return String.format(Locale.ROOT, "  %-10s %-9s %-10s %-8s %-8s %9s %9s %9s  %-20s",
-            algorithm, Durations.format(setting.heartbeatNs()),
-            knobs.detection() ? Durations.format(setting.detectionNs()) : "(" + Durations.format(knobs.effectiveDetectionNs(setting)) + ")",
-            Durations.format(setting.electionNs()),
-            knobs.coordinator() ? duration(setting.coordinatorNs()) : "-",
-            duration(evaluation.failover().p50Ns()), duration(evaluation.failover().p99Ns()), duration(evaluation.failover().maxNs()),
-            rate(evaluation.falseElections()));
+        final Evaluation.Failover failover = evaluation.failover();
+        return String.format(Locale.ROOT, "  %-10s %-46s %9s %9s %9s  %-22s", evaluation.algorithm(), evaluation.setting(),
+            null == failover ? "-" : duration(failover.p50Ns()), null == failover ? "-" : duration(failover.p99Ns()),
+            null == failover ? "-" : duration(failover.maxNs()), rate(evaluation.falseElections()));
     }
 }

@@ -45,7 +45,7 @@ public final class TuneJson
         final ObjectNode network = root.putObject("network");
         network.put("delay", fit.delaySpec());
         network.put("loss", fit.loss());
-        network.put("model", "lognormal one-way delay through the RTT p50 and p99, one-way = half the RTT");
+        network.put("model", "lognormal one-way delay; a round trip is two independent one-way draws, fitted to have the RTT p50 and p99");
         network.put("source", fit.source());
         network.put("rttP50Ns", fit.rttP50Ns());
         network.put("rttP99Ns", fit.rttP99Ns());
@@ -56,8 +56,10 @@ public final class TuneJson
         network.put("nodes", request.nodes());
         final ObjectNode pauses = network.putObject("pauses");
         pauses.put("ratePerHour", request.pauses().ratePerHour());
+        pauses.put("p50Ns", request.pauses().p50Ns());
         pauses.put("p99Ns", request.pauses().p99Ns());
-        pauses.put("distribution", "exponential");
+        pauses.put("distribution", request.pauses().law());
+        pauses.put("tailSource", request.pauses().tailSource());
         root.put("falseElectionsPerDayTarget", request.targetPerDay());
         root.put("failoverRuns", request.failoverRuns());
         root.put("seed", request.seed());
@@ -90,10 +92,7 @@ public final class TuneJson
         final ArrayNode presets = root.putArray("presets");
         for (final TuneReport.PresetResult preset : report.presets())
         {
-            final ObjectNode node = evaluation(presets.addObject(), preset.evaluation());
-            node.put("preset", preset.preset().cliName());
-            final ArrayNode lints = node.putArray("lints");
-            preset.evaluation().lints().forEach(lints::add);
+            evaluation(presets.addObject(), preset.evaluation()).put("preset", preset.preset().cliName());
         }
         root.put("wallNs", report.wallNs());
         return root;
@@ -104,13 +103,46 @@ public final class TuneJson
         node.put("algorithm", evaluation.algorithm());
         final ArrayNode flags = node.putArray("flags");
         evaluation.setting().flags().forEach(flags::add);
-        final ObjectNode failover = node.putObject("failoverNs");
-        failover.put("p50", evaluation.failover().p50Ns());
-        failover.put("p99", evaluation.failover().p99Ns());
-        failover.put("max", evaluation.failover().maxNs());
+        if (null == evaluation.failover())
+        {
+            node.putNull("failoverNs");
+        }
+        else
+        {
+            final ObjectNode failover = node.putObject("failoverNs");
+            failover.put("p50", evaluation.failover().p50Ns());
+            failover.put("p99", evaluation.failover().p99Ns());
+            failover.put("max", evaluation.failover().maxNs());
+        }
+        final Evaluation.FalseElections falseElections = evaluation.falseElections();
         final ObjectNode rate = node.putObject("falseElectionsPerDay");
-        rate.put("estimate", evaluation.falseElections().estimatePerDay());
-        rate.put("upper", evaluation.falseElections().upperPerDay());
+        rate.put("estimate", falseElections.estimatePerDay());
+        rate.put("upper", falseElections.upperPerDay());
+        rate.put("network", falseElections.networkPerDay());
+        rate.put("networkUpper", falseElections.networkUpperPerDay());
+        rate.put("pauses", falseElections.pausePerDay());
+        rate.put("pausesUpper", falseElections.pauseUpperPerDay());
+        rate.put("bound", falseElections.bound());
+        quality(node.putObject("detector"), falseElections.quality());
+        final ArrayNode lints = node.putArray("lints");
+        evaluation.lints().forEach(lints::add);
         return node;
+    }
+
+    /** The detector's quality, Chen, Toueg and Aguilera's measures; a mistake recurrence of never is null. */
+    static void quality(final ObjectNode node, final Evaluation.Quality quality)
+    {
+        node.put("detectionNs", quality.detectionNs());
+        node.put("worstDetectionNs", quality.worstDetectionNs());
+        if (Double.isInfinite(quality.mistakeRecurrenceNs()))
+        {
+            node.putNull("mistakeRecurrenceNs");
+        }
+        else
+        {
+            node.put("mistakeRecurrenceNs", quality.mistakeRecurrenceNs());
+        }
+        node.put("mistakeDurationNs", quality.mistakeDurationNs());
+        node.put("queryAccuracy", quality.queryAccuracy());
     }
 }

@@ -37,23 +37,27 @@ public record TuneReport(TuneRequest request, List<AlgorithmResult> algorithms, 
     {
     }
 
-    /** @return whether no other evaluation of the list is at least as good on both axes and better on one. */
+    /**
+     * @return whether the evaluation breaks no lint, settled after every crash, and no other such
+     * evaluation of the list is at least as good on both axes (failover p99, the bound on false
+     * elections per day) and better on one.
+     */
     public static boolean onFrontier(final Evaluation candidate, final List<Evaluation> all)
     {
-        if (candidate.failover().unconverged() > 0)
+        if (!candidate.isCandidate())
         {
             return false;
         }
         final long p99 = candidate.failover().p99Ns();
-        final double rate = candidate.falseElections().estimatePerDay();
+        final double rate = candidate.falseElections().upperPerDay();
         for (final Evaluation other : all)
         {
-            if (other == candidate || other.failover().unconverged() > 0)
+            if (other == candidate || !other.isCandidate())
             {
                 continue;
             }
             final long otherP99 = other.failover().p99Ns();
-            final double otherRate = other.falseElections().estimatePerDay();
+            final double otherRate = other.falseElections().upperPerDay();
             if (otherP99 <= p99 && otherRate <= rate && (otherP99 < p99 || otherRate < rate))
             {
                 return false;

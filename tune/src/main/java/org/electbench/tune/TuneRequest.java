@@ -13,11 +13,6 @@ import java.util.List;
  * @param presets             real systems' defaults to evaluate as well.
  * @param grid                the sweep.
  * @param failoverRuns        leader crashes per setting (at least 1,000 for a p99 worth the name).
- * @param pauseEpisodes       pause episodes per setting in the sweep.
- * @param maxPauseEpisodes    pause episodes a candidate may be given to bound its rate.
- * @param baseHeartbeats      network-only steady state per setting in the sweep, in heartbeat intervals.
- * @param maxHeartbeats       network-only steady state a candidate may be given, in heartbeat intervals.
- * @param maxDays             and at most this many virtual days of it.
  * @param seed                seed of the first failover run; {@code simulate --seed} with the same value reproduces it.
  * @param threads             settings evaluated at once.
  */
@@ -30,20 +25,10 @@ public record TuneRequest(
     List<Preset> presets,
     SweepGrid grid,
     int failoverRuns,
-    int pauseEpisodes,
-    int maxPauseEpisodes,
-    long baseHeartbeats,
-    long maxHeartbeats,
-    double maxDays,
     long seed,
     int threads)
 {
     public static final int DEFAULT_FAILOVER_RUNS = 1_000;
-    public static final int DEFAULT_PAUSE_EPISODES = 1_000;
-    public static final int DEFAULT_MAX_PAUSE_EPISODES = 20_000;
-    public static final long DEFAULT_BASE_HEARTBEATS = 100_000;
-    public static final long DEFAULT_MAX_HEARTBEATS = 5_000_000;
-    public static final double DEFAULT_MAX_DAYS = 3;
 
     /**
      * @throws IllegalArgumentException naming the flag whose value makes no sense.
@@ -59,10 +44,10 @@ public record TuneRequest(
             throw new IllegalArgumentException("--false-elections-per-day must be a number greater than 0 (no setting can " +
                 "promise none: every timeout can be outlasted), was " + targetPerDay);
         }
-        if (failoverRuns < 1 || pauseEpisodes < 1 || maxPauseEpisodes < pauseEpisodes || baseHeartbeats < 1 ||
-            maxHeartbeats < baseHeartbeats || !(maxDays > 0))
+        if (failoverRuns < 1)
         {
-            throw new IllegalArgumentException("the sweep's run counts must be positive and each maximum at least its base");
+            throw new IllegalArgumentException("--failover-runs must be at least 1 (1000 or more for a p99 worth the name), was " +
+                failoverRuns);
         }
         if (algorithms.isEmpty())
         {
@@ -82,16 +67,12 @@ public record TuneRequest(
         final List<String> algorithms, final List<Preset> presets, final long seed, final int threads)
     {
         return new TuneRequest(nodes, network, pauses, targetPerDay, algorithms, presets, SweepGrid.defaults(),
-            DEFAULT_FAILOVER_RUNS, DEFAULT_PAUSE_EPISODES, DEFAULT_MAX_PAUSE_EPISODES, DEFAULT_BASE_HEARTBEATS,
-            DEFAULT_MAX_HEARTBEATS, DEFAULT_MAX_DAYS, seed, threads);
+            DEFAULT_FAILOVER_RUNS, seed, threads);
     }
 
     /** @return this request with another sweep and effort, for quick runs such as tests. */
-    public TuneRequest withEffort(
-        final SweepGrid grid, final int failoverRuns, final int pauseEpisodes, final int maxPauseEpisodes,
-        final long baseHeartbeats, final long maxHeartbeats, final double maxDays)
+    public TuneRequest withEffort(final SweepGrid grid, final int failoverRuns)
     {
-        return new TuneRequest(nodes, network, pauses, targetPerDay, algorithms, presets, grid, failoverRuns, pauseEpisodes,
-            maxPauseEpisodes, baseHeartbeats, maxHeartbeats, maxDays, seed, threads);
+        return new TuneRequest(nodes, network, pauses, targetPerDay, algorithms, presets, grid, failoverRuns, seed, threads);
     }
 }

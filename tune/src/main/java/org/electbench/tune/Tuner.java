@@ -9,20 +9,19 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.electbench.harness.RuntimeRegistry;
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.transport.ClusterRuntime;
-import org.electbench.transport.Durations;
 
 /**
- * The tuning advisor. For each algorithm it measures every setting of the sweep in the simulator
- * (failover over many crashes, false elections per day in steady state), then walks the settings
- * that break no lint from the fastest failover p99 up: a setting whose false elections exceed the
- * target loses; the first that stays under it is given more simulation (until the 95 % upper
- * bound of each part of its false-election rate is under half the target, or the effort's cap)
- * and, if it still stays under, is recommended. Presets are measured with the same full effort.
+ * The tuning advisor. For each algorithm it measures every setting of the sweep: failover over
+ * many crashes in the simulator, false elections per day and its 95 % upper bound from
+ * {@link SilenceModel}. A setting that breaks a lint is not simulated (it is not a candidate and
+ * the frontier leaves it out). Of the rest, the fastest failover p99 whose upper bound meets the
+ * target is recommended: the guarantee is the bound, not the point estimate.
  * <p>
  * Settings run in parallel, each on a simulator of its own thread; every run's seed depends on
  * the request alone, so the result does not depend on the threads.
@@ -31,14 +30,39 @@ public final class Tuner
 {
     static final String SIMULATOR = "sim";
 
+    /** Hears how far a run has got, to tell the user on stderr. */
+    public interface Progress
+    {
+        Progress NONE = (done, total, elapsedNs) ->
+        {
+        };
+
+        /**
+         * @param done      settings measured so far.
+         * @param total     settings to measure.
+         * @param elapsedNs wall time since the start.
+         */
+        void onSetting(int done, int total, long elapsedNs);
+    }
+
     private final TuneRequest request;
     private final Evaluator evaluator;
+    private final Progress progress;
     private final List<ClusterRuntime> runtimes = Collections.synchronizedList(new ArrayList<>());
     private final ThreadLocal<ClusterRuntime> runtime = ThreadLocal.withInitial(this::newRuntime);
+    private final AtomicInteger done = new AtomicInteger();
+    private long startNs;
+    private int total;
 
     public Tuner(final TuneRequest request)
     {
+        this(request, Progress.NONE);
+    }
+
+    public Tuner(final TuneRequest request, final Progress progress)
+    {
         this.request = request;
+        this.progress = progress;
         evaluator = new Evaluator(request);
     }
 
@@ -49,47 +73,81 @@ public final class Tuner
         return created;
     }
 
+    /** @return how many settings a run of this request measures, for an estimate before it starts. */
+    public static int settingsToMeasure(final TuneRequest request)
+    {
+        int count = request.presets().size() * request.algorithms().size();
+        for (final String name : request.algorithms())
+        {
+            count += request.grid().settings(Knobs.of(name), request.nodes(), request.network()).size();
+        }
+        return count;
+    }
+
+    /**
+     * Times one leader crash of the first algorithm at its first sweep setting, so a large run can
+     * say how long it will take before it starts.
+     *
+     * @return the estimated wall time of {@link #run()}.
+     */
+    public long estimateNs()
+    {
+        final String name = request.algorithms().get(0);
+        final ElectionAlgorithm algorithm = AlgorithmRegistry.instance().get(name);
+        final List<Setting> settings = request.grid().settings(Knobs.of(name), request.nodes(), request.network());
+        final Setting setting = settings.get(settings.size() / 2);
+        final TuneRequest pilot = request.withEffort(request.grid(), 1);
+        final long beganNs = System.nanoTime();
+        try (ClusterRuntime sim = newRuntime())
+        {
+            new Evaluator(pilot).failover(sim, algorithm, setting);
+        }
+        finally
+        {
+            runtimes.clear();
+        }
+        final double perCrashNs = System.nanoTime() - beganNs;
+        return (long)(perCrashNs * request.failoverRuns() * settingsToMeasure(request) / request.threads());
+    }
+
     /** @return the recommendations, frontier and presets. */
     public TuneReport run()
     {
-        final long startNs = System.nanoTime();
+        startNs = System.nanoTime();
+        total = settingsToMeasure(request);
         final ExecutorService pool = Executors.newFixedThreadPool(request.threads());
         try
         {
-            final List<List<Future<Measured>>> sweeps = new ArrayList<>();
+            final List<List<Future<Evaluation>>> sweeps = new ArrayList<>();
             for (final String name : request.algorithms())
             {
                 final ElectionAlgorithm algorithm = AlgorithmRegistry.instance().get(name);
                 final Knobs knobs = Knobs.of(name);
-                final List<Future<Measured>> sweep = new ArrayList<>();
+                final List<Future<Evaluation>> sweep = new ArrayList<>();
                 for (final Setting setting : request.grid().settings(knobs, request.nodes(), request.network()))
                 {
-                    sweep.add(pool.submit(() -> measure(algorithm, knobs, setting)));
+                    sweep.add(pool.submit(() -> counted(measure(algorithm, knobs, setting, false))));
                 }
                 sweeps.add(sweep);
-            }
-            final List<Future<TuneReport.AlgorithmResult>> results = new ArrayList<>();
-            for (int index = 0; index < sweeps.size(); index++)
-            {
-                final List<Measured> measured = new ArrayList<>();
-                for (final Future<Measured> future : sweeps.get(index))
-                {
-                    measured.add(join(future));
-                }
-                results.add(pool.submit(() -> recommend(measured)));
             }
             final List<Future<TuneReport.PresetResult>> presets = new ArrayList<>();
             for (final Preset preset : request.presets())
             {
                 for (final String name : request.algorithms())
                 {
-                    presets.add(pool.submit(() -> preset(preset, name)));
+                    presets.add(pool.submit(() -> new TuneReport.PresetResult(preset, counted(measure(AlgorithmRegistry.instance().get(name),
+                        Knobs.of(name), preset.setting(request.nodes(), request.network()), true)))));
                 }
             }
             final List<TuneReport.AlgorithmResult> algorithms = new ArrayList<>();
-            for (final Future<TuneReport.AlgorithmResult> future : results)
+            for (int index = 0; index < sweeps.size(); index++)
             {
-                algorithms.add(join(future));
+                final List<Evaluation> measured = new ArrayList<>();
+                for (final Future<Evaluation> future : sweeps.get(index))
+                {
+                    measured.add(join(future));
+                }
+                algorithms.add(recommend(request.algorithms().get(index), measured));
             }
             final List<TuneReport.PresetResult> presetResults = new ArrayList<>();
             for (final Future<TuneReport.PresetResult> future : presets)
@@ -105,6 +163,51 @@ public final class Tuner
         }
     }
 
+    /**
+     * Failover of each setting of one algorithm, in parallel as a sweep is.
+     *
+     * @param name     a registered algorithm.
+     * @param settings the settings, lints not checked.
+     * @return failover per setting, in order.
+     */
+    public List<Evaluation.Failover> failovers(final String name, final List<Setting> settings)
+    {
+        startNs = System.nanoTime();
+        total = settings.size();
+        final ElectionAlgorithm algorithm = AlgorithmRegistry.instance().get(name);
+        final ExecutorService pool = Executors.newFixedThreadPool(request.threads());
+        try
+        {
+            final List<Future<Evaluation.Failover>> futures = new ArrayList<>();
+            for (final Setting setting : settings)
+            {
+                futures.add(pool.submit(() ->
+                {
+                    final Evaluation.Failover failover = evaluator.failover(runtime.get(), algorithm, setting);
+                    progress.onSetting(done.incrementAndGet(), total, System.nanoTime() - startNs);
+                    return failover;
+                }));
+            }
+            final List<Evaluation.Failover> failovers = new ArrayList<>();
+            for (final Future<Evaluation.Failover> future : futures)
+            {
+                failovers.add(join(future));
+            }
+            return failovers;
+        }
+        finally
+        {
+            pool.shutdownNow();
+            closeRuntimes();
+        }
+    }
+
+    private Evaluation counted(final Evaluation evaluation)
+    {
+        progress.onSetting(done.incrementAndGet(), total, System.nanoTime() - startNs);
+        return evaluation;
+    }
+
     private void closeRuntimes()
     {
         synchronized (runtimes)
@@ -117,20 +220,8 @@ public final class Tuner
         }
     }
 
-    private TuneReport.PresetResult preset(final Preset preset, final String name)
-    {
-        return new TuneReport.PresetResult(preset, evaluateHere(name, preset.setting(request.nodes(), request.network())));
-    }
-
-    private Evaluation evaluateHere(final String name, final Setting setting)
-    {
-        final Measured measured = measure(AlgorithmRegistry.instance().get(name), Knobs.of(name), setting);
-        refine(measured);
-        return measured.evaluation();
-    }
-
     /**
-     * One setting with the full effort a candidate gets, on the calling thread.
+     * One setting, failover simulated even when it breaks a lint, on the calling thread.
      *
      * @param name    a registered algorithm.
      * @param setting the knobs.
@@ -140,7 +231,7 @@ public final class Tuner
     {
         try
         {
-            return evaluateHere(name, setting);
+            return measure(AlgorithmRegistry.instance().get(name), Knobs.of(name), setting, true);
         }
         finally
         {
@@ -149,67 +240,28 @@ public final class Tuner
         }
     }
 
-    private Measured measure(final ElectionAlgorithm algorithm, final Knobs knobs, final Setting setting)
+    private Evaluation measure(final ElectionAlgorithm algorithm, final Knobs knobs, final Setting setting, final boolean always)
     {
-        final ClusterRuntime sim = runtime.get();
-        final Measured measured = new Measured(algorithm, knobs, setting);
-        measured.lints = Lints.check(setting, knobs, request.nodes(), request.network());
-        measured.failover = evaluator.failover(sim, algorithm, setting);
-        measured.addNetwork(sim, Math.min(request.baseHeartbeats() * setting.heartbeatNs(), maxNetworkNs(setting)));
-        measured.pausesPerDay = evaluator.pausesPerDay(setting, knobs);
-        if (measured.pausesPerDay > 0)
-        {
-            measured.addPauses(sim, request.pauseEpisodes());
-        }
-        return measured;
+        final List<String> lints = Lints.check(setting, knobs, request.nodes(), request.network());
+        final Evaluation.FalseElections falseElections = evaluator.falseElections(setting, knobs);
+        final Evaluation.Failover failover = always || lints.isEmpty() ? evaluator.failover(runtime.get(), algorithm, setting) : null;
+        return new Evaluation(algorithm.name(), setting, failover, falseElections, lints);
     }
 
-    private long maxNetworkNs(final Setting setting)
-    {
-        final double capNs = Math.min((double)request.maxHeartbeats() * setting.heartbeatNs(), request.maxDays() * Evaluator.NANOS_PER_DAY);
-        return (long)capNs;
-    }
-
-    /** More simulation for a candidate, until each part's upper bound is under half the target, or the cap, or it fails. */
-    private void refine(final Measured measured)
-    {
-        final ClusterRuntime sim = runtime.get();
-        final double half = request.targetPerDay() / 2;
-        final long maxNs = maxNetworkNs(measured.setting);
-        while (measured.evaluation().falseElections().estimatePerDay() <= request.targetPerDay())
-        {
-            final boolean networkDone = measured.networkUpperPerDay() <= half || measured.networkNs >= maxNs;
-            final boolean pausesDone = 0 == measured.pausesPerDay || measured.pauseUpperPerDay() <= half ||
-                measured.pauseEpisodes >= request.maxPauseEpisodes();
-            if (networkDone && pausesDone)
-            {
-                return;
-            }
-            if (!networkDone)
-            {
-                measured.addNetwork(sim, Math.min(measured.networkNs, maxNs - measured.networkNs));
-            }
-            if (!pausesDone)
-            {
-                measured.addPauses(sim, Math.min(measured.pauseEpisodes, request.maxPauseEpisodes() - measured.pauseEpisodes));
-            }
-        }
-    }
-
-    private TuneReport.AlgorithmResult recommend(final List<Measured> sweep)
+    private TuneReport.AlgorithmResult recommend(final String name, final List<Evaluation> sweep)
     {
         final String[] verdicts = new String[sweep.size()];
         final List<Integer> order = new ArrayList<>();
         for (int index = 0; index < sweep.size(); index++)
         {
-            final Measured measured = sweep.get(index);
-            if (!measured.lints.isEmpty())
+            final Evaluation evaluation = sweep.get(index);
+            if (!evaluation.lints().isEmpty())
             {
-                verdicts[index] = "lint: " + measured.lints.get(0);
+                verdicts[index] = "lint: " + evaluation.lints().get(0);
             }
-            else if (measured.failover.unconverged() > 0)
+            else if (evaluation.failover().unconverged() > 0)
             {
-                verdicts[index] = "unsettled: " + measured.failover.unconverged() + " of " + measured.failover.crashes() +
+                verdicts[index] = "unsettled: " + evaluation.failover().unconverged() + " of " + evaluation.failover().crashes() +
                     " crashes never settled";
             }
             else
@@ -218,48 +270,31 @@ public final class Tuner
             }
         }
         // Fastest p99 first; on a tie the faster median, then the longer heartbeat (less traffic).
-        order.sort(Comparator.<Integer>comparingLong(index -> sweep.get(index).failover.p99Ns())
-            .thenComparingLong(index -> sweep.get(index).failover.p50Ns())
-            .thenComparing(Comparator.<Integer>comparingLong(index -> sweep.get(index).setting.heartbeatNs()).reversed()));
-        Measured recommended = null;
+        order.sort(Comparator.<Integer>comparingLong(index -> sweep.get(index).failover().p99Ns())
+            .thenComparingLong(index -> sweep.get(index).failover().p50Ns())
+            .thenComparing(Comparator.<Integer>comparingLong(index -> sweep.get(index).setting().heartbeatNs()).reversed()));
+        Evaluation recommended = null;
         for (final int index : order)
         {
-            final Measured measured = sweep.get(index);
-            if (null != recommended)
+            final Evaluation evaluation = sweep.get(index);
+            final double upper = evaluation.falseElections().upperPerDay();
+            if (upper > request.targetPerDay())
             {
-                verdicts[index] = "slower: failover p99 " + Durations.format(measured.failover.p99Ns()) + " against " +
-                    Durations.format(recommended.failover.p99Ns());
-                continue;
+                verdicts[index] = String.format(Locale.ROOT, "too many false elections: up to %s/day (95%% bound) over the target %s",
+                    TuneFormat.number(upper), TuneFormat.number(request.targetPerDay()));
             }
-            if (measured.evaluation().falseElections().estimatePerDay() <= request.targetPerDay())
+            else if (null != recommended)
             {
-                refine(measured);
-            }
-            final double rate = measured.evaluation().falseElections().estimatePerDay();
-            if (rate <= request.targetPerDay())
-            {
-                recommended = measured;
-                verdicts[index] = TuneReport.AlgorithmResult.RECOMMENDED;
+                verdicts[index] = "slower: failover p99 " + TuneFormat.duration(evaluation.failover().p99Ns()) + " against " +
+                    TuneFormat.duration(recommended.failover().p99Ns());
             }
             else
             {
-                verdicts[index] = String.format(Locale.ROOT, "too many false elections: %.3g/day over the target %s", rate,
-                    TuneFormat.number(request.targetPerDay()));
+                recommended = evaluation;
+                verdicts[index] = TuneReport.AlgorithmResult.RECOMMENDED;
             }
         }
-        final List<Evaluation> evaluations = new ArrayList<>();
-        Evaluation recommendedEvaluation = null;
-        for (final Measured measured : sweep)
-        {
-            final Evaluation evaluation = measured.evaluation();
-            evaluations.add(evaluation);
-            if (measured == recommended)
-            {
-                recommendedEvaluation = evaluation;
-            }
-        }
-        return new TuneReport.AlgorithmResult(sweep.get(0).algorithm.name(), sweep.get(0).knobs, List.copyOf(evaluations),
-            List.of(verdicts), recommendedEvaluation);
+        return new TuneReport.AlgorithmResult(name, Knobs.of(name), List.copyOf(sweep), List.of(verdicts), recommended);
     }
 
     private static <T> T join(final Future<T> future)
@@ -281,71 +316,6 @@ public final class Tuner
                 throw (RuntimeException)cause;
             }
             throw new IllegalStateException(cause);
-        }
-    }
-
-    /** One setting's measurements so far; only the thread that owns it at a time touches it. */
-    private final class Measured
-    {
-        final ElectionAlgorithm algorithm;
-        final Knobs knobs;
-        final Setting setting;
-        List<String> lints;
-        Evaluation.Failover failover;
-        long networkElections;
-        long networkNs;
-        int nextChunk;
-        long pauseElections;
-        int pauseEpisodes;
-        double pausesPerDay;
-
-        Measured(final ElectionAlgorithm algorithm, final Knobs knobs, final Setting setting)
-        {
-            this.algorithm = algorithm;
-            this.knobs = knobs;
-            this.setting = setting;
-        }
-
-        void addNetwork(final ClusterRuntime sim, final long moreNs)
-        {
-            if (moreNs <= 0)
-            {
-                return;
-            }
-            networkElections += evaluator.networkElections(sim, algorithm, setting, nextChunk, moreNs);
-            nextChunk += (int)((moreNs + Evaluator.CHUNK_NS - 1) / Evaluator.CHUNK_NS);
-            networkNs += moreNs;
-        }
-
-        void addPauses(final ClusterRuntime sim, final int episodes)
-        {
-            if (episodes <= 0)
-            {
-                return;
-            }
-            pauseElections += evaluator.pauseElections(sim, algorithm, setting, knobs, pauseEpisodes, episodes);
-            pauseEpisodes += episodes;
-        }
-
-        double networkDays()
-        {
-            return (double)networkNs / Evaluator.NANOS_PER_DAY;
-        }
-
-        double networkUpperPerDay()
-        {
-            return PoissonBound.upper(networkElections) / networkDays();
-        }
-
-        double pauseUpperPerDay()
-        {
-            return 0 == pauseEpisodes ? 0 : PoissonBound.upper(pauseElections) * pausesPerDay / pauseEpisodes;
-        }
-
-        Evaluation evaluation()
-        {
-            return new Evaluation(algorithm.name(), setting, failover,
-                Evaluation.FalseElections.of(networkElections, networkDays(), pauseElections, pauseEpisodes, pausesPerDay), lints);
         }
     }
 }

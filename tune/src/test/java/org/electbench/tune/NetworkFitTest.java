@@ -19,21 +19,34 @@ import org.junit.jupiter.api.io.TempDir;
 class NetworkFitTest
 {
     @Test
-    void fittedOneWayDelayHasHalfTheRoundTripPercentiles()
+    void roundTripsOfTheFittedDelayHaveTheGivenMedianAndNinetyNinthPercentile()
     {
-        final NetworkFit fit = NetworkFit.fromPercentiles(500_000, 2_000_000, 0);
-        assertEquals("lognormal:250us,0.5959", fit.delaySpec());
-        final SplittableRandom random = new SplittableRandom(3);
-        final long[] samples = new long[200_000];
-        for (int i = 0; i < samples.length; i++)
+        for (final long[] given : new long[][] {{500_000, 2_000_000}, {40_000_000, 120_000_000}})
         {
-            samples[i] = fit.oneWay().sampleNs(random);
+            final NetworkFit fit = NetworkFit.fromPercentiles(given[0], given[1], 0);
+            final SplittableRandom random = new SplittableRandom(3);
+            final long[] roundTrips = new long[400_000];
+            for (int i = 0; i < roundTrips.length; i++)
+            {
+                roundTrips[i] = fit.oneWay().sampleNs(random) + fit.oneWay().sampleNs(random);
+            }
+            Arrays.sort(roundTrips);
+            final long p50 = roundTrips[roundTrips.length / 2];
+            final long p99 = roundTrips[(int)(roundTrips.length * 0.99)];
+            assertEquals(given[0], p50, given[0] * 0.01, fit.delaySpec() + " RTT p50");
+            assertEquals(given[1], p99, given[1] * 0.02, fit.delaySpec() + " RTT p99");
         }
-        Arrays.sort(samples);
-        final long p50 = samples[samples.length / 2];
-        final long p99 = samples[(int)(samples.length * 0.99)];
-        assertEquals(250_000, p50, 250_000 * 0.02, "one-way p50");
-        assertEquals(1_000_000, p99, 1_000_000 * 0.03, "one-way p99");
+    }
+
+    @Test
+    void implausibleRoundTripsAreRejectedNamingTheFlags()
+    {
+        final IllegalArgumentException spread =
+            assertThrows(IllegalArgumentException.class, () -> NetworkFit.fromPercentiles(100_000, 10_000_000_000L, 0));
+        assertTrue(spread.getMessage().contains("--rtt-p99") && spread.getMessage().contains("--loss"), spread.getMessage());
+        final IllegalArgumentException huge =
+            assertThrows(IllegalArgumentException.class, () -> NetworkFit.fromPercentiles(300_000_000_000L, 600_000_000_000L, 0));
+        assertTrue(huge.getMessage().startsWith("--rtt-p99 600s"), huge.getMessage());
     }
 
     @Test

@@ -301,11 +301,12 @@ public final class BullyNode implements ElectionNode
         return highestTermSeen;
     }
 
-    /** The one transition: records the state and when it was entered, then does what entering it means. */
+    /** The one transition: records the state and when it was entered (and tells the trace), then does what entering it means. */
     private void state(final State next)
     {
         state = next;
         stateChangedNs = ctx.nowNs();
+        ctx.transition(next.name());
         switch (next)
         {
             case LISTENING -> listening();

@@ -13,6 +13,7 @@ import java.util.List;
 import org.electbench.sim.SimRuntime;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.RecoveryPolicy;
+import org.electbench.testkit.StateTrace;
 import org.electbench.transport.Detect;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.NetworkModel;
@@ -355,5 +356,23 @@ class BullySimulationTest
         assertEquals(first, again);
         assertEquals(firstSends, againSends);
         assertTrue(firstSends.size() > 10);
+    }
+
+    @Test
+    void theTraceShowsEveryTransitionAndEveryChangeOfRoleIsOne()
+    {
+        final StateTrace trace = new StateTrace();
+        final ElectionResult result = new SimRuntime().trace(trace).run(bully(5, ScenarioKind.LEADER_CRASH, Detect.ALL).build());
+
+        assertOneRightLeader(result, 4);
+        // 1 to 3 stand, hear 4's OK and wait for its COORDINATOR: ELECTING, announced as CANDIDATE
+        // like the state before it, shows as a transition only.
+        for (int id = 1; id <= 3; id++)
+        {
+            assertEquals(List.of("FOLLOWER", "CANDIDATE", "ELECTING", "FOLLOWER"), trace.statesOf(id), "node " + id);
+        }
+        assertEquals(List.of("FOLLOWER", "CANDIDATE", "LEADER"), trace.statesOf(4));
+        assertEquals(List.of("LEADER"), trace.statesOf(5));
+        assertEquals(List.of(), trace.roleChangesWithoutTransition());
     }
 }

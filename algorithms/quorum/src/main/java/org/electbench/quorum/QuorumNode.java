@@ -10,6 +10,7 @@ import org.electbench.spi.MessageHeader;
 import org.electbench.spi.NodeContext;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
+import org.electbench.spi.Terms;
 import org.electbench.spi.TimerSlot;
 
 /**
@@ -22,7 +23,8 @@ import org.electbench.spi.TimerSlot;
  * configured servers, so a minority partition never elects, and two leaders of one term need
  * two disjoint majorities' worth of votes.
  * <p>
- * Two state machines run side by side, as the note has them:
+ * Two state machines run side by side, as the note has them; {@link State} is their product, and
+ * {@link #state(State)} the one transition method, which performs each half's entry and exit:
  * <ul>
  *   <li>ELECTOR, always, even while leading. WATCHING: on entry a timer of 5/3 of the detection
  *       timeout and a clean slate; each LEAD resets the timer to the detection timeout; an ELECT
@@ -74,6 +76,11 @@ import org.electbench.spi.TimerSlot;
  *       than its own: else it is stale for good, and voters split behind different stale leaders.</li>
  *   <li>A leader steps down on an ELECT claiming a LEAD of a later term than its own, as it
  *       would on that LEAD, so it can vote in the round that replaces it.</li>
+ *   <li>A ballot is at least the first term its sender may lead: one above every term it knew
+ *       before its restart (rule 4). Without this a restarted server that had voted for itself
+ *       alone, in a term the others never voted in, drew votes up to that term only, which it
+ *       may not lead, and re-sent "the same vote" round after round: no leader ever again,
+ *       with every server up.</li>
  * </ol>
  * Safety: two leaders of one term t would each hold votes covering t from more than N/2
  * servers, so one server would have covered t in votes for two servers, against rule 2, which
@@ -85,15 +92,66 @@ import org.electbench.spi.TimerSlot;
  * Announced belief: LEADER naming itself while leading; CANDIDATE naming nobody while VOTING;
  * otherwise FOLLOWER naming the leader it follows, or nobody once an election found that
  * leader dead. A frame that is not exactly one of the three messages is dropped and counted
- * ({@link #malformedMessages()}).
+ * ({@link #malformedMessages()}), and so is one carrying a term no honest server could send
+ * ({@link Terms#plausible}: negative, or more than {@link Terms#MAX_JUMP} above every term this
+ * node knows). Terms are refused rather than saturated: safety is one leader per term, so a
+ * term run up to the top by one forged frame would leave no term to elect in; with the jump
+ * refused it takes 2<sup>31</sup> accepted forgeries, and at the top a server votes in no new
+ * term ({@link Terms#hasNext}) rather than wrap.
  */
 public final class QuorumNode implements ElectionNode
 {
-    /** The ELECTOR's two states; the CANDIDATE machine is {@link #leading}. */
-    enum Elector
+    /**
+     * The ELECTOR and CANDIDATE machines together: whether the ELECTOR is VOTING (else WATCHING)
+     * and whether the CANDIDATE is LEADER (else FOLLOWER). {@link #DOWN} is before the first start.
+     */
+    enum State
     {
-        WATCHING,
-        VOTING
+        DOWN(false, false),
+        /** ELECTOR WATCHING, CANDIDATE FOLLOWER: the usual state. */
+        WATCHING(false, false),
+        /** ELECTOR VOTING, CANDIDATE FOLLOWER. */
+        VOTING(true, false),
+        /** CANDIDATE LEADER, its ELECTOR WATCHING. */
+        LEADING(false, true),
+        /** CANDIDATE LEADER, its ELECTOR VOTING in a round an ELECT started. */
+        LEADING_VOTING(true, true);
+
+        private final boolean voting;
+        private final boolean leading;
+
+        State(final boolean voting, final boolean leading)
+        {
+            this.voting = voting;
+            this.leading = leading;
+        }
+
+        boolean voting()
+        {
+            return voting;
+        }
+
+        boolean leading()
+        {
+            return leading;
+        }
+
+        /** @return the state with the ELECTOR VOTING or WATCHING and the CANDIDATE as it is. */
+        State voting(final boolean voting)
+        {
+            return of(voting, leading);
+        }
+
+        /** @return the state with the CANDIDATE LEADER or FOLLOWER and the ELECTOR as it is. */
+        State leading(final boolean leading)
+        {
+            return of(voting, leading);
+        }
+
+        private static State of(final boolean voting, final boolean leading)
+        {
+            return leading ? (voting ? LEADING_VOTING : LEADING) : (voting ? VOTING : WATCHING);
+        }
     }
 
     static final int WATCH_TIMER = 0;
@@ -128,9 +186,7 @@ public final class QuorumNode implements ElectionNode
     private int clusterSize;
     private boolean detectorEnabled;
 
-    private Elector elector = Elector.WATCHING;
-    /** The CANDIDATE machine: LEADER when true, FOLLOWER otherwise. */
-    private boolean leading;
+    private State state;
 
     /** The last LEAD seen, received and not obsolete or sent by this node: its term, number and sender. */
     private long seenTerm;
@@ -157,6 +213,9 @@ public final class QuorumNode implements ElectionNode
     private int leaderId = NO_LEADER;
     /** Whether {@link #leaderId}'s LEAD arrived since this node started VOTING: it is alive. */
     private boolean leaderHeardWhileVoting;
+    /** The claim {@link #rankClaims()} chose: its term and number. */
+    private long choiceTerm;
+    private long choiceMsg;
 
     /** The voting slate, indexed by id: whether the server claimed this round, its claim and its ballot. */
     private boolean[] claimed = new boolean[0];
@@ -182,6 +241,7 @@ public final class QuorumNode implements ElectionNode
         watchEntryTimeoutNs = watchLeadTimeoutNs / WATCH_LEAD_HEARTBEATS * WATCH_ENTRY_HEARTBEATS +
             watchLeadTimeoutNs % WATCH_LEAD_HEARTBEATS * WATCH_ENTRY_HEARTBEATS / WATCH_LEAD_HEARTBEATS;
         votingWindowNs = settings.electionTimeoutNs();
+        state(State.DOWN);
     }
 
     @Override
@@ -206,7 +266,7 @@ public final class QuorumNode implements ElectionNode
         watchTimer.forget();
         voteTimer.forget();
         heartbeatTimer.forget();
-        leading = false;
+        state(State.DOWN);
         seenTerm = 0;
         seenMsg = 0;
         seenSenderId = NO_LEADER;
@@ -219,7 +279,6 @@ public final class QuorumNode implements ElectionNode
         recoveredTerm = 0;
         durableState = ctx.durableState();
         this.leaderId = NO_LEADER;
-        leaderHeardWhileVoting = false;
         announcedRole = null;
         clearTally();
 
@@ -250,16 +309,11 @@ public final class QuorumNode implements ElectionNode
             this.leaderId = leaderId;
             oldLeaderId = leaderId;
             oldLeaderTerm = term;
-            enterWatching(watchLeadTimeoutNs);
-            if (leaderId == selfId)
-            {
-                leading = true;
-                lead();
-            }
+            state(leaderId == selfId ? State.LEADING : State.WATCHING);
         }
         else
         {
-            enterWatching(watchEntryTimeoutNs);
+            state(State.WATCHING);
         }
         announce();
     }
@@ -271,7 +325,8 @@ public final class QuorumNode implements ElectionNode
         {
             return;
         }
-        if (fromId == selfId || fromId < 1 || fromId > clusterSize || !decoder.wrap(buffer, offset, length))
+        if (fromId == selfId || fromId < 1 || fromId > clusterSize || !decoder.wrap(buffer, offset, length) ||
+            !plausible(decoder))
         {
             malformedMessages++;
             return;
@@ -298,21 +353,21 @@ public final class QuorumNode implements ElectionNode
             case WATCH_TIMER ->
             {
                 // The failure detector: no LEAD for 3 HBT (5 HBT after entering WATCHING).
-                if (watchTimer.fired(timerId) && Elector.WATCHING == elector)
+                if (watchTimer.fired(timerId) && !state.voting())
                 {
-                    enterVoting();
+                    state(state.voting(true));
                 }
             }
             case VOTE_TIMER ->
             {
-                if (voteTimer.fired(timerId) && Elector.VOTING == elector)
+                if (voteTimer.fired(timerId) && state.voting())
                 {
                     vote();
                 }
             }
             case HEARTBEAT_TIMER ->
             {
-                if (heartbeatTimer.fired(timerId) && leading)
+                if (heartbeatTimer.fired(timerId) && state.leading())
                 {
                     lead();
                 }
@@ -331,13 +386,13 @@ public final class QuorumNode implements ElectionNode
     @Override
     public int leaderId()
     {
-        return leading ? selfId : Elector.VOTING == elector ? NO_LEADER : leaderId;
+        return state.leading() ? selfId : state.voting() ? NO_LEADER : leaderId;
     }
 
     @Override
     public Role role()
     {
-        return leading ? Role.LEADER : Elector.VOTING == elector ? Role.CANDIDATE : Role.FOLLOWER;
+        return state.leading() ? Role.LEADER : state.voting() ? Role.CANDIDATE : Role.FOLLOWER;
     }
 
     @Override
@@ -346,17 +401,17 @@ public final class QuorumNode implements ElectionNode
         return seenTerm;
     }
 
-    /** @return messages dropped as malformed over every life of this node; see {@link ElectionNode#malformedMessages()}. */
+    /** @return messages dropped as malformed or implausible over every life of this node; see {@link ElectionNode#malformedMessages()}. */
     @Override
     public long malformedMessages()
     {
         return malformedMessages;
     }
 
-    /** @return the ELECTOR's state. */
-    Elector elector()
+    /** @return both machines' state. */
+    State state()
     {
-        return elector;
+        return state;
     }
 
     /** @return the highest term seen, voted in or led: durable, and the next vote reaches one above it. */
@@ -365,21 +420,61 @@ public final class QuorumNode implements ElectionNode
         return highestTermSeen;
     }
 
+    /**
+     * The one transition: records the new state, then runs what each machine does on leaving
+     * and entering it (the note's "initial" actions). Entering WATCHING from DOWN is a start.
+     */
+    private void state(final State next)
+    {
+        final State previous = state;
+        state = next;
+        if (State.DOWN == next)
+        {
+            return;
+        }
+        if (previous.leading() && !next.leading())
+        {
+            heartbeatTimer.cancel(ctx);
+        }
+        if (!next.voting() && (previous.voting() || State.DOWN == previous))
+        {
+            // WATCHING, initial: a clean voting slate and a timer of 5 HBT; 3 HBT on a settled
+            // start, whose leader's LEAD every server has just seen.
+            Arrays.fill(claimed, false);
+            armWatch(State.DOWN == previous && NO_LEADER != leaderId ? watchLeadTimeoutNs : watchEntryTimeoutNs);
+        }
+        else if (next.voting() && !previous.voting())
+        {
+            // VOTING, initial: broadcast this node's claim and give the round RTT.
+            leaderHeardWhileVoting = false;
+            watchTimer.cancel(ctx);
+            final long ballot = ballot();
+            recordClaim(selfId, seenTerm, seenMsg, ballot);
+            QuorumMessages.claimElect(ctx, seenTerm, seenMsg, ballot);
+            ctx.broadcast();
+            voteTimer.arm(ctx, votingWindowNs);
+        }
+        if (next.leading() && !previous.leading())
+        {
+            // LEADER: the first LEAD announces the new leader.
+            lead();
+        }
+    }
+
     private void onElect(final int fromId, final long term, final long msg, final long ballot)
     {
         noteTerm(term);
         recordClaim(fromId, term, msg, ballot);
-        if (leading && term > seenTerm)
+        if (state.leading() && term > seenTerm)
         {
             // Rule 6: the claimant saw a LEAD of a later term, so this leader is stale.
-            leading = false;
-            heartbeatTimer.cancel(ctx);
+            state(state.leading(false));
             leaderId = NO_LEADER;
             clearTally();
         }
-        if (Elector.WATCHING == elector)
+        if (!state.voting())
         {
-            enterVoting();
+            state(state.voting(true));
         }
     }
 
@@ -387,7 +482,7 @@ public final class QuorumNode implements ElectionNode
     private void onVote(final int fromId, final long previousTerm, final long votedTerm)
     {
         // Its terms are not noted as seen: they are the voter's promise, and nobody leads them yet.
-        if (!leading && previousTerm < votedTerm)
+        if (!state.leading() && previousTerm < votedTerm)
         {
             tally(fromId, previousTerm, votedTerm);
         }
@@ -409,55 +504,52 @@ public final class QuorumNode implements ElectionNode
         leaderId = fromId;
         oldLeaderId = fromId;
         oldLeaderTerm = term;
-        if (leading)
-        {
-            leading = false;
-            heartbeatTimer.cancel(ctx);
-        }
+        state(state.leading(false));
         clearTally();
-        if (Elector.WATCHING == elector)
-        {
-            armWatch(watchLeadTimeoutNs);
-        }
-        else
+        if (state.voting())
         {
             leaderHeardWhileVoting = true;
         }
-    }
-
-    private void enterWatching(final long timeoutNs)
-    {
-        elector = Elector.WATCHING;
-        Arrays.fill(claimed, false);
-        armWatch(timeoutNs);
-    }
-
-    private void enterVoting()
-    {
-        elector = Elector.VOTING;
-        leaderHeardWhileVoting = false;
-        watchTimer.cancel(ctx);
-        recordClaim(selfId, seenTerm, seenMsg, votedTerm);
-        QuorumMessages.claimElect(ctx, seenTerm, seenMsg, votedTerm);
-        ctx.broadcast();
-        voteTimer.arm(ctx, votingWindowNs);
+        else
+        {
+            armWatch(watchLeadTimeoutNs);
+        }
     }
 
     /** The VOTING timeout: a VOTE to the best claim, then WATCHING again with a clean slate. */
     private void vote()
     {
-        int choiceId = NO_LEADER;
-        long choiceTerm = seenTerm;
-        long choiceMsg = seenMsg;
-        long latestClaimedTerm = 0;
+        final int choiceId = rankClaims();
         long highestBallot = 0;
         for (int id = 1; id <= clusterSize; id++)
         {
-            if (claimed[id])
-            {
-                latestClaimedTerm = Math.max(latestClaimedTerm, claimTerm[id]);
-                highestBallot = Math.max(highestBallot, claimBallot[id]);
-            }
+            highestBallot = claimed[id] ? Math.max(highestBallot, claimBallot[id]) : highestBallot;
+        }
+        state(state.voting(false));
+        if (state.leading())
+        {
+            // A leader's ELECTOR ranks its own claim first; it needs no votes.
+            return;
+        }
+        // The next leader's number: one above every term claimed or seen led, and at least the
+        // round's highest ballot, so that the round's votes meet on one term (rules 1 and 7).
+        castVote(choiceId, Math.max(Terms.nextSaturated(Math.max(choiceTerm, highestTermSeen)), highestBallot));
+    }
+
+    /**
+     * The source's ranking over the round's claims: "the old leader, if still alive", else the
+     * latest claim, ties to the smallest id. Sets {@link #choiceTerm} and {@link #choiceMsg}.
+     *
+     * @return the chosen server, or {@link #NO_LEADER} when nobody claimed.
+     */
+    private int rankClaims()
+    {
+        choiceTerm = seenTerm;
+        choiceMsg = seenMsg;
+        long latestClaimedTerm = 0;
+        for (int id = 1; id <= clusterSize; id++)
+        {
+            latestClaimedTerm = claimed[id] ? Math.max(latestClaimedTerm, claimTerm[id]) : latestClaimedTerm;
         }
         // Alive as the old leader: heard leading this round, or claiming the term it led (a server
         // that restarted and lost its place in the message stream is not the old leader any more).
@@ -472,46 +564,44 @@ public final class QuorumNode implements ElectionNode
         if (NO_LEADER != oldLeaderId && oldLeaderAlive)
         {
             // "Each server votes for the old leader, if still alive", round after round.
-            choiceId = oldLeaderId;
             leaderId = oldLeaderId;
             if (claimed[oldLeaderId])
             {
                 choiceTerm = claimTerm[oldLeaderId];
                 choiceMsg = claimMsg[oldLeaderId];
             }
+            return oldLeaderId;
         }
-        else
+        // The old leader is dead this round, or stale: nobody is named, and the latest claim wins.
+        leaderId = NO_LEADER;
+        int choiceId = NO_LEADER;
+        for (int id = 1; id <= clusterSize; id++)
         {
-            // The old leader is dead this round, or stale: nobody is named, and the latest claim wins.
-            leaderId = NO_LEADER;
-            for (int id = 1; id <= clusterSize; id++)
+            if (claimed[id] && (NO_LEADER == choiceId ||
+                QuorumMessages.compare(claimTerm[id], claimMsg[id], choiceTerm, choiceMsg) > 0))
             {
-                if (claimed[id] && (NO_LEADER == choiceId ||
-                    QuorumMessages.compare(claimTerm[id], claimMsg[id], choiceTerm, choiceMsg) > 0))
-                {
-                    choiceId = id;
-                    choiceTerm = claimTerm[id];
-                    choiceMsg = claimMsg[id];
-                }
+                choiceId = id;
+                choiceTerm = claimTerm[id];
+                choiceMsg = claimMsg[id];
             }
         }
+        return choiceId;
+    }
 
-        enterWatching(watchEntryTimeoutNs);
-        if (leading)
-        {
-            // A leader's ELECTOR ranks its own claim first; it needs no votes.
-            return;
-        }
-        // The next leader's number: one above every term claimed or seen led, and at least the
-        // round's highest ballot, so that the round's votes meet on one term (rule 1).
-        long electedTerm = Math.max(Math.max(choiceTerm, highestTermSeen) + 1, highestBallot);
+    /** A VOTE reaching at least {@code electedTerm} for the chosen server, or its own vote when that is this node. */
+    private void castVote(final int choiceId, final long electedTerm)
+    {
         if (choiceId != votedForId || electedTerm > votedTerm)
         {
+            if (!Terms.hasNext(votedTerm))
+            {
+                // Every term is voted in: nothing is left to cover, and counting on would wrap.
+                return;
+            }
             // Rule 2: a vote for another server, or for a later term, covers only terms no vote of
             // this server has covered yet.
-            electedTerm = Math.max(electedTerm, votedTerm + 1);
             votedPreviousTerm = votedTerm;
-            votedTerm = electedTerm;
+            votedTerm = Math.max(electedTerm, votedTerm + 1);
             votedForId = choiceId;
             persistTerms();
         }
@@ -571,7 +661,6 @@ public final class QuorumNode implements ElectionNode
     private void becomeLeader(final long term)
     {
         noteTerm(term);
-        leading = true;
         seenTerm = term;
         seenMsg = 0;
         seenSenderId = selfId;
@@ -579,7 +668,7 @@ public final class QuorumNode implements ElectionNode
         oldLeaderId = selfId;
         oldLeaderTerm = term;
         clearTally();
-        lead();
+        state(state.leading(true));
     }
 
     /** One LEAD broadcast; the first of a term announces the new leader. */
@@ -589,11 +678,34 @@ public final class QuorumNode implements ElectionNode
         noteTerm(seenTerm);
         QuorumMessages.claimLead(ctx, seenTerm, seenMsg);
         ctx.broadcast();
-        if (Elector.WATCHING == elector)
+        if (!state.voting())
         {
             armWatch(watchLeadTimeoutNs);
         }
         heartbeatTimer.arm(ctx, heartbeatIntervalNs);
+    }
+
+    /**
+     * Rule 7: the term every vote of this node's round must reach, its ballot: the last term its
+     * own votes cover, or the first term it may lead if later (above every term it knew before
+     * a restart), else voters stop at a term it may not lead and re-send that vote for ever.
+     */
+    private long ballot()
+    {
+        return Math.max(votedTerm, Terms.nextSaturated(recoveredTerm));
+    }
+
+    /** @return whether every term the wrapped frame carries is one an honest server could send. */
+    private boolean plausible(final QuorumMessages message)
+    {
+        final long knownTerm = Math.max(highestTermSeen, votedTerm);
+        return switch (message.type())
+        {
+            case QuorumMessages.ELECT -> Terms.plausible(knownTerm, message.term()) && Terms.valid(message.msg()) &&
+                Terms.plausible(knownTerm, message.ballot());
+            case QuorumMessages.VOTE -> Terms.valid(message.votePreviousTerm()) && Terms.plausible(knownTerm, message.voteTerm());
+            default -> Terms.plausible(knownTerm, message.term()) && Terms.valid(message.msg());
+        };
     }
 
     private void armWatch(final long timeoutNs)

@@ -9,6 +9,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.Start;
+import org.electbench.spi.Terms;
 import org.electbench.testkit.ScriptedHost;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -17,7 +18,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * A million and more random frames at one quorum server: random bytes, header-only and other
  * truncated frames, oversized bodies, headers that disagree with the frame, every 16-bit type id,
  * senders in and out of range. None may throw, and the malformed count must equal the frames
- * that are not exactly an ELECT, VOTE or LEAD from a peer, judged here independently.
+ * that are not exactly an ELECT, VOTE or LEAD from a peer, or that carry a term no honest peer
+ * sends, judged here independently.
  */
 class QuorumDecoderFuzzTest
 {
@@ -48,13 +50,47 @@ class QuorumDecoderFuzzTest
             final int validLength = bodyLength(type);
             final int length = frame(random, buffer, type, Math.max(0, validLength));
             final int fromId = random.nextInt(-1, N + 3);
-            malformed += fromId >= 1 && fromId <= N && fromId != SELF && validLength >= 0 &&
-                length == MessageHeader.LENGTH + validLength && MessageHeader.bodyLength(buffer, 0) == validLength ? 0 : 1;
+            final boolean wellFormed = fromId >= 1 && fromId <= N && fromId != SELF && validLength >= 0 &&
+                length == MessageHeader.LENGTH + validLength && MessageHeader.bodyLength(buffer, 0) == validLength;
+            malformed += wellFormed && plausibleFields(random, buffer, type) ? 0 : 1;
             node.onMessage(fromId, buffer, 0, length);
         }
 
         assertEquals(malformed, node.malformedMessages());
         assertTrue(malformed > FRAMES / 2 && malformed < FRAMES, "both kinds were sent: " + malformed);
+    }
+
+    /**
+     * Writes a well-formed frame's fields: every term at most {@link Terms#MAX_JUMP}, which the
+     * node believes whatever it holds, as its own terms never pass 2<sup>32</sup> + 1 here; then,
+     * half the time, one field no honest server sends: a negative one, or a term of 2<sup>62</sup>
+     * or more.
+     *
+     * @return whether the node must take the frame.
+     */
+    private static boolean plausibleFields(final SplittableRandom random, final UnsafeBuffer buffer, final int type)
+    {
+        final int[] terms = switch (type)
+        {
+            case QuorumMessages.ELECT -> new int[]{QuorumMessages.TERM_OFFSET, QuorumMessages.BALLOT_OFFSET};
+            case QuorumMessages.VOTE -> new int[]{QuorumMessages.VOTE_TERM_OFFSET};
+            default -> new int[]{QuorumMessages.TERM_OFFSET};
+        };
+        final int counter = QuorumMessages.VOTE == type ? QuorumMessages.VOTE_PREVIOUS_OFFSET : QuorumMessages.MSG_OFFSET;
+        for (final int offset : terms)
+        {
+            buffer.putLong(offset, random.nextLong(Terms.MAX_JUMP + 1), MessageHeader.BYTE_ORDER);
+        }
+        buffer.putLong(counter, random.nextLong(Long.MAX_VALUE), MessageHeader.BYTE_ORDER);
+        if (random.nextBoolean())
+        {
+            return true;
+        }
+        final int wrong = random.nextInt(terms.length + 1);
+        final long value = wrong < terms.length && random.nextBoolean() ?
+            random.nextLong(1L << 62, Long.MAX_VALUE) : random.nextLong(Long.MIN_VALUE, 0);
+        buffer.putLong(wrong < terms.length ? terms[wrong] : counter, value, MessageHeader.BYTE_ORDER);
+        return false;
     }
 
     private static int bodyLength(final int type)

@@ -78,9 +78,10 @@ class QuorumNodeTest
         assertEquals(0, host.sentCount());
 
         host.fire(node3, WATCH_TIMER);
-        assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, 0, 0)), drain(host));
+        // Its ballot is term 1, the first term anyone may lead.
+        assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, 1, 0)), drain(host));
         assertEquals(RTT_NS, host.pendingDelayNs(VOTE_TIMER));
-        assertEquals(QuorumNode.Elector.VOTING, node3.elector());
+        assertEquals(QuorumNode.State.VOTING, node3.state());
         assertEquals(new Announcement(Role.CANDIDATE, 0, 0), host.lastAnnouncement());
     }
 
@@ -93,7 +94,7 @@ class QuorumNodeTest
 
         elect(host, node3, 1, 2, 0, 2);
         assertEquals(List.of(new Sent(ELECT, ALL, 2, 0, 2, 0)), drain(host));
-        assertEquals(QuorumNode.Elector.VOTING, node3.elector());
+        assertEquals(QuorumNode.State.VOTING, node3.state());
 
         // Back to WATCHING after the vote, still without a timer of its own.
         host.fire(node3, VOTE_TIMER);
@@ -178,7 +179,7 @@ class QuorumNodeTest
         // The old leader 5 never claimed: the latest claim wins, the tie going to the smallest id.
         host.fire(node4, VOTE_TIMER);
         assertEquals(List.of(new Sent(VOTE, 1, 0, 0, 4, 3)), drain(host));
-        assertEquals(QuorumNode.Elector.WATCHING, node4.elector());
+        assertEquals(QuorumNode.State.WATCHING, node4.state());
         assertEquals(5 * HBT_NS, host.pendingDelayNs(WATCH_TIMER));
     }
 
@@ -415,7 +416,7 @@ class QuorumNodeTest
         node3.onTimer(host.pendingTimer(WATCH_TIMER), VOTE_TIMER);
         node3.onTimer(12345, HEARTBEAT_TIMER);
         assertEquals(0, host.sentCount());
-        assertEquals(QuorumNode.Elector.WATCHING, node3.elector());
+        assertEquals(QuorumNode.State.WATCHING, node3.state());
     }
 
     @Test
@@ -454,7 +455,7 @@ class QuorumNodeTest
         elect(host, node3, 6, 4, 0, 4);
         elect(host, node3, 0, 4, 0, 4);
         assertEquals(0, host.sentCount());
-        assertEquals(QuorumNode.Elector.WATCHING, node3.elector());
+        assertEquals(QuorumNode.State.WATCHING, node3.state());
     }
 
     @Test
@@ -482,7 +483,7 @@ class QuorumNodeTest
         vote(host, node1, 3, 0, 1);
         host.fire(node1, HEARTBEAT_TIMER);
         final List<Sent> sent = drain(host);
-        assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, 0, 0), new Sent(LEAD, ALL, 1, 1, 0, 0), new Sent(LEAD, ALL, 1, 2, 0, 0)), sent);
+        assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, 1, 0), new Sent(LEAD, ALL, 1, 1, 0, 0), new Sent(LEAD, ALL, 1, 2, 0, 0)), sent);
         assertTrue(sent.stream().noneMatch(s -> s.toId() == 1));
         // The context drops a send to the node itself before the host records it, and counts it.
         assertEquals(0, host.refusedSends(), "its own vote and its own LEAD stay local");
@@ -560,7 +561,8 @@ class QuorumNodeTest
         assertEquals(3, recovered.highestTermSeen());
         elect(after, recovered, 3, 3, 0, 3);
         after.fire(recovered, VOTE_TIMER);
-        assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, 4, 0), new Sent(VOTE, 3, 0, 0, 5, 4)), drain(after));
+        // Its ballot (rule 7) is the first term it may lead, above the term 4 it voted in before.
+        assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, 5, 0), new Sent(VOTE, 3, 0, 0, 5, 4)), drain(after));
     }
 
     @Test

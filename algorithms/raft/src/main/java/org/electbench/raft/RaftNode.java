@@ -319,8 +319,8 @@ public final class RaftNode implements ElectionNode
     }
 
     /**
-     * The one transition: records the state and when it was entered, does what entering it means
-     * and announces the belief that results. Callers set the term and the leader first;
+     * The one transition: records the state and when it was entered (and tells the trace), does
+     * what entering it means and announces the belief that results. Callers set the term and the leader first;
      * re-entering CANDIDATE or PRE_CANDIDATE starts a new round.
      */
     private void state(final State next)
@@ -332,6 +332,7 @@ public final class RaftNode implements ElectionNode
         }
         state = next;
         stateChangedNs = ctx.nowNs();
+        ctx.transition(next.name());
         switch (next)
         {
             case FOLLOWER -> armElectionTimer();

@@ -21,6 +21,7 @@ import org.electbench.raft.RaftTrace.Send;
 import org.electbench.sim.SimRuntime;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.Role;
+import org.electbench.testkit.StateTrace;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.FaultPlan;
 import org.electbench.transport.NetworkModel;
@@ -298,5 +299,26 @@ class RaftSimulationTest
         assertTrue(result.finalLeader() != candidate && result.finalLeader() != nodes, result.toString());
         assertEquals(0, result.sameTermLeaders());
         assertFalse(result.leaderPromised(), "raft promises no particular leader: wrong leader is n/a");
+    }
+
+    @Test
+    void theTraceShowsEveryTransitionAndEveryChangeOfRoleIsOne()
+    {
+        final StateTrace trace = new StateTrace();
+        final ElectionResult result = new SimRuntime().trace(trace)
+            .run(scenario(5, RaftOptions.preVote(SETTINGS, true)).kind(ScenarioKind.LEADER_CRASH).build());
+
+        assertTrue(result.converged(), result.toString());
+        final int winner = result.finalLeader();
+        assertEquals(List.of("FOLLOWER", "PRE_CANDIDATE", "CANDIDATE", "LEADER"), trace.statesOf(winner));
+        for (int id = 1; id < 5; id++)
+        {
+            // The others end as followers; one whose timer fired too shows its pre-vote round given up.
+            final List<String> states = trace.statesOf(id);
+            assertEquals("FOLLOWER", states.get(0), "node " + id + ": " + states);
+            assertEquals(id == winner ? "LEADER" : "FOLLOWER", states.get(states.size() - 1), "node " + id + ": " + states);
+        }
+        assertEquals(List.of("LEADER"), trace.statesOf(5));
+        assertEquals(List.of(), trace.roleChangesWithoutTransition());
     }
 }

@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.agrona.DirectBuffer;
 import org.electbench.spi.MessageHeader;
+import org.electbench.spi.Terms;
 
 /**
  * The ring's message types and body layouts, written after the common header in
@@ -80,8 +81,9 @@ final class RingMessages
 
     /**
      * @return true when the frame is a whole message of a known type with exactly its type's body
-     * (an ACK only where hops are acknowledged) and, for ELECTION and ELECTED, an id in 1..N; only
-     * then may the type's fields be read. Anything else is malformed, to be dropped and counted.
+     * (an ACK only where hops are acknowledged), for ELECTION and ELECTED an id in 1..N, and no
+     * negative term ({@link Terms#valid}); only then may the type's fields be read. Anything else
+     * is malformed, to be dropped and counted.
      */
     boolean wrap(final DirectBuffer buffer, final int offset, final int length)
     {
@@ -100,9 +102,9 @@ final class RingMessages
         if (ELECTION == type || ELECTED == type)
         {
             final int id = id();
-            return id >= 1 && id <= clusterSize;
+            return id >= 1 && id <= clusterSize && Terms.valid(term());
         }
-        return true;
+        return HEARTBEAT != type || Terms.valid(heartbeatTerm());
     }
 
     int type()

@@ -18,6 +18,7 @@ import org.electbench.spi.RecoveryPolicy;
 import org.electbench.spi.RingArrangement;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
+import org.electbench.spi.Terms;
 import org.electbench.spi.TimerSlot;
 
 /**
@@ -78,6 +79,14 @@ import org.electbench.spi.TimerSlot;
  * heartbeat. A node announces CANDIDATE (naming nobody) when it initiates; relaying, even with
  * its own id, changes no belief, and a leader that stands in an election keeps leading.
  *
+ * <h2>States</h2>
+ * What a node believes (its role) and whether it takes part in an election are one {@link State},
+ * entered only through the one transition method {@link #state(State, int, long)}, which records
+ * the change and its time and announces the belief when it changed: FOLLOWER; RELAYING (a
+ * follower passing an election on, its own id included); CANDIDATE (stood, naming nobody);
+ * ANNOUNCING (won, its ELECTED on its lap); LEADER; CONTESTED (a leader taking part in an
+ * election, still leading until a lap decides).
+ *
  * <h2>Rejoining: recovery and the highest id</h2>
  * {@link Start#RECOVERED} is a fresh node with no leader and term 0. With
  * {@link RecoveryPolicy#BULLY} (the default) and its detector enabled it starts an election at
@@ -93,19 +102,36 @@ import org.electbench.spi.TimerSlot;
  */
 public final class RingNode implements ElectionNode
 {
+    /** Role and participation in one; see the class comment. */
+    enum State
+    {
+        FOLLOWER(Role.FOLLOWER),
+        RELAYING(Role.FOLLOWER),
+        CANDIDATE(Role.CANDIDATE),
+        ANNOUNCING(Role.LEADER),
+        LEADER(Role.LEADER),
+        CONTESTED(Role.LEADER);
+
+        private final Role role;
+
+        State(final Role role)
+        {
+            this.role = role;
+        }
+
+        /** @return whether a node in this state waits for an election's ELECTED (T_coord runs). */
+        boolean electing()
+        {
+            return RELAYING == this || CANDIDATE == this || CONTESTED == this;
+        }
+    }
+
     static final int DETECTION_TIMER = 1;
     static final int HEARTBEAT_TIMER = 2;
     static final int LAP_TIMER = 3;
     static final int HOP_TIMER = 4;
 
     static final int MAX_LAP_BACKOFF = 64;
-
-    /** Not a participant. */
-    private static final int IDLE = 0;
-    /** A participant waiting for ELECTED. */
-    private static final int ELECTING = 1;
-    /** Won; its ELECTED is on its lap. */
-    private static final int ANNOUNCING = 2;
 
     private final int selfId;
     private final ElectionSettings settings;
@@ -123,10 +149,15 @@ public final class RingNode implements ElectionNode
     private RingMessages decoder;
     private long malformedMessages;
     private RingTopology ring;
-    private Role role = Role.FOLLOWER;
+    /** Null until the first start; written only by {@link #state(State, int, long)}. */
+    private State state;
+    /** When {@link #state} was last entered. */
+    private long stateChangedNs;
     private int leaderId = NO_LEADER;
     private long term;
-    private int phase = IDLE;
+    private Role announcedRole;
+    private int announcedLeaderId;
+    private long announcedTerm;
     private long lapTimeoutNs;
     private long leaderDeadlineNs;
     private int forwardedElectedLeader = NO_LEADER;
@@ -171,7 +202,7 @@ public final class RingNode implements ElectionNode
             public void namedNodeSilent(final int type, final int id)
             {
                 // The candidate itself went silent: its lap can never come home, so stand in its place.
-                if (ELECTION == type && ELECTING == phase)
+                if (ELECTION == type && state.electing())
                 {
                     initiate();
                 }
@@ -190,21 +221,21 @@ public final class RingNode implements ElectionNode
         ring = RingTopology.of(arrangement, settings.arrangementSeed(), ctx.clusterSize());
         decoder = new RingMessages(acknowledgements, ctx.clusterSize());
         hops.start(ctx, ring);
-        role = Role.FOLLOWER;
-        this.leaderId = NO_LEADER;
-        this.term = 0;
-        phase = IDLE;
-        lapTimeoutNs = settings.coordinatorTimeoutNs();
         // Timers of an earlier life never fire into this one: forget them without cancelling.
         detectionTimer.forget();
         heartbeatTimer.forget();
         lapTimer.forget();
         forwardedElectedLeader = NO_LEADER;
         forwardedElectedTerm = 0;
+        // Every node boots a follower knowing no leader and term 0, which the monitor assumes unannounced.
+        announcedRole = Role.FOLLOWER;
+        announcedLeaderId = NO_LEADER;
+        announcedTerm = 0;
 
         switch (start)
         {
             case COLD:
+                state(State.FOLLOWER, NO_LEADER, 0);
                 if (ctx.detectorEnabled())
                 {
                     initiate();
@@ -218,17 +249,17 @@ public final class RingNode implements ElectionNode
                 }
                 if (leaderId == selfId)
                 {
-                    believe(Role.LEADER, selfId, term);
+                    state(State.LEADER, selfId, term);
                     sendHeartbeat();
                     heartbeatTimer.arm(ctx, settings.heartbeatIntervalNs());
                 }
                 else
                 {
-                    believe(Role.FOLLOWER, leaderId, term);
-                    watchLeader();
+                    follow(leaderId, term);
                 }
                 break;
             case RECOVERED:
+                state(State.FOLLOWER, NO_LEADER, 0);
                 if (ctx.detectorEnabled())
                 {
                     if (recoveryPolicy == RecoveryPolicy.BULLY)
@@ -253,8 +284,10 @@ public final class RingNode implements ElectionNode
         {
             return;
         }
-        if (fromId == selfId || fromId < 1 || fromId > ring.size() || !decoder.wrap(buffer, offset, length))
+        if (fromId == selfId || fromId < 1 || fromId > ring.size() || !decoder.wrap(buffer, offset, length) ||
+            (ACK != decoder.type() && !Terms.plausible(term, HEARTBEAT == decoder.type() ? decoder.heartbeatTerm() : decoder.term())))
         {
+            // A forged jump is refused, unacknowledged: the next winner takes one above the highest term its lap passed.
             malformedMessages++;
             return;
         }
@@ -306,7 +339,7 @@ public final class RingNode implements ElectionNode
                 }
                 break;
             case HEARTBEAT_TIMER:
-                if (heartbeatTimer.fired(timerId) && role == Role.LEADER)
+                if (heartbeatTimer.fired(timerId) && Role.LEADER == state.role)
                 {
                     sendHeartbeat();
                     heartbeatTimer.arm(ctx, settings.heartbeatIntervalNs());
@@ -335,7 +368,7 @@ public final class RingNode implements ElectionNode
     @Override
     public Role role()
     {
-        return role;
+        return null == state ? Role.FOLLOWER : state.role;
     }
 
     @Override
@@ -354,7 +387,18 @@ public final class RingNode implements ElectionNode
     /** @return whether this node takes part in an election now (for tests). */
     boolean participant()
     {
-        return IDLE != phase;
+        return State.FOLLOWER != state && State.LEADER != state;
+    }
+
+    State state()
+    {
+        return state;
+    }
+
+    /** @return when the current state was entered. */
+    long stateChangedNs()
+    {
+        return stateChangedNs;
     }
 
     /** @return hops sent and not yet acknowledged (for tests). */
@@ -368,23 +412,24 @@ public final class RingNode implements ElectionNode
         final long highestTerm = Math.max(carriedTerm, term);
         if (candidate > selfId)
         {
-            if (IDLE == phase)
+            if (!participant())
             {
-                join();
+                relay();
             }
             hops.toSuccessor(ELECTION, candidate, highestTerm, lap);
         }
         else if (candidate < selfId)
         {
-            if (IDLE == phase)
+            if (!participant())
             {
-                join();
+                relay();
                 hops.toSuccessor(ELECTION, selfId, highestTerm, hops.newLap());
             }
         }
-        else if (ELECTING == phase && hops.isLapOfThisElection(lap))
+        else if (state.electing() && hops.isLapOfThisElection(lap))
         {
-            win(highestTerm + 1);
+            // Terms here label leaderships, the id decides who leads: at the top it saturates rather than stop electing.
+            win(Terms.nextSaturated(highestTerm));
         }
         // Otherwise our own id is a copy of a candidacy already decided: drop it.
     }
@@ -393,10 +438,9 @@ public final class RingNode implements ElectionNode
     {
         if (leader == selfId)
         {
-            if (ANNOUNCING == phase && leaderTerm == term)
+            if (State.ANNOUNCING == state && leaderTerm == term)
             {
-                phase = IDLE;
-                lapTimer.cancel(ctx);
+                state(State.LEADER, selfId, term);
             }
             return;
         }
@@ -421,7 +465,7 @@ public final class RingNode implements ElectionNode
         {
             leaderDeadlineNs = ctx.nowNs() + settings.detectionTimeoutNs();
         }
-        else if (leaderTerm > term || (leaderTerm == term && leader > leaderId && ELECTING != phase))
+        else if (leaderTerm > term || (leaderTerm == term && leader > leaderId && !state.electing()))
         {
             follow(leader, leaderTerm);
             standIfOutranking();
@@ -430,7 +474,7 @@ public final class RingNode implements ElectionNode
 
     private void onDetectionTimer()
     {
-        if (IDLE != phase || role == Role.LEADER)
+        if (State.FOLLOWER != state)
         {
             return;
         }
@@ -447,49 +491,42 @@ public final class RingNode implements ElectionNode
 
     private void onLapTimer()
     {
-        if (ELECTING == phase)
+        if (state.electing())
         {
             lapTimeoutNs = Math.min(2 * lapTimeoutNs, MAX_LAP_BACKOFF * settings.coordinatorTimeoutNs());
             initiate();
         }
-        else if (ANNOUNCING == phase)
+        else if (State.ANNOUNCING == state)
         {
-            phase = IDLE; // our ELECTED was lost; heartbeats carry the news instead
+            state(State.LEADER, selfId, term); // our ELECTED was lost; heartbeats carry the news instead
         }
     }
 
     /** Start (or restart) an election: this node stands with its own id. */
     private void initiate()
     {
-        join();
-        if (role != Role.LEADER)
-        {
-            believe(Role.CANDIDATE, NO_LEADER, term);
-        }
         // A leader restarting an election it stood in keeps leading: it is alive, and the lap decides.
+        if (Role.LEADER == state.role)
+        {
+            state(State.CONTESTED, leaderId, term);
+        }
+        else
+        {
+            state(State.CANDIDATE, NO_LEADER, term);
+        }
         hops.toSuccessor(ELECTION, selfId, term, hops.newLap());
     }
 
-    /** Become a participant: the detector rests and the lap clock starts. */
-    private void join()
+    /** Join an election passing by, believing what it did. */
+    private void relay()
     {
-        if (IDLE == phase)
-        {
-            hops.electionStarted();
-        }
-        phase = ELECTING;
-        stopWatchingLeader();
-        startLapTimer();
+        state(Role.LEADER == state.role ? State.CONTESTED : State.RELAYING, leaderId, term);
     }
 
     private void win(final long newTerm)
     {
-        phase = ANNOUNCING;
-        stopWatchingLeader();
-        lapTimeoutNs = settings.coordinatorTimeoutNs();
-        startLapTimer();
         // Announce before sending: the monitor counts what is sent at the instant of agreement.
-        believe(Role.LEADER, selfId, newTerm);
+        state(State.ANNOUNCING, selfId, newTerm);
         forwardedElectedLeader = selfId;
         forwardedElectedTerm = newTerm;
         if (!heartbeatTimer.isArmed())
@@ -501,15 +538,63 @@ public final class RingNode implements ElectionNode
 
     private void follow(final int leader, final long leaderTerm)
     {
-        if (role == Role.LEADER)
+        state(State.FOLLOWER, leader, leaderTerm);
+        watchLeader();
+    }
+
+    /**
+     * The one transition: records the state and when it was entered (and tells the trace), does
+     * what entering it means, and announces the belief (role, leader, term) when it changed.
+     */
+    private void state(final State next, final int newLeaderId, final long newTerm)
+    {
+        final State previous = state;
+        if (null != previous && Role.LEADER == previous.role && Role.LEADER != next.role)
         {
             heartbeatTimer.cancel(ctx);
         }
-        phase = IDLE;
+        state = next;
+        stateChangedNs = ctx.nowNs();
+        ctx.transition(next.name());
+        leaderId = newLeaderId;
+        term = newTerm;
+        switch (next)
+        {
+            case FOLLOWER -> idle(true);
+            case LEADER -> idle(false);
+            case RELAYING, CANDIDATE, CONTESTED -> electing(previous);
+            case ANNOUNCING -> announcing();
+        }
+        announce();
+    }
+
+    /** Out of any election: the lap clock stops; a follower's next election gets T_coord afresh. */
+    private void idle(final boolean follower)
+    {
         lapTimer.cancel(ctx);
+        if (follower)
+        {
+            lapTimeoutNs = settings.coordinatorTimeoutNs();
+        }
+    }
+
+    /** A participant: the detector rests and the lap clock (re)starts. */
+    private void electing(final State previous)
+    {
+        if (!previous.electing() && State.ANNOUNCING != previous)
+        {
+            hops.electionStarted();
+        }
+        stopWatchingLeader();
+        startLapTimer();
+    }
+
+    /** Won: the new leader stays a participant until its ELECTED comes home or T_coord passes. */
+    private void announcing()
+    {
+        stopWatchingLeader();
         lapTimeoutNs = settings.coordinatorTimeoutNs();
-        believe(Role.FOLLOWER, leader, leaderTerm);
-        watchLeader();
+        startLapTimer();
     }
 
     private void standIfOutranking()
@@ -520,14 +605,14 @@ public final class RingNode implements ElectionNode
         }
     }
 
-    private void believe(final Role newRole, final int newLeader, final long newTerm)
+    private void announce()
     {
-        if (newRole != role || newLeader != leaderId || newTerm != term)
+        if (state.role != announcedRole || leaderId != announcedLeaderId || term != announcedTerm)
         {
-            role = newRole;
-            leaderId = newLeader;
-            term = newTerm;
-            ctx.announce(newRole, newLeader, newTerm);
+            announcedRole = state.role;
+            announcedLeaderId = leaderId;
+            announcedTerm = term;
+            ctx.announce(state.role, leaderId, term);
         }
     }
 

@@ -17,8 +17,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * A million and more random frames at one ring node, with and without acknowledgements: random
  * bytes, header-only and other truncated frames, oversized bodies, headers that disagree with the
  * frame, every 16-bit type id, ids and senders in and out of range. None may throw, and the
- * malformed count must equal the frames that are not a ring message of this mode, judged here
- * independently, and no frame may make the node send to itself or to no node. The node restarts
+ * malformed count must equal the frames that are not a ring message of this mode or carry a term
+ * no honest peer could (negative, or more than 2^32 above the node's), judged here independently, and no frame may make the node send to itself or to no node. The node restarts
  * every few thousand frames, so the hops that the valid frames leave unacknowledged stay few.
  */
 class RingDecoderFuzzTest
@@ -55,8 +55,14 @@ class RingDecoderFuzzTest
             {
                 buffer.putInt(MessageHeader.LENGTH + RingMessages.ID_OFFSET, random.nextInt(-1, N + 2), MessageHeader.BYTE_ORDER);
             }
+            if (random.nextBoolean())
+            {
+                // A term an honest peer could send, so that well-formed frames move the node too.
+                final int termOffset = RingMessages.HEARTBEAT == type ? RingMessages.HEARTBEAT_TERM_OFFSET : RingMessages.TERM_OFFSET;
+                buffer.putLong(MessageHeader.LENGTH + termOffset, node.term() + random.nextLong(-2, 3), MessageHeader.BYTE_ORDER);
+            }
             final int fromId = random.nextInt(-1, N + 3);
-            malformed += wellFormed(buffer, length, fromId, acknowledgements) ? 0 : 1;
+            malformed += wellFormed(buffer, length, fromId, acknowledgements, node.term()) ? 0 : 1;
             node.onMessage(fromId, buffer, 0, length);
         }
 
@@ -65,7 +71,8 @@ class RingDecoderFuzzTest
         assertTrue(malformed > FRAMES / 2 && malformed < FRAMES, "both kinds were sent: " + malformed);
     }
 
-    private static boolean wellFormed(final UnsafeBuffer buffer, final int length, final int fromId, final boolean acknowledgements)
+    private static boolean wellFormed(
+        final UnsafeBuffer buffer, final int length, final int fromId, final boolean acknowledgements, final long ownTerm)
     {
         if (fromId < 1 || fromId > N || fromId == SELF || length < MessageHeader.LENGTH)
         {
@@ -78,7 +85,14 @@ class RingDecoderFuzzTest
             return false;
         }
         final int id = buffer.getInt(MessageHeader.LENGTH + RingMessages.ID_OFFSET, MessageHeader.BYTE_ORDER);
-        return (RingMessages.ELECTION != type && RingMessages.ELECTED != type) || (id >= 1 && id <= N);
+        if (RingMessages.ACK == type)
+        {
+            return true;
+        }
+        // Every other type carries a term: not negative, and not more than 2^32 above the node's.
+        final long term = buffer.getLong(MessageHeader.LENGTH +
+            (RingMessages.HEARTBEAT == type ? RingMessages.HEARTBEAT_TERM_OFFSET : RingMessages.TERM_OFFSET), MessageHeader.BYTE_ORDER);
+        return (RingMessages.HEARTBEAT == type || (id >= 1 && id <= N)) && term >= 0 && term - ownTerm <= 1L << 32;
     }
 
     /**

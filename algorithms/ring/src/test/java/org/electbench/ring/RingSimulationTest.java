@@ -7,9 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+
 import org.electbench.sim.SimRuntime;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.RingArrangement;
+import org.electbench.testkit.StateTrace;
 import org.electbench.transport.Detect;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.FaultPlan;
@@ -397,5 +400,23 @@ class RingSimulationTest
         final ElectionResult result = new SimRuntime().run(coldStart(64, shortLaps).seed(3).build());
         assertElectedCleanly(result, 64, "n=64");
         assertTrue(result.messages(ELECTION) > 2 * 64 - 1, "restarts cost extra laps: " + result.messages(ELECTION));
+    }
+
+    @Test
+    void theTraceShowsEveryTransitionAndEveryChangeOfRoleIsOne()
+    {
+        final StateTrace trace = new StateTrace();
+        final ElectionResult result = new SimRuntime().trace(trace)
+            .run(leaderCrash(5, acknowledged(RingArrangement.INCREASING, 0), Detect.HIGHEST).build());
+
+        assertElectedCleanly(result, 4, "n=5");
+        // 4 stands; 1 to 3 pass its lap on (RELAYING, a transition that changes no belief) and follow its ELECTED.
+        assertEquals(List.of("FOLLOWER", "CANDIDATE", "ANNOUNCING", "LEADER"), trace.statesOf(4));
+        for (int id = 1; id <= 3; id++)
+        {
+            assertEquals(List.of("FOLLOWER", "RELAYING", "FOLLOWER"), trace.statesOf(id), "node " + id);
+        }
+        assertEquals(List.of("LEADER"), trace.statesOf(5));
+        assertEquals(List.of(), trace.roleChangesWithoutTransition());
     }
 }

@@ -55,7 +55,8 @@ public interface ElectionNode
     /**
      * Messages this node dropped as malformed: a frame shorter than a header, longer than
      * {@link MessageHeader#MAX_MESSAGE_LENGTH} or than its header claims, a type the algorithm
-     * does not know, a body of the wrong length for its type, or a sender outside 1..N. A node
+     * does not know, a body of the wrong length for its type, a sender outside 1..N, or a term no
+     * honest peer could hold ({@link Terms}: negative, or a forged jump). A node
      * drops and counts such a message and never throws on one. The count covers every life of the
      * node (a restart does not reset it); read it on the node's thread, or after the run.
      *

@@ -89,4 +89,15 @@ public interface NodeContext
      * @param term     the term it now believes in.
      */
     void announce(Role role, int leaderId, long term);
+
+    /**
+     * Tell the trace this node entered a state of its own state machine, finer than its role
+     * (bully's ELECTING, raft's PRE_CANDIDATE), so a trace shows every transition, announced or
+     * not. An algorithm's one transition method calls it; the monitor ignores it.
+     *
+     * @param state the state's name, a constant: nothing is allocated.
+     */
+    default void transition(final String state)
+    {
+    }
 }

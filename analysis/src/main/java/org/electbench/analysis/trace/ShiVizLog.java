@@ -69,6 +69,10 @@ public final class ShiVizLog
                     clock[node]++;
                     description = event.detail() + (event.end() ? " ends" : "");
                     break;
+                case "state":
+                    clock[node]++;
+                    description = "enters " + event.detail();
+                    break;
                 default:
                     clock[node]++;
                     description = "believes " + event.detail() + " leader=" + event.leader() + " term=" + event.term();

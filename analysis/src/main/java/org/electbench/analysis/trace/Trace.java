@@ -36,9 +36,9 @@ public record Trace(String algorithm, int nodes, List<String> types, String cloc
      * @param id the message's number (send, deliver, drop).
      * @param from the sender.
      * @param to the receiver.
-     * @param node the node of a timer, fault or belief.
+     * @param node the node of a timer, fault, state or belief.
      * @param type the message type's name.
-     * @param detail the drop's reason, the fault's kind, or the belief's role.
+     * @param detail the drop's reason, the fault's kind, the state entered, or the belief's role.
      * @param leader the leader a belief names.
      * @param term the belief's term, or the timer's kind.
      * @param end whether a fault's duration ended.
@@ -114,6 +114,7 @@ public record Trace(String algorithm, int nodes, List<String> types, String cloc
                     case "timer":
                     case "fault":
                     case "belief":
+                    case "state":
                         break;
                     default:
                         throw new AnalysisException(file, "line " + number + ": unknown event '" + kind + "'");
@@ -123,7 +124,8 @@ public record Trace(String algorithm, int nodes, List<String> types, String cloc
                     throw new AnalysisException(file, "line " + number + ": no time \"t\"");
                 }
                 final String detail = node.has("reason") ? node.get("reason").asText() :
-                    node.has("fault") ? node.get("fault").asText() : node.path("role").asText("");
+                    node.has("fault") ? node.get("fault").asText() :
+                    node.has("state") ? node.get("state").asText() : node.path("role").asText("");
                 events.add(new Event(kind, node.get("t").asLong(), node.path("id").asLong(), node.path("from").asInt(),
                     node.path("to").asInt(), node.path("node").asInt(), node.path("type").asText(""), detail,
                     node.path("leader").asInt(), "timer".equals(kind) ? node.path("kind").asLong() : node.path("term").asLong(),

@@ -3,7 +3,8 @@ package org.electbench.analysis.trace;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.electbench.analysis.AtomicFiles;
+import org.electbench.transport.AtomicOutput;
+
 
 /**
  * What {@code report --trace FILE} writes beside the trace (or into a folder given):
@@ -29,8 +30,8 @@ public final class TraceFiles
         stem = dot > 0 ? stem.substring(0, dot) : stem;
         final Path svg = out.resolve(stem + ".svg");
         final Path shiviz = out.resolve(stem + ".shiviz.log");
-        AtomicFiles.writeString(svg, SpaceTimeDiagram.svg(trace));
-        AtomicFiles.writeString(shiviz, ShiVizLog.write(trace));
+        AtomicOutput.replace(svg, SpaceTimeDiagram.svg(trace));
+        AtomicOutput.replace(shiviz, ShiVizLog.write(trace));
         return List.of(svg, shiviz);
     }
 }

@@ -6,7 +6,6 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +14,7 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import org.electbench.spi.Role;
+import org.electbench.transport.AtomicOutput;
 import org.electbench.transport.Fault;
 import org.electbench.transport.TraceRecorder;
 
@@ -28,8 +28,11 @@ import org.electbench.transport.TraceRecorder;
  * {"event":"drop","t":151000000,"id":2,"from":1,"to":5,"type":"ELECTION","reason":"RECEIVER_DOWN"}
  * {"event":"timer","t":300000000,"node":2,"kind":1}
  * {"event":"fault","t":100000000,"fault":"CRASH","node":5,"end":false}
+ * {"event":"state","t":152000000,"node":2,"state":"LEADER"}
  * {"event":"belief","t":152000000,"node":2,"role":"LEADER","leader":2,"term":0}
  * </pre>
+ * A {@code state} line is a node entering a state of its algorithm's own state machine, finer
+ * than the role its {@code belief} lines announce.
  * Times are nanoseconds of the run's clock (virtual in the simulator). A message's {@code id}
  * numbers its send from 1; its delivery or drop repeats it. The file is written beside its
  * place and moved in by {@link #close()}, so an interrupted run leaves no half trace.
@@ -37,14 +40,13 @@ import org.electbench.transport.TraceRecorder;
 public final class TraceWriter implements TraceRecorder, Closeable
 {
     private final Path target;
-    private final Path temp;
+    private final AtomicOutput.Pending pending;
     private final OutputStream out;
     private final JsonGenerator json;
     private final List<String> typeNames;
     private final Map<Long, Long> inFlight = new HashMap<>();
     private long sends;
     private long lastSend;
-    private boolean committed;
 
     /**
      * @param target the trace file to write.
@@ -59,11 +61,12 @@ public final class TraceWriter implements TraceRecorder, Closeable
     {
         this.target = target.toAbsolutePath();
         this.typeNames = List.copyOf(typeNames);
+        AtomicOutput.Pending opened = null;
         try
         {
-            Files.createDirectories(this.target.getParent());
-            temp = Files.createTempFile(this.target.getParent(), "." + this.target.getFileName(), ".tmp");
-            out = Files.newOutputStream(temp);
+            opened = AtomicOutput.creatingFolders(this.target).open();
+            pending = opened;
+            out = pending.stream();
             json = new JsonFactory().createGenerator(out, JsonEncoding.UTF8);
             json.setRootValueSeparator(null);
             json.writeStartObject();
@@ -83,6 +86,17 @@ public final class TraceWriter implements TraceRecorder, Closeable
         }
         catch (final IOException ex)
         {
+            if (null != opened)
+            {
+                try
+                {
+                    opened.close();
+                }
+                catch (final IOException suppressed)
+                {
+                    ex.addSuppressed(suppressed);
+                }
+            }
             throw new UncheckedIOException(target + ": cannot write the trace: " + ex.getMessage(), ex);
         }
     }
@@ -160,35 +174,39 @@ public final class TraceWriter implements TraceRecorder, Closeable
         });
     }
 
-    /** Finishes the file and moves it in place. */
+    @Override
+    public void onTransition(final long nowNs, final int nodeId, final String state)
+    {
+        line("state", nowNs, json ->
+        {
+            json.writeNumberField("node", nodeId);
+            json.writeStringField("state", state);
+        });
+    }
+
+    /**
+     * Finishes the file and moves it in place; after a failed write (a full disk), removes the
+     * unfinished file instead and leaves whatever was at the target as it was.
+     */
     @Override
     public void close()
     {
-        try
+        try (AtomicOutput.Pending closing = pending)
         {
             json.close();
-            out.close();
-            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            committed = true;
+            closing.commit();
         }
         catch (final IOException ex)
         {
             throw new UncheckedIOException(target + ": cannot write the trace: " + ex.getMessage(), ex);
         }
-        finally
-        {
-            if (!committed)
-            {
-                try
-                {
-                    Files.deleteIfExists(temp);
-                }
-                catch (final IOException ignored)
-                {
-                    // The failure that got us here is the one to report.
-                }
-            }
-        }
+    }
+
+    /** Abandons the trace: the unfinished file is removed, the target left as it was. */
+    public void abandon()
+    {
+        pending.fail();
+        close();
     }
 
     /** The fields of one event after its kind and time. */
@@ -210,6 +228,7 @@ public final class TraceWriter implements TraceRecorder, Closeable
         }
         catch (final IOException ex)
         {
+            pending.fail();
             throw new UncheckedIOException(target + ": cannot write the trace: " + ex.getMessage(), ex);
         }
     }

@@ -23,7 +23,12 @@ import org.electbench.spi.MessageHeader;
  * frame into one reused buffer and offer it, retrying a bounded number of times when Aeron
  * reports back pressure, no connection or an admin action; every outcome is counted in
  * {@link SendCounter}. Incoming frames go through a {@link FrameValidator}: valid messages reach
- * the {@link MessageHandler}, the rest are dropped and counted. Nothing on either path allocates.
+ * the {@link MessageHandler}, the rest are dropped and counted. Nothing on either path allocates
+ * but the MAC of a cluster with a key (see {@link FrameMac}).
+ * <p>
+ * Between processes the endpoint is given its cluster's {@link Membership}: every publication
+ * sends from the node's listed host, every frame carries the cluster's fingerprint and this
+ * process's incarnation, and, with a key, a MAC; incoming frames are checked against the same.
  */
 public final class AeronEndpoint implements Agent, AutoCloseable
 {
@@ -50,7 +55,10 @@ public final class AeronEndpoint implements Agent, AutoCloseable
     private final UnsafeBuffer message;
     private final RetryingOffer sender;
     private final FragmentHandler fragmentHandler = this::onFragment;
+    private final SourceAddresses sources = new SourceAddresses();
+    private final FrameMac mac;
     private int claimedLength = -1;
+    private boolean signed;
     private boolean closed;
 
     /** An endpoint with the default fragment limit and send retries. */
@@ -65,16 +73,23 @@ public final class AeronEndpoint implements Agent, AutoCloseable
         this(aeron, plan, selfId, clusterId, typeCount, handler, DEFAULT_FRAGMENT_LIMIT, DEFAULT_MAX_SEND_RETRIES);
     }
 
-    /**
-     * @param aeron          a connected client; the endpoint adds its subscription and publications to it.
-     * @param plan           where every node listens; N is its size.
-     * @param selfId         this node, 1..N.
-     * @param clusterId      written into every frame sent, required of every frame received.
-     * @param typeCount      the algorithm's number of message types.
-     * @param handler        receives valid messages on the polling thread.
-     * @param fragmentLimit  most fragments read per {@link #doWork()}.
-     * @param maxSendRetries offers tried again after a refusal before the frame is dropped.
-     */
+    /** An endpoint with the default fragment limit and send retries, checking frames against a membership. */
+    public AeronEndpoint(
+        final Aeron aeron,
+        final ChannelPlan plan,
+        final int selfId,
+        final int clusterId,
+        final int typeCount,
+        final MessageHandler handler,
+        final Membership membership,
+        final long incarnation,
+        final FrameTrust.Listener listener)
+    {
+        this(aeron, plan, selfId, clusterId, typeCount, handler, DEFAULT_FRAGMENT_LIMIT, DEFAULT_MAX_SEND_RETRIES,
+            membership, incarnation, listener);
+    }
+
+    /** An endpoint of one process's nodes: {@link Membership#open()}, incarnation 0. */
     public AeronEndpoint(
         final Aeron aeron,
         final ChannelPlan plan,
@@ -85,6 +100,35 @@ public final class AeronEndpoint implements Agent, AutoCloseable
         final int fragmentLimit,
         final int maxSendRetries)
     {
+        this(aeron, plan, selfId, clusterId, typeCount, handler, fragmentLimit, maxSendRetries, Membership.open(), 0, null);
+    }
+
+    /**
+     * @param aeron          a connected client; the endpoint adds its subscription and publications to it.
+     * @param plan           where every node listens; N is its size.
+     * @param selfId         this node, 1..N.
+     * @param clusterId      written into every frame sent, required of every frame received.
+     * @param typeCount      the algorithm's number of message types.
+     * @param handler        receives valid messages on the polling thread.
+     * @param fragmentLimit  most fragments read per {@link #doWork()}.
+     * @param maxSendRetries offers tried again after a refusal before the frame is dropped.
+     * @param membership     who may send, from where, with which fingerprint and key; this node sends from its host.
+     * @param incarnation    this process's, drawn at its start; written into every frame.
+     * @param listener       told of the first refusal of each kind per sender, or null.
+     */
+    public AeronEndpoint(
+        final Aeron aeron,
+        final ChannelPlan plan,
+        final int selfId,
+        final int clusterId,
+        final int typeCount,
+        final MessageHandler handler,
+        final int fragmentLimit,
+        final int maxSendRetries,
+        final Membership membership,
+        final long incarnation,
+        final FrameTrust.Listener listener)
+    {
         if (null == handler)
         {
             throw new IllegalArgumentException("handler must not be null");
@@ -94,7 +138,8 @@ public final class AeronEndpoint implements Agent, AutoCloseable
             throw new IllegalArgumentException("fragmentLimit must be at least 1, was " + fragmentLimit);
         }
         this.clusterSize = plan.clusterSize();
-        this.validator = new FrameValidator(clusterId, clusterSize, selfId, typeCount);
+        this.validator = new FrameValidator(clusterId, clusterSize, selfId, typeCount, membership, listener);
+        this.mac = membership.keyed() ? membership.newMac() : null;
         this.selfId = selfId;
         this.clusterId = clusterId;
         this.typeCount = typeCount;
@@ -106,7 +151,8 @@ public final class AeronEndpoint implements Agent, AutoCloseable
         final byte[] frameBytes = new byte[FrameHeader.MAX_FRAME_LENGTH];
         frame = new UnsafeBuffer(frameBytes);
         message = new UnsafeBuffer(frameBytes, FrameHeader.MESSAGE_OFFSET, MessageHeader.MAX_MESSAGE_LENGTH);
-        FrameHeader.write(frame, 0, clusterId, selfId);
+        FrameHeader.write(frame, 0, clusterId, selfId, membership.fingerprint(), incarnation,
+            null == mac ? 0 : FrameHeader.FLAG_MAC);
 
         publicationById = new ExclusivePublication[clusterSize + 1];
         Subscription sub = null;
@@ -117,7 +163,8 @@ public final class AeronEndpoint implements Agent, AutoCloseable
             {
                 if (id != selfId)
                 {
-                    publicationById[id] = aeron.addExclusivePublication(plan.channel(id), plan.streamId(id));
+                    publicationById[id] = aeron.addExclusivePublication(
+                        membership.sendChannel(plan.channel(id), selfId), plan.streamId(id));
                 }
             }
         }
@@ -152,6 +199,7 @@ public final class AeronEndpoint implements Agent, AutoCloseable
         }
         MessageHeader.write(message, 0, type, bodyLength, selfId);
         claimedLength = MessageHeader.LENGTH + bodyLength;
+        signed = false;
         return message;
     }
 
@@ -168,7 +216,7 @@ public final class AeronEndpoint implements Agent, AutoCloseable
             throw new IllegalStateException("nothing claimed: call claim(type, bodyLength) before send");
         }
         final ExclusivePublication publication = publication(toId);
-        return null != publication && offer(publication, FrameHeader.LENGTH + claimedLength);
+        return null != publication && offer(publication, frameLength());
     }
 
     /**
@@ -186,7 +234,7 @@ public final class AeronEndpoint implements Agent, AutoCloseable
         for (int id = 1; id <= clusterSize; id++)
         {
             final ExclusivePublication publication = publicationById[id];
-            if (null != publication && offer(publication, FrameHeader.LENGTH + claimedLength))
+            if (null != publication && offer(publication, frameLength()))
             {
                 accepted++;
             }
@@ -210,6 +258,7 @@ public final class AeronEndpoint implements Agent, AutoCloseable
         }
         message.putBytes(0, buffer, offset, length);
         claimedLength = length;
+        signed = false;
         return send(toId);
     }
 
@@ -220,6 +269,21 @@ public final class AeronEndpoint implements Agent, AutoCloseable
             throw new IllegalArgumentException("toId must be in 1.." + clusterSize + ", was " + toId);
         }
         return publicationById[toId];
+    }
+
+    /** @return the claimed message's frame length, signed once (the first send) when the cluster has a key. */
+    private int frameLength()
+    {
+        if (null == mac)
+        {
+            return FrameHeader.LENGTH + claimedLength;
+        }
+        if (!signed)
+        {
+            mac.sign(frame, 0, FrameHeader.LENGTH + claimedLength);
+            signed = true;
+        }
+        return FrameHeader.LENGTH + claimedLength + FrameMac.TAG_LENGTH;
     }
 
     private boolean offer(final ExclusivePublication publication, final int frameLength)
@@ -241,13 +305,13 @@ public final class AeronEndpoint implements Agent, AutoCloseable
         {
             return;
         }
-        if (FrameVerdict.OK == validator.validate(buffer, offset, length))
+        if (FrameVerdict.OK == validator.validate(buffer, offset, length, sources.of(header)))
         {
             handler.onMessage(
                 FrameHeader.senderId(buffer, offset),
                 buffer,
                 offset + FrameHeader.MESSAGE_OFFSET,
-                length - FrameHeader.LENGTH);
+                FrameValidator.messageLength(buffer, offset, length));
         }
     }
 

@@ -15,6 +15,7 @@ import org.electbench.realtime.Wire;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.Durations;
 import org.electbench.transport.ElectionResult;
+import org.electbench.transport.RunTiming;
 import org.electbench.transport.Scenario;
 
 /**
@@ -238,6 +239,12 @@ public final class AeronRuntime implements ClusterRuntime
     }
 
     @Override
+    public RunTiming lastRunTiming()
+    {
+        return runtime.lastRunTiming();
+    }
+
+    @Override
     public int defaultWarmupRuns()
     {
         return runtime.defaultWarmupRuns();
@@ -344,6 +351,13 @@ public final class AeronRuntime implements ClusterRuntime
             }
             current.measureOneWayLatencyNs();
             return current;
+        }
+
+        /** @return the driver's longest stall since the last call: its longest duty cycle beyond its own longest park. */
+        @Override
+        public long takeStallNs()
+        {
+            return null == driver ? 0 : Math.max(0, driver.takeMaxDutyCycleNs() - driverMaxParkNs);
         }
 
         private void closeWire()

@@ -5,12 +5,16 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 import io.aeron.Aeron;
+import io.aeron.CncFileDescriptor;
+import io.aeron.CommonContext;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
+import io.aeron.driver.status.SystemCounterDescriptor;
 import org.agrona.CloseHelper;
 import org.agrona.IoUtil;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.status.AtomicCounter;
 
 /**
  * An Aeron media driver and one client in this JVM, sized for elections rather than throughput.
@@ -21,7 +25,11 @@ import org.agrona.concurrent.IdleStrategy;
  * and sparse: election traffic is a few small messages, and N nodes hold N(N-1) publications.
  * Every launch gets its own directory under {@code java.io.tmpdir}, so parallel runs never share
  * a driver by accident; it is deleted on start and on shutdown, and a launch removes those that
- * killed runs left behind.
+ * killed runs left behind. Whether a directory's driver is alive is judged as Aeron judges it, by
+ * the heartbeat its driver keeps writing into the CnC file
+ * ({@link CommonContext#isDriverActive(File, long, java.util.function.Consumer)}), never by the
+ * process id in its name: a process in another PID namespace sharing the directory's parent sees
+ * other ids, or none, for live drivers.
  */
 public final class EmbeddedDriver implements AutoCloseable
 {
@@ -30,7 +38,17 @@ public final class EmbeddedDriver implements AutoCloseable
     /** Directory names start with this, so leftovers of a killed run are easy to find. */
     public static final String DIRECTORY_PREFIX = "electbench-aeron-";
 
+    /**
+     * How long a driver's CnC heartbeat may be silent before its directory counts as left behind:
+     * Aeron's own default driver timeout, after which its clients too take the driver for dead.
+     */
+    public static final long STALE_AFTER_MS = CommonContext.DEFAULT_DRIVER_TIMEOUT_MS;
+
     private static final AtomicInteger LAUNCHES = new AtomicInteger();
+    private static final SystemCounterDescriptor[] DUTY_CYCLE_COUNTERS = {
+        SystemCounterDescriptor.CONDUCTOR_MAX_CYCLE_TIME,
+        SystemCounterDescriptor.SENDER_MAX_CYCLE_TIME,
+        SystemCounterDescriptor.RECEIVER_MAX_CYCLE_TIME};
 
     private final MediaDriver driver;
     private final Aeron aeron;
@@ -56,22 +74,31 @@ public final class EmbeddedDriver implements AutoCloseable
     }
 
     /**
-     * Deletes the directories that runs of processes no longer alive left behind: a killed run
-     * never reaches its shutdown. Directories of live processes are left alone.
+     * Deletes the directories that killed runs left behind in {@code java.io.tmpdir}: those whose
+     * driver's heartbeat has been silent for {@link #STALE_AFTER_MS}. Live drivers' directories are
+     * left alone, whichever process or PID namespace runs them.
      *
      * @return how many were deleted.
      */
     public static int deleteStaleDirectories()
     {
-        final File[] candidates = new File(System.getProperty("java.io.tmpdir")).listFiles(
-            (dir, name) -> name.startsWith(DIRECTORY_PREFIX));
+        return deleteStaleDirectories(new File(System.getProperty("java.io.tmpdir")), STALE_AFTER_MS);
+    }
+
+    /**
+     * @param parent       where to look for directories named {@value #DIRECTORY_PREFIX}...
+     * @param staleAfterMs how long a heartbeat may be silent before the driver counts as dead.
+     * @return how many were deleted.
+     */
+    public static int deleteStaleDirectories(final File parent, final long staleAfterMs)
+    {
+        final File[] candidates = parent.listFiles((dir, name) -> name.startsWith(DIRECTORY_PREFIX));
         int deleted = 0;
         if (null != candidates)
         {
             for (final File candidate : candidates)
             {
-                final long pid = ownerPid(candidate.getName());
-                if (pid > 0 && ProcessHandle.of(pid).isEmpty())
+                if (isStale(candidate, staleAfterMs))
                 {
                     IoUtil.delete(candidate, true);
                     deleted++;
@@ -81,17 +108,33 @@ public final class EmbeddedDriver implements AutoCloseable
         return deleted;
     }
 
-    private static long ownerPid(final String name)
+    /**
+     * @return whether {@code directory} is an Aeron directory no driver has kept alive for
+     * {@code staleAfterMs}: its CnC heartbeat is older, or it has had no CnC file for that long
+     * (a driver that is only now starting writes one within moments).
+     */
+    public static boolean isStale(final File directory, final long staleAfterMs)
     {
-        final int start = DIRECTORY_PREFIX.length();
-        final int end = name.indexOf('-', start);
+        final File cnc = new File(directory, CncFileDescriptor.CNC_FILE);
+        if (!cnc.exists())
+        {
+            return System.currentTimeMillis() - directory.lastModified() > staleAfterMs;
+        }
+        if (System.currentTimeMillis() - cnc.lastModified() <= staleAfterMs)
+        {
+            // Too young to judge by its heartbeat: a driver writes the CnC file's header before its first heartbeat.
+            return false;
+        }
         try
         {
-            return end > start ? Long.parseLong(name.substring(start, end)) : -1;
+            return !CommonContext.isDriverActive(directory, staleAfterMs, message ->
+            {
+            });
         }
-        catch (final NumberFormatException ex)
+        catch (final RuntimeException ex)
         {
-            return -1;
+            // A CnC file Aeron cannot read (truncated, another version) and long unchanged: nobody is using it.
+            return true;
         }
     }
 
@@ -117,6 +160,24 @@ public final class EmbeddedDriver implements AutoCloseable
     public File directory()
     {
         return directory;
+    }
+
+    /**
+     * The longest the driver's thread went between two duty cycles of its conductor, sender or
+     * receiver since the last call (Aeron's own duty-cycle trackers, which this process shares
+     * with the embedded driver), and starts the next measurement from zero.
+     *
+     * @return nanoseconds, park time included.
+     */
+    public long takeMaxDutyCycleNs()
+    {
+        long maxNs = 0;
+        for (final SystemCounterDescriptor descriptor : DUTY_CYCLE_COUNTERS)
+        {
+            final AtomicCounter counter = driver.context().systemCounters().get(descriptor);
+            maxNs = Math.max(maxNs, counter.getAndSet(0));
+        }
+        return maxNs;
     }
 
     /** Closes the client, then the driver (which deletes its directory), then removes anything left. */

@@ -20,41 +20,87 @@ import org.electbench.spi.MessageHeader;
  *  +---------------------------------------------------------------+
  *  |                           sender id                           |
  *  +---------------------------------------------------------------+
+ *  |            cluster fingerprint (algorithm, settings,          |
+ *  |                 membership: see the cluster file)             |
+ *  +---------------------------------------------------------------+
+ *  |          incarnation (drawn when the sender's process         |
+ *  |                  starts; 0 inside one process)                |
+ *  +---------------------------------------------------------------+
  *  |                 SPI message: header and body ...              |
+ *  +---------------------------------------------------------------+
+ *  |        MAC tag (16 bytes), only when flags has FLAG_MAC        |
  * </pre>
- * Little-endian, as the SPI message and Aeron's own frames. Message frames have flags 0; a
- * frame with {@link #FLAG_STATUS} is a node's report to the observer ({@link StatusFrame}), never
- * a message.
+ * Little-endian, as the SPI message and Aeron's own frames. Message frames have no flag but
+ * {@link #FLAG_MAC}; a frame with {@link #FLAG_STATUS} is a node's report to the observer
+ * ({@code StatusFrame}), never a message. A frame with {@link #FLAG_MAC} ends with a MAC over all
+ * the bytes before it, under the cluster key ({@link FrameMac}).
  */
 public final class FrameHeader
 {
     /** The bytes 'E' 'B' 'F' 'R' read as a little-endian int. */
     public static final int MAGIC = 0x5246_4245;
-    public static final short VERSION = 1;
+    /** 2: the fingerprint, the incarnation and the MAC flag were added. */
+    public static final short VERSION = 2;
     public static final int MAGIC_OFFSET = 0;
     public static final int VERSION_OFFSET = 4;
     public static final int FLAGS_OFFSET = 6;
     public static final int CLUSTER_ID_OFFSET = 8;
     public static final int SENDER_OFFSET = 12;
-    public static final int LENGTH = 16;
+    public static final int FINGERPRINT_OFFSET = 16;
+    public static final int INCARNATION_OFFSET = 24;
+    public static final int LENGTH = 32;
     /** Set on a node's status report to the observer; message frames never carry it. */
     public static final int FLAG_STATUS = 1;
+    /** The frame ends with a {@link FrameMac} tag. */
+    public static final int FLAG_MAC = 2;
     /** Where the SPI message starts inside a frame. */
     public static final int MESSAGE_OFFSET = LENGTH;
     public static final int MIN_FRAME_LENGTH = LENGTH + MessageHeader.LENGTH;
-    public static final int MAX_FRAME_LENGTH = LENGTH + MessageHeader.MAX_MESSAGE_LENGTH;
+    /** The longest frame: the largest message and a MAC tag. */
+    public static final int MAX_FRAME_LENGTH = LENGTH + MessageHeader.MAX_MESSAGE_LENGTH + FrameMac.TAG_LENGTH;
 
     private FrameHeader()
     {
     }
 
+    /** Writes a header with no fingerprint, incarnation or flag: frames that never leave one process. */
     public static void write(final MutableDirectBuffer buffer, final int offset, final int clusterId, final int senderId)
+    {
+        write(buffer, offset, clusterId, senderId, 0, 0, 0);
+    }
+
+    public static void write(
+        final MutableDirectBuffer buffer,
+        final int offset,
+        final int clusterId,
+        final int senderId,
+        final long fingerprint,
+        final long incarnation,
+        final int flags)
     {
         buffer.putInt(offset + MAGIC_OFFSET, MAGIC, MessageHeader.BYTE_ORDER);
         buffer.putShort(offset + VERSION_OFFSET, VERSION, MessageHeader.BYTE_ORDER);
-        buffer.putShort(offset + FLAGS_OFFSET, (short)0, MessageHeader.BYTE_ORDER);
+        buffer.putShort(offset + FLAGS_OFFSET, (short)flags, MessageHeader.BYTE_ORDER);
         buffer.putInt(offset + CLUSTER_ID_OFFSET, clusterId, MessageHeader.BYTE_ORDER);
         buffer.putInt(offset + SENDER_OFFSET, senderId, MessageHeader.BYTE_ORDER);
+        buffer.putLong(offset + FINGERPRINT_OFFSET, fingerprint, MessageHeader.BYTE_ORDER);
+        buffer.putLong(offset + INCARNATION_OFFSET, incarnation, MessageHeader.BYTE_ORDER);
+    }
+
+    public static long fingerprint(final DirectBuffer buffer, final int offset)
+    {
+        return buffer.getLong(offset + FINGERPRINT_OFFSET, MessageHeader.BYTE_ORDER);
+    }
+
+    public static long incarnation(final DirectBuffer buffer, final int offset)
+    {
+        return buffer.getLong(offset + INCARNATION_OFFSET, MessageHeader.BYTE_ORDER);
+    }
+
+    /** @return the tag's length if the frame says it carries one, else 0. */
+    public static int tagLength(final DirectBuffer buffer, final int offset)
+    {
+        return (flags(buffer, offset) & FLAG_MAC) != 0 ? FrameMac.TAG_LENGTH : 0;
     }
 
     public static int magic(final DirectBuffer buffer, final int offset)

@@ -1,5 +1,6 @@
 package org.electbench.aeron;
 
+import java.net.InetAddress;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 import org.agrona.DirectBuffer;
@@ -12,7 +13,8 @@ import org.electbench.spi.MessageHeader;
  * published with release stores and no allocation, so reading them costs the poller nothing.
  * Checks run from the cheapest identification to the most specific, so a frame of another
  * protocol is called {@link FrameVerdict#FOREIGN} whatever its length once its transport
- * header can be read.
+ * header can be read. A sound frame then meets the cluster's {@link FrameTrust} checks: the
+ * sender's address, the key, the fingerprint, one process per id.
  */
 public final class FrameValidator
 {
@@ -20,6 +22,7 @@ public final class FrameValidator
     private final int clusterSize;
     private final int selfId;
     private final int typeCount;
+    private final FrameTrust trust;
     private final AtomicLongArray counts = new AtomicLongArray(FrameVerdict.all().length);
 
     /**
@@ -29,6 +32,21 @@ public final class FrameValidator
      * @param typeCount   the algorithm's number of message types: valid types are 0..typeCount-1.
      */
     public FrameValidator(final int clusterId, final int clusterSize, final int selfId, final int typeCount)
+    {
+        this(clusterId, clusterSize, selfId, typeCount, Membership.open(), null);
+    }
+
+    /**
+     * @param membership who may send, from where, with which fingerprint and key.
+     * @param listener   told of the first refusal of each kind per sender, or null.
+     */
+    public FrameValidator(
+        final int clusterId,
+        final int clusterSize,
+        final int selfId,
+        final int typeCount,
+        final Membership membership,
+        final FrameTrust.Listener listener)
     {
         if (clusterSize < 1)
         {
@@ -46,6 +64,7 @@ public final class FrameValidator
         this.clusterSize = clusterSize;
         this.selfId = selfId;
         this.typeCount = typeCount;
+        this.trust = new FrameTrust(membership, clusterSize, listener);
     }
 
     /**
@@ -56,7 +75,24 @@ public final class FrameValidator
      */
     public FrameVerdict validate(final DirectBuffer buffer, final int offset, final int length)
     {
-        final FrameVerdict verdict = classify(buffer, offset, length);
+        return validate(buffer, offset, length, null);
+    }
+
+    /**
+     * Classifies a frame received from {@code source} and counts the verdict.
+     *
+     * @param source where the frame's session came from ({@link SourceAddresses}); null when unknown,
+     *               which only an open {@link Membership} accepts.
+     * @return the verdict; on {@link FrameVerdict#OK} the message starts at
+     * {@code offset + FrameHeader.MESSAGE_OFFSET} and is {@link #messageLength} long.
+     */
+    public FrameVerdict validate(final DirectBuffer buffer, final int offset, final int length, final InetAddress source)
+    {
+        FrameVerdict verdict = classify(buffer, offset, length);
+        if (FrameVerdict.OK == verdict)
+        {
+            verdict = trust.check(buffer, offset, length, FrameHeader.senderId(buffer, offset), source);
+        }
         final int index = verdict.ordinal();
         counts.setRelease(index, counts.getPlain(index) + 1);
         return verdict;
@@ -71,7 +107,7 @@ public final class FrameValidator
         if (FrameHeader.magic(buffer, offset) != FrameHeader.MAGIC ||
             FrameHeader.version(buffer, offset) != FrameHeader.VERSION ||
             FrameHeader.clusterId(buffer, offset) != clusterId ||
-            FrameHeader.flags(buffer, offset) != 0)
+            (FrameHeader.flags(buffer, offset) & ~FrameHeader.FLAG_MAC) != 0)
         {
             return FrameVerdict.FOREIGN;
         }
@@ -80,8 +116,9 @@ public final class FrameValidator
             return FrameVerdict.OVERSIZE;
         }
         final int messageOffset = offset + FrameHeader.MESSAGE_OFFSET;
-        if (length < FrameHeader.MIN_FRAME_LENGTH ||
-            FrameHeader.LENGTH + MessageHeader.messageLength(buffer, messageOffset) != length)
+        final int tagLength = FrameHeader.tagLength(buffer, offset);
+        if (length < FrameHeader.MIN_FRAME_LENGTH + tagLength ||
+            FrameHeader.LENGTH + MessageHeader.messageLength(buffer, messageOffset) + tagLength != length)
         {
             return FrameVerdict.SHORT;
         }
@@ -96,6 +133,18 @@ public final class FrameValidator
             return FrameVerdict.UNKNOWN_TYPE;
         }
         return FrameVerdict.OK;
+    }
+
+    /** @return the length of a valid frame's message: the frame without its header and tag. */
+    public static int messageLength(final DirectBuffer buffer, final int offset, final int length)
+    {
+        return length - FrameHeader.LENGTH - FrameHeader.tagLength(buffer, offset);
+    }
+
+    /** @return the checks of who sent a frame, with the incarnation heard for each node. */
+    public FrameTrust trust()
+    {
+        return trust;
     }
 
     /** @return how many frames got this verdict so far. */

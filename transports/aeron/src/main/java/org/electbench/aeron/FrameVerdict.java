@@ -26,7 +26,15 @@ public enum FrameVerdict
      */
     UNKNOWN_SENDER,
     /** A message type id at or above the algorithm's type count. */
-    UNKNOWN_TYPE;
+    UNKNOWN_TYPE,
+    /** The sender id's frame came from an address the cluster file does not list for that id. */
+    UNLISTED_SOURCE,
+    /** Without the cluster key's tag: no tag where the cluster has a key, a tag where it has none, or a wrong one. */
+    BAD_MAC,
+    /** From a node of another algorithm, other settings or another membership: its fingerprint is not this cluster's. */
+    MISMATCHED,
+    /** From an older of two processes claiming one id: its incarnation went back to one heard before. */
+    DUPLICATE_ID;
 
     private static final FrameVerdict[] VALUES = values();
 

@@ -5,9 +5,7 @@ import java.io.PrintStream;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.concurrent.TimeUnit;
 
 import io.aeron.Aeron;
@@ -20,6 +18,7 @@ import org.agrona.CloseHelper;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.UnsafeBuffer;
+import org.electbench.transport.AtomicOutput;
 
 /**
  * Measures the round-trip time to a {@link ProbeListener} over Aeron UDP: one ping in flight at
@@ -119,14 +118,15 @@ public final class RttProbe implements AutoCloseable
         }
         final Histogram total = new Histogram(MAX_RTT_NS, 3);
         final Histogram interval = new Histogram(MAX_RTT_NS, 3);
-        final Path partial = null == log ? null : log.resolveSibling(log.getFileName() + ".partial");
+        AtomicOutput.Pending pending = null;
         PrintStream out = null;
         HistogramLogWriter writer = null;
         try
         {
             if (null != log)
             {
-                out = new PrintStream(Files.newOutputStream(partial), false, "US-ASCII");
+                pending = AtomicOutput.creatingFolders(log).open();
+                out = new PrintStream(pending.stream(), false, "US-ASCII");
                 writer = new HistogramLogWriter(out);
                 writer.outputLogFormatVersion();
                 final long startMs = System.currentTimeMillis();
@@ -173,20 +173,19 @@ public final class RttProbe implements AutoCloseable
                     }
                 }
             }
-            if (null != out)
+            if (null != pending)
             {
-                out.close();
-                out = null;
-                Files.move(partial, log, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                out.flush();
+                // A failed write (PrintStream keeps it to itself) marks the pending file, and the commit refuses it.
+                pending.commit();
             }
             return new Result(total, count, lost);
         }
         finally
         {
-            if (null != out)
+            if (null != pending)
             {
-                out.close();
-                Files.deleteIfExists(partial);
+                pending.close();
             }
         }
     }

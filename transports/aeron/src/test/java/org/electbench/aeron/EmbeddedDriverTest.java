@@ -3,20 +3,29 @@ package org.electbench.aeron;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
+import io.aeron.CncFileDescriptor;
 import org.agrona.IoUtil;
 import org.electbench.spi.MessageHeader;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 class EmbeddedDriverTest
 {
@@ -94,24 +103,108 @@ class EmbeddedDriverTest
     }
 
     @Test
-    void launchDeletesDirectoriesOfDeadProcessesOnly()
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void directoriesAreJudgedByTheirDriversHeartbeatNeverByTheProcessIdInTheirName(@TempDir final Path parent)
+        throws Exception
     {
-        final File tmp = new File(System.getProperty("java.io.tmpdir"));
-        // Pids are below 2^22 on Linux, so this owner is never alive.
-        final File stale = new File(tmp, EmbeddedDriver.DIRECTORY_PREFIX + "99999999-1-abc");
-        final File live = new File(tmp, EmbeddedDriver.DIRECTORY_PREFIX + ProcessHandle.current().pid() + "-0-test");
-        assertTrue(stale.mkdirs() || stale.isDirectory());
-        assertTrue(live.mkdirs() || live.isDirectory());
+        // A live driver whose name carries a process id no process has (ids stay below 2^22 on Linux).
+        final File liveDirectory = new File(parent.toFile(), EmbeddedDriver.DIRECTORY_PREFIX + "99999999-1-live");
+        try (EmbeddedDriver live = EmbeddedDriver.builder().directory(liveDirectory).launch())
+        {
+            final File liveCnc = new File(liveDirectory, CncFileDescriptor.CNC_FILE);
+            // What a killed driver leaves: its CnC file, whose heartbeat nobody advances, in a directory named
+            // after this live process.
+            final File deadDirectory = new File(parent.toFile(), EmbeddedDriver.DIRECTORY_PREFIX +
+                ProcessHandle.current().pid() + "-2-dead");
+            assertTrue(deadDirectory.mkdirs());
+            final File deadCnc = new File(deadDirectory, CncFileDescriptor.CNC_FILE);
+            Files.copy(liveCnc.toPath(), deadCnc.toPath());
+            // Both CnC files old enough to be judged by their heartbeats rather than spared as just created.
+            final long longAgoMs = System.currentTimeMillis() - TimeUnit.MINUTES.toMillis(1);
+            assertTrue(liveCnc.setLastModified(longAgoMs) && deadCnc.setLastModified(longAgoMs));
+            // A directory without a CnC file, untouched for a minute: a driver that died before writing one.
+            final File emptyDirectory = new File(parent.toFile(), EmbeddedDriver.DIRECTORY_PREFIX + "1-3-empty");
+            assertTrue(emptyDirectory.mkdirs() && emptyDirectory.setLastModified(longAgoMs));
+
+            final long staleAfterMs = 2_000;
+            final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            int deleted = 0;
+            while (deadDirectory.exists() && System.nanoTime() - deadlineNs < 0)
+            {
+                deleted += EmbeddedDriver.deleteStaleDirectories(parent.toFile(), staleAfterMs);
+                Thread.sleep(100);
+            }
+            assertFalse(deadDirectory.exists(), "a directory whose heartbeat stopped is removed");
+            assertFalse(emptyDirectory.exists(), "a long-empty directory is removed");
+            assertEquals(2, deleted);
+            assertTrue(liveCnc.isFile(), "a live driver's directory is kept, whatever process id its name carries");
+            assertFalse(EmbeddedDriver.isStale(liveDirectory, staleAfterMs));
+            assertFalse(live.aeron().isClosed());
+        }
+    }
+
+    /**
+     * The issue's failure: a run in another PID namespace, sharing the temporary folder, took live
+     * drivers' directories for dead ones (their owners' ids are not visible there) and deleted them.
+     * Here a driver launched under {@code unshare --pid --fork --mount-proc} beside a live pair of
+     * endpoints must leave their directory alone, and the pair must still exchange messages.
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aDriverInAnotherPidNamespaceLeavesLiveDirectoriesAlone(@TempDir final Path parent) throws Exception
+    {
+        final String refusal = run(List.of("unshare", "--pid", "--fork", "--mount-proc", "true"));
+        assumeTrue(null == refusal, () -> "cannot make a PID namespace here (needs root and unshare): " + refusal);
+
+        final File liveDirectory = new File(parent.toFile(), EmbeddedDriver.DIRECTORY_PREFIX +
+            ProcessHandle.current().pid() + "-1-live");
+        final ChannelPlan plan = ChannelPlan.ipc(2, 3100);
+        final int[] received = new int[3];
+        try (EmbeddedDriver live = EmbeddedDriver.builder().directory(liveDirectory).launch();
+             AeronEndpoint one = new AeronEndpoint(live.aeron(), plan, 1, 5, 1, (from, buffer, offset, length) -> received[1]++);
+             AeronEndpoint two = new AeronEndpoint(live.aeron(), plan, 2, 5, 1, (from, buffer, offset, length) -> received[2]++))
+        {
+            final File cnc = new File(liveDirectory, CncFileDescriptor.CNC_FILE);
+            // Old enough to be judged by its heartbeat, as a long-running cluster's is.
+            assertTrue(cnc.setLastModified(System.currentTimeMillis() - TimeUnit.MINUTES.toMillis(1)));
+
+            final String failure = run(List.of("unshare", "--pid", "--fork", "--mount-proc",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Xmx64m", "-XX:+UseSerialGC",
+                "-Djava.io.tmpdir=" + parent, "-cp", System.getProperty("java.class.path"),
+                LaunchOneDriver.class.getName()));
+            assertNull(failure, () -> "the driver in the other namespace failed: " + failure);
+
+            assertTrue(cnc.isFile(), "the live driver's directory survived the other namespace's clean-up");
+            final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (received[2] == 0 && System.nanoTime() - deadlineNs < 0)
+            {
+                one.claim(0, 0);
+                one.send(2);
+                two.doWork();
+                Thread.sleep(1);
+            }
+            assertTrue(received[2] > 0, "the live pair still exchanges messages");
+        }
+    }
+
+    /** @return null when the command exits 0, else its output. */
+    private static String run(final List<String> command) throws InterruptedException
+    {
         try
         {
-            EmbeddedDriver.launch().close();
-            assertFalse(stale.exists(), "a dead process's directory is removed");
-            assertTrue(live.isDirectory(), "a live process's directory is kept");
+            final Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            final String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            if (!process.waitFor(60, TimeUnit.SECONDS))
+            {
+                process.destroyForcibly();
+                return "timed out";
+            }
+            return 0 == process.exitValue() ? null : "exit " + process.exitValue() + ": " + output;
         }
-        finally
+        catch (final IOException ex)
         {
-            IoUtil.delete(stale, true);
-            IoUtil.delete(live, true);
+            return ex.getMessage();
         }
     }
 

@@ -1,7 +1,13 @@
 package org.electbench.aeron;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.electbench.spi.MessageHeader;
@@ -156,5 +162,107 @@ class FrameValidatorTest
         assertEquals("selfId must be in 1..3, was 4", self.getMessage());
         assertThrows(IllegalArgumentException.class, () -> new FrameValidator(1, 0, 1, 2));
         assertThrows(IllegalArgumentException.class, () -> new FrameValidator(1, 3, 1, 0));
+    }
+
+    /** The key of a cluster whose nodes are listed at 10.0.0.1..5, fingerprint 0xF1: 32 sevens. */
+    private static final byte[] KEY = new byte[32];
+
+    static
+    {
+        java.util.Arrays.fill(KEY, (byte)7);
+    }
+
+    private static InetAddress address(final String literal)
+    {
+        try
+        {
+            return InetAddress.getByName(literal);
+        }
+        catch (final java.net.UnknownHostException ex)
+        {
+            throw new IllegalStateException(ex);
+        }
+    }
+
+    private static Membership listed(final byte[] key)
+    {
+        return Membership.of(List.of(address("10.0.0.1"), address("10.0.0.2"), address("10.0.0.3"), address("10.0.0.4"),
+            address("10.0.0.5")), 0xF1, key);
+    }
+
+    private int trusted(final int sender, final long fingerprint, final long incarnation, final FrameMac mac)
+    {
+        FrameHeader.write(buffer, 0, CLUSTER_ID, sender, fingerprint, incarnation, null == mac ? 0 : FrameHeader.FLAG_MAC);
+        MessageHeader.write(buffer, FrameHeader.MESSAGE_OFFSET, 1, 8, sender);
+        buffer.putLong(FrameHeader.MESSAGE_OFFSET + MessageHeader.LENGTH, Long.MAX_VALUE - 1, MessageHeader.BYTE_ORDER);
+        final int length = FrameHeader.MIN_FRAME_LENGTH + 8;
+        return null == mac ? length : mac.sign(buffer, 0, length);
+    }
+
+    @Test
+    void framesAreTakenOnlyFromTheSendersListedHostWithTheKeyAndTheClustersFingerprint()
+    {
+        final List<String> named = new ArrayList<>();
+        final FrameValidator checked = new FrameValidator(CLUSTER_ID, CLUSTER_SIZE, SELF_ID, TYPE_COUNT, listed(KEY),
+            (verdict, sender, source, detail) -> named.add(verdict + " " + sender + " " + source.getHostAddress()));
+        final FrameMac mac = new FrameMac(KEY);
+        final byte[] otherKey = KEY.clone();
+        otherKey[31]++;
+
+        assertEquals(FrameVerdict.OK, checked.validate(buffer, 0, trusted(2, 0xF1, 5, mac), address("10.0.0.2")));
+        assertEquals(MessageHeader.LENGTH + 8, FrameValidator.messageLength(buffer, 0, trusted(2, 0xF1, 5, mac)));
+        // Node 2's id from node 4's host, and from a host the file does not list.
+        assertEquals(FrameVerdict.UNLISTED_SOURCE, checked.validate(buffer, 0, trusted(2, 0xF1, 5, mac), address("10.0.0.4")));
+        assertEquals(FrameVerdict.UNLISTED_SOURCE, checked.validate(buffer, 0, trusted(2, 0xF1, 5, mac), address("10.9.9.9")));
+        assertEquals(FrameVerdict.UNLISTED_SOURCE, checked.validate(buffer, 0, trusted(2, 0xF1, 5, mac), null));
+        // From the listed host without the key: no tag, another key's tag, a tag over other bytes.
+        assertEquals(FrameVerdict.BAD_MAC, checked.validate(buffer, 0, trusted(2, 0xF1, 5, null), address("10.0.0.2")));
+        assertEquals(FrameVerdict.BAD_MAC,
+            checked.validate(buffer, 0, trusted(2, 0xF1, 5, new FrameMac(otherKey)), address("10.0.0.2")));
+        final int length = trusted(2, 0xF1, 5, mac);
+        buffer.putLong(FrameHeader.MESSAGE_OFFSET + MessageHeader.LENGTH, 3, MessageHeader.BYTE_ORDER);
+        assertEquals(FrameVerdict.BAD_MAC, checked.validate(buffer, 0, length, address("10.0.0.2")));
+        // With the key, from another cluster file.
+        assertEquals(FrameVerdict.MISMATCHED, checked.validate(buffer, 0, trusted(4, 0xF2, 5, mac), address("10.0.0.4")));
+
+        assertEquals(1, checked.count(FrameVerdict.OK));
+        assertEquals(3, checked.count(FrameVerdict.UNLISTED_SOURCE));
+        assertEquals(3, checked.count(FrameVerdict.BAD_MAC));
+        assertEquals(1, checked.count(FrameVerdict.MISMATCHED));
+        assertEquals(List.of("UNLISTED_SOURCE 2 10.0.0.4", "BAD_MAC 2 10.0.0.2", "MISMATCHED 4 10.0.0.4"), named,
+            "each reason is named once per sender");
+    }
+
+    @Test
+    void aLoopbackSourceMatchesAnyLoopbackListedHostAndNothingElse()
+    {
+        final Membership membership = Membership.of(List.of(address("127.0.0.1"), address("127.0.0.2")), 1, null);
+        assertTrue(membership.admits(2, address("127.0.0.1")));
+        assertTrue(membership.admits(1, address("127.0.0.9")));
+        assertFalse(membership.admits(1, address("10.0.0.1")));
+        assertFalse(membership.admits(3, address("127.0.0.1")));
+        assertTrue(Membership.open().admits(1, null));
+    }
+
+    @Test
+    void aSecondProcessClaimingALiveIdIsRefusedOnceItsIncarnationGoesBack()
+    {
+        final List<String> named = new ArrayList<>();
+        final FrameValidator checked = new FrameValidator(CLUSTER_ID, CLUSTER_SIZE, SELF_ID, TYPE_COUNT, listed(null),
+            (verdict, sender, source, detail) -> named.add(verdict + " " + sender + " " + Long.toHexString(detail)));
+        final InetAddress host = address("10.0.0.2");
+        assertEquals(FrameVerdict.OK, checked.validate(buffer, 0, trusted(2, 0xF1, 0xA, null), host));
+        // A restart: a new incarnation replaces the old one for good.
+        assertEquals(FrameVerdict.OK, checked.validate(buffer, 0, trusted(2, 0xF1, 0xB, null), host));
+        assertEquals(FrameVerdict.OK, checked.validate(buffer, 0, trusted(2, 0xF1, 0xB, null), host));
+        // The old process again: two processes claim node 2.
+        for (int i = 0; i < 3; i++)
+        {
+            assertEquals(FrameVerdict.DUPLICATE_ID, checked.validate(buffer, 0, trusted(2, 0xF1, 0xA, null), host));
+            assertEquals(FrameVerdict.OK, checked.validate(buffer, 0, trusted(2, 0xF1, 0xB, null), host));
+        }
+        assertEquals(0xB, checked.trust().incarnation(2));
+        assertEquals(3, checked.count(FrameVerdict.DUPLICATE_ID));
+        assertEquals(List.of("DUPLICATE_ID 2 a"), named);
     }
 }

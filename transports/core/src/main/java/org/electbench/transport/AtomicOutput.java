@@ -105,6 +105,43 @@ public final class AtomicOutput
         return new AtomicOutput(destination, target);
     }
 
+    /**
+     * For a program's own output tree (a report, a run folder): the folders on the way are made,
+     * then the destination is checked as {@link #to} checks it.
+     *
+     * @param destination the file to write.
+     * @return an output for it.
+     * @throws IOException if a folder cannot be made.
+     */
+    public static AtomicOutput creatingFolders(final Path destination) throws IOException
+    {
+        Files.createDirectories(folderOf(destination));
+        return to(destination);
+    }
+
+    /**
+     * Writes a file whole at a path, making its folders: the one call for outputs a program names itself.
+     *
+     * @throws java.io.UncheckedIOException naming the file when it cannot be written; the old file is then as it was.
+     */
+    public static void replace(final Path destination, final Content content)
+    {
+        try
+        {
+            creatingFolders(destination).write(content);
+        }
+        catch (final IOException ex)
+        {
+            throw new java.io.UncheckedIOException(destination + ": cannot write: " + ex.getMessage(), ex);
+        }
+    }
+
+    /** Writes a text file whole (UTF-8) at a path, making its folders; see {@link #replace(Path, Content)}. */
+    public static void replace(final Path destination, final CharSequence text)
+    {
+        replace(destination, out -> out.write(text.toString().getBytes(StandardCharsets.UTF_8)));
+    }
+
     /** @return the destination as given. */
     public Path destination()
     {
@@ -142,36 +179,197 @@ public final class AtomicOutput
      */
     public void write(final Content content) throws IOException
     {
+        try (Pending pending = open())
+        {
+            content.writeTo(pending.stream());
+            pending.commit();
+        }
+    }
+
+    /**
+     * Writes the content once, under the destination's name or, when that is taken, the first free one of
+     * {@code stem.2.ext}, {@code stem.3.ext}...: an existing file is never replaced (a hard link, unlike a rename,
+     * fails on a taken name).
+     *
+     * @return the name written.
+     * @throws IOException if it cannot be written; no temporary file is then left.
+     */
+    public Path writeNew(final Content content) throws IOException
+    {
+        try (Pending pending = open())
+        {
+            content.writeTo(pending.stream());
+            return pending.commitNew();
+        }
+    }
+
+    /**
+     * Starts writing a long file (a trace): bytes go to a temporary file beside the destination until
+     * {@link Pending#commit()} moves it into place. Closing without a commit, or after any failed
+     * write, removes the temporary file and leaves the destination as it was.
+     *
+     * @return the pending file.
+     * @throws IOException if the temporary file cannot be made.
+     */
+    public Pending open() throws IOException
+    {
         final Path temporary = target.resolveSibling(TEMPORARY_PREFIX + target.getFileName() + "-" +
             ProcessHandle.current().pid() + "-" + TEMPORARIES.incrementAndGet() + TEMPORARY_SUFFIX);
         register(temporary);
-        boolean moved = false;
         try
         {
             // CREATE_NEW with no attributes: the umask decides a new file's mode, as for any program.
-            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE))
+            return new Pending(temporary, FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
+        }
+        catch (final IOException | RuntimeException ex)
+        {
+            unregister(temporary);
+            throw ex;
+        }
+    }
+
+    /** A file being written: its stream, then {@link #commit()}, or {@link #close()} alone to abandon it. */
+    public final class Pending implements java.io.Closeable
+    {
+        private final Path temporary;
+        private final FileChannel channel;
+        private final OutputStream stream;
+        private boolean failed;
+        private boolean done;
+
+        private Pending(final Path temporary, final FileChannel channel)
+        {
+            this.temporary = temporary;
+            this.channel = channel;
+            final OutputStream raw = Channels.newOutputStream(channel);
+            this.stream = new java.io.FilterOutputStream(raw)
             {
-                final OutputStream out = Channels.newOutputStream(channel);
-                content.writeTo(out);
-                out.flush();
-                channel.force(true);
-            }
+                @Override
+                public void write(final int b) throws IOException
+                {
+                    try
+                    {
+                        raw.write(b);
+                    }
+                    catch (final IOException | RuntimeException ex)
+                    {
+                        failed = true;
+                        throw ex;
+                    }
+                }
+
+                @Override
+                public void write(final byte[] bytes, final int offset, final int length) throws IOException
+                {
+                    try
+                    {
+                        raw.write(bytes, offset, length);
+                    }
+                    catch (final IOException | RuntimeException ex)
+                    {
+                        failed = true;
+                        throw ex;
+                    }
+                }
+
+                @Override
+                public void close()
+                {
+                    // The pending file closes the channel itself, at its commit or abandonment.
+                }
+            };
+        }
+
+        /** @return where the content goes; do not close it. A failed write marks the file abandoned. */
+        public OutputStream stream()
+        {
+            return stream;
+        }
+
+        /** Marks the file abandoned: {@link #commit()} will refuse, {@link #close()} removes it. */
+        public void fail()
+        {
+            failed = true;
+        }
+
+        /**
+         * Forces the content to disk and moves it over the destination.
+         *
+         * @throws IOException if a write failed before, or forcing, closing or moving fails; the destination is then as it was.
+         */
+        public void commit() throws IOException
+        {
+            finish();
             copyPermissions(target, temporary);
             Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            moved = true;
+            done = true;
+            unregister(temporary);
         }
-        finally
+
+        private Path commitNew() throws IOException
         {
+            finish();
+            final String fileName = target.getFileName().toString();
+            final int dot = fileName.lastIndexOf('.');
+            final String stem = dot > 0 ? fileName.substring(0, dot) : fileName;
+            final String extension = dot > 0 ? fileName.substring(dot) : "";
+            Path candidate = target;
+            for (int attempt = 2; ; attempt++)
+            {
+                try
+                {
+                    Files.createLink(candidate, temporary);
+                    return candidate;
+                }
+                catch (final java.nio.file.FileAlreadyExistsException ex)
+                {
+                    candidate = target.resolveSibling(stem + "." + attempt + extension);
+                }
+            }
+        }
+
+        private void finish() throws IOException
+        {
+            if (failed)
+            {
+                throw new IOException(destination + ": not written: an earlier write to it failed");
+            }
             try
             {
-                if (!moved)
-                {
-                    Files.deleteIfExists(temporary);
-                }
+                stream.flush();
+                channel.force(true);
+                channel.close();
+            }
+            catch (final IOException | RuntimeException ex)
+            {
+                failed = true;
+                throw ex;
+            }
+        }
+
+        /** Abandons the file unless committed: the temporary file is removed, the destination left as it was. */
+        @Override
+        public void close() throws IOException
+        {
+            if (done)
+            {
+                return;
+            }
+            done = true;
+            try
+            {
+                channel.close();
             }
             finally
             {
-                unregister(temporary);
+                try
+                {
+                    Files.deleteIfExists(temporary);
+                }
+                finally
+                {
+                    unregister(temporary);
+                }
             }
         }
     }

@@ -42,6 +42,15 @@ public interface ClusterRuntime extends AutoCloseable
     }
 
     /**
+     * @return how well the host kept the last run's timing; {@link RunTiming#VIRTUAL} for a
+     * runtime on virtual time.
+     */
+    default RunTiming lastRunTiming()
+    {
+        return RunTiming.VIRTUAL;
+    }
+
+    /**
      * Runs made and discarded before the measured ones, by default, so that the measured ones
      * do not carry the JIT's compilation and the transport's first connections.
      *

@@ -64,4 +64,9 @@ public interface TraceRecorder
     default void onBelief(final long nowNs, final int nodeId, final Role role, final int leaderId, final long term)
     {
     }
+
+    /** The node entered a state of its algorithm's own state machine (its name), announced or not. */
+    default void onTransition(final long nowNs, final int nodeId, final String state)
+    {
+    }
 }

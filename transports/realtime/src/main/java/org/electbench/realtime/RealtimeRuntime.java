@@ -12,6 +12,7 @@ import org.electbench.transport.Durations;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.MemoryLimits;
 import org.electbench.transport.RunPlan;
+import org.electbench.transport.RunTiming;
 import org.electbench.transport.Scenario;
 
 /**
@@ -64,6 +65,7 @@ public final class RealtimeRuntime implements ClusterRuntime
     private final Histogram timerLatenessNs = newLatencyHistogram();
 
     private Histogram[] workerLatenessNs = new Histogram[0];
+    private RunTiming lastRunTiming = RunTiming.VIRTUAL;
     private long sent;
     private long delivered;
     private long dropped;
@@ -223,7 +225,7 @@ public final class RealtimeRuntime implements ClusterRuntime
         prepareLatencyHistograms(workerCount);
         for (int k = 0; k < workerCount; k++)
         {
-            workers[k] = new Worker(cluster, k, workerCount, workerLatenessNs[k]);
+            workers[k] = new Worker(cluster, k, workerCount, workerLatenessNs[k], parkAllowanceNs());
         }
         long endNs = -1;
         try
@@ -245,6 +247,7 @@ public final class RealtimeRuntime implements ClusterRuntime
             {
                 LockSupport.parkNanos(START_CHECK_PERIOD_NS);
             }
+            wireFactory.takeStallNs();
             cluster.start();
             while (endNs < 0)
             {
@@ -285,6 +288,12 @@ public final class RealtimeRuntime implements ClusterRuntime
             throw new IllegalStateException("the " + name + " run of " + scenario + " was interrupted");
         }
         collect(cluster, workers);
+        long workerStallNs = 0;
+        for (final Worker worker : workers)
+        {
+            workerStallNs = Math.max(workerStallNs, worker.maxStallNs());
+        }
+        lastRunTiming = new RunTiming(timerLatenessNs.getMaxValue(), workerStallNs, wireFactory.takeStallNs(), oneWayLatencyNs);
         return cluster.gate.finish(endNs, delivered + timersFired);
     }
 
@@ -359,6 +368,19 @@ public final class RealtimeRuntime implements ClusterRuntime
     public int defaultWarmupRuns()
     {
         return DEFAULT_WARMUP_RUNS;
+    }
+
+    /** @return the last run's timer lateness, worker and transport stalls; for a run that failed, the one before. */
+    @Override
+    public RunTiming lastRunTiming()
+    {
+        return lastRunTiming;
+    }
+
+    /** @return the cycle gap a worker leaves by its own choice: a backing-off worker's longest park and the kernel's timer slack. */
+    private long parkAllowanceNs()
+    {
+        return IdleMode.BACKOFF == idleMode ? backoffMaxParkNs + DeadlineIdleStrategy.WAKE_EARLY_NS : 0;
     }
 
     /** @return worker threads the last run used. */

@@ -95,6 +95,18 @@ public interface Wire
          */
         Wire open(Scenario scenario, int lanes);
 
+        /**
+         * The longest the transport's own threads (a media driver's) went without doing their work
+         * since the last call, beyond the parks they chose: a stall of the host that delays every
+         * message in flight. The runtime calls it as its clock starts and again after the run.
+         *
+         * @return nanoseconds; 0 for a transport that runs on the workers' threads alone.
+         */
+        default long takeStallNs()
+        {
+            return 0;
+        }
+
         /** Release what the factory keeps; a later {@link #open} may start afresh. */
         @Override
         void close();

@@ -91,6 +91,12 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
     /** Set while the events due before a fault edge run: see {@link #pinIfAsOfDue}. */
     private boolean asOfDue;
 
+    /** The cycle gap a worker may leave by its own choice: its longest park and the kernel's timer slack. */
+    private final long parkAllowanceNs;
+    private long lastCycleNs;
+    private boolean cycled;
+    private long maxStallNs;
+
     private long sent;
     private long delivered;
     private long dropped;
@@ -100,9 +106,10 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
      * @param timerLatenessNs where each fired timer's lateness behind its due time is recorded;
      *                        only this worker's thread writes it during the run.
      */
-    Worker(final Cluster cluster, final int index, final int workerCount, final Histogram timerLatenessNs)
+    Worker(final Cluster cluster, final int index, final int workerCount, final Histogram timerLatenessNs, final long parkAllowanceNs)
     {
         this.cluster = cluster;
+        this.parkAllowanceNs = parkAllowanceNs;
         this.index = index;
         this.workerCount = workerCount;
         this.timerLatenessNs = timerLatenessNs;
@@ -169,6 +176,13 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
             return owned.length;
         }
         final long nowNs = cluster.nowNs();
+        if (cycled && nowNs - lastCycleNs - parkAllowanceNs > maxStallNs)
+        {
+            // Start to start: a long cycle delays what waits for the next one as much as a descheduled thread.
+            maxStallNs = nowNs - lastCycleNs - parkAllowanceNs;
+        }
+        lastCycleNs = nowNs;
+        cycled = true;
         int work = applyFaults(nowNs);
         // Timers due now wait until the inboxes are read: see the class comment.
         work += runDue(nowNs, true);
@@ -254,6 +268,12 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
     long timersFired()
     {
         return timersFired;
+    }
+
+    /** @return the longest this worker went from one duty cycle to the next beyond the park it may choose. */
+    long maxStallNs()
+    {
+        return maxStallNs;
     }
 
     /** @return messages still held in this worker's delay queue (call once its thread has stopped). */

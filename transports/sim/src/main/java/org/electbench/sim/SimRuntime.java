@@ -619,5 +619,14 @@ public final class SimRuntime implements ClusterRuntime
             }
             monitor.onAnnounce(node.selfId(), nowNs, role, leaderId, term);
         }
+
+        @Override
+        public void transition(final HostedContext node, final String state)
+        {
+            if (null != trace)
+            {
+                trace.onTransition(nowNs, node.selfId(), state);
+            }
+        }
     }
 }

@@ -63,4 +63,9 @@ public interface Host
 
     /** The node's belief changed. */
     void announce(HostedContext node, Role role, int leaderId, long term);
+
+    /** The node entered a state of its own state machine; a host that traces records it. */
+    default void transition(final HostedContext node, final String state)
+    {
+    }
 }

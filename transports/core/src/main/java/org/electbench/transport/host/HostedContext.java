@@ -177,6 +177,15 @@ public final class HostedContext implements NodeContext
     }
 
     @Override
+    public void transition(final String state)
+    {
+        if (active)
+        {
+            host.transition(this, state);
+        }
+    }
+
+    @Override
     public String toString()
     {
         return "node " + selfId + " (incarnation " + incarnation + (active ? ")" : ", down)");

@@ -1,0 +1,81 @@
+package org.electbench.transport;
+
+import java.util.Locale;
+
+import org.electbench.spi.ElectionSettings;
+
+/**
+ * How well the host kept a real-clock run's timing, measured during the run: what a reader (or a
+ * test) needs to know before taking the run's outcome for the algorithm's. The election
+ * algorithms here are safe only while their messages beat their timers (bully's OK and ring's
+ * acknowledgement within T_elec, a leader's heartbeat within the detection timeout); a host that
+ * descheduled a worker or the transport's own thread for longer than that made the timers lie,
+ * and what followed (two leaders, say) is what the algorithm does when its timing assumption
+ * breaks, not a bug.
+ * <p>
+ * The host's added delay on any one message is bounded by the sum of the three measures: its
+ * sender may run late by a timer's lateness, the transport's thread may stall, and the receiving
+ * worker may stall; {@link #keptTiming} asks that a round trip of such messages, on top of the
+ * transport's own latency, fits the shortest timeout a message races against. The bound is
+ * conservative: a run it calls late may well have been unaffected.
+ *
+ * @param maxTimerLatenessNs the latest any timer fired behind its deadline.
+ * @param maxWorkerStallNs   the longest any worker went without a duty cycle beyond the park it asked for.
+ * @param maxWireStallNs     the longest the transport's own threads (a media driver) went without a duty
+ *                           cycle beyond their own park; 0 for a transport with no threads of its own.
+ * @param oneWayLatencyNs    the transport's one-way latency measured before the run.
+ */
+public record RunTiming(long maxTimerLatenessNs, long maxWorkerStallNs, long maxWireStallNs, long oneWayLatencyNs)
+{
+    /** A run on virtual time: the simulator keeps every timer exactly. */
+    public static final RunTiming VIRTUAL = new RunTiming(0, 0, 0, 0);
+
+    /** @return the most the host may have added to one message: sender late, transport stalled, receiver stalled. */
+    public long hostDelayNs()
+    {
+        return maxTimerLatenessNs + maxWorkerStallNs + maxWireStallNs;
+    }
+
+    /**
+     * The shortest race a message runs against a timer under these settings: a round trip
+     * within the election timeout, a heartbeat within the detection timeout less its interval.
+     *
+     * @return nanoseconds.
+     */
+    public static long shortestRaceNs(final ElectionSettings settings)
+    {
+        return Math.min(settings.electionTimeoutNs(), settings.detectionTimeoutNs() - settings.heartbeatIntervalNs());
+    }
+
+    /**
+     * The stated threshold: a run kept its timing when a round trip of messages each delayed by
+     * the host as much as it delayed any ({@link #hostDelayNs()}), on top of the transport's own
+     * latency, still fits {@link #shortestRaceNs}.
+     *
+     * @return the most {@link #hostDelayNs()} may be for the run to count as kept.
+     */
+    public long toleratedHostDelayNs(final ElectionSettings settings)
+    {
+        return Math.max(0, shortestRaceNs(settings) / 2 - oneWayLatencyNs);
+    }
+
+    /** @return whether the host kept the algorithm's timing assumption (see {@link #toleratedHostDelayNs}). */
+    public boolean keptTiming(final ElectionSettings settings)
+    {
+        return hostDelayNs() <= toleratedHostDelayNs(settings);
+    }
+
+    /** @return the measures in milliseconds, for a message that must name them. */
+    public String describe()
+    {
+        return String.format(Locale.ROOT, "timer lateness max %.3f ms, worker stall max %.3f ms, transport stall max %.3f ms, " +
+            "one-way latency %.3f ms", maxTimerLatenessNs / 1e6, maxWorkerStallNs / 1e6, maxWireStallNs / 1e6, oneWayLatencyNs / 1e6);
+    }
+
+    /** @return {@link #describe()} with the verdict against the settings' threshold. */
+    public String describe(final ElectionSettings settings)
+    {
+        return describe() + String.format(Locale.ROOT, "; host delay %.3f ms against %.3f ms tolerated: %s",
+            hostDelayNs() / 1e6, toleratedHostDelayNs(settings) / 1e6, keptTiming(settings) ? "kept" : "NOT kept");
+    }
+}
