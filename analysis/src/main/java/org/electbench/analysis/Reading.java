@@ -18,6 +18,8 @@ final class Reading
     /** A row's start-up rule, which a cold-start run report states (harness Parameters.START_UP). */
     static final String START_UP = "startUp";
     static final String ELECTION = "election";
+    /** Runs the host made late (metric {@code hostLate}): a row with any is marked and draws no safety verdict. */
+    static final String HOST_LATE = "hostLate";
 
     private Reading()
     {
@@ -57,11 +59,18 @@ final class Reading
             }
         }
         final List<String> twoLeaders = new ArrayList<>();
+        final List<String> hostLate = new ArrayList<>();
         boolean measured = false;
         for (final RowKey row : data.rows(scenario))
         {
             final Cell cell = data.cell(row, SPLIT_BRAIN);
-            if (null != cell)
+            final Cell late = data.cell(row, HOST_LATE);
+            if (null != late && late.value() > 0)
+            {
+                hostLate.add(row.algorithm() + " on " + row.transport() + " at n = " + row.nodes() + " (" +
+                    Numbers.format(late.value()) + " runs)");
+            }
+            else if (null != cell)
             {
                 measured = true;
                 if (cell.value() > 0)
@@ -75,6 +84,11 @@ final class Reading
         {
             sentences.add(twoLeaders.isEmpty() ? "No algorithm ever had two leaders at once." :
                 "Two leaders at once: " + String.join("; ", twoLeaders) + ".");
+        }
+        if (!hostLate.isEmpty())
+        {
+            sentences.add("No safety verdict from rows measured while the machine could not keep its timers (marked): " +
+                String.join("; ", hostLate) + ".");
         }
         return sentences;
     }

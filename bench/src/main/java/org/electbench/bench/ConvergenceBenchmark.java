@@ -3,6 +3,7 @@ package org.electbench.bench;
 import java.util.concurrent.TimeUnit;
 
 import org.electbench.harness.RuntimeRegistry;
+import org.electbench.harness.SeededRuns;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Scenario;
@@ -122,6 +123,9 @@ public class ConvergenceBenchmark
         base = new BenchParameters(algorithm, nodes, scenario, detect, delay, loss, fifo, heartbeat, detectionTimeout,
             electionTimeout, coordinatorTimeout, recovery, arrangement, ack, faultDuration, seed).toScenario();
         runtime = RuntimeRegistry.instance().get(transport).newRuntime();
+        // As simulate does: an election runs its code once, too rarely for the JIT in a few iterations, so the
+        // simulator compiles the algorithm's election path and the runtime's warm-up runs its own, before any iteration.
+        new SeededRuns().warmUp(runtime, base, runtime.defaultWarmupRuns());
         recorder = new ElectionRecorder(base, transport);
     }
 
@@ -151,7 +155,7 @@ public class ConvergenceBenchmark
     {
         if (measuring && null != result)
         {
-            recorder.record(thisRun, result, runtime.oneWayLatencyNs(), runtime.timerLatenessSamplesNs(), counters);
+            recorder.record(thisRun, result, runtime.oneWayLatencyNs(), runtime.timerLatenessSamplesNs(), runtime.lastRunTiming(), counters);
         }
     }
 

@@ -10,6 +10,7 @@ import org.electbench.harness.RuntimeRegistry;
 import org.electbench.harness.SeededRuns;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.ElectionResult;
+import org.electbench.transport.RunTiming;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.Summary;
 import org.electbench.transport.metrics.Sample;
@@ -49,16 +50,18 @@ final class ElectionRecorder
      * @param result    what it measured.
      * @param latencyNs the runtime's one-way latency for the run.
      * @param latenessNs every timer's lateness in the run (none on the simulator).
+     * @param timing    how well the host kept the run's timing.
      * @param counters  the benchmark's counters, given the floor's metrics.
      */
-    void record(final Scenario run, final ElectionResult result, final long latencyNs, final long[] latenessNs, final ElectionCounters counters)
+    void record(final Scenario run, final ElectionResult result, final long latencyNs, final long[] latenessNs, final RunTiming timing,
+        final ElectionCounters counters)
     {
         if (null == floorRuntime)
         {
             summary.add(Sample.of(result));
             return;
         }
-        final Sample sample = SeededRuns.pair(floorRuntime, run, result, latencyNs);
+        final Sample sample = SeededRuns.pair(floorRuntime, run, result, latencyNs, timing);
         summary.add(sample);
         summary.addTimerLateness(latenessNs);
         counters.add(sample, true);

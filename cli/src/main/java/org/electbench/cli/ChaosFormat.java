@@ -15,7 +15,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.electbench.sim.chaos.ChaosReport;
 import org.electbench.sim.chaos.ChaosRun;
+import org.electbench.sim.chaos.Liveness;
 import org.electbench.sim.chaos.Violation;
+import org.electbench.spi.LivenessPromise;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Fault;
 import org.electbench.transport.Scenario;
@@ -26,7 +28,11 @@ import picocli.CommandLine.ITypeConverter;
  * The chaos command's output formats, as an enum of factories. The JSON field names are a
  * contract: {@code schedules}, {@code <violation>Schedules}, {@code firstViolationSeed.<violation>}
  * (null when no schedule showed it), with violations {@code splitBrain}, {@code sameTermLeader},
- * {@code olderTermLeader}, {@code unconverged}. One algorithm gives one object, several an array.
+ * {@code olderTermLeader}, {@code stuck}; the liveness promise as {@code leaderNodes} (live nodes
+ * a leader needs), {@code livenessBoundNs} and {@code livenessBound} (its formula),
+ * {@code noLeaderPromisedSchedules}, and the slowest agreement after the last heal of a schedule
+ * promised a leader, {@code slowestAgreementNs} and {@code slowestAgreementSeed} (null when none
+ * agreed). One algorithm gives one object, several an array.
  */
 enum ChaosFormat
 {
@@ -73,6 +79,30 @@ enum ChaosFormat
         return "./electbench chaos --algorithm " + algorithm + " --replay " + seed + replayFlags;
     }
 
+    /** @return e.g. "a leader with 3 of 5 nodes live and connected, within 1060.000 ms = 2·(5/3·D + T_elec + 3·d)". */
+    static String promise(final LivenessPromise promise, final int nodes)
+    {
+        return String.format(Locale.ROOT, "a leader with %d of %d nodes live and connected, agreed within %s ms = %s",
+            promise.nodesForLeader(), nodes, TableWriter.millis(promise.boundNs()), promise.derivation());
+    }
+
+    /** @return what the run shows of the liveness promise, in words. */
+    static String liveness(final Liveness liveness)
+    {
+        if (!liveness.promised())
+        {
+            return "no leader promised: " + liveness.liveNodes() + " nodes live, a leader needs " +
+                liveness.promise().nodesForLeader();
+        }
+        final String bound = "bound " + TableWriter.millis(liveness.promise().boundNs()) + " ms";
+        if (liveness.agreedAfterHealNs() < 0)
+        {
+            return "stuck: no leader agreed after the last heal (" + bound + ")";
+        }
+        return (liveness.stuck() ? "stuck: " : "") + "leader agreed " + TableWriter.millis(liveness.agreedAfterHealNs()) +
+            " ms after the last heal (" + bound + ")";
+    }
+
     private static final class Table implements Writer
     {
         @Override
@@ -81,13 +111,22 @@ enum ChaosFormat
             final ChaosReport first = reports.get(0);
             out.printf(Locale.ROOT, "chaos: n=%d schedules=%d seed=%d faults=%s delay=%s%n", first.nodes(), first.schedules(),
                 first.seed(), ChaosFault.toCliList(first.kinds()), first.network());
-            out.printf(Locale.ROOT, "%-10s %10s %12s %10s %13s %12s %12s%n", "algorithm", "schedules", "split-brain",
-                "same-term", "older-term", "unconverged", "schedules/s");
+            out.printf(Locale.ROOT, "%-10s %10s %12s %10s %13s %8s %12s %12s%n", "algorithm", "schedules", "split-brain",
+                "same-term", "older-term", "stuck", "no-promise", "schedules/s");
             for (final ChaosReport report : reports)
             {
-                out.printf(Locale.ROOT, "%-10s %10d %12d %10d %13d %12d %12.0f%n", report.algorithm(), report.schedules(),
+                out.printf(Locale.ROOT, "%-10s %10d %12d %10d %13d %8d %12d %12.0f%n", report.algorithm(), report.schedules(),
                     report.count(Violation.SPLIT_BRAIN), report.count(Violation.SAME_TERM_LEADER),
-                    report.count(Violation.OLDER_TERM_LEADER), report.count(Violation.UNCONVERGED), report.schedulesPerSecond());
+                    report.count(Violation.OLDER_TERM_LEADER), report.count(Violation.STUCK), report.unpromised(),
+                    report.schedulesPerSecond());
+            }
+            out.println("liveness: stuck counts schedules that left enough nodes for the promised leader and had none agreed " +
+                "within the bound after the last heal (d: the p99 one-way delay); no-promise those that left too few:");
+            for (final ChaosReport report : reports)
+            {
+                out.printf(Locale.ROOT, "  %-10s %s; slowest %s%n", report.algorithm(), promise(report.promise(), report.nodes()),
+                    report.slowestAgreementNs() < 0 ? "none agreed" :
+                        TableWriter.millis(report.slowestAgreementNs()) + " ms (seed " + report.slowestSeed() + ")");
             }
             out.printf("first seed of each violation (replay one: %s):%n", replayCommand("NAME", "SEED", replayFlags));
             for (final ChaosReport report : reports)
@@ -126,6 +165,8 @@ enum ChaosFormat
                 out.printf(Locale.ROOT, "  safety: max concurrent leaders %d, split brain %s ms, same-term leaders %d, " +
                         "older-term leader %s ms%n", result.maxConcurrentLeaders(), TableWriter.millis(result.splitBrainNs()),
                     result.sameTermLeaders(), TableWriter.millis(result.olderTermLeaderNs()));
+                out.println("  liveness: " + liveness(run.liveness()) + "; promised: " +
+                    promise(run.liveness().promise(), scenario.nodes()));
                 final Set<Violation> violations = run.violations();
                 out.println("  violations: " + (violations.isEmpty() ? "none" :
                     violations.stream().map(ChaosFormat::cliName).collect(Collectors.joining(", "))));
@@ -167,6 +208,20 @@ enum ChaosFormat
                         firstSeeds.putNull(violation.key());
                     }
                 }
+                root.put("leaderNodes", report.promise().nodesForLeader());
+                root.put("livenessBoundNs", report.promise().boundNs());
+                root.put("livenessBound", report.promise().derivation());
+                root.put("noLeaderPromisedSchedules", report.unpromised());
+                if (report.slowestAgreementNs() < 0)
+                {
+                    root.putNull("slowestAgreementNs");
+                    root.putNull("slowestAgreementSeed");
+                }
+                else
+                {
+                    root.put("slowestAgreementNs", report.slowestAgreementNs());
+                    root.put("slowestAgreementSeed", report.slowestSeed());
+                }
                 root.put("events", report.events());
                 root.put("wallNs", report.wallNs());
             }
@@ -198,6 +253,10 @@ enum ChaosFormat
                 root.put("olderTermLeaderNs", result.olderTermLeaderNs());
                 root.put("endNs", result.endNs());
                 root.put("events", result.events());
+                root.put("liveNodes", run.liveness().liveNodes());
+                root.put("leaderNodes", run.liveness().promise().nodesForLeader());
+                root.put("livenessBoundNs", run.liveness().promise().boundNs());
+                root.put("agreedAfterHealNs", run.liveness().agreedAfterHealNs());
                 final ArrayNode violations = root.putArray("violations");
                 run.violations().forEach(violation -> violations.add(violation.key()));
             }
@@ -232,7 +291,8 @@ enum ChaosFormat
             {
                 header.append(",firstSeed.").append(violation.key());
             }
-            out.println(header.append(",events,wallNs"));
+            out.println(header.append(",leaderNodes,livenessBoundNs,noLeaderPromisedSchedules,slowestAgreementNs,slowestAgreementSeed" +
+                ",events,wallNs"));
             for (final ChaosReport report : reports)
             {
                 final StringBuilder row = new StringBuilder()
@@ -247,6 +307,10 @@ enum ChaosFormat
                 {
                     row.append(',').append(report.found(violation) ? Long.toString(report.firstSeed(violation)) : "");
                 }
+                row.append(',').append(report.promise().nodesForLeader()).append(',').append(report.promise().boundNs())
+                    .append(',').append(report.unpromised()).append(',')
+                    .append(report.slowestAgreementNs() < 0 ? "" : Long.toString(report.slowestAgreementNs())).append(',')
+                    .append(report.slowestAgreementNs() < 0 ? "" : Long.toString(report.slowestSeed()));
                 out.println(row.append(',').append(report.events()).append(',').append(report.wallNs()));
             }
         }
@@ -255,7 +319,7 @@ enum ChaosFormat
         public void writeReplays(final List<ChaosRun> runs, final Set<ChaosFault> kinds, final String replayFlags, final PrintWriter out)
         {
             out.println("algorithm,nodes,seed,converged,leader,convergenceNs,maxConcurrentLeaders,splitBrainNs,sameTermLeaders," +
-                "olderTermLeaderNs,events,violations,schedule");
+                "olderTermLeaderNs,events,liveNodes,leaderNodes,livenessBoundNs,agreedAfterHealNs,violations,schedule");
             for (final ChaosRun run : runs)
             {
                 final ElectionResult result = run.result();
@@ -271,6 +335,10 @@ enum ChaosFormat
                     Long.toString(result.sameTermLeaders()),
                     Long.toString(result.olderTermLeaderNs()),
                     Long.toString(result.events()),
+                    Integer.toString(run.liveness().liveNodes()),
+                    Integer.toString(run.liveness().promise().nodesForLeader()),
+                    Long.toString(run.liveness().promise().boundNs()),
+                    Long.toString(run.liveness().agreedAfterHealNs()),
                     run.violations().stream().map(Violation::key).collect(Collectors.joining(";")),
                     "\"" + run.faults().faults().stream().map(Fault::toString).collect(Collectors.joining("; ")) + "\""));
             }

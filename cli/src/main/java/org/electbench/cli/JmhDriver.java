@@ -16,6 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.electbench.harness.Environment;
+import org.electbench.harness.HostLoad;
 import org.electbench.harness.RunFolder;
 
 /**
@@ -72,7 +73,9 @@ final class JmhDriver
         startNs = System.nanoTime();
         for (final BenchmarkStage stage : stages)
         {
+            final HostLoad before = HostLoad.now();
             final int exitCode = runStage(stage);
+            HostLoad.writeStage(folder, stage.name(), before, HostLoad.now());
             if (0 != exitCode)
             {
                 return exitCode;

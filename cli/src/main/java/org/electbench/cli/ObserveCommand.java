@@ -114,8 +114,10 @@ final class ObserveCommand implements Callable<Integer>
         try (EmbeddedDriver driver = EmbeddedDriver.launch();
              ClusterObserver observer = new ClusterObserver(cluster, driver.aeron(), new Progress(cluster, err)))
         {
-            err.printf(Locale.ROOT, "observe: %s, %d nodes, listening on %s; settle window %s%n",
-                cluster.algorithm().name(), cluster.clusterSize(), ClusterFile.format(cluster.observer()), millis(observer.settleWindowNs()));
+            err.printf(Locale.ROOT, "observe: %s, %d nodes, fingerprint %016x, %s, listening on %s; settle window %s%n",
+                cluster.algorithm().name(), cluster.clusterSize(), cluster.fingerprint(),
+                cluster.keyed() ? "reports need the cluster key" : "no key (reports checked by address only)",
+                ClusterFile.format(cluster.observer()), millis(observer.settleWindowNs()));
             err.flush();
             final IdleStrategy idle = new BackoffIdleStrategy();
             final long deadlineNs = startNs + timeoutNs;

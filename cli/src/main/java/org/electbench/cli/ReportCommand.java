@@ -1,5 +1,6 @@
 package org.electbench.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -12,6 +13,7 @@ import org.electbench.analysis.ReportWriter;
 import org.electbench.analysis.RunData;
 import org.electbench.analysis.RunFolders;
 import org.electbench.analysis.trace.TraceFiles;
+import org.electbench.harness.Shard;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -62,6 +64,10 @@ final class ReportCommand implements Callable<Integer>
                 {
                     throw new ParameterException(spec.commandLine(), "Missing RUN_DIR: give one or more run folders, or --trace FILE");
                 }
+                for (final String warning : checkShards(runs))
+                {
+                    spec.commandLine().getErr().println("report: warning: " + warning);
+                }
                 final RunData data = RunFolders.read(runs, Declarations::lookup);
                 written = ReportWriter.write(data, null == out ? runs.get(0).resolve(RunFolders.REPORT_FOLDER) : out);
             }
@@ -72,10 +78,28 @@ final class ReportCommand implements Callable<Integer>
             stdout.flush();
             return 0;
         }
+        catch (final IllegalArgumentException ex)
+        {
+            spec.commandLine().getErr().println("report: cannot merge these folders: " + ex.getMessage());
+            return 2;
+        }
         catch (final AnalysisException | UncheckedIOException ex)
         {
             spec.commandLine().getErr().println("report: " + ex.getMessage());
             return 2;
+        }
+    }
+
+    /** Folders of shards merge only when they ran one grid: {@link Shard#checkMergeable}. */
+    private static List<String> checkShards(final List<Path> runs)
+    {
+        try
+        {
+            return Shard.checkMergeable(runs);
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
         }
     }
 }

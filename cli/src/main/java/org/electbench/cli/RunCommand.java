@@ -1,6 +1,7 @@
 package org.electbench.cli;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +17,9 @@ import org.electbench.analysis.Declarations;
 import org.electbench.analysis.RunFolders;
 import org.electbench.analysis.Tables;
 import org.electbench.harness.Environment;
+import org.electbench.harness.HostLoad;
 import org.electbench.harness.RunFolder;
+import org.electbench.harness.Shard;
 import org.electbench.harness.RuntimeRegistry;
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.transport.AtomicOutput;
@@ -47,6 +50,8 @@ import picocli.CommandLine.Spec;
             "--algorithm, --nodes, --scenario or --transport run exactly that cell instead; the other scenario flags apply to every cell."})
 final class RunCommand implements Callable<Integer>
 {
+    /** How long apart the two readings of the busy check are taken. */
+    private static final long STEAL_SAMPLE_MS = 200;
     /** The scenario flags of the mixin and the benchmark parameter each one sets. */
     private static final Map<String, String> FLAG_PARAMS = new LinkedHashMap<>();
 
@@ -77,6 +82,11 @@ final class RunCommand implements Callable<Integer>
 
     @Option(names = "--quick", description = "A small grid: the main scenarios at n = 3, 5, 9, a short inmemory check; within 3 minutes.")
     boolean quick;
+
+    @Option(names = Shard.FLAG, paramLabel = "I/K", converter = ShardConverter.class,
+        description = "Run shard I of K of the grid (a deterministic share: give each of K machines the same command with " +
+            "1/K .. K/K), then merge the folders with `report`.")
+    Shard shard = Shard.ALL;
 
     @Option(names = "--full", description = "The whole grid: every scenario and detector at n = 3 ... 1024, every transport, more timer settings, more elections.")
     boolean full;
@@ -138,13 +148,14 @@ final class RunCommand implements Callable<Integer>
         final List<BenchmarkStage> stages = RunGrid.stages(quick ? RunGrid.Size.QUICK : full ? RunGrid.Size.FULL : RunGrid.Size.DEFAULT,
             algorithms(), runtimes(), overrides, restricted(), seed);
         final List<BenchmarkStage> adjusted = new ArrayList<>();
+        final List<BenchmarkStage> share = RunGrid.shard(stages, shard);
         final List<String> extra = new ArrayList<>();
         for (final String profiler : profilers)
         {
             extra.add("-prof");
             extra.add(profiler);
         }
-        for (final BenchmarkStage stage : stages)
+        for (final BenchmarkStage stage : share)
         {
             adjusted.add(stage.withCounts(forks, warmups, iterations, BenchmarkStage.CONVERGENCE.equals(stage.benchmark()) ? batch : null, extra));
         }
@@ -156,6 +167,7 @@ final class RunCommand implements Callable<Integer>
             throw new ParameterException(spec.commandLine(), "Invalid value for option '--jar': no benchmark jar at " + benchmarks +
                 "; build it with: mvn -B -DskipTests package");
         }
+        warnIfBusy(spec.commandLine().getErr());
         final Environment environment = Environment.capture(seed, SimulateCommand.commandLine(spec));
         final RunFolder folder = RunFolder.create(null != runsDirectory ? runsDirectory : home.resolve("results/runs"), environment);
         spec.commandLine().getErr().println("electbench: run folder " + folder.directory());
@@ -204,6 +216,43 @@ final class RunCommand implements Callable<Integer>
         spec.commandLine().getOut().println("Run folder: " + folder.directory());
         spec.commandLine().getOut().flush();
         return 0;
+    }
+
+    /** Parses {@code I/K}; a bad value exits 2 naming the accepted form. */
+    static final class ShardConverter implements picocli.CommandLine.ITypeConverter<Shard>
+    {
+        @Override
+        public Shard convert(final String value)
+        {
+            try
+            {
+                return Shard.parse(value);
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw new picocli.CommandLine.TypeConversionException(ex.getMessage());
+            }
+        }
+    }
+
+    /**
+     * Warns before any work when the machine is busy ({@link HostLoad#busy}): the real-clock rows
+     * of a run made now will likely be marked hostLate, and draw no safety verdict.
+     */
+    static void warnIfBusy(final PrintWriter err) throws InterruptedException
+    {
+        final HostLoad first = HostLoad.now();
+        // A short second reading gives the steal share of this moment, not since boot.
+        Thread.sleep(STEAL_SAMPLE_MS);
+        final HostLoad second = HostLoad.now();
+        final int cores = Runtime.getRuntime().availableProcessors();
+        if (second.busy(first, cores))
+        {
+            err.println("electbench: warning: the machine is busy (" + second.describe(first) + " on " + cores + " cores): " +
+                "the real transports' timers will run late, and their rows measured so will be marked hostLate, " +
+                "with no safety verdict drawn from them; a quiet machine gives rows that count");
+            err.flush();
+        }
     }
 
     /**

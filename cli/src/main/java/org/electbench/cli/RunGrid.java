@@ -6,6 +6,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
+import org.electbench.harness.Shard;
+
 /**
  * The stages {@code ./electbench run} drives the benchmark jar through, for each size of run.
  * Algorithms and runtimes come from the registries, never from a list here.
@@ -142,6 +144,49 @@ final class RunGrid
             }
         }
         return chosen;
+    }
+
+    /**
+     * The share of the grid one shard runs: every stage is cut into parts along its parameter
+     * with the most values (one part per value, so each part is a whole JMH trial set with the
+     * seeds an unsharded run gives it), the parts are numbered in the grid's order, and the shard
+     * takes its own ({@link Shard#select}). A stage with no parameter of several values is one part.
+     *
+     * @param stages the grid, as {@link #stages} enumerates it.
+     * @return the parts the shard runs; the whole grid for {@link Shard#ALL}.
+     */
+    static List<BenchmarkStage> shard(final List<BenchmarkStage> stages, final Shard shard)
+    {
+        if (Shard.ALL.equals(shard))
+        {
+            return stages;
+        }
+        final List<BenchmarkStage> parts = new ArrayList<>();
+        for (final BenchmarkStage stage : stages)
+        {
+            String axis = null;
+            int most = 1;
+            for (final Map.Entry<String, List<String>> param : stage.params().entrySet())
+            {
+                if (param.getValue().size() > most)
+                {
+                    axis = param.getKey();
+                    most = param.getValue().size();
+                }
+            }
+            if (null == axis)
+            {
+                parts.add(stage);
+                continue;
+            }
+            for (final String value : stage.params().get(axis))
+            {
+                final BenchmarkStage part = stage.with(axis, List.of(value));
+                parts.add(new BenchmarkStage(stage.name() + "-" + axis + "-" + value.replaceAll("[^A-Za-z0-9.-]", "_"),
+                    part.benchmark(), part.params(), part.forks(), part.warmups(), part.iterations(), part.batch(), part.extra()));
+            }
+        }
+        return shard.select(parts);
     }
 
     private static Map<String, List<String>> params(final List<String> algorithms, final String name, final List<String> values)

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class ChaosCommandTest
 {
-    private static final String[] VIOLATIONS = {"splitBrain", "sameTermLeader", "olderTermLeader", "unconverged"};
+    private static final String[] VIOLATIONS = {"splitBrain", "sameTermLeader", "olderTermLeader", "stuck"};
 
     @Test
     void bullyUnderPartitionsShowsSplitBrainAndTheReportedSeedReplaysIt() throws Exception
@@ -94,7 +94,8 @@ class ChaosCommandTest
         second.remove("wallNs");
         assertEquals(first, second);
         for (final String field : new String[]{"algorithm", "nodes", "seed", "faults", "schedules", "splitBrainSchedules",
-            "sameTermLeaderSchedules", "olderTermLeaderSchedules", "unconvergedSchedules", "firstViolationSeed"})
+            "sameTermLeaderSchedules", "olderTermLeaderSchedules", "stuckSchedules", "firstViolationSeed", "leaderNodes",
+            "livenessBoundNs", "livenessBound", "noLeaderPromisedSchedules", "slowestAgreementNs"})
         {
             assertTrue(first.has(field), field);
         }

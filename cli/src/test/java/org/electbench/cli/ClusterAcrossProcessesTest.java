@@ -19,6 +19,7 @@ import java.util.function.Supplier;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.agrona.IoUtil;
 import org.agrona.concurrent.SleepingMillisIdleStrategy;
 import org.electbench.aeron.ChannelPlan;
 import org.electbench.aeron.EmbeddedDriver;
@@ -112,11 +113,16 @@ class ClusterAcrossProcessesTest
                     node.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
                 }
             }
-            EmbeddedDriver.deleteStaleDirectories();
         }
 
-        // Nodes 1 and 2 got SIGTERM and cleaned up after themselves; node 3's directory, left by
-        // the kill, went with deleteStaleDirectories.
+        // Node 3's directory, left by the kill, is judged dead once its driver's heartbeat has been
+        // silent for the threshold (1 s here, Aeron's 10 s driver timeout in a launch's clean-up).
+        final File[] killed = new File(System.getProperty("java.io.tmpdir")).listFiles(
+            (parent, name) -> name.startsWith(EmbeddedDriver.DIRECTORY_PREFIX + nodes.get(2).pid() + "-"));
+        assertEquals(1, null == killed ? 0 : killed.length, "the killed node's Aeron directory");
+        await(() -> EmbeddedDriver.isStale(killed[0], 1_000), () -> killed[0] + " still taken for a live driver's");
+        IoUtil.delete(killed[0], true);
+        // Nodes 1 and 2 got SIGTERM and cleaned up after themselves.
         for (int id = 1; id <= 3; id++)
         {
             final long pid = nodes.get(id - 1).pid();

@@ -1,5 +1,7 @@
 package org.electbench.cli;
 
+import static org.electbench.cli.IpCommand.ip;
+import static org.electbench.cli.IpCommand.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -314,43 +316,6 @@ class ClusterTrustInNamespacesTest
         if (bridgeMade)
         {
             ip("link", "del", bridge);
-        }
-    }
-
-    private static void run(final String... args)
-    {
-        final String failure = ip(args);
-        if (null != failure)
-        {
-            throw new IllegalStateException("ip " + String.join(" ", args) + ": " + failure);
-        }
-    }
-
-    /** @return null on success, else what went wrong. */
-    private static String ip(final String... args)
-    {
-        final List<String> command = new ArrayList<>();
-        command.add("ip");
-        command.addAll(List.of(args));
-        try
-        {
-            final Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            final String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            if (!process.waitFor(10, TimeUnit.SECONDS))
-            {
-                process.destroyForcibly();
-                return "timed out";
-            }
-            return 0 == process.exitValue() ? null : output;
-        }
-        catch (final IOException ex)
-        {
-            return "no ip command: " + ex.getMessage();
-        }
-        catch (final InterruptedException ex)
-        {
-            Thread.currentThread().interrupt();
-            return "interrupted";
         }
     }
 }

@@ -142,7 +142,8 @@ public final class NodeHost implements Agent, AutoCloseable
         membership = cluster.membership();
         statusMac = membership.keyed() ? membership.newMac() : null;
         endpoint = new AeronEndpoint(driver.aeron(), cluster.channelPlan(), selfId, cluster.clusterId(), typeCount,
-            messageHandler, membership, incarnation, this::onRefused);
+            messageHandler, AeronEndpoint.DEFAULT_FRAGMENT_LIMIT, AeronEndpoint.DEFAULT_MAX_SEND_RETRIES, membership,
+            incarnation, this::onRefused);
         ExclusivePublication publication = null;
         try
         {

@@ -5,6 +5,7 @@ import java.util.List;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.NetworkModel;
+import org.electbench.transport.RunTiming;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.Summary;
 import org.electbench.transport.metrics.Metric;
@@ -76,6 +77,22 @@ public final class SeededRuns
      */
     public Outcome run(final ClusterRuntime runtime, final Scenario scenario, final int runs, final int warmupRuns, final Progress progress)
     {
+        warmUp(runtime, scenario, warmupRuns);
+        return run(runtime, scenario, runs, progress,
+            Metrics.forTypes(scenario.algorithm().messageTypes(), scenario.algorithm().heartbeatType()));
+    }
+
+    /**
+     * Brings a runtime to the state its measured runs should find: on a real-clock runtime, when
+     * {@code warmupRuns} is more than 0, the simulator first runs the scenario to compile the
+     * algorithm's election path ({@link #compileAlgorithm}), then the runtime makes the warm-up
+     * runs, unmeasured, with seeds none of the measured runs has ({@link Scenario#forRun} of -1,
+     * -2, ...). {@code simulate}, {@code run}'s benchmarks and the tuner's probes warm up alike.
+     *
+     * @param warmupRuns runs made and discarded, by default {@link ClusterRuntime#defaultWarmupRuns()}.
+     */
+    public void warmUp(final ClusterRuntime runtime, final Scenario scenario, final int warmupRuns)
+    {
         if (warmupRuns > 0 && registry.get(runtime.name()).realClock())
         {
             compileAlgorithm(scenario);
@@ -85,8 +102,6 @@ public final class SeededRuns
             // Not measured, so not held for the settle window once agreed: a third of the time each.
             runtime.run(scenario.forRun(-1 - run).toBuilder().settleWindowNs(WARMUP_SETTLE_WINDOW_NS).build());
         }
-        return run(runtime, scenario, runs, progress,
-            Metrics.forTypes(scenario.algorithm().messageTypes(), scenario.algorithm().heartbeatType()));
     }
 
     /**
@@ -129,7 +144,8 @@ public final class SeededRuns
             {
                 final Scenario thisRun = scenario.forRun(run);
                 final ElectionResult result = runtime.run(thisRun);
-                summary.add(null == floorRuntime ? Sample.of(result) : pair(floorRuntime, thisRun, result, runtime.oneWayLatencyNs()));
+                summary.add(null == floorRuntime ? Sample.of(result) :
+                    pair(floorRuntime, thisRun, result, runtime.oneWayLatencyNs(), runtime.lastRunTiming()));
                 if (realClock)
                 {
                     summary.addTimerLateness(runtime.timerLatenessSamplesNs());
@@ -162,15 +178,18 @@ public final class SeededRuns
     /**
      * One run of a real-clock runtime with its floor: the same scenario in the simulator with the
      * measured one-way latency added to every message.
+     *
+     * @param timing how well the host kept the run's timing, for {@link Metrics#HOST_LATE}.
      */
-    public static Sample pair(final ClusterRuntime floorRuntime, final Scenario scenario, final ElectionResult result, final long latencyNs)
+    public static Sample pair(
+        final ClusterRuntime floorRuntime, final Scenario scenario, final ElectionResult result, final long latencyNs, final RunTiming timing)
     {
         final NetworkModel network = scenario.network();
         final NetworkModel withLatency = NetworkModel.of(network.delay().plusNs(latencyNs))
             .withLoss(network.lossProbability())
             .withFifo(network.fifo());
         final ElectionResult floor = floorRuntime.run(scenario.toBuilder().network(withLatency).derivedFor(scenario.profile()).build());
-        return new Sample(result, latencyNs, result.converged() && floor.converged() ? floor.convergenceNs() : -1);
+        return new Sample(result, latencyNs, result.converged() && floor.converged() ? floor.convergenceNs() : -1, timing);
     }
 
     /** @return the name of the simulator, whose floor the real-clock runtimes are paired with. */

@@ -8,6 +8,7 @@ import org.electbench.spi.DerivedSettings;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.LivenessPromise;
 import org.electbench.spi.MessageRole;
 import org.electbench.spi.ElectionSettings.Knob;
 import org.electbench.spi.RecoveryPolicy;
@@ -82,6 +83,21 @@ public final class BullyAlgorithm implements ElectionAlgorithm
                 "T_elec plus twice the p99 one-way delay",
                 "a node that got OK gives up on the COORDINATOR of a higher node still in its own election")
             .finish();
+    }
+
+    /**
+     * A leader once any node is live: the highest live id, which hears the leader it follows
+     * fall silent (D, from a heartbeat up to HBT old) or a lower one's heartbeat, or, restarted,
+     * listens D first; then holds an election (T_elec) and announces (COORDINATOR, one delay). A
+     * lower node that started first waits T_coord for that announcement after its OK (two more
+     * delays), and one of its ELECTIONs may still be in flight: one delay more.
+     */
+    @Override
+    public LivenessPromise liveness(final ElectionSettings settings, final ClusterProfile profile)
+    {
+        final long boundNs = settings.detectionTimeoutNs() + settings.heartbeatIntervalNs() + settings.electionTimeoutNs() +
+            settings.coordinatorTimeoutNs() + 4 * profile.oneWayDelayP99Ns();
+        return new LivenessPromise(1, boundNs, "D + HBT + T_elec + T_coord + 4·d");
     }
 
     @Override

@@ -11,6 +11,7 @@ import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageRole;
 import org.electbench.spi.ElectionSettings.Knob;
+import org.electbench.spi.LivenessPromise;
 import org.electbench.spi.SettingsDerivation;
 
 /**
@@ -23,6 +24,8 @@ import org.electbench.spi.SettingsDerivation;
 public final class QuorumAlgorithm implements ElectionAlgorithm
 {
     public static final String NAME = "quorum";
+    /** Election rounds the liveness bound allows after the last heal; see {@link #liveness}. */
+    static final int LIVENESS_ROUNDS = 3;
     private static final List<MessageRole> ROLES = List.of(
         MessageRole.ELECTION, MessageRole.ELECTION, MessageRole.HEARTBEAT);
 
@@ -80,6 +83,23 @@ public final class QuorumAlgorithm implements ElectionAlgorithm
             .above(Knob.ELECTION_TIMEOUT, profile.roundTripP99Ns(), "twice the p99 one-way delay",
                 "the voting window closes before a live peer's VOTE arrives")
             .finish();
+    }
+
+    /**
+     * A leader once more than N/2 of the N configured servers are live and connected: a round
+     * needs a server's watch to run out (at most 5/3 D, its entry timeout, or D after a LEAD),
+     * its voting window RTT, one delay for the last server to join, one for the VOTEs and one for
+     * the first LEAD. A round under way at the heal may miss claims and fail; in the next, every
+     * voter ranks the same claims, but one that turns to a new choice covers only terms after its
+     * earlier vote, so the ranges may not meet; its ballot makes the third meet.
+     */
+    @Override
+    public LivenessPromise liveness(final ElectionSettings settings, final ClusterProfile profile)
+    {
+        final long watchNs = settings.detectionTimeoutNs() / QuorumNode.WATCH_LEAD_HEARTBEATS * QuorumNode.WATCH_ENTRY_HEARTBEATS;
+        final long roundNs = watchNs + settings.electionTimeoutNs() + 3 * profile.oneWayDelayP99Ns();
+        return new LivenessPromise(LivenessPromise.majorityOf(profile.clusterSize()), LIVENESS_ROUNDS * roundNs,
+            LIVENESS_ROUNDS + "·(5/3·D + T_elec + 3·d)");
     }
 
     @Override

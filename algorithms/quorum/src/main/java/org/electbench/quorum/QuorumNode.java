@@ -421,8 +421,9 @@ public final class QuorumNode implements ElectionNode
     }
 
     /**
-     * The one transition: records the new state, then runs what each machine does on leaving
-     * and entering it (the note's "initial" actions). Entering WATCHING from DOWN is a start.
+     * The one transition: records the new state (and tells the trace), then runs what each
+     * machine does on leaving and entering it (the note's "initial" actions). Entering WATCHING
+     * from DOWN is a start.
      */
     private void state(final State next)
     {
@@ -432,6 +433,7 @@ public final class QuorumNode implements ElectionNode
         {
             return;
         }
+        ctx.transition(next.name());
         if (previous.leading() && !next.leading())
         {
             heartbeatTimer.cancel(ctx);

@@ -19,9 +19,13 @@ import org.electbench.spi.ElectionSettings;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Fault;
 import org.electbench.transport.NetworkModel;
+import org.electbench.transport.Scenario;
 import org.electbench.transport.Seeds;
 import org.electbench.transport.chaos.ChaosFault;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The majority election under random fault schedules ({@code ./electbench chaos}), every fault
@@ -38,8 +42,38 @@ class QuorumChaosTest
 
     private static ChaosExplorer explorer(final Set<ChaosFault> kinds)
     {
+        return explorer(NODES, kinds);
+    }
+
+    private static ChaosExplorer explorer(final int nodes, final Set<ChaosFault> kinds)
+    {
         return new ChaosExplorer(
-            new QuorumAlgorithm(), NODES, ElectionSettings.defaults(), NetworkModel.parse("uniform:500us,5ms"), kinds);
+            new QuorumAlgorithm(), nodes, ElectionSettings.defaults(), NetworkModel.parse("uniform:500us,5ms"), kinds);
+    }
+
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {3, 4})
+    void smallClustersElectWithinTheBoundWheneverAMajorityIsLeft(final int nodes)
+    {
+        // Before rule 7 about 17 in 5,000 schedules at n = 3 never elected again with every server up.
+        final ChaosReport report = explorer(nodes, ChaosFault.ALL).explore(1, SCHEDULES);
+        assertEquals(0, report.count(Violation.STUCK), () -> "first seed " + report.firstSeed(Violation.STUCK));
+        assertEquals(0, report.count(Violation.SAME_TERM_LEADER));
+        assertTrue(report.unpromised() > 0, "some schedules leave no majority, and are owed no leader");
+        assertTrue(report.slowestAgreementNs() <= report.promise().boundNs());
+    }
+
+    @ParameterizedTest(name = "n={0} seed={1}")
+    @CsvSource({"3, 5115529386599444147", "5, -6494491116638026227"})
+    void schedulesThatOnceLeftEveryServerUpAndNoLeaderNowElect(final int nodes, final long seed)
+    {
+        // The replays: a majority live and connected from the last heal, and no leader, as
+        // a restarted server could lead only a term above the ones the others voted up to.
+        final ChaosRun run = explorer(nodes, ChaosFault.ALL).replay(seed);
+        assertTrue(run.liveness().promised(), run.liveness().toString());
+        assertTrue(run.result().converged(), run.result().toString());
+        assertTrue(run.liveness().agreedAfterHealNs() <= run.liveness().promise().boundNs());
+        assertEquals(Set.of(), run.violations());
     }
 
     @Test
@@ -52,12 +86,13 @@ class QuorumChaosTest
     }
 
     @Test
-    void quorumConvergesInEveryScheduleUnderEveryFaultKindRecoveryIncluded()
+    void quorumElectsWithinItsBoundInEveryScheduleThatLeavesAMajorityUnderEveryFaultKindRecoveryIncluded()
     {
         final ChaosReport report = explorer(ChaosFault.ALL).explore(1, SCHEDULES);
         assertEquals(SCHEDULES, report.schedules());
-        assertEquals(0, report.count(Violation.UNCONVERGED),
-            () -> "first seed " + report.firstSeed(Violation.UNCONVERGED));
+        assertEquals(0, report.count(Violation.STUCK), () -> "first seed " + report.firstSeed(Violation.STUCK));
+        assertEquals(3, report.promise().nodesForLeader());
+        assertTrue(report.slowestAgreementNs() > 0 && report.slowestAgreementNs() <= report.promise().boundNs());
     }
 
     @Test
@@ -150,7 +185,8 @@ class QuorumChaosTest
         for (int index = 0; index < schedules; index++)
         {
             final long scheduleSeed = Seeds.derive(seed, index);
-            if (Violation.SAME_TERM_LEADER.in(amnesic.run(explorer.scenario(scheduleSeed))))
+            final Scenario scenario = explorer.scenario(scheduleSeed);
+            if (Violation.SAME_TERM_LEADER.in(ChaosRun.of(scenario, amnesic.run(scenario))))
             {
                 return OptionalLong.of(scheduleSeed);
             }

@@ -25,6 +25,7 @@ import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
+import org.electbench.spi.Terms;
 import org.electbench.testkit.ScriptedHost;
 import org.electbench.testkit.ScriptedHost.Announcement;
 import org.electbench.transport.host.HostedContext;
@@ -456,6 +457,56 @@ class QuorumNodeTest
         elect(host, node3, 0, 4, 0, 4);
         assertEquals(0, host.sentCount());
         assertEquals(QuorumNode.State.WATCHING, node3.state());
+    }
+
+    @Test
+    void termsNoHonestServerSendsAreDroppedAndCountedAndAJumpWithinTheLimitIsTaken()
+    {
+        final ScriptedHost host = host();
+        node3.onStart(context(host, 3, 5), Start.SETTLED, 5, 4);
+        lead(host, node3, 1, Long.MAX_VALUE - 1, 1);
+        lead(host, node3, 1, 4 + Terms.MAX_JUMP + 1, 1);
+        lead(host, node3, 1, -4, 1);
+        lead(host, node3, 1, 5, -1);
+        elect(host, node3, 2, 4, 0, Long.MAX_VALUE);
+        vote(host, node3, 2, -1, 5);
+        vote(host, node3, 2, 4, Long.MAX_VALUE);
+        assertEquals(7, node3.malformedMessages());
+        assertEquals(4, node3.term());
+        assertEquals(4, node3.highestTermSeen());
+        assertEquals(0, host.sentCount());
+        assertEquals(List.of(new Announcement(Role.FOLLOWER, 5, 4)), host.announcements());
+
+        // 2^32 above the highest term known is the most an honest server can be ahead: taken.
+        lead(host, node3, 1, 4 + Terms.MAX_JUMP, 1);
+        assertEquals(new Announcement(Role.FOLLOWER, 1, 4 + Terms.MAX_JUMP), host.lastAnnouncement());
+        assertEquals(7, node3.malformedMessages());
+    }
+
+    @Test
+    void serverWhoseVotesReachTheLastTermVotesForNobodyElseRatherThanWrap()
+    {
+        // Only 2^31 accepted forgeries in a row get here; the disk stands in for them.
+        final MutableDirectBuffer disk = ScriptedHost.newDurableState();
+        disk.putLong(QuorumNode.DURABLE_HIGHEST_TERM_OFFSET, Long.MAX_VALUE - 1, MessageHeader.BYTE_ORDER);
+        disk.putLong(QuorumNode.DURABLE_VOTED_TERM_OFFSET, Long.MAX_VALUE, MessageHeader.BYTE_ORDER);
+        disk.putLong(QuorumNode.DURABLE_VOTED_PREVIOUS_OFFSET, Long.MAX_VALUE - 1, MessageHeader.BYTE_ORDER);
+        disk.putInt(QuorumNode.DURABLE_VOTED_FOR_OFFSET, 2, MessageHeader.BYTE_ORDER);
+        final ScriptedHost host = host();
+        node4.onStart(host.context(4, 5, true, SETTINGS, disk), Start.RECOVERED, ElectionNode.NO_LEADER, 0);
+
+        elect(host, node4, 3, Long.MAX_VALUE - 1, 7, Long.MAX_VALUE);
+        host.fire(node4, VOTE_TIMER);
+        // Its claim, and no VOTE for node 3: every term is covered by its vote for node 2.
+        assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, Long.MAX_VALUE, 0)), drain(host));
+        assertEquals(Long.MAX_VALUE, disk.getLong(QuorumNode.DURABLE_VOTED_TERM_OFFSET, MessageHeader.BYTE_ORDER));
+        assertEquals(2, disk.getInt(QuorumNode.DURABLE_VOTED_FOR_OFFSET, MessageHeader.BYTE_ORDER));
+
+        // The same vote for node 2 is sent again unchanged.
+        elect(host, node4, 2, Long.MAX_VALUE - 1, 8, Long.MAX_VALUE);
+        host.fire(node4, VOTE_TIMER);
+        assertEquals(new Sent(VOTE, 2, 0, 0, Long.MAX_VALUE, Long.MAX_VALUE - 1), drain(host).get(1));
+        assertEquals(0, node4.malformedMessages());
     }
 
     @Test

@@ -329,6 +329,56 @@ class QuorumSimulationTest
         }
     }
 
+    /**
+     * The stuck cluster of the liveness issue: the others crash, node 1 votes for itself alone in
+     * term 2, crashes, and all come back, durable state kept. Node 1 may lead only above term 2,
+     * and the others used to vote up to 2 and no further, round after round, with everyone up.
+     * Its ballot now says term 3 (rule 7): one round after the restart elects it, in every seed.
+     */
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {3, 4})
+    void restartedServerThatVotedForItselfAloneIsElectedOnceEveryoneIsBack(final int nodes)
+    {
+        final long recoverNs = 420 * MS;
+        for (long seed = 1; seed <= 50; seed++)
+        {
+            final FaultPlan.Builder faults = FaultPlan.builder();
+            for (int id = 2; id <= nodes; id++)
+            {
+                faults.crash(id, 100 * MS).recover(id, recoverNs);
+            }
+            final Scenario scenario = Scenario.builder()
+                .algorithm(new QuorumAlgorithm())
+                .nodes(nodes)
+                .settings(ElectionSettings.defaults())
+                .network(NetworkModel.parse("uniform:500us,5ms"))
+                .kind(ScenarioKind.CUSTOM)
+                .detect(Detect.ALL)
+                .faults(faults.crash(1, 400 * MS).recover(1, recoverNs).build())
+                .seed(seed)
+                .budgetNs(10_000 * MS)
+                .build();
+            beliefs.clear();
+            final ElectionResult result = runtime.run(scenario);
+
+            assertTrue(result.converged(), "seed " + seed + ": " + result);
+            assertEquals(1, result.finalLeader(), "seed " + seed);
+            assertEquals(List.of(3L), termsLedAfter(1, recoverNs), "seed " + seed);
+            assertEquals(0, result.sameTermLeaders());
+            final long agreedNs = scenario.plan().referenceNs() + result.convergenceNs();
+            // One round: everyone's watch runs out 5/3 D after the restart, then RTT, a VOTE and the first LEAD.
+            assertTrue(agreedNs - recoverNs <= new QuorumAlgorithm().liveness(scenario.settings(), scenario.profile()).boundNs());
+            assertTrue(agreedNs - recoverNs < 5 * ElectionSettings.DEFAULT_DETECTION_TIMEOUT_NS / 3 +
+                ElectionSettings.DEFAULT_ELECTION_TIMEOUT_NS + 3 * 5 * MS, "seed " + seed + ": " + (agreedNs - recoverNs));
+        }
+    }
+
+    private List<Long> termsLedAfter(final int nodeId, final long afterNs)
+    {
+        return beliefsOf(nodeId).stream().filter(belief -> belief.role() == Role.LEADER && belief.atNs() >= afterNs)
+            .map(Belief::term).toList();
+    }
+
     private List<Long> termsLed(final int nodeId)
     {
         return beliefsOf(nodeId).stream().filter(belief -> belief.role() == Role.LEADER).map(Belief::term).toList();

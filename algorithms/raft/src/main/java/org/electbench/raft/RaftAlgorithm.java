@@ -10,6 +10,7 @@ import org.electbench.spi.Durations;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.LivenessPromise;
 import org.electbench.spi.MessageRole;
 import org.electbench.spi.SettingsDerivation;
 
@@ -37,6 +38,8 @@ import org.electbench.spi.SettingsDerivation;
 public final class RaftAlgorithm implements ElectionAlgorithm
 {
     public static final String NAME = "raft";
+    /** Election attempts the liveness bound allows after the last heal. */
+    static final int LIVENESS_ATTEMPTS = 4;
     private static final List<MessageRole> ROLES = List.of(
         MessageRole.ELECTION, MessageRole.ELECTION, MessageRole.ELECTION, MessageRole.ELECTION,
         MessageRole.HEARTBEAT, MessageRole.ACKNOWLEDGEMENT);
@@ -111,6 +114,23 @@ public final class RaftAlgorithm implements ElectionAlgorithm
             .above(TIMEOUT_SPREAD, profile.roundTripP99Ns(), "the p99 round trip",
                 "candidates time out within one round trip of each other and split the vote again and again")
             .finish();
+    }
+
+    /**
+     * A leader once more than N/2 of the N configured nodes are live and connected. An attempt
+     * is an election timeout (at most T + spread), a RequestVote round trip (and a PreVote one
+     * before it when PreVote is on); a node that raised its term while cut off deposes the
+     * leader once more, and randomised timeouts split the vote rarely but without a hard limit:
+     * the bound allows {@value #LIVENESS_ATTEMPTS} attempts.
+     */
+    @Override
+    public LivenessPromise liveness(final ElectionSettings settings, final ClusterProfile profile)
+    {
+        final RaftConfig config = RaftConfig.of(settings);
+        final int roundTrips = config.preVote() ? 2 : 1;
+        final long attemptNs = config.minElectionTimeoutNs() + config.spreadNs() + 2L * roundTrips * profile.oneWayDelayP99Ns();
+        return new LivenessPromise(LivenessPromise.majorityOf(profile.clusterSize()), LIVENESS_ATTEMPTS * attemptNs,
+            LIVENESS_ATTEMPTS + "·(T + spread + " + 2 * roundTrips + "·d)");
     }
 
     @Override

@@ -9,6 +9,7 @@ import org.electbench.spi.Durations;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.LivenessPromise;
 import org.electbench.spi.MessageRole;
 import org.electbench.spi.ElectionSettings.Knob;
 import org.electbench.spi.RecoveryPolicy;
@@ -117,6 +118,20 @@ public final class RingAlgorithm implements ElectionAlgorithm
             derivation.above(Knob.HEARTBEAT_INTERVAL, lapNs, bound, consequence);
         }
         return derivation.finish();
+    }
+
+    /**
+     * A leader once any node is live: a follower notices its leader silent (D, from a heartbeat
+     * up to HBT old), then the ELECTION lap and the ELECTED lap ({@link #lapNs}, one dead node
+     * skipped per lap); a lap an earlier election or a heal broke is restarted after T_coord.
+     */
+    @Override
+    public LivenessPromise liveness(final ElectionSettings settings, final ClusterProfile profile)
+    {
+        final long lapNs = lapNs(profile.clusterSize(), profile.oneWayDelayP99Ns(), settings.electionTimeoutNs());
+        final long boundNs = settings.detectionTimeoutNs() + settings.heartbeatIntervalNs() + settings.coordinatorTimeoutNs() +
+            3 * lapNs;
+        return new LivenessPromise(1, boundNs, "D + HBT + T_coord + 3·lap (lap = n·d + T_elec)");
     }
 
     @Override

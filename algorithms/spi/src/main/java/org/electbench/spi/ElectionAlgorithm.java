@@ -156,6 +156,25 @@ public interface ElectionAlgorithm
     }
 
     /**
+     * When this algorithm's source promises a leader after every fault has healed, and how soon,
+     * derived from the settings it runs with: the chaos explorer reports a schedule that leaves
+     * enough nodes and still has no agreed leader within the bound as stuck. A bound counts each
+     * wait the algorithm may need in turn (detection, election timers, a lap, a retry), each
+     * message at the profile's p99 one-way delay. The default, for an algorithm that states
+     * nothing: any one live node, within eight of the longest of D, T_coord and 5 HBT.
+     *
+     * @param settings the settings the nodes run with.
+     * @param profile  the cluster size and the network's p99 one-way delay.
+     * @return the promise.
+     */
+    default LivenessPromise liveness(final ElectionSettings settings, final ClusterProfile profile)
+    {
+        final long patienceNs = Math.max(Math.max(settings.detectionTimeoutNs(), settings.coordinatorTimeoutNs()),
+            5 * settings.heartbeatIntervalNs());
+        return new LivenessPromise(1, 8 * patienceNs, "8·max(D, T_coord, 5·HBT)");
+    }
+
+    /**
      * @param type a type id.
      * @return its name, or {@code TYPE<n>} for an id the algorithm does not name.
      */

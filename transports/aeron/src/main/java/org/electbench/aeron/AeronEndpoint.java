@@ -73,22 +73,6 @@ public final class AeronEndpoint implements Agent, AutoCloseable
         this(aeron, plan, selfId, clusterId, typeCount, handler, DEFAULT_FRAGMENT_LIMIT, DEFAULT_MAX_SEND_RETRIES);
     }
 
-    /** An endpoint with the default fragment limit and send retries, checking frames against a membership. */
-    public AeronEndpoint(
-        final Aeron aeron,
-        final ChannelPlan plan,
-        final int selfId,
-        final int clusterId,
-        final int typeCount,
-        final MessageHandler handler,
-        final Membership membership,
-        final long incarnation,
-        final FrameTrust.Listener listener)
-    {
-        this(aeron, plan, selfId, clusterId, typeCount, handler, DEFAULT_FRAGMENT_LIMIT, DEFAULT_MAX_SEND_RETRIES,
-            membership, incarnation, listener);
-    }
-
     /** An endpoint of one process's nodes: {@link Membership#open()}, incarnation 0. */
     public AeronEndpoint(
         final Aeron aeron,

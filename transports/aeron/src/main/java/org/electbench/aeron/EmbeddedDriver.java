@@ -133,8 +133,9 @@ public final class EmbeddedDriver implements AutoCloseable
         }
         catch (final RuntimeException ex)
         {
-            // A CnC file Aeron cannot read (truncated, another version) and long unchanged: nobody is using it.
-            return true;
+            // A CnC file Aeron cannot read: an empty one is a driver that died creating it; one of another
+            // Aeron version may be a live driver of another build, and is left alone.
+            return 0 == cnc.length();
         }
     }
 

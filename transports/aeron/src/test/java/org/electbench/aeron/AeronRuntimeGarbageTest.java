@@ -88,7 +88,7 @@ class AeronRuntimeGarbageTest
                 // Judged only when the host kept the timing: the garbage is about the validator, not the host's stalls.
                 final Scenario thisRun = scenario.forRun(++runs);
                 final ElectionResult result = runtime.run(thisRun);
-                if (runtime.lastRunTiming().keptTiming(thisRun.settings()))
+                if (runtime.lastRunTiming().keptTiming())
                 {
                     assertElected(result, TimedRuns.label(runtime, thisRun, runs, runtime.lastRunTiming()) + " amid garbage");
                 }

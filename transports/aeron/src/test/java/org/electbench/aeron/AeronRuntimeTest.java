@@ -253,7 +253,7 @@ class AeronRuntimeTest
     private static void assertElectedIfKept(final int expectedLeader, final AeronRuntime runtime, final Scenario scenario)
     {
         final ElectionResult result = runtime.run(scenario);
-        if (runtime.lastRunTiming().keptTiming(scenario.settings()))
+        if (runtime.lastRunTiming().keptTiming())
         {
             assertElected(expectedLeader, result, TimedRuns.label(runtime, scenario, 0, runtime.lastRunTiming()));
         }

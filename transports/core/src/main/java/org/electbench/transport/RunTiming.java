@@ -24,11 +24,20 @@ import org.electbench.spi.ElectionSettings;
  * @param maxWireStallNs     the longest the transport's own threads (a media driver) went without a duty
  *                           cycle beyond their own park; 0 for a transport with no threads of its own.
  * @param oneWayLatencyNs    the transport's one-way latency measured before the run.
+ * @param shortestRaceNs     the run's settings' {@link #shortestRaceNs(ElectionSettings)}.
  */
-public record RunTiming(long maxTimerLatenessNs, long maxWorkerStallNs, long maxWireStallNs, long oneWayLatencyNs)
+public record RunTiming(long maxTimerLatenessNs, long maxWorkerStallNs, long maxWireStallNs, long oneWayLatencyNs, long shortestRaceNs)
 {
     /** A run on virtual time: the simulator keeps every timer exactly. */
-    public static final RunTiming VIRTUAL = new RunTiming(0, 0, 0, 0);
+    public static final RunTiming VIRTUAL = new RunTiming(0, 0, 0, 0, Long.MAX_VALUE);
+
+    /** @return the measures of a run under these settings. */
+    public static RunTiming measured(
+        final long maxTimerLatenessNs, final long maxWorkerStallNs, final long maxWireStallNs, final long oneWayLatencyNs,
+        final ElectionSettings settings)
+    {
+        return new RunTiming(maxTimerLatenessNs, maxWorkerStallNs, maxWireStallNs, oneWayLatencyNs, shortestRaceNs(settings));
+    }
 
     /** @return the most the host may have added to one message: sender late, transport stalled, receiver stalled. */
     public long hostDelayNs()
@@ -50,19 +59,19 @@ public record RunTiming(long maxTimerLatenessNs, long maxWorkerStallNs, long max
     /**
      * The stated threshold: a run kept its timing when a round trip of messages each delayed by
      * the host as much as it delayed any ({@link #hostDelayNs()}), on top of the transport's own
-     * latency, still fits {@link #shortestRaceNs}.
+     * latency, still fits the shortest race.
      *
      * @return the most {@link #hostDelayNs()} may be for the run to count as kept.
      */
-    public long toleratedHostDelayNs(final ElectionSettings settings)
+    public long toleratedHostDelayNs()
     {
-        return Math.max(0, shortestRaceNs(settings) / 2 - oneWayLatencyNs);
+        return Math.max(0, shortestRaceNs / 2 - oneWayLatencyNs);
     }
 
     /** @return whether the host kept the algorithm's timing assumption (see {@link #toleratedHostDelayNs}). */
-    public boolean keptTiming(final ElectionSettings settings)
+    public boolean keptTiming()
     {
-        return hostDelayNs() <= toleratedHostDelayNs(settings);
+        return hostDelayNs() <= toleratedHostDelayNs();
     }
 
     /** @return the measures in milliseconds, for a message that must name them. */
@@ -72,10 +81,10 @@ public record RunTiming(long maxTimerLatenessNs, long maxWorkerStallNs, long max
             "one-way latency %.3f ms", maxTimerLatenessNs / 1e6, maxWorkerStallNs / 1e6, maxWireStallNs / 1e6, oneWayLatencyNs / 1e6);
     }
 
-    /** @return {@link #describe()} with the verdict against the settings' threshold. */
-    public String describe(final ElectionSettings settings)
+    /** @return {@link #describe()} with the verdict against the threshold. */
+    public String describeVerdict()
     {
         return describe() + String.format(Locale.ROOT, "; host delay %.3f ms against %.3f ms tolerated: %s",
-            hostDelayNs() / 1e6, toleratedHostDelayNs(settings) / 1e6, keptTiming(settings) ? "kept" : "NOT kept");
+            hostDelayNs() / 1e6, toleratedHostDelayNs() / 1e6, keptTiming() ? "kept" : "NOT kept");
     }
 }

@@ -293,7 +293,8 @@ public final class RealtimeRuntime implements ClusterRuntime
         {
             workerStallNs = Math.max(workerStallNs, worker.maxStallNs());
         }
-        lastRunTiming = new RunTiming(timerLatenessNs.getMaxValue(), workerStallNs, wireFactory.takeStallNs(), oneWayLatencyNs);
+        lastRunTiming = RunTiming.measured(
+            timerLatenessNs.getMaxValue(), workerStallNs, wireFactory.takeStallNs(), oneWayLatencyNs, scenario.settings());
         return cluster.gate.finish(endNs, delivered + timersFired);
     }
 

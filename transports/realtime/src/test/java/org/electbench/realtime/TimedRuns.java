@@ -56,7 +56,7 @@ public final class TimedRuns
             final RunTiming timing = runtime.lastRunTiming();
             final String label = label(runtime, thisRun, run, timing);
             always.check(thisRun, result, label);
-            if (timing.keptTiming(thisRun.settings()))
+            if (timing.keptTiming())
             {
                 kept++;
                 whenKept.check(thisRun, result, label);
@@ -95,7 +95,7 @@ public final class TimedRuns
             final ElectionResult result = runtime.run(thisRun);
             final RunTiming timing = runtime.lastRunTiming();
             final String label = label(runtime, thisRun, run, timing);
-            if (timing.keptTiming(thisRun.settings()))
+            if (timing.keptTiming())
             {
                 return new Judged(result, label);
             }
@@ -114,6 +114,6 @@ public final class TimedRuns
     public static String label(final ClusterRuntime runtime, final Scenario run, final int index, final RunTiming timing)
     {
         return runtime.name() + " " + run.algorithm().name() + " n=" + run.nodes() + " run " + index + " seed " + run.seed() +
-            " (" + timing.describe(run.settings()) + ")";
+            " (" + timing.describeVerdict() + ")";
     }
 }

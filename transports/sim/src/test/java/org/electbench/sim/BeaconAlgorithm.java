@@ -3,9 +3,11 @@ package org.electbench.sim;
 import java.util.List;
 
 import org.agrona.DirectBuffer;
+import org.electbench.spi.ClusterProfile;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.LivenessPromise;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.NodeContext;
 import org.electbench.spi.Role;
@@ -23,10 +25,32 @@ final class BeaconAlgorithm implements ElectionAlgorithm
     static final int TIMER_BEACON = 1;
     static final int TIMER_DETECT = 2;
 
+    /** The live nodes its liveness promise needs for a leader; see {@link #liveness}. */
+    private final int leaderNodes;
+
+    BeaconAlgorithm()
+    {
+        this(1);
+    }
+
+    /** @param leaderNodes the live nodes its liveness promise needs for a leader. */
+    BeaconAlgorithm(final int leaderNodes)
+    {
+        this.leaderNodes = leaderNodes;
+    }
+
     @Override
     public String name()
     {
         return "beacon";
+    }
+
+    /** A leader within the default bound, once {@link #leaderNodes} are live. */
+    @Override
+    public LivenessPromise liveness(final ElectionSettings settings, final ClusterProfile profile)
+    {
+        final LivenessPromise promise = ElectionAlgorithm.super.liveness(settings, profile);
+        return new LivenessPromise(leaderNodes, promise.boundNs(), promise.derivation());
     }
 
     @Override

@@ -57,6 +57,41 @@ class ChaosExplorerTest
     }
 
     @Test
+    void leadersThatNeverAgreeAfterTheLastHealAreStuckAndTheFirstSeedReplaysIt()
+    {
+        // Two beacon leaders of one term, each cut off when it claimed, never yield to each other.
+        final ChaosExplorer explorer = beacon(5, EnumSet.of(ChaosFault.PARTITION));
+        final ChaosReport report = explorer.explore(17, 300);
+        assertTrue(report.found(Violation.STUCK), "split beacon leaders never agree");
+        assertEquals(0, report.unpromised(), "every node is up at the end");
+        final ChaosRun stuck = explorer.replay(report.firstSeed(Violation.STUCK));
+        assertTrue(stuck.liveness().promised());
+        assertTrue(stuck.liveness().stuck());
+        assertEquals(-1, stuck.liveness().agreedAfterHealNs());
+        assertEquals(5, stuck.liveness().liveNodes());
+        assertTrue(stuck.result().endNs() - stuck.faults().lastEffectNs() >= explorer.promise().boundNs(),
+            "a run is watched past its bound before it counts as stuck");
+        // The slowest of the others agreed within the bound, and its seed says which.
+        assertTrue(report.slowestAgreementNs() >= 0 && report.slowestAgreementNs() <= explorer.promise().boundNs());
+        assertEquals(report.slowestAgreementNs(), explorer.replay(report.slowestSeed()).liveness().agreedAfterHealNs());
+    }
+
+    @Test
+    void scheduleThatLeavesFewerLiveNodesThanTheAlgorithmsPromiseNeedsIsNotStuck()
+    {
+        final EnumSet<ChaosFault> crashes = EnumSet.of(ChaosFault.CRASH);
+        final ChaosReport anyNode = beacon(5, crashes).explore(4, 100);
+        final ChaosReport everyNode = new ChaosExplorer(new BeaconAlgorithm(5), 5, SETTINGS, NetworkModel.parse("uniform:500us,5ms"),
+            crashes).explore(4, 100);
+        // Crashes without recovery are for good: every schedule leaves fewer than 5 nodes.
+        assertEquals(0, anyNode.unpromised());
+        assertEquals(100, everyNode.unpromised());
+        assertEquals(0, everyNode.count(Violation.STUCK));
+        assertEquals(-1, everyNode.slowestAgreementNs());
+        assertEquals(anyNode.count(Violation.SPLIT_BRAIN), everyNode.count(Violation.SPLIT_BRAIN), "the same runs");
+    }
+
+    @Test
     void countsAreTheSumOfTheSchedulesReplayedOneByOne()
     {
         final ChaosExplorer explorer = beacon(4, EnumSet.of(ChaosFault.PARTITION, ChaosFault.PAUSE));
@@ -107,7 +142,8 @@ class ChaosExplorerTest
             assertEquals(seed, run.scenario().seed());
             assertEquals(ChaosSchedule.generate(SETTINGS, 5, seed, ChaosFault.ALL).toString(), run.faults().toString());
             assertTrue(run.result().endNs() >= run.faults().lastEffectNs(), "a run never ends before its last heal");
-            assertTrue(run.result().endNs() <= run.faults().lastEffectNs() + ChaosSchedule.budgetNs(SETTINGS));
+            final long budgetNs = Math.max(ChaosSchedule.budgetNs(SETTINGS), explorer.promise().boundNs() + 2 * SETTINGS.detectionTimeoutNs());
+            assertTrue(run.result().endNs() <= run.faults().lastEffectNs() + budgetNs);
         }
     }
 }

@@ -12,6 +12,7 @@ import org.electbench.spi.DerivedSettings;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.LivenessPromise;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.NodeContext;
 import org.electbench.spi.Role;
@@ -140,6 +141,12 @@ public final class Forging implements ElectionAlgorithm
     public int typeId(final String name)
     {
         return algorithm.typeId(name);
+    }
+
+    @Override
+    public LivenessPromise liveness(final ElectionSettings settings, final ClusterProfile profile)
+    {
+        return algorithm.liveness(settings, profile);
     }
 
     @Override

@@ -115,12 +115,24 @@ public final class Metrics
     public static final Metric UNCONVERGED = Metric.violation("unconverged",
         "no lasting agreement within the run's budget", sample -> !sample.result().converged());
 
+    /**
+     * Not a fault of the algorithm but of the host: runs a real-clock runtime made while the
+     * machine could not keep the algorithm's timers ({@link org.electbench.transport.RunTiming#keptTiming}:
+     * timer lateness plus worker and transport stalls above half the shortest race between a
+     * message and a timer, less the transport's latency). A row with any is marked, and no safety
+     * verdict is drawn from it: its split brains may be the host's.
+     */
+    public static final Metric HOST_LATE = Metric.violation("hostLate",
+        "runs measured while the host could not keep the algorithm's timers (lateness and stalls past half the shortest " +
+            "timeout race): their safety figures are the host's, not the algorithm's",
+        sample -> !sample.timing().keptTiming()).pairedOnly();
+
     /** Every declared metric but the per-type message counts, in the order writers show them. */
     public static final List<Metric> STANDARD = List.of(
         CONVERGENCE, DETECTION, ELECTION, UNAVAILABILITY, ONE_WAY_LATENCY, FLOOR, OVERHEAD, TIMER_LATENESS,
         MESSAGES, ELECTION_MESSAGES, ANNOUNCEMENTS, BYTES, HEARTBEATS, ACKNOWLEDGEMENTS, MESSAGES_FROM_FAULT, BYTES_FROM_FAULT,
         SPLIT_BRAIN_TIME, LIVE_LEADER_ELECTIONS, EVENTS, MAX_LEADERS,
-        SPLIT_BRAIN, SAME_INSTANT_OVERLAP, SAME_TERM, OLDER_TERM, WRONG_LEADER, UNCONVERGED);
+        SPLIT_BRAIN, SAME_INSTANT_OVERLAP, SAME_TERM, OLDER_TERM, WRONG_LEADER, UNCONVERGED, HOST_LATE);
 
     /** The prefix of a per-type message count: {@code messages.ELECTION}. */
     public static final String MESSAGES_BY_TYPE_PREFIX = "messages.";

@@ -1,6 +1,7 @@
 package org.electbench.transport.metrics;
 
 import org.electbench.transport.ElectionResult;
+import org.electbench.transport.RunTiming;
 
 /**
  * One run as the metrics read it: what the monitor measured, and for a real-clock runtime the
@@ -11,9 +12,16 @@ import org.electbench.transport.ElectionResult;
  * @param floorNs         the simulator's convergence time for the same scenario with that latency
  *                        added to every message, or -1 when there is none (simulator, or either
  *                        run unconverged).
+ * @param timing          how well the host kept the run's timing ({@link RunTiming#VIRTUAL} on the simulator).
  */
-public record Sample(ElectionResult result, long oneWayLatencyNs, long floorNs)
+public record Sample(ElectionResult result, long oneWayLatencyNs, long floorNs, RunTiming timing)
 {
+    /** A run whose host timing was not measured: counted as kept. */
+    public Sample(final ElectionResult result, final long oneWayLatencyNs, final long floorNs)
+    {
+        this(result, oneWayLatencyNs, floorNs, RunTiming.VIRTUAL);
+    }
+
     /** @return a run of the simulator, which has no floor. */
     public static Sample of(final ElectionResult result)
     {

@@ -7,8 +7,8 @@ import java.util.Set;
 import org.electbench.sim.SimRuntime;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.LivenessPromise;
 import org.electbench.transport.Detect;
-import org.electbench.transport.ElectionResult;
 import org.electbench.transport.FaultPlan;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
@@ -19,13 +19,16 @@ import org.electbench.transport.chaos.ChaosSchedule;
 
 /**
  * Runs random fault schedules ({@link ChaosSchedule}) in the simulator and counts the schedules
- * that break each safety property ({@link Violation}), remembering the first seed that broke it.
+ * that break each safety property, or the algorithm's liveness promise ({@link Violation}),
+ * remembering the first seed that broke it.
  * <p>
  * Schedule i runs with seed {@code Seeds.derive(seed, i)}, which alone decides its faults, its
  * message delays and losses, and (with a random ring arrangement) the ring: {@link #replay} of
  * that seed runs the very same schedule. Every schedule starts settled (N leading term 1), every
  * node's failure detector may fire, and the run ends once one agreed leader has held through the
- * settle window after the last heal, or {@link ChaosSchedule#budgetNs} after it.
+ * settle window after the last heal, or when the budget after it runs out: the longer of
+ * {@link ChaosSchedule#budgetNs} and the algorithm's liveness bound plus the settle window, so a
+ * leader agreed just within the bound is seen to hold ({@link Liveness}).
  * <p>
  * Not thread-safe: one explorer reuses one simulator.
  */
@@ -68,7 +71,7 @@ public final class ChaosExplorer
     public Scenario scenario(final long scheduleSeed)
     {
         final ElectionSettings scheduleSettings = settings.toBuilder().arrangementSeed(scheduleSeed).build();
-        return Scenario.builder()
+        final Scenario scenario = Scenario.builder()
             .algorithm(algorithm)
             .nodes(nodes)
             .settings(scheduleSettings)
@@ -78,13 +81,22 @@ public final class ChaosExplorer
             .chaosFaults(kinds)
             .seed(scheduleSeed)
             .build();
+        final long budgetNs = Math.max(ChaosSchedule.budgetNs(scenario.settings()),
+            Liveness.promise(scenario).boundNs() + scenario.settleWindowNs());
+        return scenario.toBuilder().budgetNs(budgetNs).build();
+    }
+
+    /** @return what the algorithm promises after the last heal, with these settings and this network. */
+    public LivenessPromise promise()
+    {
+        return Liveness.promise(scenario(0));
     }
 
     /** @return the run of the schedule with this seed, e.g. a seed {@link ChaosReport#firstSeed} reported. */
     public ChaosRun replay(final long scheduleSeed)
     {
         final Scenario scenario = scenario(scheduleSeed);
-        return new ChaosRun(scenario, scenario.plan().faults(), runtime.run(scenario));
+        return ChaosRun.of(scenario, runtime.run(scenario));
     }
 
     /**
@@ -130,17 +142,27 @@ public final class ChaosExplorer
         final boolean[] found = new boolean[violations.length];
         long events = 0;
         long violating = 0;
+        long unpromised = 0;
+        long slowestAgreementNs = -1;
+        long slowestSeed = 0;
         int ran = 0;
         final long startNs = System.nanoTime();
         for (int index = 0; index < schedules; index++)
         {
             final long scheduleSeed = Seeds.derive(seed, index);
-            final ElectionResult result = runtime.run(scenario(scheduleSeed));
-            events += result.events();
+            final Scenario scenario = scenario(scheduleSeed);
+            final ChaosRun run = ChaosRun.of(scenario, runtime.run(scenario));
+            events += run.result().events();
+            unpromised += run.liveness().promised() ? 0 : 1;
+            if (run.liveness().promised() && run.liveness().agreedAfterHealNs() > slowestAgreementNs)
+            {
+                slowestAgreementNs = run.liveness().agreedAfterHealNs();
+                slowestSeed = scheduleSeed;
+            }
             boolean broke = false;
             for (final Violation violation : violations)
             {
-                if (violation.in(result))
+                if (violation.in(run))
                 {
                     broke = true;
                     counts[violation.ordinal()]++;
@@ -159,7 +181,8 @@ public final class ChaosExplorer
             }
         }
         final long wallNs = System.nanoTime() - startNs;
-        return new ChaosReport(algorithm.name(), nodes, seed, kinds, network, ran, counts, firstSeeds, found, events, wallNs);
+        return new ChaosReport(algorithm.name(), nodes, seed, kinds, network, ran, counts, firstSeeds, found, events, wallNs,
+            promise(), unpromised, slowestAgreementNs, slowestSeed);
     }
 
     /** @return the faults of the schedule with this seed, without running it. */

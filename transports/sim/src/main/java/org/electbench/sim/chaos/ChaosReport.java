@@ -2,13 +2,15 @@ package org.electbench.sim.chaos;
 
 import java.util.Set;
 
+import org.electbench.spi.LivenessPromise;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.chaos.ChaosFault;
 
 /**
  * What {@link ChaosExplorer#explore} found for one algorithm: schedules run, schedules showing
  * each {@link Violation}, and for each the seed of the first schedule (the lowest index) that
- * showed it.
+ * showed it; the liveness promise schedules were held to, how many left too few nodes for it,
+ * and the slowest agreement after the last heal among those that did not.
  */
 public final class ChaosReport
 {
@@ -23,6 +25,10 @@ public final class ChaosReport
     private final boolean[] foundByViolation;
     private final long events;
     private final long wallNs;
+    private final LivenessPromise promise;
+    private final long unpromised;
+    private final long slowestAgreementNs;
+    private final long slowestSeed;
 
     ChaosReport(
         final String algorithm,
@@ -35,7 +41,11 @@ public final class ChaosReport
         final long[] firstSeedByViolation,
         final boolean[] foundByViolation,
         final long events,
-        final long wallNs)
+        final long wallNs,
+        final LivenessPromise promise,
+        final long unpromised,
+        final long slowestAgreementNs,
+        final long slowestSeed)
     {
         this.algorithm = algorithm;
         this.nodes = nodes;
@@ -48,6 +58,38 @@ public final class ChaosReport
         this.foundByViolation = foundByViolation;
         this.events = events;
         this.wallNs = wallNs;
+        this.promise = promise;
+        this.unpromised = unpromised;
+        this.slowestAgreementNs = slowestAgreementNs;
+        this.slowestSeed = slowestSeed;
+    }
+
+    /** @return what the algorithm promised after the last heal: how many live nodes, and the bound. */
+    public LivenessPromise promise()
+    {
+        return promise;
+    }
+
+    /** @return schedules that left fewer live nodes than a leader needs: none was promised, none is owed. */
+    public long unpromised()
+    {
+        return unpromised;
+    }
+
+    /**
+     * @return the longest a schedule that was promised a leader took from its last heal to the
+     * agreement that held, or -1 when none agreed (or none was promised); a stuck one counts
+     * only if it agreed late.
+     */
+    public long slowestAgreementNs()
+    {
+        return slowestAgreementNs;
+    }
+
+    /** @return the seed of the schedule behind {@link #slowestAgreementNs()} (meaningless when that is -1). */
+    public long slowestSeed()
+    {
+        return slowestSeed;
     }
 
     public String algorithm()

@@ -3,8 +3,8 @@ package org.electbench.sim.chaos;
 import org.electbench.transport.ElectionResult;
 
 /**
- * What a chaos schedule can break, as the {@link org.electbench.transport.ConvergenceMonitor}
- * saw it at every announcement and crash.
+ * What a chaos schedule can break: safety, as the {@link org.electbench.transport.ConvergenceMonitor}
+ * saw it at every announcement and crash, and liveness, as its algorithm promises it ({@link Liveness}).
  */
 public enum Violation
 {
@@ -14,8 +14,11 @@ public enum Violation
     SAME_TERM_LEADER("sameTermLeader"),
     /** Two live nodes believed they led different terms at once (overlapping beliefs; what they sent is not judged). */
     OLDER_TERM_LEADER("olderTermLeader"),
-    /** No single agreed leader held through the settle window before the budget after the last heal ran out. */
-    UNCONVERGED("unconverged");
+    /**
+     * Enough nodes were live for the algorithm to promise a leader after the last heal, and no
+     * single agreed leader, holding through the settle window, came within its bound.
+     */
+    STUCK("stuck");
 
     private final String key;
 
@@ -31,8 +34,9 @@ public enum Violation
     }
 
     /** @return whether the run shows this violation. */
-    public boolean in(final ElectionResult result)
+    public boolean in(final ChaosRun run)
     {
+        final ElectionResult result = run.result();
         switch (this)
         {
             case SPLIT_BRAIN:
@@ -41,8 +45,8 @@ public enum Violation
                 return result.sameTermLeaders() > 0;
             case OLDER_TERM_LEADER:
                 return result.olderTermLeaderNs() > 0;
-            case UNCONVERGED:
-                return !result.converged();
+            case STUCK:
+                return run.liveness().stuck();
             default:
                 throw new IllegalStateException(name());
         }
