@@ -55,7 +55,8 @@ final class TableWriter implements OutputFormat.ReportWriter
             case "mean":
                 return String.format(Locale.ROOT, "mean %s  max %d %s", number(metric.mean()), metric.max(), metric.unit());
             default:
-                return String.format(Locale.ROOT, "%d of %d runs", metric.sum(), metric.runs());
+                // Out of the runs it could be judged on: none for a wrong leader where the source promises no winner.
+                return 0 == metric.samples() ? "n/a" : String.format(Locale.ROOT, "%d of %d runs", metric.sum(), metric.samples());
         }
     }
 
