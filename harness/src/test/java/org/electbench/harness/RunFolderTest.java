@@ -68,8 +68,9 @@ class RunFolderTest
                 assertEquals(report.metric("convergence").max(), histogram.getMaxValue(), report.metric("convergence").max() / 500.0);
             }
         }
-        // The simulator's distributions with values: convergence, detection, election, unavailability.
-        assertEquals(4, intervals, Files.readString(log, StandardCharsets.UTF_8));
+        // The simulator's distributions: convergence, detection, election, unavailability, and the disturbance's
+        // stable leader (empty: a crash is no disturbance).
+        assertEquals(5, intervals, Files.readString(log, StandardCharsets.UTF_8));
         try (var leftovers = Files.list(log.getParent()))
         {
             assertEquals(List.of(log), leftovers.toList(), "no temporary file left beside the log");
