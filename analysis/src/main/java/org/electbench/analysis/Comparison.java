@@ -48,6 +48,10 @@ public final class Comparison
         }
     }
 
+    /** Figures of the machine, not the algorithm (the transport's latency, the timers' lateness, the simulated floor). */
+    static final java.util.Set<String> DIAGNOSTICS = java.util.Set.of("oneWayLatency", "timerLateness", "floor");
+    static final String SIMULATOR = "sim";
+
     /** The environment fields whose difference makes two runs' figures hard to compare. */
     static final List<String> ENVIRONMENT_FIELDS = List.of("cores", "javaVersion", "javaVm", "os");
 
@@ -71,9 +75,11 @@ public final class Comparison
      * @param b the run compared with it.
      * @param tolerance where cells carry no error, the fraction a ratio may leave 1 by unmarked.
      * @return every shared row and figure the samples can support, compared. Sample counts are
-     *     never compared (they are shown beside); a distribution's maximum never is (one value); a
-     *     percentile only where both runs give its 95% interval (a p99 from 100 elections or more),
-     *     marked when the intervals are apart.
+     *     never compared (they are shown beside); a maximum never is (one value); nor the
+     *     machine's own figures ({@link #DIAGNOSTICS}); a percentile only where both runs give its 95%
+     *     interval (a p99 from 100 elections or more), marked when the intervals are apart; a
+     *     violation as a share of runs, by Wilson intervals; a count per election where it is exact
+     *     (the simulator) or carries JMH's error.
      */
     public static Comparison of(final RunData a, final RunData b, final double tolerance)
     {
@@ -86,13 +92,28 @@ public final class Comparison
             }
             for (final Column column : a.columns(row.scenario()))
             {
-                if (JmhSource.ELECTIONS.equals(column.metric().name()) || column.statistic() == Column.Statistic.MAX &&
-                    column.metric().kind() == Metric.Kind.DISTRIBUTION)
+                final String name = column.metric().name();
+                if (JmhSource.ELECTIONS.equals(name) || column.statistic() == Column.Statistic.MAX || DIAGNOSTICS.contains(name))
                 {
                     continue;
                 }
-                final Change change = column.metric().kind() == Metric.Kind.DISTRIBUTION ?
-                    percentile(a, b, row, column) : figure(a, b, row, column, tolerance);
+                final Change change;
+                switch (column.metric().kind())
+                {
+                    case DISTRIBUTION:
+                        change = percentile(a, b, row, column);
+                        break;
+                    case VIOLATION:
+                        change = proportion(a, b, row, column);
+                        break;
+                    default:
+                        // A count per election is exact in the simulator (its seeds fix every run); a real transport's
+                        // mean comes with no spread recorded, so nothing says whether it moved beyond its noise.
+                        final boolean exact = SIMULATOR.equals(row.transport()) || null != a.cell(row, column.id()) &&
+                            a.cell(row, column.id()).hasError();
+                        change = exact ? figure(a, b, row, column, tolerance) : null;
+                        break;
+                }
                 if (null != change)
                 {
                     changes.add(change);
@@ -115,6 +136,39 @@ public final class Comparison
         final boolean marked = before.separatedFrom(after);
         return new Change(row, column, cell(before), cell(after), ratio, marked, marked && worse(column, before.value(), after.value()),
             before.count(), after.count());
+    }
+
+    /**
+     * A violation as the share of runs that broke it, marked where the two shares' 95% Wilson score intervals
+     * (Wilson, "Probable inference...", JASA 22, 1927) are apart: 1 run in 10 against 0 in 10 is within the noise.
+     */
+    private static Change proportion(final RunData a, final RunData b, final RowKey row, final Column column)
+    {
+        final Cell before = a.cell(row, column.id());
+        final Cell after = b.cell(row, column.id());
+        final long runsA = elections(a, row);
+        final long runsB = elections(b, row);
+        if (null == before || null == after || runsA <= 0 || runsB <= 0)
+        {
+            return null;
+        }
+        final double[] x = wilson(before.value(), runsA);
+        final double[] y = wilson(after.value(), runsB);
+        final boolean marked = x[1] < y[0] || y[1] < x[0];
+        return new Change(row, column, new Cell(before.value(), (x[1] - x[0]) / 2 * runsA), new Cell(after.value(), (y[1] - y[0]) / 2 * runsB),
+            ratio(before.value() / runsA, after.value() / runsB), marked, marked && after.value() / runsB > before.value() / runsA,
+            runsA, runsB);
+    }
+
+    /** @return the 95% Wilson score interval of k successes in n trials, as {low, high} shares. */
+    static double[] wilson(final double k, final long n)
+    {
+        final double z = 1.96;
+        final double p = k / n;
+        final double denominator = 1 + z * z / n;
+        final double centre = (p + z * z / (2.0 * n)) / denominator;
+        final double half = z * Math.sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / denominator;
+        return new double[] {Math.max(0, centre - half), Math.min(1, centre + half)};
     }
 
     private static Cell cell(final Estimate estimate)

@@ -1,16 +1,13 @@
 package org.electbench.analysis;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
 /**
  * Reads the durations the parameters spell ({@code 150ms}, {@code 1.5s}, {@code 500us}) for
- * the x axis of the settings charts.
+ * the x axis of the settings charts and for table cells, through the one duration parser every
+ * input goes through ({@link org.electbench.spi.Durations#parseNs}); text that is not a duration
+ * (a bare number, a word) is not one here either.
  */
 final class Durations
 {
-    private static final Pattern DURATION = Pattern.compile("\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(ns|us|\u00b5s|ms|s)?\\s*");
-
     private Durations()
     {
     }
@@ -21,12 +18,11 @@ final class Durations
      */
     static String readable(final String text)
     {
-        final Matcher matcher = DURATION.matcher(text);
-        if (!matcher.matches() || null == matcher.group(2))
+        final double ms = toMillis(text);
+        if (Double.isNaN(ms))
         {
             return text;
         }
-        final double ms = toMillis(text);
         if (ms == 0)
         {
             return "0";
@@ -49,24 +45,13 @@ final class Durations
     /** @return the duration in milliseconds, or NaN when the text is not one. */
     static double toMillis(final String text)
     {
-        final Matcher matcher = DURATION.matcher(text);
-        if (!matcher.matches())
+        try
+        {
+            return org.electbench.spi.Durations.parseNs(text) / 1e6;
+        }
+        catch (final IllegalArgumentException ex)
         {
             return Double.NaN;
-        }
-        final double value = Double.parseDouble(matcher.group(1));
-        final String unit = null == matcher.group(2) ? "ms" : matcher.group(2);
-        switch (unit)
-        {
-            case "ns":
-                return value / 1e6;
-            case "us":
-            case "\u00b5s":
-                return value / 1e3;
-            case "s":
-                return value * 1e3;
-            default:
-                return value;
         }
     }
 }

@@ -63,7 +63,7 @@ final class JmhSource
                 }
                 continue;
             }
-            final Metric primary = new Metric(result.shortName(), result.primary().unit(), Metric.Kind.MEAN);
+            final Metric primary = new Metric(result.shortName(), result.primary().unit(), Metric.Kind.COUNT);
             data.put(row, new Column(primary, Column.Statistic.MEAN), new Cell(result.primary().score(), result.primary().error()));
 
             if (null != allocation)

@@ -5,6 +5,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 import org.electbench.harness.Parameters;
+import org.electbench.transport.parameters.RunParameters;
 
 /**
  * Turns a parameter map (a run report's or a JMH result's {@code @Param}s) into a row key.
@@ -23,6 +24,8 @@ final class RowKeys
     static final String HEARTBEAT = Parameters.HEARTBEAT;
     static final String ELECTION_TIMEOUT = Parameters.ELECTION_TIMEOUT;
     static final String NONE = "-";
+    /** The benchmarks' parameter holding the algorithms' own options, {@code NAME:VALUE} joined by {@code +}. */
+    static final String OPTIONS = "options";
     /** A benchmark's word for "the algorithm derives it". */
     static final String AUTO = "auto";
 
@@ -38,6 +41,12 @@ final class RowKeys
     static RowKey rowKey(final Map<String, String> params, final String scenarioIfNone)
     {
         final SortedMap<String, String> settings = new TreeMap<>(params);
+        // The benchmarks carry the algorithms' options in one parameter; the reports name each.
+        final String options = settings.remove(OPTIONS);
+        if (null != options)
+        {
+            settings.putAll(RunParameters.optionsFromText(options));
+        }
         final String scenario = orElse(settings.remove(SCENARIO), scenarioIfNone);
         final String algorithm = orElse(settings.remove(ALGORITHM), NONE);
         final String nodes = settings.remove(NODES);

@@ -101,12 +101,14 @@ public final class RunFolders
             for (final Path file : logs)
             {
                 final String prefix = stem(file.getFileName().toString());
-                RowKey row = rowsByPrefix.get(prefix);
-                if (null == row)
+                final Map<String, Histogram> histograms = HistogramLogs.read(file);
+                if (rowsByPrefix.containsKey(prefix))
                 {
-                    row = rowFromFileName(file, prefix);
+                    // The run report of the same combination carries these very elections' histograms already.
+                    continue;
                 }
-                for (final Map.Entry<String, Histogram> tagged : HistogramLogs.read(file).entrySet())
+                final RowKey row = rowFromFileName(file, prefix);
+                for (final Map.Entry<String, Histogram> tagged : histograms.entrySet())
                 {
                     final String tag = tagged.getKey().isEmpty() ? Charts.CONVERGENCE : tagged.getKey();
                     final Metric metric = orElse(data.metric(tag), orElse(declared.apply(tag), new Metric(tag, "ns", Metric.Kind.DISTRIBUTION)));

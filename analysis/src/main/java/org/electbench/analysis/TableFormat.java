@@ -144,6 +144,10 @@ public enum TableFormat
         private static String exact(final Table.Value value)
         {
             final Object exact = value.exact();
+            if (exact instanceof Long || exact instanceof Integer)
+            {
+                return exact.toString();
+            }
             return exact instanceof Number number ? Numbers.exact(number.doubleValue()) : null == exact ? "" : exact.toString();
         }
     }

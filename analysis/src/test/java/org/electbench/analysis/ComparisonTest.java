@@ -69,4 +69,17 @@ class ComparisonTest
         final Comparison comparison = Comparison.of(a, nudged, 0.05);
         assertTrue(comparison.marked().isEmpty(), comparison.marked().toString());
     }
+
+    @Test
+    void oneViolationInTenIsWithinTheNoiseOfNoneButHalfOfAThousandIsNot()
+    {
+        final double[] none = Comparison.wilson(0, 10);
+        final double[] one = Comparison.wilson(1, 10);
+        assertTrue(one[0] < none[1], "1 in 10 against 0 in 10 overlaps");
+        assertEquals(0.0, none[0]);
+        // 0.2775 is the published upper end of the Wilson interval for 0 of 10.
+        assertEquals(0.2775, none[1], 1e-4);
+        final double[] half = Comparison.wilson(500, 1000);
+        assertTrue(half[0] > Comparison.wilson(0, 1000)[1]);
+    }
 }

@@ -59,6 +59,26 @@ class ReportTablesTest
     }
 
     @Test
+    void aRowTheHostMadeLateIsMarkedAndDrawsNoSafetyVerdict() throws IOException
+    {
+        final Path run = temp.resolve("late");
+        SampleRun.create(run);
+        // The ring row's second run was late on its host: its split brain is then no verdict on the ring.
+        final Path jmh = run.resolve("jmh.json");
+        final String late = "\"hostLate\" : { \"score\" : 1.0, \"scoreError\" : \"NaN\", \"scoreUnit\" : \"#\", " +
+            "\"rawData\" : [ [ 0.0, 1.0, 0.0 ] ] },\n            \"splitBrain\" : {\n                \"score\" : 1.0,";
+        Files.writeString(jmh, Files.readString(jmh).replace("\"splitBrain\" : {\n                \"score\" : 1.0,", late));
+        final RunData data = RunFolders.read(List.of(run), Declarations::lookup);
+        final String markdown = TableFormat.MARKDOWN.render(Tables.of(data, "leader-crash"));
+        final List<String> ring = cells(markdown.lines().filter(line -> line.startsWith("| ring")).findFirst().orElseThrow());
+        assertEquals("MARKED hostLate 1: no verdict (seen: splitBrain 1)", ring.get(ring.size() - 1), markdown);
+        final List<String> reading = Reading.of(data, "leader-crash");
+        assertTrue(reading.contains("No safety verdict from rows measured while the machine could not keep its timers (marked): " +
+            "ring on sim at n = 5 (1 runs)."), reading.toString());
+        assertTrue(reading.stream().noneMatch(sentence -> sentence.startsWith("Two leaders at once")), reading.toString());
+    }
+
+    @Test
     void p99IsLeftEmptyFromFewerThanAHundredElections()
     {
         final Histogram few = new Histogram(3);

@@ -1,160 +1,80 @@
 package org.electbench.bench;
 
-import java.util.Locale;
+import java.lang.reflect.Field;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
-import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;
-import org.electbench.spi.ElectionAlgorithm;
-import org.electbench.spi.ElectionSettings;
-import org.electbench.transport.DelayDistribution;
-import org.electbench.transport.Detect;
-import org.electbench.transport.Durations;
-import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
-import org.electbench.transport.ScenarioKind;
+import org.electbench.transport.parameters.RunParameter;
+import org.electbench.transport.parameters.RunParameters;
 
 /**
- * The benchmarks' string {@code @Param} values, spelled as on the command line ({@code 50ms},
- * {@code constant:1ms}, {@code leader-crash}, {@code on}), turned into a scenario; a value that
- * makes no sense fails with the parameter's name and what it accepts.
- *
- * @param algorithm          a registered algorithm.
- * @param nodes              cluster size.
- * @param scenario           a named scenario.
- * @param detect             all, lowest, highest, random.
- * @param delay              a delay distribution.
- * @param loss               loss probability.
- * @param fifo               on or off.
- * @param heartbeat          HBT.
- * @param detectionTimeout   leader silence before a follower acts.
- * @param electionTimeout    T_elec.
- * @param coordinatorTimeout T_coord, or auto: what the algorithm derives for the cluster and network.
- * @param recovery           bully or defer.
- * @param arrangement        increasing, decreasing, random.
- * @param ack                on or off.
- * @param faultDuration      the scenario's fault duration, 0ns for its own.
- * @param seed               run 0's seed.
+ * A benchmark's {@code @Param} fields turned into a scenario through the run parameter
+ * declarations ({@link RunParameters}): a benchmark declares a public field named as a
+ * parameter's {@link RunParameter#key() key} for each one it lets JMH set ({@code heartbeat},
+ * {@code detectionTimeout}, ...), spelled as on the command line, {@link RunParameters#NOT_GIVEN}
+ * for "not given" (the algorithm derives it, as {@code simulate} does), and the algorithms' own
+ * options in one field, {@code options} ({@link RunParameters#optionsFromText}). Nothing here
+ * names a parameter, so a parameter declared once is a JMH parameter of every benchmark that
+ * declares the field; {@code BenchParametersTest} checks the convergence benchmark declares them all.
  */
-record BenchParameters(
-    String algorithm,
-    int nodes,
-    String scenario,
-    String detect,
-    String delay,
-    String loss,
-    String fifo,
-    String heartbeat,
-    String detectionTimeout,
-    String electionTimeout,
-    String coordinatorTimeout,
-    String recovery,
-    String arrangement,
-    String ack,
-    String faultDuration,
-    long seed)
+final class BenchParameters
 {
-    static final String AUTO = "auto";
+    /** The JMH parameter that carries algorithm options: {@code pre-vote:on+check-quorum:off}. */
+    static final String OPTIONS = "options";
 
-    /** The command line's defaults for every value but the algorithm, cluster size and scenario. */
-    static BenchParameters defaults(final String algorithm, final int nodes, final String scenario)
+    private BenchParameters()
     {
-        return new BenchParameters(algorithm, nodes, scenario, "all", "constant:1ms", "0", "on", "50ms", "150ms", "10ms", "auto",
-            "bully", "increasing", "on", "0ns", 1);
     }
 
-    Scenario toScenario()
+    /**
+     * @param benchmark a benchmark state object whose public {@code @Param} fields JMH has set.
+     * @param algorithm the registered algorithm's name.
+     * @param seed      run 0's seed.
+     * @param fixed     values the benchmark sets itself, by parameter name, over its fields.
+     * @return the scenario.
+     * @throws IllegalArgumentException naming the parameter whose value makes no sense.
+     */
+    static Scenario scenario(final Object benchmark, final String algorithm, final long seed, final Map<String, String> fixed)
     {
-        final ElectionAlgorithm chosen = AlgorithmRegistry.instance().get(algorithm);
-        final ElectionSettings settings;
+        final Map<String, String> texts = new LinkedHashMap<>();
+        for (final RunParameter<?> parameter : RunParameters.all())
+        {
+            final String value = field(benchmark, parameter.key());
+            if (null != value)
+            {
+                texts.put(parameter.name(), value);
+            }
+        }
+        texts.putAll(RunParameters.optionsFromText(field(benchmark, OPTIONS)));
+        texts.putAll(fixed);
         try
         {
-            final ElectionSettings.Builder builder = ElectionSettings.builder()
-                .heartbeatIntervalNs(durationNs("heartbeat", heartbeat))
-                .detectionTimeoutNs(durationNs("detectionTimeout", detectionTimeout))
-                .electionTimeoutNs(durationNs("electionTimeout", electionTimeout))
-                .arrangementSeed(seed);
-            if (!AUTO.equals(coordinatorTimeout))
-            {
-                builder.coordinatorTimeoutNs(durationNs("coordinatorTimeout", coordinatorTimeout));
-            }
-            // Options only the algorithms that declare them read; the rest ignore the parameter.
-            declaredOption(builder, chosen, "recovery", recovery);
-            declaredOption(builder, chosen, "arrangement", arrangement);
-            declaredOption(builder, chosen, "ack", ack);
-            settings = builder.build();
+            return RunParameters.scenarioFromText(AlgorithmRegistry.instance().get(algorithm), seed, texts);
         }
-        catch (final IllegalArgumentException ex)
+        catch (final RunParameters.InvalidSettings ex)
         {
             throw new IllegalArgumentException("settings: " + ex.getMessage(), ex);
         }
-        final NetworkModel network;
-        try
-        {
-            network = NetworkModel.of(DelayDistribution.parse(delay)).withLoss(Double.parseDouble(loss)).withFifo(onOff("fifo", fifo));
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            throw new IllegalArgumentException("parameter delay or loss: " + ex.getMessage(), ex);
-        }
-        return Scenario.builder()
-            .algorithm(chosen)
-            .nodes(nodes)
-            .settings(settings)
-            .network(network)
-            .kind(ScenarioKind.fromCliName(scenario))
-            .detect(enumValue(Detect.class, "detect", detect))
-            .faultDurationNs(durationNs("faultDuration", faultDuration))
-            .seed(seed)
-            .build();
     }
 
-    private static void declaredOption(
-        final ElectionSettings.Builder builder, final ElectionAlgorithm algorithm, final String name, final String value)
-    {
-        for (final AlgorithmOption<?> option : algorithm.options())
-        {
-            if (option.name().equals(name))
-            {
-                builder.parseOption(option, value);
-            }
-        }
-    }
-
-    private static long durationNs(final String name, final String value)
+    /** @return a public field's value as text, or null when the benchmark has no such field. */
+    private static String field(final Object benchmark, final String name)
     {
         try
         {
-            return Durations.parseNs(value);
+            final Field field = benchmark.getClass().getField(name);
+            final Object value = field.get(benchmark);
+            return null == value ? null : String.valueOf(value);
         }
-        catch (final IllegalArgumentException ex)
+        catch (final NoSuchFieldException ex)
         {
-            throw new IllegalArgumentException("parameter " + name + ": " + ex.getMessage(), ex);
+            return null;
         }
-    }
-
-    private static boolean onOff(final String name, final String value)
-    {
-        if ("on".equals(value) || "off".equals(value))
+        catch (final IllegalAccessException ex)
         {
-            return "on".equals(value);
-        }
-        throw new IllegalArgumentException("parameter " + name + ": '" + value + "'; accepted: on, off");
-    }
-
-    private static <E extends Enum<E>> E enumValue(final Class<E> type, final String name, final String value)
-    {
-        try
-        {
-            return Enum.valueOf(type, value.toUpperCase(Locale.ROOT));
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            final StringBuilder accepted = new StringBuilder();
-            for (final E constant : type.getEnumConstants())
-            {
-                accepted.append(accepted.length() == 0 ? "" : ", ").append(constant.name().toLowerCase(Locale.ROOT));
-            }
-            throw new IllegalArgumentException("parameter " + name + ": '" + value + "'; accepted: " + accepted, ex);
+            throw new IllegalStateException("@Param field " + name + " must be public", ex);
         }
     }
 }

@@ -1,5 +1,6 @@
 package org.electbench.bench;
 
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.electbench.harness.RuntimeRegistry;
@@ -8,6 +9,7 @@ import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.metrics.Sample;
+import org.electbench.transport.parameters.RunParameters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -61,49 +63,49 @@ public class ConvergenceBenchmark
     @Param({"sim"})
     public String transport;
 
-    @Param({"5"})
-    public int nodes;
+    /*
+     * The run parameters ({@link RunParameters}), one field per declaration named by its key, so
+     * JMH can set and sweep each; "auto" is "not given": the declared default, raised by the
+     * algorithm where it would distort, as simulate runs it. BenchParametersTest keeps this list
+     * and the declarations one.
+     */
 
-    @Param({"50ms"})
-    public String heartbeat;
+    @Param({RunParameters.NOT_GIVEN})
+    public String nodes;
 
-    @Param({"10ms"})
-    public String electionTimeout;
-
-    @Param({"150ms"})
-    public String detectionTimeout;
-
-    /** T_coord, or auto: the larger of 30ms and 3 T_elec, so a T_elec sweep stays valid. */
-    @Param({"auto"})
-    public String coordinatorTimeout;
-
-    @Param({"leader-crash"})
+    @Param({RunParameters.NOT_GIVEN})
     public String scenario;
 
-    @Param({"all"})
+    @Param({RunParameters.NOT_GIVEN})
     public String detect;
 
-    @Param({"constant:1ms"})
+    @Param({RunParameters.NOT_GIVEN})
     public String delay;
 
-    @Param({"0"})
+    @Param({RunParameters.NOT_GIVEN})
     public String loss;
 
-    @Param({"on"})
+    @Param({RunParameters.NOT_GIVEN})
     public String fifo;
 
-    @Param({"bully"})
-    public String recovery;
+    @Param({RunParameters.NOT_GIVEN})
+    public String heartbeat;
 
-    @Param({"increasing"})
-    public String arrangement;
+    @Param({RunParameters.NOT_GIVEN})
+    public String detectionTimeout;
 
-    @Param({"on"})
-    public String ack;
+    @Param({RunParameters.NOT_GIVEN})
+    public String electionTimeout;
 
-    /** How long the scenario's partition, pause or outage lasts; 0ns for the scenario's own. */
-    @Param({"0ns"})
+    @Param({RunParameters.NOT_GIVEN})
+    public String coordinatorTimeout;
+
+    @Param({RunParameters.NOT_GIVEN})
     public String faultDuration;
+
+    /** The algorithms' own options, NAME:VALUE joined by '+' (pre-vote:on+check-quorum:off); those the algorithm does not declare are ignored. */
+    @Param({RunParameters.NOT_GIVEN})
+    public String options;
 
     @Param({"1"})
     public long seed;
@@ -120,8 +122,7 @@ public class ConvergenceBenchmark
     @Setup(Level.Trial)
     public void startTrial()
     {
-        base = new BenchParameters(algorithm, nodes, scenario, detect, delay, loss, fifo, heartbeat, detectionTimeout,
-            electionTimeout, coordinatorTimeout, recovery, arrangement, ack, faultDuration, seed).toScenario();
+        base = BenchParameters.scenario(this, algorithm, seed, Map.of());
         runtime = RuntimeRegistry.instance().get(transport).newRuntime();
         // As simulate does: an election runs its code once, too rarely for the JIT in a few iterations, so the
         // simulator compiles the algorithm's election path and the runtime's warm-up runs its own, before any iteration.

@@ -1,5 +1,6 @@
 package org.electbench.bench;
 
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.electbench.harness.RuntimeRegistry;
@@ -7,6 +8,7 @@ import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
+import org.electbench.transport.parameters.RunParameters;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -109,10 +111,11 @@ public class MessagePathBenchmark
         final boolean realClock = RuntimeRegistry.instance().get(transport).realClock();
         // Well above HBT: no false election on a loaded machine, nothing but heartbeats in the window.
         final String detection = realClock ? "20ms" : "3ms";
-        final BenchParameters defaults = BenchParameters.defaults(algorithm, nodes, ScenarioKind.CUSTOM.cliName());
-        final Scenario settled = new BenchParameters(algorithm, nodes, defaults.scenario(), defaults.detect(), "constant:0ms",
-            defaults.loss(), defaults.fifo(), heartbeat, detection, "1ms", "auto", defaults.recovery(), defaults.arrangement(),
-            defaults.ack(), defaults.faultDuration(), defaults.seed()).toScenario();
+        final Scenario settled = BenchParameters.scenario(this, algorithm, 1, Map.of(
+            RunParameters.SCENARIO.name(), ScenarioKind.CUSTOM.cliName(),
+            RunParameters.DELAY.name(), "constant:0ms",
+            RunParameters.DETECTION_TIMEOUT.name(), detection,
+            RunParameters.ELECTION_TIMEOUT.name(), "1ms"));
         final long hbtNs = settled.settings().heartbeatIntervalNs();
         window = settled.toBuilder().settleWindowNs(hbtNs * (realClock ? realRounds : simRounds)).build();
         runtime = RuntimeRegistry.instance().get(transport).newRuntime();

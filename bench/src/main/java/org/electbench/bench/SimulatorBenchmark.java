@@ -1,5 +1,6 @@
 package org.electbench.bench;
 
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.electbench.harness.RuntimeRegistry;
@@ -77,10 +78,7 @@ public class SimulatorBenchmark
     @Setup(Level.Trial)
     public void start()
     {
-        final BenchParameters defaults = BenchParameters.defaults(algorithm, nodes, scenario);
-        base = new BenchParameters(algorithm, nodes, scenario, detect, delay, defaults.loss(), defaults.fifo(), defaults.heartbeat(),
-            defaults.detectionTimeout(), defaults.electionTimeout(), defaults.coordinatorTimeout(), defaults.recovery(),
-            defaults.arrangement(), defaults.ack(), defaults.faultDuration(), defaults.seed()).toScenario();
+        base = BenchParameters.scenario(this, algorithm, 1, Map.of());
         runtime = RuntimeRegistry.instance().get(new SeededRuns().floorRuntimeName()).newRuntime();
     }
 

@@ -17,6 +17,7 @@ import org.electbench.transport.Detect;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
 import org.electbench.transport.chaos.ChaosFault;
+import org.electbench.transport.parameters.RunParameters;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IModelTransformer;
 import picocli.CommandLine.Mixin;
@@ -97,7 +98,7 @@ final class ChaosCommand implements Callable<Integer>
             throw new ParameterException(spec.commandLine(), "Invalid value for option '--faults': " + ex.getMessage());
         }
         final SimRuntime sizing = new SimRuntime();
-        FlagErrors.checkNodes(spec, sizing, options.nodes, "--nodes");
+        FlagErrors.checkNodes(spec, sizing, options.nodes(), "--nodes");
         final List<Scenario> bases = bases(null == replay ? seed : replay);
         for (final Scenario base : bases)
         {
@@ -143,7 +144,7 @@ final class ChaosCommand implements Callable<Integer>
         try (StopSignal stop = new StopSignal("electbench-chaos-shutdown", STOP_WAIT_NS))
         {
             err.printf(Locale.ROOT, "chaos: %d schedules for each of %s, n=%d; Ctrl-C stops and prints the report so far%n",
-                schedules, String.join(", ", bases.stream().map(base -> base.algorithm().name()).toList()), options.nodes);
+                schedules, String.join(", ", bases.stream().map(base -> base.algorithm().name()).toList()), options.nodes());
             err.flush();
             for (final Scenario base : bases)
             {
@@ -195,9 +196,9 @@ final class ChaosCommand implements Callable<Integer>
         {
             names.add(name.trim());
         }
-        options.scenario = ScenarioKind.CUSTOM;
-        options.detect = Detect.ALL;
-        options.faultDurationNs = 0;
+        options.force(RunParameters.SCENARIO, ScenarioKind.CUSTOM);
+        options.force(RunParameters.DETECT, Detect.ALL);
+        options.clear(RunParameters.FAULT_DURATION);
         final List<Scenario> bases = new ArrayList<>();
         for (final String name : names)
         {
@@ -258,7 +259,7 @@ final class ChaosCommand implements Callable<Integer>
                 command.remove(loss);
                 command.addOption(OptionSpec.builder(loss)
                     .description("Probability each message is lost all the time, in [0, 1), on top of the schedules' loss " +
-                        "bursts (default: ${DEFAULT-VALUE}).")
+                        "bursts (default: 0).")
                     .build());
             }
             return command;

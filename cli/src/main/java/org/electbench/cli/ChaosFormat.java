@@ -1,6 +1,7 @@
 package org.electbench.cli;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -13,6 +14,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.electbench.analysis.Table;
+import org.electbench.analysis.TableFormat;
 import org.electbench.sim.chaos.ChaosReport;
 import org.electbench.sim.chaos.ChaosRun;
 import org.electbench.sim.chaos.Liveness;
@@ -36,7 +39,7 @@ import picocli.CommandLine.ITypeConverter;
  */
 enum ChaosFormat
 {
-    TABLE(Table::new),
+    TABLE(Text::new),
     JSON(Json::new),
     CSV(Csv::new);
 
@@ -103,7 +106,7 @@ enum ChaosFormat
             " ms after the last heal (" + bound + ")";
     }
 
-    private static final class Table implements Writer
+    private static final class Text implements Writer
     {
         @Override
         public void writeReports(final List<ChaosReport> reports, final String replayFlags, final PrintWriter out)
@@ -111,15 +114,7 @@ enum ChaosFormat
             final ChaosReport first = reports.get(0);
             out.printf(Locale.ROOT, "chaos: n=%d schedules=%d seed=%d faults=%s delay=%s%n", first.nodes(), first.schedules(),
                 first.seed(), ChaosFault.toCliList(first.kinds()), first.network());
-            out.printf(Locale.ROOT, "%-10s %10s %12s %10s %13s %8s %12s %12s%n", "algorithm", "schedules", "split-brain",
-                "same-term", "older-term", "stuck", "no-promise", "schedules/s");
-            for (final ChaosReport report : reports)
-            {
-                out.printf(Locale.ROOT, "%-10s %10d %12d %10d %13d %8d %12d %12.0f%n", report.algorithm(), report.schedules(),
-                    report.count(Violation.SPLIT_BRAIN), report.count(Violation.SAME_TERM_LEADER),
-                    report.count(Violation.OLDER_TERM_LEADER), report.count(Violation.STUCK), report.unpromised(),
-                    report.schedulesPerSecond());
-            }
+            out.print(TableFormat.MARKDOWN.render(reportTable(reports)));
             out.println("liveness: stuck counts schedules that left enough nodes for the promised leader and had none agreed " +
                 "within the bound after the last heal (d: the p99 one-way delay); no-promise those that left too few:");
             for (final ChaosReport report : reports)
@@ -277,71 +272,102 @@ enum ChaosFormat
         }
     }
 
+    /** @return the reports as the one table model: a row per algorithm, the violations' counts and first seeds. */
+    static Table reportTable(final List<ChaosReport> reports)
+    {
+        final List<Table.Column> columns = new ArrayList<>(List.of(
+            new Table.Column("algorithm", "algorithm", true, false),
+            new Table.Column("nodes", "n", true, true),
+            new Table.Column("seed", "seed", false, true),
+            new Table.Column("faults", "faults", false, false),
+            new Table.Column("delay", "delay", false, false),
+            new Table.Column("schedules", "schedules", true, true)));
+        for (final Violation violation : Violation.values())
+        {
+            columns.add(new Table.Column(violation.key() + "Schedules", cliName(violation), true, true));
+        }
+        for (final Violation violation : Violation.values())
+        {
+            columns.add(new Table.Column("firstSeed." + violation.key(), "first " + cliName(violation) + " seed", false, true));
+        }
+        columns.add(new Table.Column("noLeaderPromisedSchedules", "no-promise", true, true));
+        columns.add(new Table.Column("leaderNodes", "nodes for a leader", false, true));
+        columns.add(new Table.Column("livenessBoundNs", "liveness bound ns", false, true));
+        columns.add(new Table.Column("slowestAgreementNs", "slowest agreement ns", false, true));
+        columns.add(new Table.Column("slowestAgreementSeed", "slowest agreement seed", false, true));
+        columns.add(new Table.Column("events", "events", false, true));
+        columns.add(new Table.Column("wallNs", "wall ns", false, true));
+        columns.add(new Table.Column("schedulesPerSecond", "schedules/s", true, true));
+        final List<List<Table.Value>> rows = new ArrayList<>();
+        for (final ChaosReport report : reports)
+        {
+            final List<Table.Value> row = new ArrayList<>(List.of(Table.Value.text(report.algorithm()), number(report.nodes()),
+                number(report.seed()), Table.Value.text(ChaosFault.toCliList(report.kinds())),
+                Table.Value.text(report.network().delay().toString()), number(report.schedules())));
+            for (final Violation violation : Violation.values())
+            {
+                row.add(number(report.count(violation)));
+            }
+            for (final Violation violation : Violation.values())
+            {
+                row.add(report.found(violation) ? number(report.firstSeed(violation)) : Table.Value.NONE);
+            }
+            row.add(number(report.unpromised()));
+            row.add(number(report.promise().nodesForLeader()));
+            row.add(number(report.promise().boundNs()));
+            row.add(report.slowestAgreementNs() < 0 ? Table.Value.NONE : number(report.slowestAgreementNs()));
+            row.add(report.slowestAgreementNs() < 0 ? Table.Value.NONE : number(report.slowestSeed()));
+            row.add(number(report.events()));
+            row.add(number(report.wallNs()));
+            row.add(new Table.Value(String.format(Locale.ROOT, "%.0f", report.schedulesPerSecond()), report.schedulesPerSecond()));
+            rows.add(row);
+        }
+        return new Table("chaos", "chaos", List.of(), columns, rows);
+    }
+
+    /** @return the replays as the one table model: a row per replayed schedule. */
+    static Table replayTable(final List<ChaosRun> runs)
+    {
+        final List<Table.Column> columns = new ArrayList<>();
+        for (final String id : List.of("algorithm", "nodes", "seed", "converged", "leader", "convergenceNs", "maxConcurrentLeaders",
+            "splitBrainNs", "sameTermLeaders", "olderTermLeaderNs", "events", "liveNodes", "leaderNodes", "livenessBoundNs",
+            "agreedAfterHealNs", "violations", "schedule"))
+        {
+            columns.add(new Table.Column(id, id, true, !List.of("algorithm", "converged", "violations", "schedule").contains(id)));
+        }
+        final List<List<Table.Value>> rows = new ArrayList<>();
+        for (final ChaosRun run : runs)
+        {
+            final ElectionResult result = run.result();
+            rows.add(List.of(Table.Value.text(run.scenario().algorithm().name()), number(run.scenario().nodes()),
+                number(run.scenario().seed()), Table.Value.text(Boolean.toString(result.converged())), number(result.finalLeader()),
+                number(result.convergenceNs()), number(result.maxConcurrentLeaders()), number(result.splitBrainNs()),
+                number(result.sameTermLeaders()), number(result.olderTermLeaderNs()), number(result.events()),
+                number(run.liveness().liveNodes()), number(run.liveness().promise().nodesForLeader()),
+                number(run.liveness().promise().boundNs()), number(run.liveness().agreedAfterHealNs()),
+                Table.Value.text(run.violations().stream().map(Violation::key).collect(Collectors.joining(";"))),
+                Table.Value.text(run.faults().faults().stream().map(Fault::toString).collect(Collectors.joining("; ")))));
+        }
+        return new Table("chaos-replay", "chaos replay", List.of(), columns, rows);
+    }
+
+    private static Table.Value number(final long value)
+    {
+        return new Table.Value(Long.toString(value), value);
+    }
+
     private static final class Csv implements Writer
     {
         @Override
         public void writeReports(final List<ChaosReport> reports, final String replayFlags, final PrintWriter out)
         {
-            final StringBuilder header = new StringBuilder("algorithm,nodes,seed,faults,delay,schedules");
-            for (final Violation violation : Violation.values())
-            {
-                header.append(',').append(violation.key()).append("Schedules");
-            }
-            for (final Violation violation : Violation.values())
-            {
-                header.append(",firstSeed.").append(violation.key());
-            }
-            out.println(header.append(",leaderNodes,livenessBoundNs,noLeaderPromisedSchedules,slowestAgreementNs,slowestAgreementSeed" +
-                ",events,wallNs"));
-            for (final ChaosReport report : reports)
-            {
-                final StringBuilder row = new StringBuilder()
-                    .append(report.algorithm()).append(',').append(report.nodes()).append(',').append(report.seed())
-                    .append(",\"").append(ChaosFault.toCliList(report.kinds())).append("\",\"").append(report.network().delay())
-                    .append("\",").append(report.schedules());
-                for (final Violation violation : Violation.values())
-                {
-                    row.append(',').append(report.count(violation));
-                }
-                for (final Violation violation : Violation.values())
-                {
-                    row.append(',').append(report.found(violation) ? Long.toString(report.firstSeed(violation)) : "");
-                }
-                row.append(',').append(report.promise().nodesForLeader()).append(',').append(report.promise().boundNs())
-                    .append(',').append(report.unpromised()).append(',')
-                    .append(report.slowestAgreementNs() < 0 ? "" : Long.toString(report.slowestAgreementNs())).append(',')
-                    .append(report.slowestAgreementNs() < 0 ? "" : Long.toString(report.slowestSeed()));
-                out.println(row.append(',').append(report.events()).append(',').append(report.wallNs()));
-            }
+            out.print(TableFormat.CSV.render(reportTable(reports)));
         }
 
         @Override
         public void writeReplays(final List<ChaosRun> runs, final Set<ChaosFault> kinds, final String replayFlags, final PrintWriter out)
         {
-            out.println("algorithm,nodes,seed,converged,leader,convergenceNs,maxConcurrentLeaders,splitBrainNs,sameTermLeaders," +
-                "olderTermLeaderNs,events,liveNodes,leaderNodes,livenessBoundNs,agreedAfterHealNs,violations,schedule");
-            for (final ChaosRun run : runs)
-            {
-                final ElectionResult result = run.result();
-                out.println(String.join(",",
-                    run.scenario().algorithm().name(),
-                    Integer.toString(run.scenario().nodes()),
-                    Long.toString(run.scenario().seed()),
-                    Boolean.toString(result.converged()),
-                    Integer.toString(result.finalLeader()),
-                    Long.toString(result.convergenceNs()),
-                    Integer.toString(result.maxConcurrentLeaders()),
-                    Long.toString(result.splitBrainNs()),
-                    Long.toString(result.sameTermLeaders()),
-                    Long.toString(result.olderTermLeaderNs()),
-                    Long.toString(result.events()),
-                    Integer.toString(run.liveness().liveNodes()),
-                    Integer.toString(run.liveness().promise().nodesForLeader()),
-                    Long.toString(run.liveness().promise().boundNs()),
-                    Long.toString(run.liveness().agreedAfterHealNs()),
-                    run.violations().stream().map(Violation::key).collect(Collectors.joining(";")),
-                    "\"" + run.faults().faults().stream().map(Fault::toString).collect(Collectors.joining("; ")) + "\""));
-            }
+            out.print(TableFormat.CSV.render(replayTable(runs)));
         }
     }
 }

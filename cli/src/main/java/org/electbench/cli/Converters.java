@@ -5,10 +5,8 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 import org.electbench.spi.AlgorithmOption;
-import org.electbench.transport.DelayDistribution;
-import org.electbench.transport.Detect;
-import org.electbench.transport.Durations;
-import org.electbench.transport.ScenarioKind;
+import org.electbench.spi.Durations;
+import org.electbench.transport.parameters.RunParameters;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -59,40 +57,6 @@ final class Converters
         }
     }
 
-    static final class Delay implements ITypeConverter<DelayDistribution>
-    {
-        @Override
-        public DelayDistribution convert(final String value)
-        {
-            try
-            {
-                return DelayDistribution.parse(value);
-            }
-            catch (final IllegalArgumentException ex)
-            {
-                throw new TypeConversionException(ex.getMessage());
-            }
-        }
-    }
-
-    static final class Scenario implements ITypeConverter<ScenarioKind>
-    {
-        @Override
-        public ScenarioKind convert(final String value)
-        {
-            return lowerCaseEnum(ScenarioKind.class, value);
-        }
-    }
-
-    static final class DetectPolicy implements ITypeConverter<Detect>
-    {
-        @Override
-        public Detect convert(final String value)
-        {
-            return lowerCaseEnum(Detect.class, value);
-        }
-    }
-
     static final class Format implements ITypeConverter<OutputFormat>
     {
         @Override
@@ -102,44 +66,20 @@ final class Converters
         }
     }
 
-    static final class OnOff implements ITypeConverter<Boolean>
-    {
-        @Override
-        public Boolean convert(final String value)
-        {
-            switch (value.toLowerCase(Locale.ROOT))
-            {
-                case "on":
-                case "true":
-                    return Boolean.TRUE;
-                case "off":
-                case "false":
-                    return Boolean.FALSE;
-                default:
-                    throw new TypeConversionException("'" + value + "' is not accepted; accepted: on, off");
-            }
-        }
-    }
-
+    /** A loss probability, read as the run parameter {@code --loss} reads it. */
     static final class Probability implements ITypeConverter<Double>
     {
         @Override
         public Double convert(final String value)
         {
-            final double probability;
             try
             {
-                probability = Double.parseDouble(value);
+                return RunParameters.LOSS.parse(value);
             }
-            catch (final NumberFormatException ex)
+            catch (final IllegalArgumentException ex)
             {
-                throw new TypeConversionException("'" + value + "' is not a probability; accepted: a number in [0, 1)");
+                throw new TypeConversionException(ex.getMessage());
             }
-            if (!(probability >= 0 && probability < 1))
-            {
-                throw new TypeConversionException("'" + value + "' is not a probability; accepted: a number in [0, 1)");
-            }
-            return probability;
         }
     }
 }

@@ -3,10 +3,11 @@ package org.electbench.cli;
 import java.util.List;
 import java.util.Map;
 
+import org.electbench.spi.Durations;
 import org.electbench.transport.ClusterRuntime;
-import org.electbench.transport.Durations;
 import org.electbench.transport.MemoryLimits;
 import org.electbench.transport.ScenarioLimitException;
+import org.electbench.transport.parameters.RunParameters;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
@@ -24,8 +25,10 @@ final class FlagErrors
         "election timeout", "--election-timeout",
         ScenarioLimitException.COORDINATOR_TIMEOUT, "--coordinator-timeout",
         ScenarioLimitException.FAULT_DURATION, "--fault-duration");
-    private static final List<String> DURATION_FLAGS = List.of(
-        "--heartbeat", "--detection-timeout", "--election-timeout", "--coordinator-timeout", "--fault-duration");
+    private static final List<String> DURATION_FLAGS = RunParameters.all().stream()
+        .filter(parameter -> Long.class.equals(parameter.valueType()))
+        .map(parameter -> "--" + parameter.name())
+        .toList();
 
     private FlagErrors()
     {
@@ -131,7 +134,8 @@ final class FlagErrors
             }
             final long ns = option.getValue();
             final List<String> typed = option.originalStringValues();
-            final String text = typed.isEmpty() ? option.defaultValue() : typed.get(typed.size() - 1);
+            final String text = !typed.isEmpty() ? typed.get(typed.size() - 1) :
+                null != option.defaultValue() ? option.defaultValue() : Durations.human(ns);
             if (null != text && ns > 0)
             {
                 result = result.replace("(" + ns + " ns)", "(" + text + ")").replace("(" + Durations.format(ns) + ")", "(" + text + ")");

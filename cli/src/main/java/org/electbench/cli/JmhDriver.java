@@ -43,6 +43,11 @@ final class JmhDriver
     private int done;
     private long startNs;
     private final List<Double> estimates = new ArrayList<>();
+    /** The stage of each estimate: a stage's finished benchmarks correct its own guesses, not another stage's. */
+    private final List<Integer> stageOf = new ArrayList<>();
+    /** How long each finished benchmark took, in seconds, in order. */
+    private final List<Double> took = new ArrayList<>();
+    private long lastStartNs;
     private final List<String> failures = new ArrayList<>();
     private String currentParameters = "";
 
@@ -63,11 +68,12 @@ final class JmhDriver
     int run(final List<BenchmarkStage> stages) throws IOException, InterruptedException
     {
         total = stages.stream().mapToInt(BenchmarkStage::combinations).sum();
-        for (final BenchmarkStage stage : stages)
+        for (int index = 0; index < stages.size(); index++)
         {
-            for (int i = 0; i < stage.combinations(); i++)
+            for (int i = 0; i < stages.get(index).combinations(); i++)
             {
-                estimates.add(stage.estimatedSecondsPerCombination());
+                estimates.add(stages.get(index).estimatedSecondsPerCombination());
+                stageOf.add(index);
             }
         }
         startNs = System.nanoTime();
@@ -174,24 +180,35 @@ final class JmhDriver
     private void show(final String benchmark, final String parameters)
     {
         final long elapsedNs = System.nanoTime() - startNs;
-        // The benchmark now starting is not done: estimate from the ones before it.
-        // The prior guesses of the benchmarks left, scaled by how the finished ones compared with theirs.
-        final int finished = Math.min(done - 1, estimates.size());
-        double guessedDone = 0;
-        double guessedLeft = 0;
-        for (int i = 0; i < estimates.size(); i++)
+        // The benchmark now starting is not done: estimate from the ones before it. The prior guesses of the
+        // benchmarks left, each scaled by how its own stage's finished ones compared with theirs (a simulator stage
+        // says nothing of a real transport's), or by all finished ones for a stage not yet begun.
+        final long nowNs = System.nanoTime();
+        if (done >= 2 && took.size() < done - 1)
         {
-            if (i < finished)
-            {
-                guessedDone += estimates.get(i);
-            }
-            else
-            {
-                guessedLeft += estimates.get(i);
-            }
+            took.add((nowNs - lastStartNs) / 1e9);
         }
-        final double scale = finished <= 0 || guessedDone <= 0 ? 1.0 : elapsedNs / 1e9 / guessedDone;
-        final String left = "~" + duration((long)(guessedLeft * scale * 1e9)) + " left";
+        lastStartNs = nowNs;
+        final int finished = Math.min(took.size(), estimates.size());
+        final java.util.Map<Integer, double[]> byStage = new java.util.HashMap<>();
+        double guessedDone = 0;
+        double tookDone = 0;
+        for (int i = 0; i < finished; i++)
+        {
+            guessedDone += estimates.get(i);
+            tookDone += took.get(i);
+            final double[] stage = byStage.computeIfAbsent(stageOf.get(i), key -> new double[2]);
+            stage[0] += estimates.get(i);
+            stage[1] += took.get(i);
+        }
+        final double overall = guessedDone <= 0 ? 1.0 : tookDone / guessedDone;
+        double guessedLeft = 0;
+        for (int i = finished; i < estimates.size(); i++)
+        {
+            final double[] stage = byStage.get(stageOf.get(i));
+            guessedLeft += estimates.get(i) * (null == stage ? (finished == 0 ? 1.0 : Math.max(1.0, overall)) : stage[1] / stage[0]);
+        }
+        final String left = "~" + duration((long)(guessedLeft * 1e9)) + " left";
         final String line = String.format(Locale.ROOT, "[%d/%d] %s %s | %s elapsed, %s",
             done, total, benchmark, brief(parameters), duration(elapsedNs), left);
         if (terminal)

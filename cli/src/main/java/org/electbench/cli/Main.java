@@ -76,7 +76,8 @@ public final class Main implements Callable<Integer>
 
     /**
      * @return the command line, for callers that set their own out and err writers; every command
-     *         that runs a scenario has a flag for each option the registered algorithms declare.
+     *         that runs a scenario has a flag for each declared run parameter and each option the
+     *         registered algorithms declare.
      */
     public static CommandLine commandLine()
     {
@@ -90,8 +91,13 @@ public final class Main implements Callable<Integer>
             {
                 if (mixin.userObject() instanceof ScenarioOptions)
                 {
-                    ((ScenarioOptions)mixin.userObject()).declareAlgorithmOptions(
+                    ((ScenarioOptions)mixin.userObject()).declareFlags(
                         command.getCommandSpec(), AlgorithmRegistry.instance());
+                    // A command's own changes to the shared flags (chaos drops --scenario) apply to the declared ones too.
+                    if (null != command.getCommandSpec().modelTransformer())
+                    {
+                        command.getCommandSpec().modelTransformer().transform(command.getCommandSpec());
+                    }
                 }
             }
         }

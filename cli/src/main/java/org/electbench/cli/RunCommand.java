@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 import org.electbench.analysis.AnalysisException;
@@ -21,10 +22,13 @@ import org.electbench.harness.HostLoad;
 import org.electbench.harness.RunFolder;
 import org.electbench.harness.Shard;
 import org.electbench.harness.RuntimeRegistry;
+import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.transport.AtomicOutput;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.ScenarioKind;
+import org.electbench.transport.parameters.RunParameter;
+import org.electbench.transport.parameters.RunParameters;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,33 +50,15 @@ import picocli.CommandLine.Spec;
             "results/runs/<UTC time>-<commit>/ (JMH JSON, histogram logs, run reports, environment, command), then print the tables.",
         "By default every registered algorithm on every named scenario, sim at n = 3 ... 1024, inmemory at n = 3 ... 17 " +
             "and aeron-udp at n = 3 ... 9 (17 with --full), a few HBT and T_elec settings, the simulator's throughput and the " +
-            "message path; about 15 minutes on 2 cores. " +
+            "message path: 1,000 elections a simulator row up to n = 17, 30 a real one; the real rows take most of the time " +
+            "(about 2 s an election on inmemory), the progress line estimates the rest. " +
             "--algorithm, --nodes, --scenario or --transport run exactly that cell instead; the other scenario flags apply to every cell."})
 final class RunCommand implements Callable<Integer>
 {
     /** How long apart the two readings of the busy check are taken. */
     private static final long STEAL_SAMPLE_MS = 200;
-    /** The scenario flags of the mixin and the benchmark parameter each one sets. */
-    private static final Map<String, String> FLAG_PARAMS = new LinkedHashMap<>();
-
-    static
-    {
-        FLAG_PARAMS.put("--algorithm", "algorithm");
-        FLAG_PARAMS.put("--nodes", "nodes");
-        FLAG_PARAMS.put("--scenario", "scenario");
-        FLAG_PARAMS.put("--detect", "detect");
-        FLAG_PARAMS.put("--delay", "delay");
-        FLAG_PARAMS.put("--loss", "loss");
-        FLAG_PARAMS.put("--fifo", "fifo");
-        FLAG_PARAMS.put("--heartbeat", "heartbeat");
-        FLAG_PARAMS.put("--detection-timeout", "detectionTimeout");
-        FLAG_PARAMS.put("--election-timeout", "electionTimeout");
-        FLAG_PARAMS.put("--coordinator-timeout", "coordinatorTimeout");
-        FLAG_PARAMS.put("--recovery", "recovery");
-        FLAG_PARAMS.put("--arrangement", "arrangement");
-        FLAG_PARAMS.put("--ack", "ack");
-        FLAG_PARAMS.put("--fault-duration", "faultDuration");
-    }
+    /** The benchmarks' parameter that carries the algorithms' own options. */
+    private static final String BENCH_OPTIONS = "options";
 
     @Spec
     CommandSpec spec;
@@ -80,7 +66,8 @@ final class RunCommand implements Callable<Integer>
     @Mixin
     ScenarioOptions options;
 
-    @Option(names = "--quick", description = "A small grid: the main scenarios at n = 3, 5, 9, a short inmemory check; within 3 minutes.")
+    @Option(names = "--quick", description = "A small grid: the main scenarios at n = 3, 5, 9 (200 elections a row), inmemory at " +
+        "n = 3, 5 (10 a row); 2 min 56 s measured on a shared 2-core machine.")
     boolean quick;
 
     @Option(names = Shard.FLAG, paramLabel = "I/K", converter = ShardConverter.class,
@@ -110,7 +97,9 @@ final class RunCommand implements Callable<Integer>
             "mode; a symbolic link keeps pointing where it did.")
     AtomicOutput out;
 
-    @Option(names = "-p", paramLabel = "PARAM=V,...", description = "JMH: set a benchmark parameter for every stage (e.g. -p nodes=3,7).")
+    @Option(names = "-p", paramLabel = "PARAM=V,...", description = "Set a parameter for every stage, several values to sweep them: " +
+        "a run parameter by its flag's name (-p nodes=3,7, -p detection-timeout=100ms,300ms), any algorithm's declared option " +
+        "(-p pre-vote=on,off; only the algorithms that read it run), or any other JMH benchmark parameter.")
     List<String> jmhParams = new ArrayList<>();
 
     @Option(names = "-f", paramLabel = "N", description = "JMH: forks per benchmark.")
@@ -141,7 +130,7 @@ final class RunCommand implements Callable<Integer>
         {
             try (ClusterRuntime simulator = RuntimeRegistry.instance().get("sim").newRuntime())
             {
-                FlagErrors.checkNodes(spec, simulator, options.nodes, "--nodes");
+                FlagErrors.checkNodes(spec, simulator, options.nodes(), "--nodes");
             }
         }
         final Map<String, List<String>> overrides = overrides();
@@ -291,18 +280,30 @@ final class RunCommand implements Callable<Integer>
             parse.hasMatchedOption("--scenario") || null != transports;
     }
 
-    /** @return benchmark parameters the user set: scenario flags as typed, then -p (which wins). */
+    /**
+     * @return benchmark parameters the user set: scenario flags as typed, then -p (which wins). A
+     *         run parameter goes to the benchmark parameter of its key, whether named by its flag or
+     *         its name ({@code -p detection-timeout=...}); the algorithms' own options, from flags or
+     *         -p, are crossed into the one {@code options} parameter, every value checked first.
+     *         Nothing the user did not give is passed on, so every cell derives what it needs as
+     *         {@code simulate} does.
+     */
     private Map<String, List<String>> overrides()
     {
         final Map<String, List<String>> overrides = new LinkedHashMap<>();
+        final Map<String, List<String>> optionAxes = new LinkedHashMap<>();
         final ParseResult parse = spec.commandLine().getParseResult();
-        for (final Map.Entry<String, String> flag : FLAG_PARAMS.entrySet())
+        if (parse.hasMatchedOption("--algorithm"))
         {
-            final OptionSpec matched = parse.matchedOption(flag.getKey());
+            overrides.put("algorithm", List.of(options.algorithm));
+        }
+        for (final String name : options.givenNames())
+        {
+            final OptionSpec matched = parse.matchedOption("--" + name);
             if (null != matched)
             {
                 final List<String> typed = matched.stringValues();
-                overrides.put(flag.getValue(), List.of(typed.get(typed.size() - 1)));
+                put(overrides, optionAxes, name, List.of(typed.get(typed.size() - 1)));
             }
         }
         if (parse.hasMatchedOption("--seed"))
@@ -316,13 +317,106 @@ final class RunCommand implements Callable<Integer>
             {
                 throw new ParameterException(spec.commandLine(), "Invalid value for option '-p': expected NAME=V1,V2,..., was '" + param + "'");
             }
-            overrides.put(param.substring(0, eq), List.of(param.substring(eq + 1).split(",")));
+            put(overrides, optionAxes, param.substring(0, eq), List.of(param.substring(eq + 1).split(",")));
+        }
+        if (!optionAxes.isEmpty())
+        {
+            overrides.put(BENCH_OPTIONS, crossed(optionAxes));
+            restrictToDeclaring(overrides, optionAxes.keySet());
         }
         if (null != transports)
         {
             overrides.put("transport", transports.stream().map(org.electbench.transport.RuntimeProvider::name).toList());
         }
         return overrides;
+    }
+
+    /** Puts a run parameter under its benchmark key, an algorithm option on its axis (each value parsed first), anything else as is. */
+    private void put(
+        final Map<String, List<String>> overrides, final Map<String, List<String>> optionAxes, final String name, final List<String> values)
+    {
+        final RunParameter<?> parameter = RunParameters.find(name);
+        final AlgorithmOption<?> option = AlgorithmRegistry.instance().option(name);
+        for (final String value : values)
+        {
+            try
+            {
+                if (null != parameter)
+                {
+                    parameter.parse(value);
+                }
+                else if (null != option)
+                {
+                    option.parse(value);
+                }
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw new ParameterException(spec.commandLine(), "Invalid value for '" + name + "': " + ex.getMessage());
+            }
+        }
+        if (null != parameter)
+        {
+            overrides.put(parameter.key(), values);
+        }
+        else if (null != option)
+        {
+            optionAxes.put(option.name(), values);
+        }
+        else
+        {
+            overrides.put(name, values);
+        }
+    }
+
+    /** @return every combination of the option axes, each as the benchmarks' options text. */
+    private static List<String> crossed(final Map<String, List<String>> optionAxes)
+    {
+        List<Map<String, String>> combinations = List.of(new LinkedHashMap<>());
+        for (final Map.Entry<String, List<String>> axis : optionAxes.entrySet())
+        {
+            final List<Map<String, String>> next = new ArrayList<>();
+            for (final Map<String, String> combination : combinations)
+            {
+                for (final String value : axis.getValue())
+                {
+                    final Map<String, String> extended = new LinkedHashMap<>(combination);
+                    extended.put(axis.getKey(), value.trim());
+                    next.add(extended);
+                }
+            }
+            combinations = next;
+        }
+        return combinations.stream().map(RunParameters::optionsToText).toList();
+    }
+
+    /**
+     * An algorithm that declares none of the options swept would run the same cell once per
+     * value: only the algorithms declaring one of them run, and the others are named on stderr.
+     */
+    private void restrictToDeclaring(final Map<String, List<String>> overrides, final Set<String> optionNames)
+    {
+        final List<String> declaring = new ArrayList<>();
+        final List<String> left = new ArrayList<>();
+        for (final String name : overrides.getOrDefault("algorithm", algorithms()))
+        {
+            final boolean reads = AlgorithmRegistry.instance().get(name).options().stream()
+                .anyMatch(option -> optionNames.contains(option.name()));
+            (reads ? declaring : left).add(name);
+        }
+        if (declaring.isEmpty())
+        {
+            throw new ParameterException(spec.commandLine(), "no algorithm " + (overrides.containsKey("algorithm") ? "named " : "") +
+                "reads " + String.join(", ", optionNames) + "; read by " + optionNames.stream()
+                .flatMap(name -> AlgorithmRegistry.instance().algorithmsDeclaring(AlgorithmRegistry.instance().option(name)).stream())
+                .distinct().toList());
+        }
+        if (!left.isEmpty())
+        {
+            spec.commandLine().getErr().println("electbench: " + String.join(", ", left) + " read none of " +
+                String.join(", ", optionNames) + "; running " + String.join(", ", declaring) + " only");
+        }
+        overrides.put("algorithm", declaring);
     }
 
     private static List<String> algorithms()

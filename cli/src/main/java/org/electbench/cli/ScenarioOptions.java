@@ -2,21 +2,20 @@ package org.electbench.cli;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.Set;
 
 import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;
-import org.electbench.spi.ElectionSettings;
-import org.electbench.spi.ElectionSettings.Knob;
-import org.electbench.transport.DelayDistribution;
-import org.electbench.transport.Detect;
-import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
-import org.electbench.transport.ScenarioKind;
+import org.electbench.transport.parameters.RunParameter;
+import org.electbench.transport.parameters.RunParameters;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.IGetter;
 import picocli.CommandLine.Model.ISetter;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
@@ -25,7 +24,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * The flags that describe one scenario, shared by every command that runs one.
+ * The flags that describe one scenario, shared by every command that runs one: {@code --algorithm}
+ * here, and one flag per declared run parameter and algorithm option, added by {@link #declareFlags}.
  */
 final class ScenarioOptions
 {
@@ -40,69 +40,97 @@ final class ScenarioOptions
         description = "Registered algorithm: bully, ring, quorum or a plug-in's name (default: ${DEFAULT-VALUE}).")
     String algorithm;
 
-    @Option(names = "--nodes", paramLabel = "N", defaultValue = "5", description = "Cluster size; ids are 1..N (default: ${DEFAULT-VALUE}).")
-    int nodes;
-
-    @Option(names = "--scenario", paramLabel = "NAME", defaultValue = "leader-crash", converter = Converters.Scenario.class,
-        description = "cold-start, leader-crash, cascade, partition, lossy, pause, flapping, chaos or custom (default: ${DEFAULT-VALUE}).")
-    ScenarioKind scenario;
-
-    @Option(names = "--detect", paramLabel = "WHO", defaultValue = "all", converter = Converters.DetectPolicy.class,
-        description = "Whose failure detectors fire: all, lowest, highest or random (default: ${DEFAULT-VALUE}).")
-    Detect detect;
-
-    @Option(names = "--delay", paramLabel = "DIST", defaultValue = "constant:1ms", converter = Converters.Delay.class,
-        description = "One-way delay: constant:D, uniform:MIN,MAX, exponential:MEAN, lognormal:MEDIAN,SIGMA (default: ${DEFAULT-VALUE}).")
-    DelayDistribution delay;
-
-    @Option(names = "--loss", paramLabel = "P", defaultValue = "0", converter = Converters.Probability.class,
-        description = "Probability each message is lost, in [0, 1) (default: ${DEFAULT-VALUE}; lossy uses 0.1 when 0).")
-    double loss;
-
-    @Option(names = "--fifo", arity = "1", paramLabel = "on|off", defaultValue = "on", converter = Converters.OnOff.class,
-        description = "Keep each link's messages in order (default: ${DEFAULT-VALUE}).")
-    boolean fifo;
-
-    @Option(names = "--heartbeat", paramLabel = "D", defaultValue = "50ms", converter = Converters.Duration.class,
-        description = "Heartbeat interval HBT (default: ${DEFAULT-VALUE}; ring raises its default above a lap of the ring).")
-    long heartbeatNs;
-
-    @Option(names = "--detection-timeout", paramLabel = "D", defaultValue = "150ms", converter = Converters.Duration.class,
-        description = "Leader silence before a follower acts (default: ${DEFAULT-VALUE}).")
-    long detectionTimeoutNs;
-
-    @Option(names = "--election-timeout", paramLabel = "D", defaultValue = "10ms", converter = Converters.Duration.class,
-        description = "T_elec: bully's wait for OK, quorum's voting window, ring's hop timeout (default: ${DEFAULT-VALUE}, " +
-            "raised above twice the p99 one-way delay).")
-    long electionTimeoutNs;
-
-    @Option(names = "--coordinator-timeout", paramLabel = "D", defaultValue = "30ms", converter = Converters.Duration.class,
-        description = "T_coord: bully's wait for COORDINATOR after OK, ring's wait for the ELECTED lap (default: ${DEFAULT-VALUE}, " +
-            "raised above T_elec plus twice the p99 one-way delay for bully, above two laps for ring).")
-    long coordinatorTimeoutNs;
-
-    @Option(names = "--fault-duration", paramLabel = "D", defaultValue = "0ns", converter = Converters.Duration.class,
-        description = "How long the scenario's partition, pause or outage lasts (default: the scenario's own).")
-    long faultDurationNs;
-
-    /** Values of the algorithms' declared options given on the command line, by option name. */
-    private final Map<String, Object> declaredValues = new TreeMap<>();
+    /** Values of the run parameters and the algorithms' declared options given on the command line, by name. */
+    private final Map<String, Object> given = new LinkedHashMap<>();
 
     /**
-     * Adds a flag for every option the registered algorithms declare to a command that mixes
-     * these options in: {@code --NAME} (and {@code --ALIAS}), its help text, default and accepted
-     * values from the declaration. A wrong value fails as any flag does, naming the flag and the
-     * accepted values (exit 2).
+     * Adds a flag for every declared run parameter ({@link RunParameters}) and every option the
+     * registered algorithms declare to a command that mixes these options in: {@code --NAME} (and
+     * {@code --ALIAS}), its help text, default and accepted values from the declaration. A wrong
+     * value fails as any flag does, naming the flag and the accepted values (exit 2). Only values
+     * given on the command line are passed on as given; the rest the algorithm may derive.
      *
      * @param command  the command whose mixin this is.
      * @param registry the algorithms.
      */
-    void declareAlgorithmOptions(final CommandSpec command, final AlgorithmRegistry registry)
+    void declareFlags(final CommandSpec command, final AlgorithmRegistry registry)
     {
+        for (final RunParameter<?> parameter : RunParameters.all())
+        {
+            if (null == command.findOption("--" + parameter.name()))
+            {
+                command.addOption(flag(parameter));
+            }
+        }
         for (final AlgorithmOption<?> option : registry.options())
         {
             command.addOption(flag(option, registry.algorithmsDeclaring(option)));
         }
+    }
+
+    /** @return the cluster size given, else the declared default. */
+    int nodes()
+    {
+        return value(RunParameters.NODES);
+    }
+
+    /** @return a run parameter's value as given, else its declared default (null: the scenario's own). */
+    <T> T value(final RunParameter<T> parameter)
+    {
+        final Object value = given.get(parameter.name());
+        return null == value ? parameter.defaultValue() : parameter.valueType().cast(value);
+    }
+
+    /** Sets a run parameter as a command's own rule requires, as if given. */
+    <T> void force(final RunParameter<T> parameter, final T value)
+    {
+        given.put(parameter.name(), value);
+    }
+
+    /** Leaves a run parameter to its default, as if not given. */
+    void clear(final RunParameter<?> parameter)
+    {
+        given.remove(parameter.name());
+    }
+
+    private <T> OptionSpec flag(final RunParameter<T> parameter)
+    {
+        return OptionSpec.builder("--" + parameter.name())
+            .paramLabel(parameter.paramLabel())
+            .arity("1")
+            .type(parameter.valueType())
+            .description(parameter.help() + " Accepted: " + parameter.accepted() + " (default: " + parameter.defaultText() + ").")
+            .converters(text ->
+            {
+                try
+                {
+                    return parameter.parse(text);
+                }
+                catch (final IllegalArgumentException ex)
+                {
+                    throw new TypeConversionException(ex.getMessage());
+                }
+            })
+            .hasInitialValue(false)
+            .getter(new IGetter()
+            {
+                @Override
+                @SuppressWarnings("unchecked")
+                public <V> V get()
+                {
+                    return (V)value(parameter);
+                }
+            })
+            .setter(new ISetter()
+            {
+                @Override
+                @SuppressWarnings("unchecked")
+                public <V> V set(final V value)
+                {
+                    return null == value ? null : (V)given.put(parameter.name(), value);
+                }
+            })
+            .build();
     }
 
     private <T> OptionSpec flag(final AlgorithmOption<T> option, final List<String> algorithms)
@@ -134,7 +162,7 @@ final class ScenarioOptions
                 @SuppressWarnings("unchecked")
                 public <V> V set(final V value)
                 {
-                    return null == value ? null : (V)declaredValues.put(option.name(), value);
+                    return null == value ? null : (V)given.put(option.name(), value);
                 }
             })
             .build();
@@ -147,38 +175,14 @@ final class ScenarioOptions
      */
     Scenario toScenario(final long seed)
     {
-        final ElectionSettings settings;
-        try
-        {
-            // Only knobs given on the command line are explicit; the algorithm may raise the others.
-            final ElectionSettings.Builder builder = ElectionSettings.builder().arrangementSeed(seed);
-            setIfGiven(builder, Knob.HEARTBEAT_INTERVAL, heartbeatNs);
-            setIfGiven(builder, Knob.DETECTION_TIMEOUT, detectionTimeoutNs);
-            setIfGiven(builder, Knob.ELECTION_TIMEOUT, electionTimeoutNs);
-            setIfGiven(builder, Knob.COORDINATOR_TIMEOUT, coordinatorTimeoutNs);
-            for (final Map.Entry<String, Object> given : declaredValues.entrySet())
-            {
-                putDeclared(builder, AlgorithmRegistry.instance().option(given.getKey()), given.getValue());
-            }
-            settings = builder.build();
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            throw FlagErrors.timing(spec, ex);
-        }
         final Scenario built;
         try
         {
-            built = Scenario.builder()
-                .algorithm(AlgorithmRegistry.instance().get(algorithm))
-                .nodes(nodes)
-                .settings(settings)
-                .network(NetworkModel.of(delay).withLoss(loss).withFifo(fifo))
-                .kind(scenario)
-                .detect(detect)
-                .faultDurationNs(faultDurationNs)
-                .seed(seed)
-                .build();
+            built = RunParameters.scenario(AlgorithmRegistry.instance().get(algorithm), seed, given);
+        }
+        catch (final RunParameters.InvalidSettings ex)
+        {
+            throw FlagErrors.timing(spec, ex);
         }
         catch (final IllegalArgumentException ex)
         {
@@ -188,12 +192,10 @@ final class ScenarioOptions
         return built;
     }
 
-    private void setIfGiven(final ElectionSettings.Builder builder, final Knob knob, final long valueNs)
+    /** @return the names of the parameters and options given on the command line, in the order given. */
+    Set<String> givenNames()
     {
-        if (spec.commandLine().getParseResult().hasMatchedOption("--" + knob.optionName()))
-        {
-            builder.knobNs(knob, valueNs);
-        }
+        return Collections.unmodifiableSet(given.keySet());
     }
 
     /** Never silence: a setting known to distort, or one the algorithm does not read, is said on stderr. */
@@ -204,20 +206,12 @@ final class ScenarioOptions
         {
             err.println("warning: " + built.algorithm().name() + ": " + distortion);
         }
-        for (final String name : declaredValues.keySet())
+        for (final String name : RunParameters.unread(built.algorithm(), given.keySet()))
         {
             final AlgorithmOption<?> option = AlgorithmRegistry.instance().option(name);
-            if (!built.algorithm().options().contains(option))
-            {
-                err.println("warning: " + built.algorithm().name() + " does not read --" + name + " (read by " +
-                    String.join(", ", AlgorithmRegistry.instance().algorithmsDeclaring(option)) + ")");
-            }
+            err.println("warning: " + built.algorithm().name() + " does not read --" + name + " (read by " +
+                String.join(", ", AlgorithmRegistry.instance().algorithmsDeclaring(option)) + ")");
         }
         err.flush();
-    }
-
-    private static <T> void putDeclared(final ElectionSettings.Builder builder, final AlgorithmOption<T> option, final Object value)
-    {
-        builder.option(option, option.valueType().cast(value));
     }
 }

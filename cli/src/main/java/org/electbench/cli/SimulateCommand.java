@@ -87,7 +87,7 @@ final class SimulateCommand implements Callable<Integer>
         final SeededRuns.Outcome outcome;
         try (ClusterRuntime runtime = TracedRuntime.wrap(spec, transport.newRuntime(), trace, runs))
         {
-            FlagErrors.checkNodes(spec, runtime, options.nodes, "--nodes");
+            FlagErrors.checkNodes(spec, runtime, options.nodes(), "--nodes");
             final Scenario scenario = options.toScenario(seed).toBuilder().chaosFaults(kinds).build();
             outcome = new SeededRuns().run(runtime, scenario, runs, null == warmup ? runtime.defaultWarmupRuns() : warmup,
                 progress(scenario, System.err));

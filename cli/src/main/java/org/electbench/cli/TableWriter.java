@@ -21,6 +21,14 @@ final class TableWriter implements OutputFormat.ReportWriter
             parameters.get(Parameters.ALGORITHM), parameters.get(Parameters.RUNTIME), parameters.get(Parameters.NODES),
             parameters.get(Parameters.SCENARIO), parameters.get(Parameters.DETECT), parameters.get(Parameters.DELAY),
             parameters.get(Parameters.LOSS), report.runs(), parameters.get(Parameters.SEED));
+        // A row some explicit setting distorts, or derived from a quantile of an unbounded delay, says so in the row.
+        for (final String mark : new String[]{Parameters.DISTORTION, Parameters.DELAY_BOUND})
+        {
+            if (parameters.containsKey(mark))
+            {
+                out.printf(Locale.ROOT, "  %-22s %s%n", mark, parameters.get(mark));
+            }
+        }
         for (final MetricValue metric : report.metrics())
         {
             out.printf(Locale.ROOT, "  %-22s %s%n", metric.name(), describe(metric));

@@ -24,7 +24,11 @@ import org.electbench.aeron.Membership;
 import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.ElectionAlgorithm;
+import org.electbench.spi.Durations;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.ElectionSettings.Knob;
+import org.electbench.transport.parameters.RunParameter;
+import org.electbench.transport.parameters.RunParameters;
 
 /**
  * A cluster spread over processes or hosts, described in a small line-based text file that every
@@ -57,8 +61,8 @@ import org.electbench.spi.ElectionSettings;
  *       (relative to the cluster file's folder); with it every frame and status report carries a MAC
  *       under the key, and frames without it are refused;</li>
  *   <li>{@code heartbeat}, {@code detection-timeout}, {@code election-timeout},
- *       {@code coordinator-timeout}: durations such as {@code 150ms}, {@code 2.5s}, {@code 40us}
- *       (defaults as {@link ElectionSettings});</li>
+ *       {@code coordinator-timeout}: durations such as {@code 150ms}, {@code 2.5s}, {@code 40us},
+ *       as the run parameters of the same names ({@link RunParameters}) read them, defaults included;</li>
  *   <li>every option a registered algorithm declares ({@link ElectionAlgorithm#options()}), by
  *       its name, with the values it accepts: {@code recovery bully|defer}, {@code ack on|off}
  *       (also spelled {@code acknowledgements}), {@code arrangement increasing|decreasing|random},
@@ -80,11 +84,12 @@ import org.electbench.spi.ElectionSettings;
 public final class ClusterFile
 {
     public static final long DEFAULT_CONNECT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(1);
-    /** The keys of the file itself, in the order the documentation lists them; algorithms' options come on top. */
-    public static final List<String> KEYS = List.of(
-        "algorithm", "node", "observer", "cluster-id", "heartbeat", "detection-timeout", "election-timeout",
-        "coordinator-timeout", "arrangement-seed", "stream-id", "connect-timeout", "seed", "key");
-    private static final String DURATION_FORM = "a number with a unit: ns, us, ms or s (e.g. 150ms, 2.5s)";
+    /**
+     * The keys of the file itself, in the order the documentation lists them: its own, with the
+     * run parameters every node reads ({@link RunParameter#clusterFileKey()}, the timing knobs)
+     * among them; algorithms' options come on top.
+     */
+    public static final List<String> KEYS = keysOfTheFile();
 
     private final String source;
     private final int clusterId;
@@ -148,6 +153,20 @@ public final class ClusterFile
         {
             throw new IllegalStateException("SHA-256 is not available in this JVM", ex);
         }
+    }
+
+    private static List<String> keysOfTheFile()
+    {
+        final List<String> keys = new ArrayList<>(List.of("algorithm", "node", "observer", "cluster-id"));
+        for (final RunParameter<?> parameter : RunParameters.all())
+        {
+            if (parameter.clusterFileKey())
+            {
+                keys.add(parameter.name());
+            }
+        }
+        keys.addAll(List.of("arrangement-seed", "stream-id", "connect-timeout", "seed", "key"));
+        return List.copyOf(keys);
     }
 
     /**
@@ -450,6 +469,12 @@ public final class ClusterFile
                 }
                 return;
             }
+            final Knob knob = knob(key);
+            if (null != knob)
+            {
+                settings.knobNs(knob, duration(key, value));
+                return;
+            }
             switch (key)
             {
                 case "algorithm" -> algorithm = algorithm(value);
@@ -459,10 +484,6 @@ public final class ClusterFile
                     observerLine = number;
                 }
                 case "cluster-id" -> clusterId = (int)integer(key, value, Integer.MIN_VALUE, Integer.MAX_VALUE);
-                case "heartbeat" -> settings.heartbeatIntervalNs(duration(key, value));
-                case "detection-timeout" -> settings.detectionTimeoutNs(duration(key, value));
-                case "election-timeout" -> settings.electionTimeoutNs(duration(key, value));
-                case "coordinator-timeout" -> settings.coordinatorTimeoutNs(duration(key, value));
                 case "arrangement-seed" -> settings.arrangementSeed(integer(key, value, Long.MIN_VALUE, Long.MAX_VALUE));
                 case "stream-id" -> streamId = (int)integer(key, value, Integer.MIN_VALUE, Integer.MAX_VALUE);
                 case "connect-timeout" -> connectTimeoutNs = duration(key, value);
@@ -628,49 +649,31 @@ public final class ClusterFile
             return InetSocketAddress.createUnresolved(host, port);
         }
 
+        /** @return the knob a run parameter of this name sets, or null. */
+        private static Knob knob(final String key)
+        {
+            for (final Knob knob : Knob.values())
+            {
+                if (knob.optionName().equals(key))
+                {
+                    return knob;
+                }
+            }
+            return null;
+        }
+
+        /** Every duration of the file is read as the run parameters read theirs: one parser, one set of units. */
         private long duration(final String key, final String value)
         {
-            final String text = value.toLowerCase(Locale.ROOT);
-            final long unitNs;
-            final int unitLength;
-            if (text.endsWith("ns"))
-            {
-                unitNs = 1;
-                unitLength = 2;
-            }
-            else if (text.endsWith("us"))
-            {
-                unitNs = 1_000;
-                unitLength = 2;
-            }
-            else if (text.endsWith("ms"))
-            {
-                unitNs = 1_000_000;
-                unitLength = 2;
-            }
-            else if (text.endsWith("s"))
-            {
-                unitNs = 1_000_000_000;
-                unitLength = 1;
-            }
-            else
-            {
-                throw error("'" + key + "' needs a duration, was '" + value + "'; accepted: " + DURATION_FORM);
-            }
-            final double amount;
             try
             {
-                amount = Double.parseDouble(text.substring(0, text.length() - unitLength));
+                final RunParameter<?> parameter = RunParameters.find(key);
+                return null != parameter ? (Long)parameter.parse(value) : Durations.parseNs(value, Durations.MIN_TIMER_NS);
             }
-            catch (final NumberFormatException ex)
+            catch (final IllegalArgumentException ex)
             {
-                throw error("'" + key + "' needs a duration, was '" + value + "'; accepted: " + DURATION_FORM);
+                throw error("'" + key + "': " + ex.getMessage());
             }
-            if (!Double.isFinite(amount) || amount <= 0)
-            {
-                throw error("'" + key + "' must be greater than zero, was '" + value + "'; accepted: " + DURATION_FORM);
-            }
-            return Math.round(amount * unitNs);
         }
 
         private long integer(final String key, final String value, final long min, final long max)
@@ -701,19 +704,20 @@ public final class ClusterFile
             return option.format(option.defaultValue());
         }
 
+        private static <T> String defaultOf(final RunParameter<T> parameter)
+        {
+            return parameter.format(parameter.defaultValue());
+        }
+
         private static String example(final String key)
         {
             return switch (key)
             {
                 case "algorithm" -> "algorithm bully";
                 case "observer" -> "observer 127.0.0.1:40200";
-                case "heartbeat" -> "heartbeat 50ms";
-                case "detection-timeout" -> "detection-timeout 150ms";
-                case "election-timeout" -> "election-timeout 10ms";
-                case "coordinator-timeout" -> "coordinator-timeout 30ms";
                 case "connect-timeout" -> "connect-timeout 1s";
                 case "stream-id" -> "stream-id 1001";
-                default -> key + " 1";
+                default -> null != RunParameters.find(key) ? key + " " + defaultOf(RunParameters.find(key)) : key + " 1";
             };
         }
 

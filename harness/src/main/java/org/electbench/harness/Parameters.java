@@ -5,12 +5,16 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.electbench.spi.AlgorithmOption;
+import org.electbench.spi.ClusterProfile;
 import org.electbench.spi.ElectionSettings;
-import org.electbench.transport.Durations;
 import org.electbench.transport.Scenario;
+import org.electbench.transport.parameters.RunParameter;
+import org.electbench.transport.parameters.RunParameters;
 
 /**
- * A scenario on a runtime as named parameters, in a fixed order, and the result file names
+ * A scenario on a runtime as named parameters, in a fixed order, generated from the run parameter
+ * declarations ({@link RunParameters}: each by its key, with the value the scenario runs with),
+ * the algorithm's own options and the seed, and the result file names
  * built from them (as real-logic/benchmarks names its files from their configuration), so a
  * results folder explains itself: {@code bully_sim_n8_leader-crash_detect-lowest_hbt-50ms_...}.
  */
@@ -18,17 +22,27 @@ public final class Parameters
 {
     public static final String ALGORITHM = "algorithm";
     public static final String RUNTIME = "runtime";
-    public static final String NODES = "nodes";
-    public static final String SCENARIO = "scenario";
-    public static final String DETECT = "detect";
-    public static final String DELAY = "delay";
-    public static final String LOSS = "loss";
-    public static final String FIFO = "fifo";
-    public static final String HEARTBEAT = "heartbeat";
-    public static final String DETECTION_TIMEOUT = "detectionTimeout";
-    public static final String ELECTION_TIMEOUT = "electionTimeout";
-    public static final String COORDINATOR_TIMEOUT = "coordinatorTimeout";
+    public static final String NODES = RunParameters.NODES.key();
+    public static final String SCENARIO = RunParameters.SCENARIO.key();
+    public static final String DETECT = RunParameters.DETECT.key();
+    public static final String DELAY = RunParameters.DELAY.key();
+    public static final String LOSS = RunParameters.LOSS.key();
+    public static final String FIFO = RunParameters.FIFO.key();
+    public static final String HEARTBEAT = RunParameters.HEARTBEAT.key();
+    public static final String DETECTION_TIMEOUT = RunParameters.DETECTION_TIMEOUT.key();
+    public static final String ELECTION_TIMEOUT = RunParameters.ELECTION_TIMEOUT.key();
+    public static final String COORDINATOR_TIMEOUT = RunParameters.COORDINATOR_TIMEOUT.key();
     public static final String SEED = "seed";
+    /**
+     * Present only where the delay has no maximum: the quantile of it the derived timeouts wait
+     * for ({@code p99.9}), so a row derived from it says so.
+     */
+    public static final String DELAY_BOUND = "delayBound";
+    /**
+     * Present only in a row some explicit setting distorts: which setting, the bound it misses and
+     * what goes wrong, so the row carries its mark and the reason wherever it is shown.
+     */
+    public static final String DISTORTION = "distortion";
 
     private Parameters()
     {
@@ -45,21 +59,27 @@ public final class Parameters
         final Map<String, String> parameters = new LinkedHashMap<>();
         parameters.put(ALGORITHM, scenario.algorithm().name());
         parameters.put(RUNTIME, runtime);
-        parameters.put(NODES, String.valueOf(scenario.nodes()));
-        parameters.put(SCENARIO, scenario.kind().cliName());
-        parameters.put(DETECT, scenario.detect().cliName());
-        parameters.put(DELAY, scenario.network().delay().toString());
-        parameters.put(LOSS, String.valueOf(scenario.network().lossProbability()));
-        parameters.put(FIFO, scenario.network().fifo() ? "on" : "off");
-        parameters.put(HEARTBEAT, Durations.format(settings.heartbeatIntervalNs()));
-        parameters.put(DETECTION_TIMEOUT, Durations.format(settings.detectionTimeoutNs()));
-        parameters.put(ELECTION_TIMEOUT, Durations.format(settings.electionTimeoutNs()));
-        parameters.put(COORDINATOR_TIMEOUT, Durations.format(settings.coordinatorTimeoutNs()));
+        for (final RunParameter<?> parameter : RunParameters.all())
+        {
+            final Object value = parameter.valueIn(scenario);
+            if (null != value)
+            {
+                parameters.put(parameter.key(), parameter.formatObject(value));
+            }
+        }
         for (final AlgorithmOption<?> option : scenario.algorithm().options())
         {
             parameters.put(option.name(), formatted(option, settings));
         }
         parameters.put(SEED, String.valueOf(scenario.seed()));
+        if (!scenario.profile().boundedDelay())
+        {
+            parameters.put(DELAY_BOUND, ClusterProfile.quantileName(scenario.profile().delayQuantile()));
+        }
+        if (scenario.distorted())
+        {
+            parameters.put(DISTORTION, String.join("; ", scenario.distortions()));
+        }
         return Collections.unmodifiableMap(parameters);
     }
 
@@ -71,7 +91,8 @@ public final class Parameters
     /**
      * The file name prefix for a parameter combination: algorithm and runtime bare, then
      * {@code n<nodes>}, the scenario bare, and every other parameter as {@code key-value}, joined
-     * with {@code _}. Characters a file system or shell may mind become {@code +}.
+     * with {@code _}, but for the distortion's reason (the settings in the name already fix it).
+     * Characters a file system or shell may mind become {@code +}.
      *
      * @param parameters as {@link #of} gives them (others are appended as key-value too).
      * @return a prefix without extension.
@@ -83,23 +104,25 @@ public final class Parameters
         {
             final String key = entry.getKey();
             final String value = entry.getValue();
+            if (DISTORTION.equals(key))
+            {
+                continue;
+            }
             if (name.length() > 0)
             {
                 name.append('_');
             }
-            switch (key)
+            if (ALGORITHM.equals(key) || RUNTIME.equals(key) || SCENARIO.equals(key))
             {
-                case ALGORITHM:
-                case RUNTIME:
-                case SCENARIO:
-                    name.append(safe(value));
-                    break;
-                case NODES:
-                    name.append('n').append(safe(value));
-                    break;
-                default:
-                    name.append(safe(key)).append('-').append(safe(value));
-                    break;
+                name.append(safe(value));
+            }
+            else if (NODES.equals(key))
+            {
+                name.append('n').append(safe(value));
+            }
+            else
+            {
+                name.append(safe(key)).append('-').append(safe(value));
             }
         }
         return name.toString();

@@ -1,10 +1,12 @@
 package org.electbench.harness;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.ElectionSettings.Knob;
 import org.electbench.transport.Detect;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
@@ -12,7 +14,8 @@ import org.electbench.transport.ScenarioKind;
 /**
  * Parameters to scenarios: the cross product of the axes over a base scenario, in a fixed order
  * (scenario, algorithm, runtime, nodes, detect, heartbeat, detection timeout, election timeout).
- * An axis left empty keeps the base's value. Combinations the scenario or the settings reject
+ * An axis left empty keeps the base's value; a knob not swept stays as the base was given it, so
+ * the algorithm still derives it for each cell's cluster. Combinations the scenario or the settings reject
  * (a partition of two nodes, an election timeout above the coordinator timeout) are skipped
  * and listed with the reason, never silently lost.
  */
@@ -149,28 +152,29 @@ public final class Sweep
         final int n,
         final Detect detect)
     {
-        final ElectionSettings settings = base.settings();
-        for (final long heartbeatNs : or(heartbeatsNs, settings.heartbeatIntervalNs()))
+        // Only a swept knob is set; the others stay as given, so the algorithm derives what was not (a derived value is not passed on as given).
+        final ElectionSettings given = base.givenSettings();
+        for (final Long heartbeatNs : orNotGiven(heartbeatsNs))
         {
-            for (final long detectionNs : or(detectionTimeoutsNs, settings.detectionTimeoutNs()))
+            for (final Long detectionNs : orNotGiven(detectionTimeoutsNs))
             {
-                for (final long electionNs : or(electionTimeoutsNs, settings.electionTimeoutNs()))
+                for (final Long electionNs : orNotGiven(electionTimeoutsNs))
                 {
                     final String label = algorithm + " on " + runtimeName + " n=" + n + " " + kind.cliName() +
-                        " detect=" + detect.cliName() + " HBT=" + heartbeatNs + "ns D=" + detectionNs + "ns T_elec=" + electionNs + "ns";
+                        " detect=" + detect.cliName() + knobLabel(" HBT=", heartbeatNs) + knobLabel(" D=", detectionNs) +
+                        knobLabel(" T_elec=", electionNs);
                     try
                     {
-                        final ElectionSettings cellSettings = settings.toBuilder()
-                            .heartbeatIntervalNs(heartbeatNs)
-                            .detectionTimeoutNs(detectionNs)
-                            .electionTimeoutNs(electionNs)
-                            .build();
+                        final ElectionSettings.Builder cellSettings = given.toBuilder();
+                        setIfSwept(cellSettings, Knob.HEARTBEAT_INTERVAL, heartbeatNs);
+                        setIfSwept(cellSettings, Knob.DETECTION_TIMEOUT, detectionNs);
+                        setIfSwept(cellSettings, Knob.ELECTION_TIMEOUT, electionNs);
                         final Scenario scenario = base.toBuilder()
                             .algorithm(AlgorithmRegistry.instance().get(algorithm))
                             .nodes(n)
                             .kind(kind)
                             .detect(detect)
-                            .settings(cellSettings)
+                            .settings(cellSettings.build())
                             .build();
                         cells.add(new Cell(scenario, runtimeName));
                     }
@@ -181,6 +185,25 @@ public final class Sweep
                 }
             }
         }
+    }
+
+    private static void setIfSwept(final ElectionSettings.Builder settings, final Knob knob, final Long valueNs)
+    {
+        if (null != valueNs)
+        {
+            settings.knobNs(knob, valueNs);
+        }
+    }
+
+    private static String knobLabel(final String label, final Long valueNs)
+    {
+        return null == valueNs ? "" : label + valueNs + "ns";
+    }
+
+    /** @return the axis, or one "not swept" entry (null) when it is empty. */
+    private static List<Long> orNotGiven(final List<Long> axis)
+    {
+        return axis.isEmpty() ? Collections.singletonList(null) : axis;
     }
 
     private static <T> List<T> or(final List<T> axis, final T baseValue)

@@ -526,7 +526,7 @@ public enum SystemProfile
                         config.put(key.name(), Long.parseLong(value));
                         break;
                     default:
-                        config.put(key.name(), org.electbench.transport.Durations.parseNs(value));
+                        config.put(key.name(), org.electbench.spi.Durations.parseNs(value));
                         break;
                 }
             }
@@ -534,7 +534,7 @@ public enum SystemProfile
             {
                 throw new IllegalArgumentException("--current: " + key.name() + "=" + value + " is not " +
                     (Unit.MILLIS == key.unit() ? "an integer of milliseconds" : Unit.COUNT == key.unit() ? "an integer" :
-                        "a duration (" + org.electbench.transport.Durations.ACCEPTED + ")"), ex);
+                        "a duration (" + org.electbench.spi.Durations.ACCEPTED + ")"), ex);
             }
             if (config.get(key.name()) <= 0)
             {

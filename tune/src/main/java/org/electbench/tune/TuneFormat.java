@@ -57,7 +57,7 @@ public final class TuneFormat
         final String readable = duration(ns);
         try
         {
-            if (Durations.parseNs(readable) == ns)
+            if (org.electbench.spi.Durations.parseNs(readable) == ns)
             {
                 return readable;
             }

@@ -42,13 +42,6 @@ class FalseElectionsTest
             new Setting(20 * MS, 100 * MS, -1, -1, 50 * MS, Map.of()), 6);
     }
 
-    @Test
-    void lossAloneOnRingAgreesWithADirectSimulation()
-    {
-        agree("ring", NetworkFit.fromPercentiles(500_000, 2_000_000, 0.3), PauseModel.NONE,
-            new Setting(10 * MS, 100 * MS, 5 * MS, 40 * MS), 4);
-    }
-
     /**
      * The direct run's 95 % interval must hold the computed rate, and its count stay under the
      * computed bound's 95 % reach.

@@ -67,20 +67,21 @@ public final class BullyAlgorithm implements ElectionAlgorithm
     }
 
     /**
-     * T_elec above twice the p99 one-way delay, or a candidate stops waiting for OK before a live
-     * higher node's answer arrives and declares itself; T_coord above T_elec plus that round trip,
-     * or a node that got OK gives up on the COORDINATOR of a higher node still waiting out its own
-     * T_elec, and elects again.
+     * T_elec above twice the one-way delay bound (the maximum of a bounded delay, a stated high
+     * quantile of an unbounded one: {@link ClusterProfile}), or a candidate stops waiting for OK
+     * before a live higher node's answer arrives and declares itself beside it; T_coord above
+     * T_elec plus that round trip, or a node that got OK gives up on the COORDINATOR of a higher
+     * node still waiting out its own T_elec, and elects again.
      */
     @Override
     public DerivedSettings deriveSettings(final ElectionSettings given, final ClusterProfile profile)
     {
         final SettingsDerivation derivation = new SettingsDerivation(given, profile)
-            .above(Knob.ELECTION_TIMEOUT, profile.roundTripP99Ns(), "twice the p99 one-way delay",
+            .above(Knob.ELECTION_TIMEOUT, profile.roundTripBoundNs(), "twice " + profile.delayBoundName(),
                 "a candidate stops waiting for OK before a live higher node's answer arrives");
         return derivation
-            .above(Knob.COORDINATOR_TIMEOUT, derivation.knobNs(Knob.ELECTION_TIMEOUT) + profile.roundTripP99Ns(),
-                "T_elec plus twice the p99 one-way delay",
+            .above(Knob.COORDINATOR_TIMEOUT, derivation.knobNs(Knob.ELECTION_TIMEOUT) + profile.roundTripBoundNs(),
+                "T_elec plus twice " + profile.delayBoundName(),
                 "a node that got OK gives up on the COORDINATOR of a higher node still in its own election")
             .finish();
     }
@@ -96,7 +97,7 @@ public final class BullyAlgorithm implements ElectionAlgorithm
     public LivenessPromise liveness(final ElectionSettings settings, final ClusterProfile profile)
     {
         final long boundNs = settings.detectionTimeoutNs() + settings.heartbeatIntervalNs() + settings.electionTimeoutNs() +
-            settings.coordinatorTimeoutNs() + 4 * profile.oneWayDelayP99Ns();
+            settings.coordinatorTimeoutNs() + 4 * profile.oneWayDelayBoundNs();
         return new LivenessPromise(1, boundNs, "D + HBT + T_elec + T_coord + 4·d");
     }
 

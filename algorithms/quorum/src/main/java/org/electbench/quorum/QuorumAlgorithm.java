@@ -56,14 +56,14 @@ public final class QuorumAlgorithm implements ElectionAlgorithm
     }
 
     /**
-     * T_elec, the voting window, above twice the p99 one-way delay, or a round closes before a
+     * T_elec, the voting window, above twice the one-way delay bound ({@link ClusterProfile}), or a round closes before a
      * live peer's VOTE can arrive and fails or elects on a partial count.
      */
     @Override
     public DerivedSettings deriveSettings(final ElectionSettings given, final ClusterProfile profile)
     {
         return new SettingsDerivation(given, profile)
-            .above(Knob.ELECTION_TIMEOUT, profile.roundTripP99Ns(), "twice the p99 one-way delay",
+            .above(Knob.ELECTION_TIMEOUT, profile.roundTripBoundNs(), "twice " + profile.delayBoundName(),
                 "the voting window closes before a live peer's VOTE arrives")
             .finish();
     }
@@ -80,7 +80,7 @@ public final class QuorumAlgorithm implements ElectionAlgorithm
     public LivenessPromise liveness(final ElectionSettings settings, final ClusterProfile profile)
     {
         final long watchNs = settings.detectionTimeoutNs() / QuorumNode.WATCH_LEAD_HEARTBEATS * QuorumNode.WATCH_ENTRY_HEARTBEATS;
-        final long roundNs = watchNs + settings.electionTimeoutNs() + 3 * profile.oneWayDelayP99Ns();
+        final long roundNs = watchNs + settings.electionTimeoutNs() + 3 * profile.oneWayDelayBoundNs();
         return new LivenessPromise(LivenessPromise.majorityOf(profile.clusterSize()), LIVENESS_ROUNDS * roundNs,
             LIVENESS_ROUNDS + "·(5/3·D + T_elec + 3·d)");
     }

@@ -14,8 +14,9 @@ import org.electbench.spi.NodeContext;
  * <ul>
  *   <li>ELECT(term, msg, ballot), broadcast: {@code (term, msg)} is the last LEAD the sender saw,
  *       its claim, which voters rank (the source's ELECT(id, term, msg)); {@code ballot} is the
- *       last term the sender's votes cover, so every voter of the round votes for a term above
- *       every vote already cast in it and the round's votes meet on one term;</li>
+ *       last term the sender's votes cover, or the first term it may lead if later, so every
+ *       voter of the round votes up to a term above every vote already cast in it and one the
+ *       sender may lead, and the round's votes meet on one term;</li>
  *   <li>VOTE(previous, voted), to the chosen server: the vote covers the terms after
  *       {@code previous} up to {@code voted}, the terms the chosen server may lead on it. The
  *       source's VOTE(term, msg) repeats the chosen claim, which the receiver has no use for;
@@ -122,7 +123,7 @@ final class QuorumMessages
         return buffer.getLong(offset + MSG_OFFSET, MessageHeader.BYTE_ORDER);
     }
 
-    /** @return an ELECT's ballot: the last term the claimant's votes cover. */
+    /** @return an ELECT's ballot: the term the round's votes must reach for the claimant. */
     long ballot()
     {
         return buffer.getLong(offset + BALLOT_OFFSET, MessageHeader.BYTE_ORDER);

@@ -423,11 +423,15 @@ public final class QuorumNode implements ElectionNode
     /**
      * The one transition: records the new state (and tells the trace), then runs what each
      * machine does on leaving and entering it (the note's "initial" actions). Entering WATCHING
-     * from DOWN is a start.
+     * from DOWN is a start; staying in a state is no transition.
      */
     private void state(final State next)
     {
         final State previous = state;
+        if (previous == next)
+        {
+            return;
+        }
         state = next;
         if (State.DOWN == next)
         {

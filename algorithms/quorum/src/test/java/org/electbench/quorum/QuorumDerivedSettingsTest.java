@@ -9,7 +9,7 @@ import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
 import org.junit.jupiter.api.Test;
 
-/** Quorum keeps its voting window (T_elec) above twice the p99 one-way delay. */
+/** Quorum keeps its voting window (T_elec) above twice the one-way delay bound. */
 class QuorumDerivedSettingsTest
 {
     private static final long MS = 1_000_000L;
@@ -25,13 +25,13 @@ class QuorumDerivedSettingsTest
     }
 
     @Test
-    void votingWindowRisesAboveTheRoundTripAtTheNinetyNinthPercentile()
+    void votingWindowRisesAboveTheRoundTripAtTheLargestDelay()
     {
-        // p99 of uniform(1 ms, 11 ms) is 10.9 ms; twice that is 21.8 ms; the window opens just above.
+        // uniform(1 ms, 11 ms) is bounded: its largest delay is 11 ms; twice that is 22 ms; the window opens just above.
         final Scenario scenario = uniform(ElectionSettings.defaults());
-        assertEquals(21_900_000L, scenario.settings().electionTimeoutNs());
+        assertEquals(22_100_000L, scenario.settings().electionTimeoutNs());
         assertEquals(ElectionSettings.DEFAULT_COORDINATOR_TIMEOUT_NS, scenario.settings().coordinatorTimeoutNs());
-        assertEquals("HBT 50ms, D 150ms, T_elec 21.9ms (derived), T_coord 30ms", scenario.settingsDescription());
+        assertEquals("HBT 50ms, D 150ms, T_elec 22.1ms (derived), T_coord 30ms", scenario.settingsDescription());
     }
 
     @Test
@@ -40,7 +40,7 @@ class QuorumDerivedSettingsTest
         final Scenario scenario = uniform(ElectionSettings.builder().electionTimeoutNs(10 * MS).build());
         assertEquals(10 * MS, scenario.settings().electionTimeoutNs());
         assertTrue(scenario.distorted());
-        assertTrue(scenario.distortions().get(0).startsWith("--election-timeout 10ms is not above twice the p99"),
+        assertTrue(scenario.distortions().get(0).startsWith("--election-timeout 10ms is not above twice the largest one-way delay (22ms)"),
             scenario.distortions().toString());
     }
 }

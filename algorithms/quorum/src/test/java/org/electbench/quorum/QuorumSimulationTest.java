@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.electbench.sim.SimRuntime;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.Role;
+import org.electbench.testkit.StateTrace;
 import org.electbench.transport.Detect;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.FaultPlan;
@@ -309,6 +310,22 @@ class QuorumSimulationTest
             assertEquals(List.of(1L), termsLed(2));
             assertEquals(1, result.sameTermLeaders());
         }
+    }
+
+    @Test
+    void everyChangeOfStateGoesThroughTheOneTransitionAndReachesTheTrace()
+    {
+        final StateTrace trace = new StateTrace();
+        final ElectionResult result = new SimRuntime().trace(trace)
+            .run(scenario(5).kind(ScenarioKind.LEADER_CRASH).detect(Detect.ALL).build());
+
+        assertEquals(1, result.finalLeader());
+        assertEquals(List.of(), trace.roleChangesWithoutTransition());
+        // The settled leader crashes leading; node 1 watches, votes when the watch runs out, watches
+        // again once it voted for itself, and leads when the others' votes arrive.
+        assertEquals(List.of("LEADING"), trace.statesOf(5));
+        assertEquals(List.of("WATCHING", "VOTING", "WATCHING", "LEADING"), trace.statesOf(1));
+        assertEquals(List.of("WATCHING", "VOTING", "WATCHING"), trace.statesOf(2));
     }
 
     /**

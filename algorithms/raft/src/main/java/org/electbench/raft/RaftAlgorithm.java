@@ -100,7 +100,7 @@ public final class RaftAlgorithm implements ElectionAlgorithm
 
     /**
      * The spread, when not given, is the detection timeout itself ([T, 2T)), so a table header
-     * states the range the nodes drew from; a spread given at or below the p99 round trip is a
+     * states the range the nodes drew from; a spread given at or below the round trip at the delay bound is a
      * distortion: candidates then time out within one round trip of each other, before one's
      * REQUEST_VOTE can reach the others, and split votes repeat.
      */
@@ -110,7 +110,7 @@ public final class RaftAlgorithm implements ElectionAlgorithm
         final ElectionSettings.Builder builder = given.toBuilder();
         builder.deriveOption(TIMEOUT_SPREAD, given.detectionTimeoutNs());
         return new SettingsDerivation(builder.build(), profile)
-            .above(TIMEOUT_SPREAD, profile.roundTripP99Ns(), "the p99 round trip",
+            .above(TIMEOUT_SPREAD, profile.roundTripBoundNs(), "twice " + profile.delayBoundName(),
                 "candidates time out within one round trip of each other and split the vote again and again")
             .finish();
     }
@@ -127,7 +127,7 @@ public final class RaftAlgorithm implements ElectionAlgorithm
     {
         final RaftConfig config = RaftConfig.of(settings);
         final int roundTrips = config.preVote() ? 2 : 1;
-        final long attemptNs = config.minElectionTimeoutNs() + config.spreadNs() + 2L * roundTrips * profile.oneWayDelayP99Ns();
+        final long attemptNs = config.minElectionTimeoutNs() + config.spreadNs() + 2L * roundTrips * profile.oneWayDelayBoundNs();
         return new LivenessPromise(LivenessPromise.majorityOf(profile.clusterSize()), LIVENESS_ATTEMPTS * attemptNs,
             LIVENESS_ATTEMPTS + "·(T + spread + " + 2 * roundTrips + "·d)");
     }

@@ -74,7 +74,7 @@ class RaftAlgorithmTest
         final DerivedSettings tight = raft.deriveSettings(RaftOptions.spread(settings, 3_000_000L), profile);
         assertEquals(3_000_000L, tight.settings().get(RaftAlgorithm.TIMEOUT_SPREAD));
         assertEquals(1, tight.distortions().size());
-        assertTrue(tight.distortions().get(0).startsWith("--timeout-spread 3ms is not above the p99 round trip (4ms)"),
+        assertTrue(tight.distortions().get(0).startsWith("--timeout-spread 3ms is not above twice the largest one-way delay (4ms)"),
             tight.distortions().get(0));
     }
 }

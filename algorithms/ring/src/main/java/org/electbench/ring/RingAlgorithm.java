@@ -79,31 +79,35 @@ public final class RingAlgorithm implements ElectionAlgorithm
     }
 
     /**
-     * With acknowledgements: T_elec above twice the p99 one-way delay, or a live successor's ACK
-     * comes back after its hop was passed on and two copies circle; T_coord above two laps
-     * ({@link #lapNs}, one dead node skipped), or a participant restarts a lap still on its way (the extra laps the issue
-     * counted at n = 17). HBT above a lap, or the new leader's first heartbeat overtakes its own
-     * ELECTED; HBT must stay below the detection timeout, so where a lap does not fit below it
-     * the run is marked distorted instead.
+     * With acknowledgements: T_elec above twice the one-way delay bound (the maximum of a bounded
+     * delay, a stated quantile of an unbounded one: {@link ClusterProfile}), or a live successor's
+     * ACK comes back after its hop was passed on and two copies circle; T_coord above two laps past
+     * the scenario's dead nodes ({@link #lapNs}: a cascade skips two, a partition its minority), or
+     * a participant restarts a lap still on its way and the ring counts extra laps (a cascade at
+     * n = 17 counted 46 ELECTION / 57 ACK for 32 / 43 when T_coord was derived for one dead node).
+     * HBT above a lap, or the new leader's first heartbeat overtakes its own ELECTED; HBT must stay
+     * below the detection timeout, so where a lap does not fit below it the run is marked
+     * distorted instead.
      */
     @Override
     public DerivedSettings deriveSettings(final ElectionSettings given, final ClusterProfile profile)
     {
         final SettingsDerivation derivation = new SettingsDerivation(given, profile);
         final int n = profile.clusterSize();
-        final long delayNs = profile.oneWayDelayP99Ns();
+        final long delayNs = profile.oneWayDelayBoundNs();
+        final int dead = profile.deadNodes();
         final boolean acks = given.get(ACK);
         long lapNs = lapNs(n, delayNs, 0);
         if (acks)
         {
-            derivation.above(Knob.ELECTION_TIMEOUT, profile.roundTripP99Ns(), "twice the p99 one-way delay",
+            derivation.above(Knob.ELECTION_TIMEOUT, profile.roundTripBoundNs(), "twice " + profile.delayBoundName(),
                 "a live successor's ACK comes back after the hop was passed on, and two copies circle");
-            lapNs = lapNs(n, delayNs, derivation.knobNs(Knob.ELECTION_TIMEOUT));
+            lapNs = lapNs(n, delayNs, skipNs(dead, derivation.knobNs(Knob.ELECTION_TIMEOUT)));
             derivation.above(Knob.COORDINATOR_TIMEOUT, 2 * lapNs,
-                "two laps of the ring past one dead node at the p99 one-way delay",
+                "two laps of the ring past " + dead + " dead node" + (1 == dead ? "" : "s") + " at " + profile.delayBoundName(),
                 "participants restart laps still on their way and the ring counts extra laps");
         }
-        final String bound = "a lap of the ring at the p99 one-way delay";
+        final String bound = "a lap of the ring at " + profile.delayBoundName();
         final String consequence = "the new leader's heartbeat overtakes its ELECTED and cuts the lap short";
         final long detectionNs = derivation.knobNs(Knob.DETECTION_TIMEOUT);
         if (!derivation.isExplicit(Knob.HEARTBEAT_INTERVAL) && derivation.knobNs(Knob.HEARTBEAT_INTERVAL) <= lapNs &&
@@ -120,6 +124,19 @@ public final class RingAlgorithm implements ElectionAlgorithm
         return derivation.finish();
     }
 
+    /** @return the time a lap loses skipping {@code deadNodes} dead successors, each after its hop timeout; saturating. */
+    private static long skipNs(final int deadNodes, final long hopTimeoutNs)
+    {
+        try
+        {
+            return Math.multiplyExact(deadNodes, hopTimeoutNs);
+        }
+        catch (final ArithmeticException ex)
+        {
+            return Long.MAX_VALUE;
+        }
+    }
+
     /**
      * A leader once any node is live: a follower notices its leader silent (D, from a heartbeat
      * up to HBT old), then the ELECTION lap and the ELECTED lap ({@link #lapNs}, one dead node
@@ -128,7 +145,7 @@ public final class RingAlgorithm implements ElectionAlgorithm
     @Override
     public LivenessPromise liveness(final ElectionSettings settings, final ClusterProfile profile)
     {
-        final long lapNs = lapNs(profile.clusterSize(), profile.oneWayDelayP99Ns(), settings.electionTimeoutNs());
+        final long lapNs = lapNs(profile.clusterSize(), profile.oneWayDelayBoundNs(), settings.electionTimeoutNs());
         final long boundNs = settings.detectionTimeoutNs() + settings.heartbeatIntervalNs() + settings.coordinatorTimeoutNs() +
             3 * lapNs;
         return new LivenessPromise(1, boundNs, "D + HBT + T_coord + 3·lap (lap = n·d + T_elec)");
@@ -141,9 +158,9 @@ public final class RingAlgorithm implements ElectionAlgorithm
     }
 
     /**
-     * How long one message takes round a ring of {@code n} nodes when every hop takes the p99
-     * one-way delay and one dead node (a crashed leader) is skipped on the way, which costs its
-     * hop timeout T_elec before the next successor is tried: {@code n·p99 + hopTimeout}. A node
+     * How long one message takes round a ring of {@code n} nodes when every hop takes the delay
+     * bound and dead nodes are skipped on the way, each costing its hop timeout T_elec before the
+     * next successor is tried: {@code n·delay + skipped}. A node
      * forwards a message as soon as it has handled it, so acknowledgements add nothing to a lap.
      * <p>
      * Settings that do not distort the ring's counts follow from it: T_coord, a participant's
@@ -153,21 +170,21 @@ public final class RingAlgorithm implements ElectionAlgorithm
      * heartbeat (one hop) overtakes its ELECTED on the far side of a large ring.
      *
      * @param n           the cluster size N, at least 1.
-     * @param p99DelayNs  the network's 99th-percentile one-way delay, at least 0.
-     * @param hopTimeoutNs T_elec, the per-hop acknowledgement timeout, at least 0.
+     * @param delayNs     the network's one-way delay bound, at least 0.
+     * @param skippedNs   the time lost skipping dead successors (their number times T_elec), at least 0.
      * @return one lap in nanoseconds, saturating at {@link Long#MAX_VALUE}.
      * @throws IllegalArgumentException for a size below 1 or a negative time.
      */
-    public static long lapNs(final int n, final long p99DelayNs, final long hopTimeoutNs)
+    public static long lapNs(final int n, final long delayNs, final long skippedNs)
     {
-        if (n < 1 || p99DelayNs < 0 || hopTimeoutNs < 0)
+        if (n < 1 || delayNs < 0 || skippedNs < 0)
         {
             throw new IllegalArgumentException("a lap needs n >= 1 and delays >= 0, got n=" + n +
-                " p99=" + p99DelayNs + " ns hop timeout=" + hopTimeoutNs + " ns");
+                " delay=" + delayNs + " ns skipped=" + skippedNs + " ns");
         }
         try
         {
-            return Math.addExact(Math.multiplyExact((long)n, p99DelayNs), hopTimeoutNs);
+            return Math.addExact(Math.multiplyExact((long)n, delayNs), skippedNs);
         }
         catch (final ArithmeticException ex)
         {

@@ -1,26 +1,73 @@
 package org.electbench.spi;
 
+import java.math.BigDecimal;
+
 /**
  * What an algorithm may know of where it runs when it derives defaults that do not distort its
  * results ({@link ElectionAlgorithm#deriveSettings}).
  *
- * @param clusterSize       N, ids 1..N.
- * @param oneWayDelayP99Ns  the 99th percentile of the network model's one-way message delay.
+ * @param clusterSize        N, ids 1..N.
+ * @param oneWayDelayBoundNs the one-way delay no message exceeds, for a bounded delay (constant,
+ *                           uniform), else the {@code delayQuantile} of the delay: a derived
+ *                           timeout waits this long for a message before it gives up on it.
+ * @param delayQuantile      1 when the bound is the delay's maximum; below 1 the quantile the
+ *                           bound is of an unbounded delay (exponential, lognormal), and a row
+ *                           derived from it says so.
+ * @param deadNodes          how many nodes the scenario leaves dead or cut off at once, which a
+ *                           message round the cluster may have to skip one after the other (a
+ *                           cascade two, a partition the minority); at least 1.
  */
-public record ClusterProfile(int clusterSize, long oneWayDelayP99Ns)
+public record ClusterProfile(int clusterSize, long oneWayDelayBoundNs, double delayQuantile, int deadNodes)
 {
     public ClusterProfile
     {
-        if (clusterSize < 1 || oneWayDelayP99Ns < 0)
+        if (clusterSize < 1 || oneWayDelayBoundNs < 0)
         {
             throw new IllegalArgumentException("a cluster profile needs N >= 1 and a delay >= 0, got " + clusterSize +
-                " and " + oneWayDelayP99Ns + " ns");
+                " and " + oneWayDelayBoundNs + " ns");
+        }
+        if (!(delayQuantile > 0 && delayQuantile <= 1))
+        {
+            throw new IllegalArgumentException("a delay quantile is in (0, 1], got " + delayQuantile);
+        }
+        if (deadNodes < 1)
+        {
+            throw new IllegalArgumentException("a cluster profile counts at least one dead node, got " + deadNodes);
         }
     }
 
-    /** @return twice the p99 one-way delay: a request and its answer, both slow. */
-    public long roundTripP99Ns()
+    /**
+     * A bounded delay and one dead node: the leader that crashed.
+     *
+     * @param clusterSize  N.
+     * @param maxOneWayNs  the largest one-way delay.
+     */
+    public ClusterProfile(final int clusterSize, final long maxOneWayNs)
     {
-        return 2 * oneWayDelayP99Ns;
+        this(clusterSize, maxOneWayNs, 1.0, 1);
+    }
+
+    /** @return twice the delay bound: a request and its answer, both as slow as the bound. */
+    public long roundTripBoundNs()
+    {
+        return 2 * oneWayDelayBoundNs;
+    }
+
+    /** @return whether the bound is the delay's maximum rather than a quantile of it. */
+    public boolean boundedDelay()
+    {
+        return delayQuantile >= 1.0;
+    }
+
+    /** @return the bound in words, for a derivation's reasons: "the largest one-way delay", "the p99.9 one-way delay". */
+    public String delayBoundName()
+    {
+        return boundedDelay() ? "the largest one-way delay" : "the " + quantileName(delayQuantile) + " one-way delay";
+    }
+
+    /** @return e.g. {@code p99.9} for 0.999. */
+    public static String quantileName(final double quantile)
+    {
+        return "p" + BigDecimal.valueOf(quantile).movePointRight(2).stripTrailingZeros().toPlainString();
     }
 }

@@ -9,7 +9,13 @@ import java.util.Locale;
  */
 public final class Durations
 {
-    public static final String ACCEPTED = "a number with a unit: ns, us, ms or s (e.g. 150ms, 2.5s)";
+    public static final String ACCEPTED = "a number with a unit: ns, us, ms or s (e.g. 150ms, 2.5s, 40us)";
+    /**
+     * The shortest duration a timer may be set to from the edges (a heartbeat, a timeout, a fault's
+     * length): below a microsecond a timer fires more often than any network delivers a message,
+     * and a run only spins through events.
+     */
+    public static final long MIN_TIMER_NS = 1_000L;
 
     private static final BigDecimal MAX_NS = BigDecimal.valueOf(Long.MAX_VALUE);
 
@@ -76,6 +82,23 @@ public final class Durations
             throw new IllegalArgumentException("'" + text + "' is finer than a nanosecond: durations are whole nanoseconds");
         }
         return ns.longValueExact();
+    }
+
+    /**
+     * @param text  a duration that sets a timer.
+     * @param minNs the shortest accepted, e.g. {@link #MIN_TIMER_NS}.
+     * @return nanoseconds, at least {@code minNs}.
+     * @throws IllegalArgumentException naming the accepted form or the minimum.
+     */
+    public static long parseNs(final String text, final long minNs)
+    {
+        final long ns = parseNs(text);
+        if (ns < minNs)
+        {
+            throw new IllegalArgumentException("'" + text + "' is too short: at least " + format(minNs) +
+                " (a timer that fires more often only spins the run)");
+        }
+        return ns;
     }
 
     /** @return a short human form, for tables and messages. */

@@ -63,7 +63,7 @@ public interface ElectionAlgorithm
      * nothing.
      *
      * @param given   the settings given, with their explicit marks.
-     * @param profile the cluster size and the network's p99 one-way delay.
+     * @param profile the cluster size, the network's one-way delay bound and the scenario's dead nodes.
      * @return the settings to run with, and the distortions found.
      */
     default DerivedSettings deriveSettings(final ElectionSettings given, final ClusterProfile profile)

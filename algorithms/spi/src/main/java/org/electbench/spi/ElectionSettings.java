@@ -5,7 +5,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The knobs every algorithm reads, in nanoseconds, validated when built: a nonsense value is a
@@ -27,10 +26,12 @@ import java.util.concurrent.TimeUnit;
  */
 public final class ElectionSettings
 {
-    public static final long DEFAULT_HEARTBEAT_INTERVAL_NS = TimeUnit.MILLISECONDS.toNanos(50);
-    public static final long DEFAULT_DETECTION_TIMEOUT_NS = TimeUnit.MILLISECONDS.toNanos(150);
-    public static final long DEFAULT_ELECTION_TIMEOUT_NS = TimeUnit.MILLISECONDS.toNanos(10);
-    public static final long DEFAULT_COORDINATOR_TIMEOUT_NS = TimeUnit.MILLISECONDS.toNanos(30);
+    // Constant expressions, so the Knob enum's initialiser does not start this class's (which lists the knobs).
+    private static final long MS = 1_000_000L;
+    public static final long DEFAULT_HEARTBEAT_INTERVAL_NS = 50 * MS;
+    public static final long DEFAULT_DETECTION_TIMEOUT_NS = 150 * MS;
+    public static final long DEFAULT_ELECTION_TIMEOUT_NS = 10 * MS;
+    public static final long DEFAULT_COORDINATOR_TIMEOUT_NS = 30 * MS;
 
     /** The timing knobs every algorithm reads, named as their flags and cluster-file keys are. */
     public enum Knob

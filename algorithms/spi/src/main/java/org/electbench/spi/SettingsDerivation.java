@@ -15,7 +15,7 @@ import org.electbench.spi.ElectionSettings.Knob;
  * public DerivedSettings deriveSettings(final ElectionSettings given, final ClusterProfile profile)
  * {
  *     return new SettingsDerivation(given, profile)
- *         .above(Knob.ELECTION_TIMEOUT, profile.roundTripP99Ns(), "twice the p99 one-way delay",
+ *         .above(Knob.ELECTION_TIMEOUT, profile.roundTripBoundNs(), "twice " + profile.delayBoundName(),
  *             "a candidate stops waiting before a live peer's answer arrives")
  *         .finish();
  * }
@@ -66,7 +66,7 @@ public final class SettingsDerivation
      *
      * @param knob        the knob.
      * @param boundNs     the value it must exceed.
-     * @param bound       what the bound is, e.g. "twice the p99 one-way delay".
+     * @param bound       what the bound is, e.g. "twice the largest one-way delay".
      * @param consequence what goes wrong at or below it.
      * @return this.
      */

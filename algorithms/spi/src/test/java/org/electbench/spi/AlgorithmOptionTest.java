@@ -88,7 +88,7 @@ class AlgorithmOptionTest
         final AlgorithmOption<Long> spread = AlgorithmOption.duration("spread", 5_000_000L, "Random spread.");
         final ClusterProfile profile = new ClusterProfile(5, 4_000_000L);
         final DerivedSettings derived = new SettingsDerivation(ElectionSettings.defaults(), profile)
-            .above(spread, profile.roundTripP99Ns(), "twice the p99 one-way delay", "ties")
+            .above(spread, profile.roundTripBoundNs(), "twice the largest one-way delay", "ties")
             .finish();
         assertEquals(8_100_000L, derived.settings().get(spread));
         assertFalse(derived.settings().isExplicit(spread));
@@ -96,8 +96,8 @@ class AlgorithmOptionTest
         assertEquals(8_100_000L, derived.settings().toBuilder().build().get(spread));
 
         final DerivedSettings explicit = new SettingsDerivation(ElectionSettings.builder().option(spread, 1_000_000L).build(),
-            profile).above(spread, profile.roundTripP99Ns(), "twice the p99 one-way delay", "ties").finish();
+            profile).above(spread, profile.roundTripBoundNs(), "twice the largest one-way delay", "ties").finish();
         assertEquals(1_000_000L, explicit.settings().get(spread));
-        assertEquals(List.of("--spread 1ms is not above twice the p99 one-way delay (8ms): ties"), explicit.distortions());
+        assertEquals(List.of("--spread 1ms is not above twice the largest one-way delay (8ms): ties"), explicit.distortions());
     }
 }

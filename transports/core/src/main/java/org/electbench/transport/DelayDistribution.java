@@ -2,6 +2,8 @@ package org.electbench.transport;
 
 import java.util.random.RandomGenerator;
 
+import org.electbench.spi.Durations;
+
 /**
  * One-way message delay. Parsed from {@code constant:1ms}, {@code uniform:1ms,3ms},
  * {@code exponential:110ms} (the mean) or {@code lognormal:MEDIAN,SIGMA} (median and the
@@ -14,6 +16,13 @@ public final class DelayDistribution
 
     /** The standard normal's 99th percentile. */
     private static final double Z_99 = 2.3263478740408408;
+    /**
+     * The quantile a derived timeout waits for when the delay has no maximum (exponential,
+     * lognormal): one message in a thousand is slower, against one in a hundred at p99.
+     */
+    public static final double UNBOUNDED_QUANTILE = 0.999;
+    /** The standard normal's {@link #UNBOUNDED_QUANTILE} quantile. */
+    private static final double Z_999 = 3.090232306167813;
 
     public enum Shape
     {
@@ -199,6 +208,52 @@ public final class DelayDistribution
                 break;
             case LOGNORMAL:
                 base = aNs * Math.exp(Z_99 * sigma);
+                break;
+            default:
+                throw new IllegalStateException(shape.name());
+        }
+        return offsetNs + (long)Math.ceil(base);
+    }
+
+    /** @return whether no sample exceeds a maximum: constant and uniform delays. */
+    public boolean isBounded()
+    {
+        return shape == Shape.CONSTANT || shape == Shape.UNIFORM;
+    }
+
+    /**
+     * @return the quantile {@link #boundNs()} is: 1 (the maximum) for a bounded delay, else
+     *         {@link #UNBOUNDED_QUANTILE}.
+     */
+    public double boundQuantile()
+    {
+        return isBounded() ? 1.0 : UNBOUNDED_QUANTILE;
+    }
+
+    /**
+     * The one-way delay a derived timeout waits for: the maximum of a bounded delay (constant D;
+     * uniform MAX), so no answer ever comes after the wait; for an unbounded one its
+     * {@link #UNBOUNDED_QUANTILE} quantile (exponential MEAN ln 1000; lognormal MEDIAN e^(3.0902
+     * SIGMA)); plus any fixed offset.
+     *
+     * @return nanoseconds.
+     */
+    public long boundNs()
+    {
+        final double base;
+        switch (shape)
+        {
+            case CONSTANT:
+                base = aNs;
+                break;
+            case UNIFORM:
+                base = bNs;
+                break;
+            case EXPONENTIAL:
+                base = aNs * Math.log(1.0 / (1.0 - UNBOUNDED_QUANTILE));
+                break;
+            case LOGNORMAL:
+                base = aNs * Math.exp(Z_999 * sigma);
                 break;
             default:
                 throw new IllegalStateException(shape.name());

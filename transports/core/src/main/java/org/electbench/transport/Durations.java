@@ -5,25 +5,17 @@ import java.math.MathContext;
 import java.util.Locale;
 
 /**
- * Durations at the edges, as the SPI's {@link org.electbench.spi.Durations} reads and writes
- * them, so a flag, a cluster-file key and an algorithm's declared option accept one form.
+ * Durations written for people: spans in the unit one reads them in. Every duration read at an
+ * edge goes through the one parser, {@link org.electbench.spi.Durations#parseNs}.
  */
 public final class Durations
 {
-    public static final String ACCEPTED = org.electbench.spi.Durations.ACCEPTED;
-
     private static final double HOUR_NS = 3600e9;
     private static final double DAY_NS = 24 * HOUR_NS;
     private static final double YEAR_NS = 365 * DAY_NS;
 
     private Durations()
     {
-    }
-
-    /** @see org.electbench.spi.Durations#parseNs(String) */
-    public static long parseNs(final String text)
-    {
-        return org.electbench.spi.Durations.parseNs(text);
     }
 
     /**

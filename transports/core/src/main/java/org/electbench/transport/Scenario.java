@@ -112,7 +112,8 @@ public final class Scenario
         network = builder.kind == ScenarioKind.LOSSY && builder.network.lossProbability() == 0 ?
             builder.network.withLoss(DEFAULT_LOSSY_PROBABILITY) : builder.network;
         givenSettings = builder.settings;
-        profile = null != builder.profile ? builder.profile : new ClusterProfile(nodes, network.delay().p99Ns());
+        profile = null != builder.profile ? builder.profile : new ClusterProfile(nodes, network.delay().boundNs(),
+            network.delay().boundQuantile(), deadNodes(builder.kind, nodes));
         derived = algorithm.deriveSettings(givenSettings, profile);
         settings = derived.settings();
         kind = builder.kind;
@@ -129,6 +130,24 @@ public final class Scenario
     public static Builder builder()
     {
         return new Builder();
+    }
+
+    /**
+     * @return how many nodes the kind leaves dead or cut off at once, which a message round the
+     *         cluster may have to skip: a cascade's two crashed leaders, a partition's minority,
+     *         else the one leader that crashed or paused.
+     */
+    private static int deadNodes(final ScenarioKind kind, final int nodes)
+    {
+        switch (kind)
+        {
+            case CASCADE:
+                return 2;
+            case PARTITION:
+                return Math.max(1, (nodes - 1) / 2);
+            default:
+                return 1;
+        }
     }
 
     /** @return a builder of this scenario: the settings as given, derived again for the same cluster and network. */
@@ -195,7 +214,7 @@ public final class Scenario
         return givenSettings;
     }
 
-    /** @return the cluster size and p99 one-way delay the settings were derived for. */
+    /** @return the cluster size, one-way delay bound and dead nodes the settings were derived for. */
     public ClusterProfile profile()
     {
         return profile;
@@ -218,16 +237,25 @@ public final class Scenario
 
     /**
      * @return the settings the algorithm actually ran with, for a table header: e.g.
-     *         {@code HBT 50ms, D 150ms, T_elec 10ms, T_coord 54.1ms (derived), recovery bully, arrangement increasing, ack on}.
+     *         {@code HBT 50ms, D 150ms, T_elec 10ms, T_coord 54.1ms (derived), recovery bully, arrangement increasing, ack on};
+     *         under an unbounded delay, what derived values were derived from: {@code ...; derived from the p99.9 one-way delay}.
      */
     public String settingsDescription()
     {
-        return settings.describe(algorithm.options());
+        final String described = settings.describe(algorithm.options());
+        return profile.boundedDelay() || !described.contains("(derived)") ? described :
+            described + "; derived from " + profile.delayBoundName();
     }
 
     public NetworkModel network()
     {
         return network;
+    }
+
+    /** @return the fault duration given, or 0 where the scenario kind sets its own. */
+    public long givenFaultDurationNs()
+    {
+        return faultDurationNs;
     }
 
     public ScenarioKind kind()
@@ -600,7 +628,7 @@ public final class Scenario
         /**
          * Derive the settings for this cluster and network rather than the scenario's own, so a
          * variant (a floor run with a transport's latency added to the network) runs with the
-         * same settings as the original. Setting the nodes or the network afterwards clears it.
+         * same settings as the original. Setting the nodes, the network or the kind afterwards clears it.
          *
          * @param profile what to derive for; null for the scenario's own cluster and network.
          */
@@ -613,6 +641,7 @@ public final class Scenario
         public Builder kind(final ScenarioKind kind)
         {
             this.kind = kind;
+            profile = null;
             return this;
         }
 

@@ -16,10 +16,10 @@ class ScenarioTest
     @Test
     void durationsAndDelaysParseWithUnitsAndRejectNonsenseNamingTheForm()
     {
-        assertEquals(150 * MS, Durations.parseNs("150ms"));
-        assertEquals(2_500 * MS, Durations.parseNs("2.5s"));
-        assertEquals(40_000, Durations.parseNs("40us"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> Durations.parseNs("150")).getMessage()
+        assertEquals(150 * MS, org.electbench.spi.Durations.parseNs("150ms"));
+        assertEquals(2_500 * MS, org.electbench.spi.Durations.parseNs("2.5s"));
+        assertEquals(40_000, org.electbench.spi.Durations.parseNs("40us"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> org.electbench.spi.Durations.parseNs("150")).getMessage()
             .contains("ns, us, ms or s"));
         assertEquals("uniform:1ms,3ms", DelayDistribution.parse("uniform:1ms,3ms").toString());
         assertEquals(2 * MS, DelayDistribution.parse("lognormal:2ms,0").meanNs(), 1e-9);
@@ -92,16 +92,16 @@ class ScenarioTest
     @Test
     void durationsAreWholeNanosecondsWithinALongAndSayWhatIsWrong()
     {
-        assertEquals(100, Durations.parseNs("0.1us"));
-        assertEquals(1_000_000_000L * 1_000_000_000L, Durations.parseNs("1e9s"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> Durations.parseNs("1.5ns")).getMessage()
+        assertEquals(100, org.electbench.spi.Durations.parseNs("0.1us"));
+        assertEquals(1_000_000_000L * 1_000_000_000L, org.electbench.spi.Durations.parseNs("1e9s"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> org.electbench.spi.Durations.parseNs("1.5ns")).getMessage()
             .contains("finer than a nanosecond"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> Durations.parseNs("1e10s")).getMessage()
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> org.electbench.spi.Durations.parseNs("1e10s")).getMessage()
             .contains("too long"));
-        final String negative = assertThrows(IllegalArgumentException.class, () -> Durations.parseNs("-5ms")).getMessage();
+        final String negative = assertThrows(IllegalArgumentException.class, () -> org.electbench.spi.Durations.parseNs("-5ms")).getMessage();
         assertTrue(negative.contains("expected a non-negative number with a unit"), negative);
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> Durations.parseNs("NaNms")).getMessage()
-            .contains(Durations.ACCEPTED));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> org.electbench.spi.Durations.parseNs("NaNms")).getMessage()
+            .contains(org.electbench.spi.Durations.ACCEPTED));
         assertEquals("1585 years", Durations.describe(5e19));
         assertEquals("4.17 days", Durations.describe(3.6e14));
         assertEquals("300 ms", Durations.describe(3e8));

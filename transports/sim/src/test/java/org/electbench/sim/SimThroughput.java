@@ -4,8 +4,8 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Locale;
 
+import org.electbench.spi.Durations;
 import org.electbench.transport.Detect;
-import org.electbench.transport.Durations;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.FaultPlan;
 import org.electbench.transport.NetworkModel;

@@ -1,0 +1,64 @@
+package org.electbench.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.ElectionSettings.Knob;
+import org.electbench.transport.DelayDistribution;
+import org.electbench.transport.NetworkModel;
+import org.electbench.transport.Scenario;
+import org.junit.jupiter.api.Test;
+
+/** A run report's parameters come from the declarations and carry a distortion's mark and reason, and a derived bound's quantile. */
+class ParametersTest
+{
+    private static final long MS = 1_000_000L;
+
+    @Test
+    void aRowSomeExplicitSettingDistortsCarriesTheReasonButNotInItsFileName()
+    {
+        final Scenario distorted = Scenario.builder().algorithm("ring").nodes(17)
+            .settings(ElectionSettings.builder().coordinatorTimeoutNs(30 * MS).build()).build();
+        final Map<String, String> parameters = Parameters.of(distorted, "sim");
+        assertTrue(parameters.get(Parameters.DISTORTION).startsWith("--coordinator-timeout 30ms is not above two laps of the ring"),
+            parameters.toString());
+        assertFalse(Parameters.fileNamePrefix(parameters).contains("distortion"));
+        assertEquals("30ms", parameters.get(Parameters.COORDINATOR_TIMEOUT));
+
+        final Map<String, String> faithful = Parameters.of(Scenario.builder().algorithm("ring").nodes(17).build(), "sim");
+        assertFalse(faithful.containsKey(Parameters.DISTORTION), faithful.toString());
+        assertEquals("54.1ms", faithful.get(Parameters.COORDINATOR_TIMEOUT), "the value derived, as the nodes ran it");
+        assertEquals(List.of("algorithm", "runtime", "nodes", "scenario", "detect", "delay", "loss", "fifo", "heartbeat",
+            "detectionTimeout", "electionTimeout", "coordinatorTimeout", "recovery", "arrangement", "ack", "seed"),
+            new ArrayList<>(faithful.keySet()));
+    }
+
+    @Test
+    void aRowDerivedUnderAnUnboundedDelayNamesTheQuantile()
+    {
+        final Scenario exponential = Scenario.builder().algorithm("bully").nodes(5)
+            .network(NetworkModel.of(DelayDistribution.exponential(10 * MS))).build();
+        assertEquals("p99.9", Parameters.of(exponential, "sim").get(Parameters.DELAY_BOUND));
+        final Scenario uniform = Scenario.builder().algorithm("bully").nodes(5)
+            .network(NetworkModel.of(DelayDistribution.uniform(MS, 40 * MS))).build();
+        assertFalse(Parameters.of(uniform, "sim").containsKey(Parameters.DELAY_BOUND));
+    }
+
+    @Test
+    void aSweepSetsOnlyTheKnobsItSweeps()
+    {
+        final Scenario ring = Scenario.builder().algorithm("ring").nodes(65).build();
+        final List<Sweep.Cell> cells = new Sweep(ring).electionTimeoutsNs(List.of(10 * MS)).cells(new ArrayList<>());
+        final Scenario cell = cells.get(0).scenario();
+        assertTrue(cell.givenSettings().isExplicit(Knob.ELECTION_TIMEOUT));
+        assertFalse(cell.givenSettings().isExplicit(Knob.HEARTBEAT_INTERVAL), "the ring still derives its heartbeat");
+        assertEquals(ring.settings().heartbeatIntervalNs(), cell.settings().heartbeatIntervalNs());
+        assertEquals(75_100_000L, cell.settings().heartbeatIntervalNs());
+    }
+}
