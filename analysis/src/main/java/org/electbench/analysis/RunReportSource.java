@@ -70,7 +70,11 @@ final class RunReportSource
                     distribution(data, file, row, metric, value);
                     break;
                 case VIOLATION:
-                    data.put(row, new Column(metric, Column.Statistic.RUNS), Cell.of(value.sum()));
+                    // No cell where no run could be judged on it (a wrong leader where the source promises none): n/a.
+                    if (value.samples() > 0)
+                    {
+                        data.put(row, new Column(metric, Column.Statistic.RUNS), Cell.of(value.sum()));
+                    }
                     break;
                 case MEAN:
                     // A level (most leaders at one instant): its largest over the runs, the one meaning every output gives it.

@@ -49,13 +49,23 @@ final class TableWriter implements OutputFormat.ReportWriter
                     millis(metric.mean()), millis(metric.p50()), millis(metric.p99()), millis(metric.max()), metric.samples(),
                     metric.samples() <= metric.runs() ? "runs" : "values over " + metric.runs() + " runs");
             case "count":
+                if (0 == metric.samples())
+                {
+                    // A figure the run had none of (a disturbance metric of a clean crash).
+                    return "(none)";
+                }
                 return ns ?
                     String.format(Locale.ROOT, "mean %s ms  max %s ms", millis(metric.mean()), millis(metric.max())) :
                     String.format(Locale.ROOT, "mean %s  min %d  max %d %s", number(metric.mean()), metric.min(), metric.max(), metric.unit());
             case "mean":
+                if (0 == metric.samples())
+                {
+                    return "(none)";
+                }
                 return String.format(Locale.ROOT, "mean %s  max %d %s", number(metric.mean()), metric.max(), metric.unit());
             default:
-                return String.format(Locale.ROOT, "%d of %d runs", metric.sum(), metric.runs());
+                // Out of the runs it could be judged on: none for a wrong leader where the source promises no winner.
+                return 0 == metric.samples() ? "n/a" : String.format(Locale.ROOT, "%d of %d runs", metric.sum(), metric.samples());
         }
     }
 

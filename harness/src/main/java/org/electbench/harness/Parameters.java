@@ -43,6 +43,8 @@ public final class Parameters
      * what goes wrong, so the row carries its mark and the reason wherever it is shown.
      */
     public static final String DISTORTION = "distortion";
+    /** For a scenario that boots with no leader: the algorithm's start-up rule, stated in its row, not in file names. */
+    public static final String START_UP = "startUp";
 
     private Parameters()
     {
@@ -70,6 +72,10 @@ public final class Parameters
         for (final AlgorithmOption<?> option : scenario.algorithm().options())
         {
             parameters.put(option.name(), formatted(option, settings));
+        }
+        if (null != scenario.startUpRule())
+        {
+            parameters.put(START_UP, scenario.startUpRule());
         }
         parameters.put(SEED, String.valueOf(scenario.seed()));
         if (!scenario.profile().boundedDelay())
@@ -104,8 +110,9 @@ public final class Parameters
         {
             final String key = entry.getKey();
             final String value = entry.getValue();
-            if (DISTORTION.equals(key))
+            if (DISTORTION.equals(key) || START_UP.equals(key))
             {
+                // The distortion's reason and the start-up rule follow from the algorithm and its settings, which the name holds.
                 continue;
             }
             if (name.length() > 0)

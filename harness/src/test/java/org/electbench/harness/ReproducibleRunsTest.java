@@ -9,10 +9,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import org.electbench.spi.AlgorithmRegistry;
+import org.electbench.spi.ElectionSettings;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
+import org.electbench.transport.Seeds;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -26,6 +28,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ReproducibleRunsTest
 {
     private static final int RUNS = 6;
+    private static final long SEED = 3;
 
     static List<String> algorithms()
     {
@@ -108,5 +111,31 @@ class ReproducibleRunsTest
             pool.shutdownNow();
         }
         assertEquals(alone, List.of(twoThreads), algorithm + ": the batch shared by two threads");
+    }
+
+    /** As a user replays run i: its derived seed given as the seed of a one-run command (which seeds the ring's arrangement too). */
+    @ParameterizedTest
+    @MethodSource("algorithms")
+    void runIEqualsARunMadeWithItsDerivedSeed(final String algorithm)
+    {
+        try (ClusterRuntime shared = simulator())
+        {
+            for (int run = 0; run < RUNS; run++)
+            {
+                final long derived = Seeds.derive(SEED, run);
+                final String inBatch = shared.run(crash(algorithm, SEED).forRun(run)).toString();
+                try (ClusterRuntime fresh = simulator())
+                {
+                    assertEquals(inBatch, fresh.run(crash(algorithm, derived)).toString(), algorithm + " run " + run);
+                }
+            }
+        }
+    }
+
+    private static Scenario crash(final String algorithm, final long seed)
+    {
+        return Scenario.builder().algorithm(algorithm).nodes(5).kind(ScenarioKind.LEADER_CRASH)
+            .settings(ElectionSettings.builder().arrangementSeed(seed).build())
+            .network(NetworkModel.parse("uniform:1ms,5ms")).seed(seed).build();
     }
 }

@@ -5,6 +5,7 @@ import java.util.function.IntPredicate;
 
 import org.electbench.spi.ClusterProfile;
 import org.electbench.spi.DerivedSettings;
+import org.electbench.spi.Durations;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
@@ -53,6 +54,22 @@ public final class QuorumAlgorithm implements ElectionAlgorithm
     public List<MessageRole> messageRoles()
     {
         return ROLES;
+    }
+
+    /** Under loss the ranking prefers whoever heard the latest LEAD, so which messages arrived decides the winner. */
+    @Override
+    public boolean winnerDeterminedDespiteLoss()
+    {
+        return false;
+    }
+
+    /** The source's ELECTOR enters WATCHING at boot with a timeout of 5 HBT, 5/3 of its 3 HBT after a LEAD. */
+    @Override
+    public String startUpRule(final ElectionSettings settings)
+    {
+        final long waitNs = settings.detectionTimeoutNs() / QuorumNode.WATCH_LEAD_HEARTBEATS * QuorumNode.WATCH_ENTRY_HEARTBEATS;
+        return "waits " + Durations.human(waitNs) + " (" + QuorumNode.WATCH_ENTRY_HEARTBEATS + "/" +
+            QuorumNode.WATCH_LEAD_HEARTBEATS + " D, the source's 5 HBT)";
     }
 
     /**

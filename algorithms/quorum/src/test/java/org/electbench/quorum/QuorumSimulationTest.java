@@ -22,6 +22,7 @@ import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
 import org.electbench.transport.TraceRecorder;
+import org.electbench.transport.metrics.Metrics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -153,11 +154,12 @@ class QuorumSimulationTest
 
     /**
      * Node 1 misses the last LEAD before the crash, so its claim is older and the ranking picks the
-     * smallest id among those that saw the latest one, node 2: the monitor, expecting the smallest
-     * live id, reports it as a wrong leader.
+     * smallest id among those that saw the latest one, node 2. That is the source's rule at work,
+     * not a fault: where messages are lost by design (here a cut) the winner depends on which
+     * arrived, so the run promises no leader and its wrong-leader cell is n/a, not a violation.
      */
     @Test
-    void serverThatMissedTheLastLeadLosesTheRankingAndTheRunIsReportedAsAWrongLeader()
+    void serverThatMissedTheLastLeadLosesTheRankingAndTheWrongLeaderCellIsNotApplicable()
     {
         final ElectionResult result = runtime.run(scenario(5)
             .kind(ScenarioKind.CUSTOM)
@@ -167,8 +169,24 @@ class QuorumSimulationTest
 
         assertTrue(result.converged(), result.toString());
         assertEquals(2, result.finalLeader());
-        assertEquals(1, result.expectedLeader());
-        assertTrue(result.wrongLeader());
+        assertEquals(0, result.expectedLeader());
+        assertFalse(result.leaderPromised());
+        assertFalse(result.wrongLeader());
+        assertEquals(-1, Metrics.WRONG_LEADER.read(Metrics.sample(result)), "n/a");
+    }
+
+    /** The case: under lossy the smallest id need not win; the cell is n/a, where a clean crash promises 1. */
+    @Test
+    void underLossTheWinnerIsNotPromisedButAfterACleanCrashItIs()
+    {
+        final ElectionResult lossy = runtime.run(Scenario.builder().algorithm(new QuorumAlgorithm()).nodes(5)
+            .kind(ScenarioKind.LOSSY).seed(10).build());
+        assertFalse(lossy.leaderPromised(), lossy.toString());
+        assertEquals(-1, Metrics.WRONG_LEADER.read(Metrics.sample(lossy)));
+        final ElectionResult clean = runtime.run(Scenario.builder().algorithm(new QuorumAlgorithm()).nodes(5)
+            .kind(ScenarioKind.LEADER_CRASH).seed(10).build());
+        assertEquals(1, clean.expectedLeader());
+        assertEquals(0, Metrics.WRONG_LEADER.read(Metrics.sample(clean)));
     }
 
     @ParameterizedTest(name = "detect={0}")
@@ -456,5 +474,23 @@ class QuorumSimulationTest
         {
             assertTrue(instants.get(i) - instants.get(i - 1) >= RTT_NS, what + " closer than RTT: " + instants);
         }
+    }
+
+    /**
+     * Cascade poses quorum its own problem: the smallest id, the node its ranking elects after a
+     * clean crash, dies right after its first ELECT, so the next smallest leads (from 5 nodes: two
+     * dead of four leave no majority).
+     */
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {5, 7, 8})
+    void cascadeCrashesTheSmallestIdMidElectionAndTheNextSmallestLeads(final int nodes)
+    {
+        final ElectionResult result = runtime.run(scenario(nodes).kind(ScenarioKind.CASCADE).detect(Detect.ALL).build());
+
+        assertTrue(result.converged(), result.toString());
+        assertEquals(2, result.finalLeader(), result.toString());
+        assertEquals(2, result.expectedLeader());
+        assertFalse(result.wrongLeader());
+        assertEquals(0, result.sameTermLeaders());
     }
 }

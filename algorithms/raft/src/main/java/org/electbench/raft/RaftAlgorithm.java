@@ -6,6 +6,7 @@ import java.util.function.IntPredicate;
 import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.ClusterProfile;
 import org.electbench.spi.DerivedSettings;
+import org.electbench.spi.Durations;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
@@ -144,6 +145,15 @@ public final class RaftAlgorithm implements ElectionAlgorithm
             throw new IllegalArgumentException("settings must not be null");
         }
         return new RaftNode(selfId, RaftConfig.of(settings));
+    }
+
+    /** A follower that hears no leader stands after its random election timeout, at boot as after a crash. */
+    @Override
+    public String startUpRule(final ElectionSettings settings)
+    {
+        final long lowNs = settings.detectionTimeoutNs();
+        return "waits [" + Durations.human(lowNs) + ", " +
+            Durations.human(lowNs + settings.get(TIMEOUT_SPREAD)) + ") at random";
     }
 
     /** @return {@link ElectionNode#NO_LEADER}: any majority-backed leader is a correct outcome. */

@@ -276,6 +276,31 @@ class RaftSimulationTest
         assertEquals(1, trace.of(5).size());
     }
 
+    /**
+     * Cascade poses raft the same problem as the others: the node it is electing dies
+     * mid-election. Raft promises no particular leader, so that node is its first candidate,
+     * which crashes right after its first REQUEST_VOTE; another candidate then wins a later term
+     * (from 5 nodes: two dead of four leave no majority).
+     */
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {5, 7, 9})
+    void cascadeCrashesTheFirstCandidateRightAfterItsFirstRequestVote(final int nodes)
+    {
+        final Scenario scenario = scenario(nodes, SETTINGS).kind(ScenarioKind.CASCADE).seed(5L * nodes).build();
+        final long crashNs = scenario.plan().referenceNs();
+        final ElectionResult result = runtime.run(scenario);
+
+        final List<Send> requests = trace.sends.stream()
+            .filter(send -> send.type() == REQUEST_VOTE && send.atNs() >= crashNs).toList();
+        final int candidate = requests.get(0).fromId();
+        assertEquals(1, requests.stream().filter(send -> send.fromId() == candidate).count(),
+            "the first candidate sent one REQUEST_VOTE and died: " + requests);
+        assertTrue(result.converged(), result.toString());
+        assertTrue(result.finalLeader() != candidate && result.finalLeader() != nodes, result.toString());
+        assertEquals(0, result.sameTermLeaders());
+        assertFalse(result.leaderPromised(), "raft promises no particular leader: wrong leader is n/a");
+    }
+
     @Test
     void theTraceShowsEveryTransitionAndEveryChangeOfRoleIsOne()
     {

@@ -127,6 +127,35 @@ public interface ElectionAlgorithm
     }
 
     /**
+     * Whether {@link #expectedLeader} still names the leader a correct run ends with when the run
+     * loses messages by design (network loss, loss bursts, one-way cuts, partitions). Bully and
+     * ring: the highest live id wins whatever was lost. An algorithm whose winner legitimately
+     * depends on which messages arrived (quorum's ranking prefers the best-informed server)
+     * answers false, and such a run expects no particular leader: its wrong-leader cell is "n/a",
+     * not a violation.
+     *
+     * @return true by default.
+     */
+    default boolean winnerDeterminedDespiteLoss()
+    {
+        return true;
+    }
+
+    /**
+     * The rule a node booting with no leader follows before it first stands, as its source gives
+     * it, with the figures of these settings; stated in every cold-start row, so a start-up wait
+     * the source mandates is not read as a slower election.
+     *
+     * @param settings what the nodes run with.
+     * @return one short phrase, e.g. {@code waits 250ms (5/3 D, the source's 5 HBT)}; by default
+     *         {@code stands at boot} (the nodes chosen to detect stand at once).
+     */
+    default String startUpRule(final ElectionSettings settings)
+    {
+        return "stands at boot";
+    }
+
+    /**
      * When this algorithm's source promises a leader after every fault has healed, and how soon,
      * derived from the settings it runs with: the chaos explorer reports a schedule that leaves
      * enough nodes and still has no agreed leader within the bound as stuck. A bound counts each

@@ -89,6 +89,8 @@ public final class ConvergenceMonitor
     private long referenceNs;
     private long faultNs;
     private long sideEndNs;
+    /** Whether the algorithm promises its leader in this run, see {@link RunPlan#messagesLost()}. */
+    private boolean winnerDetermined;
     private long availableNs;
     private long overlapSinceNs;
     private long sameInstantOverlaps;
@@ -157,6 +159,7 @@ public final class ConvergenceMonitor
         sideEndNs = plan.sideEndNs();
         disturbanceEndNs = Math.max(plan.faultNs(), plan.lastFaultNs());
         stableWindowNs = plan.stableWindowNs();
+        winnerDetermined = !plan.messagesLost() || algorithm.winnerDeterminedDespiteLoss();
         for (int id = 1; id <= nodes; id++)
         {
             side[id] = id < plan.side().length && plan.side()[id];
@@ -176,6 +179,7 @@ public final class ConvergenceMonitor
         faultNs = referenceNs;
         sideEndNs = referenceNs;
         Arrays.fill(side, true);
+        winnerDetermined = true;
         availableNs = NONE;
         overlapSinceNs = NONE;
         sameInstantOverlaps = 0;
@@ -386,7 +390,7 @@ public final class ConvergenceMonitor
             (converged ? agreedSentFromFault : sentFromFault).copy(),
             NONE == availableNs ? NONE : availableNs - faultNs,
             finalLeader,
-            algorithm.expectedLeader(nodes, isLive),
+            winnerDetermined ? algorithm.expectedLeader(nodes, isLive) : ElectionNode.NO_LEADER,
             maxConcurrentLeaders,
             splitBrainNs,
             sameInstantOverlaps,

@@ -1,24 +1,34 @@
 package org.electbench.transport;
 
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntPredicate;
 
 import org.electbench.spi.ElectionAlgorithm;
+import org.electbench.spi.MessageRole;
 
 /**
  * The CRASH_AFTER_SEND faults of a plan, checked on every send: a node crashes right after it
- * sends its first message of the named type (any election message when none is named) at or
- * after the fault's time. Each trigger fires once. Allocation-free once loaded; reusable.
+ * sends its first message of the named type (any message the algorithm declares an election
+ * message when none is named) at or after the fault's time; a {@link Fault#FIRST_SENDER} trigger
+ * crashes whichever node sends one first. Each trigger fires once, across every copy that shares
+ * its {@link FirstSenders} (a runtime with several threads keeps one copy per thread).
+ * Allocation-free once loaded; reusable.
  */
 public final class CrashTriggers
 {
     private static final int ANY_ELECTION_TYPE = -1;
+    /** A trigger that has fired; no node has this id. */
+    private static final int SPENT = -1;
 
     private int[] node = new int[0];
     private int[] type = new int[0];
     private long[] fromNs = new long[0];
+    /** Per trigger: its rank among the plan's first-sender triggers, the same in every copy; -1 for others. */
+    private int[] firstSender = new int[0];
     private int count;
-    private int heartbeatType;
+    private MessageRole[] roleByType = new MessageRole[0];
+    private FirstSenders firstSenders;
 
     /**
      * Load the triggers of one run.
@@ -30,21 +40,40 @@ public final class CrashTriggers
      */
     public void load(final ElectionAlgorithm algorithm, final List<Fault> faults, final IntPredicate owned)
     {
+        load(algorithm, faults, owned, new FirstSenders());
+    }
+
+    /**
+     * Load the triggers of one run, one copy of several.
+     *
+     * @param firstSenders shared by every copy of the run, so a first-sender trigger fires once in all.
+     * @see #load(ElectionAlgorithm, List, IntPredicate)
+     */
+    public void load(final ElectionAlgorithm algorithm, final List<Fault> faults, final IntPredicate owned, final FirstSenders firstSenders)
+    {
         count = 0;
-        heartbeatType = algorithm.heartbeatType();
+        this.firstSenders = firstSenders;
+        roleByType = algorithm.messageRoles().toArray(new MessageRole[0]);
         if (node.length < faults.size())
         {
             node = new int[faults.size()];
             type = new int[faults.size()];
             fromNs = new long[faults.size()];
+            firstSender = new int[faults.size()];
         }
+        int firstSenderRank = 0;
         for (final Fault fault : faults)
         {
-            if (fault.kind() == Fault.Kind.CRASH_AFTER_SEND && owned.test(fault.nodeId()))
+            if (fault.kind() == Fault.Kind.CRASH_AFTER_SEND && (Fault.FIRST_SENDER == fault.nodeId() || owned.test(fault.nodeId())))
             {
                 node[count] = fault.nodeId();
                 type[count] = typeOf(algorithm, fault.typeName());
                 fromNs[count] = fault.atNs();
+                if (Fault.FIRST_SENDER == fault.nodeId() && firstSenderRank == FirstSenders.MAX)
+                {
+                    throw new IllegalArgumentException("a plan may hold at most " + FirstSenders.MAX + " first-sender crashes");
+                }
+                firstSender[count] = Fault.FIRST_SENDER == fault.nodeId() ? firstSenderRank++ : -1;
                 count++;
             }
         }
@@ -66,14 +95,21 @@ public final class CrashTriggers
         boolean crash = false;
         for (int i = 0; i < count; i++)
         {
-            if (node[i] == fromId && nowNs - fromNs[i] >= 0 &&
-                (type[i] == msgType || (type[i] == ANY_ELECTION_TYPE && msgType != heartbeatType)))
+            final boolean firstSenderTrigger = Fault.FIRST_SENDER == node[i];
+            if ((node[i] == fromId || firstSenderTrigger) && nowNs - fromNs[i] >= 0 && matches(type[i], msgType))
             {
-                node[i] = 0;
-                crash = true;
+                // Another thread's copy may have claimed a first-sender trigger already: spent here too.
+                crash |= !firstSenderTrigger || firstSenders.claim(firstSender[i]);
+                node[i] = SPENT;
             }
         }
         return crash;
+    }
+
+    private boolean matches(final int triggerType, final int msgType)
+    {
+        return triggerType == msgType || (ANY_ELECTION_TYPE == triggerType && msgType >= 0 && msgType < roleByType.length &&
+            roleByType[msgType] == MessageRole.ELECTION);
     }
 
     private static int typeOf(final ElectionAlgorithm algorithm, final String typeName)
@@ -89,5 +125,33 @@ public final class CrashTriggers
                 " has only " + algorithm.messageTypes());
         }
         return typeId;
+    }
+
+    /**
+     * Which first-sender triggers of one run have fired, shared by the copies of several threads:
+     * the first to claim a trigger crashes its sender, the others see it spent.
+     */
+    public static final class FirstSenders
+    {
+        /** The most first-sender triggers one plan may hold. */
+        static final int MAX = Long.SIZE;
+
+        private final AtomicLong fired = new AtomicLong();
+
+        boolean claim(final int trigger)
+        {
+            final long bit = 1L << trigger;
+            long previous;
+            do
+            {
+                previous = fired.get();
+                if (0 != (previous & bit))
+                {
+                    return false;
+                }
+            }
+            while (!fired.compareAndSet(previous, previous | bit));
+            return true;
+        }
     }
 }

@@ -273,6 +273,16 @@ public final class ElectionResult
         return expectedLeader;
     }
 
+    /**
+     * @return whether the algorithm promised a leader in this run: its source determines the winner
+     *         (bully, ring, quorum after a clean crash), so a wrong leader can be told; not for raft,
+     *         which promises none, nor for quorum where messages were lost by design.
+     */
+    public boolean leaderPromised()
+    {
+        return expectedLeader != ElectionNode.NO_LEADER;
+    }
+
     /** @return whether the run converged on another leader than the one promised. */
     public boolean wrongLeader()
     {

@@ -15,7 +15,8 @@ import java.util.Arrays;
  *   <li>LOSS: every message is lost with the probability for the duration;</li>
  *   <li>EXTRA_DELAY: every message takes the extra delay on top of the network's for the duration;</li>
  *   <li>CRASH_AFTER_SEND: the node crashes right after it sends its first message of the named type
- *       (any election message when no type is named) at or after the time.</li>
+ *       (any election message when no type is named) at or after the time; with the node
+ *       {@link #FIRST_SENDER}, whichever node sends such a message first.</li>
  * </ul>
  */
 public final class Fault
@@ -24,6 +25,9 @@ public final class Fault
     {
         CRASH, RECOVER, PAUSE, PARTITION, CUT, LOSS, EXTRA_DELAY, CRASH_AFTER_SEND
     }
+
+    /** The node of a CRASH_AFTER_SEND fault that hits whichever node sends the message first. */
+    public static final int FIRST_SENDER = 0;
 
     private final Kind kind;
     private final long atNs;
@@ -142,6 +146,12 @@ public final class Fault
             case LOSS:
             case EXTRA_DELAY:
                 break;
+            case CRASH_AFTER_SEND:
+                if (FIRST_SENDER != nodeId)
+                {
+                    requireId(nodeId, nodeCount);
+                }
+                break;
             default:
                 requireId(nodeId, nodeCount);
         }
@@ -178,7 +188,8 @@ public final class Fault
                 text.append(' ').append(Durations.format(extraDelayNs));
                 break;
             case CRASH_AFTER_SEND:
-                text.append(' ').append(nodeId).append(" after ").append(null == typeName ? "any" : typeName);
+                text.append(' ').append(FIRST_SENDER == nodeId ? "first sender" : String.valueOf(nodeId))
+                    .append(" after ").append(null == typeName ? "any" : typeName);
                 break;
             default:
                 text.append(' ').append(nodeId);

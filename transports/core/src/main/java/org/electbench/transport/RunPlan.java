@@ -23,6 +23,9 @@ import org.electbench.spi.Start;
  *                       elect and every node but a paused one; every node for other faults.
  * @param sideEndNs      when the fault stops dividing the cluster (the heal, the resume); from
  *                       then on every live node counts for availability.
+ * @param messagesLost   whether the run loses messages by design (network loss, loss bursts, cuts,
+ *                       partitions), so an algorithm whose winner depends on what arrived promises none
+ *                       ({@link org.electbench.spi.ElectionAlgorithm#winnerDeterminedDespiteLoss()}).
  * @param stableWindowNs how long a majority leader must hold office, unbroken, to count as the
  *                       disturbance's stable leader (see {@link ConvergenceMonitor}).
  */
@@ -39,9 +42,10 @@ public record RunPlan(
     long faultNs,
     boolean[] side,
     long sideEndNs,
+    boolean messagesLost,
     long stableWindowNs)
 {
-    /** A plan whose stable window is its settle window. */
+    /** A plan whose stable window is its settle window, and that loses no message by design. */
     public RunPlan(
         final Start start,
         final int initialLeader,
@@ -57,6 +61,6 @@ public record RunPlan(
         final long sideEndNs)
     {
         this(start, initialLeader, initialTerm, detectors, faults, referenceNs, lastFaultNs, settleWindowNs, budgetEndNs,
-            faultNs, side, sideEndNs, settleWindowNs);
+            faultNs, side, sideEndNs, false, settleWindowNs);
     }
 }

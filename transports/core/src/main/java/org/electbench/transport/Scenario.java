@@ -2,10 +2,9 @@ package org.electbench.transport;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
+import java.util.ServiceLoader;
 import java.util.Set;
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.ClusterProfile;
@@ -15,41 +14,16 @@ import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.Start;
 import org.electbench.transport.chaos.ChaosFault;
-import org.electbench.transport.chaos.ChaosSchedule;
+import org.electbench.transport.kind.PlanDraft;
 
 /**
  * What one run does: algorithm, cluster size, settings, network model, fault plan and who
  * detects. The same scenario runs on every runtime; {@link #plan()} turns it into the concrete
  * faults of its seed.
  * <p>
- * With HBT the heartbeat interval, D the detection timeout and N the cluster size (ids 1..N):
- * <ul>
- *   <li>cold-start: all nodes boot together with no leader; the nodes chosen by detect start an
- *       election at boot. Measured from 0.</li>
- *   <li>leader-crash: the cluster starts settled with N leading term 1; N crashes at 2 HBT plus a
- *       seeded phase in [0, HBT). Measured from the crash.</li>
- *   <li>cascade: leader-crash, and N-1 (the next leader) crashes right after it sends its first
- *       OK (its first election message where the algorithm has no OK).</li>
- *   <li>partition: settled; at 2 HBT plus a seeded phase the top floor((N-1)/2) ids, the leader
- *       among them, are cut off from the rest for the fault duration (default 4 D + 2 T_coord),
- *       then heal. Measured from the heal.</li>
- *   <li>lossy: leader-crash with every message lost with the network's loss probability
- *       (10% when none is given) for the whole run.</li>
- *   <li>pause: settled; the leader N freezes at 2 HBT plus a seeded phase for the fault duration
- *       (default 3 D, longer than the detection timeout), then resumes still believing it
- *       leads. Measured from the pause.</li>
- *   <li>flapping: settled; the highest id N crashes and recovers three times, down for the
- *       fault duration (default 2 D + T_coord) and up for 2 D each time. Measured from the last
- *       recovery.</li>
- *   <li>chaos: settled; the chaos explorer's random schedule for the seed, drawn from the chaos
- *       fault kinds (crashes and recoveries, pauses longer than D, partitions, one-way cuts, loss
- *       bursts), every one healed by the end. Measured from the first fault.</li>
- *   <li>custom: settled with N leading, and only the faults given.</li>
- *   <li>bridge, majorities-ring, chained, flapping-link, slow-node, switch-failure: settled, a
- *       long partial disturbance from a published incident (see {@link org.electbench.transport.incident.Incident}
- *       and each kind's class) from the fault instant until the heal, the fault duration (default
- *       40 D). Measured from the heal; the disturbance metrics cover the fault to the heal.</li>
- * </ul>
+ * What each kind does, how long its faults last and how it is described is the kind's own
+ * ({@link ScenarioKind#type()}, one class per kind in {@code org.electbench.transport.kind}).
+ * <p>
  * Detect picks among the followers (every node at cold start): all, the lowest, the highest, or
  * one at random. Faults given explicitly are added to the scenario's own.
  * <p>
@@ -66,26 +40,15 @@ import org.electbench.transport.chaos.ChaosSchedule;
  */
 public final class Scenario
 {
-    public static final double DEFAULT_LOSSY_PROBABILITY = 0.1;
-    /**
-     * The most virtual time a run may cover, from its start to the end of its budget: far beyond
-     * any election setting in use, and well inside the 292 years a long of nanoseconds holds, so
-     * no instant of a run can overflow.
-     */
-    public static final long MAX_VIRTUAL_NS = TimeUnit.DAYS.toNanos(365);
-    /** The most events one run may take unless a scenario says otherwise: about a minute of simulation. */
-    public static final long DEFAULT_EVENT_BUDGET = 1_000_000_000L;
-    /** Heap one queued event takes in the simulator, pools and growth included, for the queued-events check. */
-    public static final long QUEUED_EVENT_BYTES = 64;
-    /** A run's default budget after its last fault, in patiences (the longest of D, T_coord and 5 HBT). */
-    private static final int BUDGET_PATIENCES = 50;
-    private static final int FLAP_CYCLES = 3;
+    /** The limits of the runtimes on the classpath (the simulator's budgets), each checked as a scenario is built. */
     /**
      * How long, in detection timeouts, a leader must hold office unbroken to count as a long
      * disturbance's stable leader (at least the settle window): several election timeouts, so
      * a leader that merely outlived one round of a livelock does not count.
      */
     public static final int STABLE_WINDOW_DETECTIONS = 10;
+    private static final List<ScenarioLimits> LIMITS = ServiceLoader.load(ScenarioLimits.class, Scenario.class.getClassLoader())
+        .stream().map(ServiceLoader.Provider::get).toList();
 
     private final ElectionAlgorithm algorithm;
     private final int nodes;
@@ -109,8 +72,7 @@ public final class Scenario
         algorithm = null != builder.algorithm ? builder.algorithm :
             AlgorithmRegistry.instance().get(builder.algorithmName);
         nodes = builder.nodes;
-        network = builder.kind == ScenarioKind.LOSSY && builder.network.lossProbability() == 0 ?
-            builder.network.withLoss(DEFAULT_LOSSY_PROBABILITY) : builder.network;
+        network = builder.kind.type().network(builder.network);
         givenSettings = builder.settings;
         profile = null != builder.profile ? builder.profile : new ClusterProfile(nodes, network.delay().boundNs(),
             network.delay().boundQuantile(), deadNodes(builder.kind, nodes));
@@ -278,10 +240,31 @@ public final class Scenario
         return settleWindowNs;
     }
 
-    /** @return the most events a run of this scenario may take; a runtime that counts events stops a run past it. */
+    /**
+     * @return the most events a run of this scenario may take, 0 for the runtime's own budget; a
+     *         runtime that counts events stops a run past it.
+     */
     public long eventBudget()
     {
         return eventBudget;
+    }
+
+    /** @return the fault duration as given, 0 for the kind's default. */
+    public long faultDurationNs()
+    {
+        return faultDurationNs;
+    }
+
+    /** @return how long after the last fault a run may take to settle, as given; 0 for the kind's default. */
+    public long budgetNs()
+    {
+        return budgetNs;
+    }
+
+    /** @return the faults given explicitly, added to the kind's own. */
+    public FaultPlan extraFaults()
+    {
+        return extraFaults;
     }
 
     /** @return the concrete run this scenario's seed makes. */
@@ -291,103 +274,12 @@ public final class Scenario
         final long hbtNs = settings.heartbeatIntervalNs();
         final long detectNs = settings.detectionTimeoutNs();
         final long faultAtNs = 2 * hbtNs + random.nextLong(hbtNs);
-        final FaultPlan.Builder faults = FaultPlan.builder();
-        Start start = Start.SETTLED;
-        long referenceNs = faultAtNs;
-        long faultNs = faultAtNs;
-        final boolean[] side = new boolean[nodes + 1];
-        Arrays.fill(side, 1, nodes + 1, true);
-        long sideEndNs = faultAtNs;
-        switch (kind)
-        {
-            case COLD_START:
-                start = Start.COLD;
-                referenceNs = 0;
-                faultNs = 0;
-                sideEndNs = 0;
-                break;
-            case LEADER_CRASH:
-            case LOSSY:
-                faults.crash(nodes, faultAtNs);
-                break;
-            case CASCADE:
-                faults.crash(nodes, faultAtNs);
-                faults.crashAfterFirstSend(nodes - 1, algorithm.typeId("OK") >= 0 ? "OK" : null, faultAtNs);
-                break;
-            case PARTITION:
-            {
-                final long durationNs = durationOr(4 * detectNs + 2 * settings.coordinatorTimeoutNs());
-                final int minority = (nodes - 1) / 2;
-                final int[] low = new int[nodes - minority];
-                final int[] high = new int[minority];
-                for (int id = 1; id <= nodes; id++)
-                {
-                    if (id <= nodes - minority)
-                    {
-                        low[id - 1] = id;
-                    }
-                    else
-                    {
-                        high[id - 1 - (nodes - minority)] = id;
-                    }
-                }
-                faults.partition(faultAtNs, durationNs, low, high);
-                referenceNs = faultAtNs + durationNs;
-                // The side cut off from its leader is the one that must elect.
-                Arrays.fill(side, nodes - minority + 1, nodes + 1, false);
-                sideEndNs = referenceNs;
-                break;
-            }
-            case PAUSE:
-            {
-                final long durationNs = durationOr(3 * detectNs);
-                faults.pause(nodes, faultAtNs, durationNs);
-                side[nodes] = false;
-                sideEndNs = faultAtNs + durationNs;
-                break;
-            }
-            case FLAPPING:
-            {
-                final long downNs = durationOr(2 * detectNs + settings.coordinatorTimeoutNs());
-                long atNs = faultAtNs;
-                for (int cycle = 0; cycle < FLAP_CYCLES; cycle++)
-                {
-                    faults.crash(nodes, atNs);
-                    faults.recover(nodes, atNs + downNs);
-                    referenceNs = atNs + downNs;
-                    atNs += downNs + 2 * detectNs;
-                }
-                break;
-            }
-            case CHAOS:
-            {
-                final FaultPlan chaos = ChaosSchedule.generate(settings, nodes, seed, chaosFaults);
-                chaos.faults().forEach(faults::add);
-                referenceNs = chaos.faults().get(0).atNs();
-                faultNs = referenceNs;
-                sideEndNs = referenceNs;
-                break;
-            }
-            case BRIDGE:
-            case MAJORITIES_RING:
-            case CHAINED:
-            case FLAPPING_LINK:
-            case SLOW_NODE:
-            case SWITCH_FAILURE:
-            {
-                final long healNs = faultAtNs + durationOr(kind.incident().defaultDurationNs(settings));
-                kind.incident().plan(faults, nodes, settings, faultAtNs, healNs, random);
-                referenceNs = healNs;
-                break;
-            }
-            case CUSTOM:
-                referenceNs = extraFaults.isEmpty() ? 0 : extraFaults.faults().get(0).atNs();
-                faultNs = referenceNs;
-                sideEndNs = referenceNs;
-                break;
-            default:
-                throw new IllegalStateException(kind.name());
-        }
+        final PlanDraft draft = new PlanDraft(algorithm, nodes, settings, seed, random, faultAtNs, faultDurationNs, chaosFaults,
+            extraFaults);
+        kind.type().plan(draft);
+        final FaultPlan.Builder faults = draft.faults();
+        final Start start = draft.start();
+        final long referenceNs = draft.referenceNs();
         // Joining an empty plan would only copy and re-sort the same list.
         final FaultPlan plan = extraFaults.isEmpty() ? faults.build() : faults.build().and(extraFaults);
         plan.validate(nodes);
@@ -423,7 +315,7 @@ public final class Scenario
 
         final long lastFaultNs = Math.max(referenceNs, plan.lastEffectNs());
         final long patienceNs = Math.max(Math.max(detectNs, settings.coordinatorTimeoutNs()), 5 * hbtNs);
-        final long defaultBudgetNs = kind == ScenarioKind.CHAOS ? ChaosSchedule.budgetNs(settings) : BUDGET_PATIENCES * patienceNs;
+        final long defaultBudgetNs = kind.type().budgetPatiences() * patienceNs;
         final long budgetEndNs = lastFaultNs + (0 == budgetNs ? defaultBudgetNs : budgetNs);
         return new RunPlan(
             start,
@@ -435,127 +327,39 @@ public final class Scenario
             lastFaultNs,
             settleWindowNs,
             budgetEndNs,
-            faultNs,
-            side,
-            sideEndNs,
+            draft.faultNs(),
+            draft.side(),
+            draft.sideEndNs(),
+            network.lossProbability() > 0 || losesMessages(plan),
             Math.max(settleWindowNs, STABLE_WINDOW_DETECTIONS * detectNs));
     }
 
+    private static boolean losesMessages(final FaultPlan plan)
+    {
+        for (final Fault fault : plan.faults())
+        {
+            switch (fault.kind())
+            {
+                case LOSS:
+                case CUT:
+                case PARTITION:
+                    return true;
+                default:
+                    break;
+            }
+        }
+        return false;
+    }
+
     /**
-     * Checks, from the settings alone and before anything runs, that a run stays within
-     * {@link #MAX_VIRTUAL_NS} of virtual time, within its event budget, and that its queued events
-     * fit the heap. The arithmetic is in doubles, so settings whose products overflow a long are
-     * caught rather than wrapped into a negative budget.
-     * <p>
-     * The event estimate: while the run lasts (at least until its last fault, plus the settle
-     * window) a leader heartbeats every HBT to each of the N-1 others. Each heartbeat also re-arms
-     * a follower's detection timer, and the cancelled timer stays queued until it falls due, so
-     * about D / HBT timers are queued per follower.
+     * @return for a scenario that boots with no leader, the rule a node of this algorithm follows
+     *         before it first stands, with this scenario's figures (quorum waits 5 HBT by its
+     *         source): what its row must state, so the wait is not read as a slower election;
+     *         null for a scenario that starts settled.
      */
-    private void checkBudgets()
+    public String startUpRule()
     {
-        final double hbtNs = settings.heartbeatIntervalNs();
-        final double detectNs = settings.detectionTimeoutNs();
-        final double coordNs = settings.coordinatorTimeoutNs();
-        final double patienceNs = Math.max(Math.max(detectNs, coordNs), 5 * hbtNs);
-        final double faultAtNs = 3 * hbtNs;
-        final double explicitNs = faultDurationNs;
-        final double lastEffectNs;
-        final double faultPartNs;
-        switch (kind)
-        {
-            case PARTITION:
-                lastEffectNs = faultAtNs + (0 == faultDurationNs ? 4 * detectNs + 2 * coordNs : explicitNs);
-                faultPartNs = explicitNs;
-                break;
-            case PAUSE:
-                lastEffectNs = faultAtNs + (0 == faultDurationNs ? 3 * detectNs : explicitNs);
-                faultPartNs = explicitNs;
-                break;
-            case FLAPPING:
-                lastEffectNs = faultAtNs + FLAP_CYCLES * (0 == faultDurationNs ? 2 * detectNs + coordNs : explicitNs) +
-                    (FLAP_CYCLES - 1) * 2 * detectNs;
-                faultPartNs = FLAP_CYCLES * explicitNs;
-                break;
-            case BRIDGE:
-            case MAJORITIES_RING:
-            case CHAINED:
-            case FLAPPING_LINK:
-            case SLOW_NODE:
-            case SWITCH_FAILURE:
-                lastEffectNs = faultAtNs + (0 == faultDurationNs ? kind.incident().defaultDurationNs(settings) : explicitNs);
-                faultPartNs = explicitNs;
-                break;
-            case CHAOS:
-                lastEffectNs = 2 * hbtNs + (ChaosSchedule.WINDOW_DETECTIONS + ChaosSchedule.LONGEST_FAULT_DETECTIONS) * detectNs;
-                faultPartNs = 0;
-                break;
-            case COLD_START:
-                lastEffectNs = 0;
-                faultPartNs = 0;
-                break;
-            default:
-                lastEffectNs = faultAtNs;
-                faultPartNs = 0;
-                break;
-        }
-        final double lastNs = Math.max(lastEffectNs, extraFaults.isEmpty() ? 0 : extraFaults.lastEffectNs());
-        final double afterNs = 0 != budgetNs ? budgetNs :
-            (kind == ScenarioKind.CHAOS ? ChaosSchedule.BUDGET_PATIENCES : BUDGET_PATIENCES) * patienceNs;
-        final double endNs = lastNs + Math.max(afterNs, settleWindowNs);
-        if (endNs > MAX_VIRTUAL_NS)
-        {
-            final String setting = faultPartNs >= endNs - faultPartNs ? ScenarioLimitException.FAULT_DURATION :
-                0 != budgetNs ? ScenarioLimitException.BUDGET :
-                patienceNs == detectNs ? ScenarioLimitException.DETECTION_TIMEOUT :
-                patienceNs == coordNs ? ScenarioLimitException.COORDINATOR_TIMEOUT : ScenarioLimitException.HEARTBEAT_INTERVAL;
-            throw new ScenarioLimitException(setting, setting + " (" + Durations.format(valueOf(setting)) + ") lets a " +
-                kind.cliName() + " run go on for up to " + Durations.describe(endNs) + " of virtual time, past the " +
-                "simulator's virtual time budget of " + Durations.describe(MAX_VIRTUAL_NS));
-        }
-        final double spanNs = lastNs + settleWindowNs;
-        final double events = (spanNs / hbtNs) * (nodes - 1);
-        if (events > eventBudget)
-        {
-            throw new ScenarioLimitException(ScenarioLimitException.HEARTBEAT_INTERVAL, "heartbeat interval (" +
-                Durations.format(settings.heartbeatIntervalNs()) + ") makes a " + kind.cliName() + " run of " + nodes +
-                " nodes take about " + String.format(Locale.ROOT, "%.2g", events) + " events (a heartbeat to each of " +
-                (nodes - 1) + " followers every HBT for at least " + Durations.describe(spanNs) + "), past the " +
-                "simulator's event budget of " + String.format(Locale.ROOT, "%.2g", (double)eventBudget) + " per run");
-        }
-        final double queued = (detectNs / hbtNs + 1) * (nodes - 1);
-        final double heapBytes = MemoryLimits.maxHeapBytes() * MemoryLimits.HEAP_SHARE;
-        if (queued * QUEUED_EVENT_BYTES > heapBytes)
-        {
-            throw new ScenarioLimitException(ScenarioLimitException.HEARTBEAT_INTERVAL, "heartbeat interval (" +
-                Durations.format(settings.heartbeatIntervalNs()) + ") under a detection timeout of " +
-                Durations.format(settings.detectionTimeoutNs()) + " keeps about " + String.format(Locale.ROOT, "%.2g", queued) +
-                " events queued at once (each heartbeat re-arms a follower's detection timer, queued until it falls due), " +
-                "more than half the heap holds (-Xmx " + MemoryLimits.formatBytes(MemoryLimits.maxHeapBytes()) + ", " +
-                QUEUED_EVENT_BYTES + " bytes an event)");
-        }
-    }
-
-    private long valueOf(final String setting)
-    {
-        switch (setting)
-        {
-            case ScenarioLimitException.FAULT_DURATION:
-                return faultDurationNs;
-            case ScenarioLimitException.BUDGET:
-                return budgetNs;
-            case ScenarioLimitException.DETECTION_TIMEOUT:
-                return settings.detectionTimeoutNs();
-            case ScenarioLimitException.COORDINATOR_TIMEOUT:
-                return settings.coordinatorTimeoutNs();
-            default:
-                return settings.heartbeatIntervalNs();
-        }
-    }
-
-    private long durationOr(final long defaultNs)
-    {
-        return 0 == faultDurationNs ? defaultNs : faultDurationNs;
+        return kind.type().startsCold() ? algorithm.startUpRule(settings) : null;
     }
 
     @Override
@@ -581,7 +385,7 @@ public final class Scenario
         private long faultDurationNs;
         private long settleWindowNs;
         private long budgetNs;
-        private long eventBudget = DEFAULT_EVENT_BUDGET;
+        private long eventBudget;
 
         private Builder()
         {
@@ -692,8 +496,8 @@ public final class Scenario
         }
 
         /**
-         * @param eventBudget the most events a run may take, {@link #DEFAULT_EVENT_BUDGET} unless set: a run
-         *                    that needs more (days of virtual steady state) raises it knowingly.
+         * @param eventBudget the most events a run may take, 0 (the default) for the runtime's own budget:
+         *                    a run that needs more (days of virtual steady state) raises it knowingly.
          */
         public Builder eventBudget(final long eventBudget)
         {
@@ -704,8 +508,8 @@ public final class Scenario
         /**
          * @return the scenario.
          * @throws IllegalArgumentException naming what makes no sense.
-         * @throws ScenarioLimitException naming the setting that takes a run past a budget, see {@link #eventBudget}
-         *                                and {@link #MAX_VIRTUAL_NS}.
+         * @throws ScenarioLimitException naming the setting that takes a run past a budget of a runtime on the
+         *                                classpath ({@link ScenarioLimits}: the simulator's virtual time, events, heap).
          */
         public Scenario build()
         {
@@ -713,18 +517,10 @@ public final class Scenario
             {
                 throw new IllegalArgumentException("nodes must be at least 2, got " + nodes);
             }
-            if (kind == ScenarioKind.PARTITION && nodes < 3)
+            if (nodes < kind.type().minNodes())
             {
-                throw new IllegalArgumentException("the partition scenario needs at least 3 nodes, got " + nodes);
-            }
-            if (kind == ScenarioKind.CASCADE && nodes < 3)
-            {
-                throw new IllegalArgumentException("the cascade scenario needs at least 3 nodes, got " + nodes);
-            }
-            if (null != kind.incident() && nodes < kind.incident().minNodes())
-            {
-                throw new IllegalArgumentException("the " + kind.cliName() + " scenario needs at least " +
-                    kind.incident().minNodes() + " nodes, got " + nodes);
+                throw new IllegalArgumentException("the " + kind.cliName() + " scenario needs at least " + kind.type().minNodes() +
+                    " nodes, got " + nodes);
             }
             if (nodes > MemoryLimits.HARD_MAX_NODES)
             {
@@ -735,12 +531,15 @@ public final class Scenario
             {
                 throw new IllegalArgumentException("fault duration, settle window and budget must be >= 0");
             }
-            if (eventBudget < 1)
+            if (eventBudget < 0)
             {
-                throw new IllegalArgumentException("event budget must be at least 1, got " + eventBudget);
+                throw new IllegalArgumentException("event budget must be at least 1, or 0 for the runtime's own, got " + eventBudget);
             }
             final Scenario scenario = new Scenario(this);
-            scenario.checkBudgets();
+            for (final ScenarioLimits limits : LIMITS)
+            {
+                limits.check(scenario);
+            }
             return scenario;
         }
     }

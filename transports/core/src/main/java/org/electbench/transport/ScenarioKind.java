@@ -11,47 +11,66 @@ import org.electbench.transport.incident.Incident;
 import org.electbench.transport.incident.MajoritiesRing;
 import org.electbench.transport.incident.SlowNode;
 import org.electbench.transport.incident.SwitchFailure;
+import org.electbench.transport.kind.Cascade;
+import org.electbench.transport.kind.Chaos;
+import org.electbench.transport.kind.ColdStart;
+import org.electbench.transport.kind.Custom;
+import org.electbench.transport.kind.Flapping;
+import org.electbench.transport.kind.IncidentKind;
+import org.electbench.transport.kind.LeaderCrash;
+import org.electbench.transport.kind.Lossy;
+import org.electbench.transport.kind.Partition;
+import org.electbench.transport.kind.Pause;
+import org.electbench.transport.kind.ScenarioType;
 
 /**
- * The named scenarios; {@link Scenario} says exactly what each one does.
+ * The named scenarios, each a {@link ScenarioType} that holds its plan, its duration and its
+ * description; adding one is a class in {@code org.electbench.transport.kind} and a constant here.
  */
 public enum ScenarioKind
 {
-    COLD_START,
-    LEADER_CRASH,
-    CASCADE,
-    PARTITION,
-    LOSSY,
-    PAUSE,
-    FLAPPING,
+    COLD_START(new ColdStart()),
+    LEADER_CRASH(new LeaderCrash()),
+    CASCADE(new Cascade()),
+    PARTITION(new Partition()),
+    LOSSY(new Lossy()),
+    PAUSE(new Pause()),
+    FLAPPING(new Flapping()),
     /** A random fault schedule of the chaos explorer, drawn from the seed. */
-    CHAOS,
+    CHAOS(new Chaos()),
     /** No fault but the ones given explicitly; the cluster starts settled. */
-    CUSTOM,
+    CUSTOM(new Custom()),
     /** The kinds below reproduce published incidents, each an {@link Incident}: a long, partial disturbance. */
-    BRIDGE(new Bridge()),
-    MAJORITIES_RING(new MajoritiesRing()),
-    CHAINED(new Chained()),
-    FLAPPING_LINK(new FlappingLink()),
-    SLOW_NODE(new SlowNode()),
-    SWITCH_FAILURE(new SwitchFailure());
+    BRIDGE(new IncidentKind(new Bridge())),
+    MAJORITIES_RING(new IncidentKind(new MajoritiesRing())),
+    CHAINED(new IncidentKind(new Chained())),
+    FLAPPING_LINK(new IncidentKind(new FlappingLink())),
+    SLOW_NODE(new IncidentKind(new SlowNode())),
+    SWITCH_FAILURE(new IncidentKind(new SwitchFailure()));
 
-    private final Incident incident;
+    private final ScenarioType type;
 
-    ScenarioKind()
+    ScenarioKind(final ScenarioType type)
     {
-        this(null);
+        this.type = type;
     }
 
-    ScenarioKind(final Incident incident)
+    /** @return what this kind does: its plan, its duration, its description. */
+    public ScenarioType type()
     {
-        this.incident = incident;
+        return type;
     }
 
     /** @return the incident this kind reproduces, or null for the textbook kinds. */
     public Incident incident()
     {
-        return incident;
+        return type instanceof IncidentKind ? ((IncidentKind)type).incident() : null;
+    }
+
+    /** @return one line on what the scenario does and what it is measured from. */
+    public String description()
+    {
+        return type.description();
     }
 
     public String cliName()

@@ -2,9 +2,16 @@ package org.electbench.transport;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+import java.util.function.IntPredicate;
+import java.util.function.ToIntFunction;
+
+import org.electbench.spi.ElectionAlgorithm;
+import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.Start;
 import org.junit.jupiter.api.Test;
@@ -108,43 +115,86 @@ class ScenarioTest
     }
 
     @Test
-    void aDetectionTimeoutWhoseBudgetPassesTheVirtualTimeLimitIsRefusedNamingIt()
+    void cascadeCrashesTheAlgorithmsOwnNextLeaderAfterItsFirstElectionMessage()
     {
-        final ScenarioLimitException ex = assertThrows(ScenarioLimitException.class, () -> Scenario.builder()
-            .algorithm(new ScenarioTestAlgorithm())
-            .settings(ElectionSettings.builder().heartbeatIntervalNs(1_000_000_000L).detectionTimeoutNs(1_000_000_000L * 1_000_000_000L)
-                .build())
-            .build());
-        assertEquals(ScenarioLimitException.DETECTION_TIMEOUT, ex.getMessage().substring(0, ex.setting().length()));
-        assertTrue(ex.getMessage().contains("virtual time budget of 365 days"), ex.getMessage());
+        // The test algorithm promises the highest live id, as bully and ring do: N-1 after N.
+        final RunPlan promised = Scenario.builder().algorithm(new ScenarioTestAlgorithm()).nodes(5)
+            .kind(ScenarioKind.CASCADE).seed(4).build().plan();
+        final Fault second = promised.faults().faults().get(1);
+        assertEquals(Fault.Kind.CRASH_AFTER_SEND, second.kind());
+        assertEquals(4, second.nodeId());
+        assertEquals(null, second.typeName(), "any election message: core names no algorithm's type");
+
+        // An algorithm that promises the smallest id (quorum) loses node 1; one that promises none (raft) its first candidate.
+        final ElectionAlgorithm smallest = new Promising(live -> live.test(1) ? 1 : 2);
+        assertEquals(1, Scenario.builder().algorithm(smallest).nodes(5).kind(ScenarioKind.CASCADE).build()
+            .plan().faults().faults().get(1).nodeId());
+        final ElectionAlgorithm none = new Promising(live -> 0);
+        assertEquals(Fault.FIRST_SENDER, Scenario.builder().algorithm(none).nodes(5).kind(ScenarioKind.CASCADE).build()
+            .plan().faults().faults().get(1).nodeId());
     }
 
     @Test
-    void aLongPauseIsRefusedNamingTheFaultDuration()
+    void everyKindDescribesItselfAndRefusesTooSmallAClusterByName()
     {
-        final ScenarioLimitException ex = assertThrows(ScenarioLimitException.class, () -> Scenario.builder()
-            .algorithm(new ScenarioTestAlgorithm()).kind(ScenarioKind.PAUSE).faultDurationNs(1_000_000_000L * 1_000_000_000L).build());
-        assertEquals(ScenarioLimitException.FAULT_DURATION, ex.setting());
+        for (final ScenarioKind kind : ScenarioKind.values())
+        {
+            assertTrue(kind.description().length() > 20, kind.cliName());
+        }
+        final IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, () -> Scenario.builder()
+            .algorithm(new ScenarioTestAlgorithm()).nodes(2).kind(ScenarioKind.PARTITION).build());
+        assertEquals("the partition scenario needs at least 3 nodes, got 2", ex.getMessage());
     }
 
     @Test
-    void aHeartbeatOfNanosecondsIsRefusedForItsQueuedTimersAndALongPauseForItsEvents()
+    void aRunLosesMessagesByDesignUnderLossCutsAndPartitionsOnly()
     {
-        // 2 ns heartbeats under a 150 ms detection timeout: 7.5e7 timers queued per follower.
-        final ScenarioLimitException queued = assertThrows(ScenarioLimitException.class, () -> Scenario.builder()
-            .algorithm(new ScenarioTestAlgorithm()).settings(ElectionSettings.builder().heartbeatIntervalNs(2).build()).build());
-        assertEquals(ScenarioLimitException.HEARTBEAT_INTERVAL, queued.setting());
-        assertTrue(queued.getMessage().contains("events queued at once"), queued.getMessage());
-        // A day-long pause with 1 ms heartbeats to 16 followers: 86,400 s / 1 ms x 16 = 1.4e9 events.
-        final Scenario.Builder pause = Scenario.builder().algorithm(new ScenarioTestAlgorithm()).nodes(17)
-            .settings(ElectionSettings.builder().heartbeatIntervalNs(1_000_000L).build())
-            .kind(ScenarioKind.PAUSE).faultDurationNs(86_400L * 1_000_000_000L);
-        final ScenarioLimitException events = assertThrows(ScenarioLimitException.class, pause::build);
-        assertEquals(ScenarioLimitException.HEARTBEAT_INTERVAL, events.setting());
-        assertTrue(events.getMessage().contains("take about 1.4e+09 events"), events.getMessage());
-        assertTrue(events.getMessage().contains("event budget of 1.0e+09"), events.getMessage());
-        // Raised knowingly, the same scenario builds; and the defaults pass every check.
-        assertEquals(17, pause.eventBudget(2_000_000_000L).build().nodes());
-        assertEquals(5, Scenario.builder().algorithm(new ScenarioTestAlgorithm()).build().nodes());
+        final Scenario.Builder builder = Scenario.builder().algorithm(new ScenarioTestAlgorithm()).nodes(5);
+        assertFalse(builder.kind(ScenarioKind.LEADER_CRASH).build().plan().messagesLost());
+        assertTrue(builder.kind(ScenarioKind.LOSSY).build().plan().messagesLost(), "10% loss when none is given");
+        assertTrue(builder.kind(ScenarioKind.PARTITION).build().plan().messagesLost());
+        assertFalse(builder.kind(ScenarioKind.PAUSE).build().plan().messagesLost());
+    }
+
+    /** The test algorithm's types, promising the leader a function of the live set gives. */
+    private static final class Promising implements ElectionAlgorithm
+    {
+        private final ElectionAlgorithm types = new ScenarioTestAlgorithm();
+        private final ToIntFunction<IntPredicate> leader;
+
+        Promising(final ToIntFunction<IntPredicate> leader)
+        {
+            this.leader = leader;
+        }
+
+        @Override
+        public String name()
+        {
+            return "promising";
+        }
+
+        @Override
+        public List<String> messageTypes()
+        {
+            return types.messageTypes();
+        }
+
+        @Override
+        public int heartbeatType()
+        {
+            return types.heartbeatType();
+        }
+
+        @Override
+        public int expectedLeader(final int clusterSize, final IntPredicate live)
+        {
+            return leader.applyAsInt(live);
+        }
+
+        @Override
+        public ElectionNode newNode(final int selfId, final ElectionSettings settings)
+        {
+            return types.newNode(selfId, settings);
+        }
     }
 }

@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.transport.ConvergenceMonitor;
+import org.electbench.transport.CrashTriggers;
 import org.electbench.transport.Fault;
 import org.electbench.transport.RunPlan;
 import org.electbench.transport.Scenario;
@@ -29,6 +30,8 @@ final class Cluster
     final FaultEdges edges;
     final Wire wire;
     final MonitorGate gate;
+    /** Shared by the workers' crash triggers, so a first-sender crash hits one node in all. */
+    final CrashTriggers.FirstSenders firstSenders = new CrashTriggers.FirstSenders();
     final boolean wireCarriesDueTime;
 
     private final AtomicReference<Throwable> error = new AtomicReference<>();

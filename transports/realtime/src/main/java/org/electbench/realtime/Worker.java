@@ -143,7 +143,7 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
         sendEdge = new SendEdge(clusterSize);
         sendEdge.reset(cluster.scenario.network());
 
-        crashTriggers.load(cluster.algorithm, cluster.faults, this::owns);
+        crashTriggers.load(cluster.algorithm, cluster.faults, this::owns, cluster.firstSenders);
     }
 
     /** @return the worker thread's name: the agent runner renames its thread to this. */

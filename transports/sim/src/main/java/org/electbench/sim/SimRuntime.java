@@ -141,7 +141,7 @@ public final class SimRuntime implements ClusterRuntime
         final long budgetEndNs = plan.budgetEndNs();
         lastFaultNs = plan.lastFaultNs();
         settledInBroadcast = false;
-        final long eventBudget = scenario.eventBudget();
+        final long eventBudget = SimBudget.eventBudget(scenario);
         boolean settled = false;
         while (!queue.isEmpty())
         {

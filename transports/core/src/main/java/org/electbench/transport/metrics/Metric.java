@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * The reader returns, per kind: a distribution's value, or any negative number when the run has
  * none (an unconverged run has no convergence time; {@link Long#MIN_VALUE} only for the one
  * distribution that may be negative, overhead, meaning "none"); a count; a level; a violation's
- * 1 (broken) or 0.
+ * 1 (broken), 0, or -1 where the run cannot be judged on it.
  */
 public final class Metric
 {
@@ -70,7 +70,20 @@ public final class Metric
     /** A yes/no failure per run, reported as the runs that broke it. */
     public static Metric violation(final String name, final String description, final java.util.function.Predicate<Sample> broken)
     {
-        return new Metric(name, MetricUnit.RUNS, MetricKind.VIOLATION, description, false, false, sample -> broken.test(sample) ? 1 : 0);
+        return violation(name, description, broken, sample -> true);
+    }
+
+    /**
+     * A yes/no failure per run that only some runs can be judged on, reported as the runs that
+     * broke it out of the runs it applies to ("n/a" when it applies to none); a run it does not
+     * apply to reads -1.
+     */
+    public static Metric violation(
+        final String name, final String description, final java.util.function.Predicate<Sample> broken,
+        final java.util.function.Predicate<Sample> applies)
+    {
+        return new Metric(name, MetricUnit.RUNS, MetricKind.VIOLATION, description, false, false,
+            sample -> !applies.test(sample) ? -1 : broken.test(sample) ? 1 : 0);
     }
 
     /**
@@ -135,16 +148,9 @@ public final class Metric
     /** @return whether a reading means "this run has a value". */
     public boolean present(final long value)
     {
-        switch (kind)
-        {
-            case DISTRIBUTION:
-                return signed ? value != Long.MIN_VALUE : value >= 0;
-            case VIOLATION:
-                return true;
-            default:
-                // A count or a level of a run that has none to give (a disturbance metric of a crash) reads -1.
-                return value >= 0;
-        }
+        // A violation that does not apply (n/a), and a count or level of a run that has none to give
+        // (a disturbance metric of a crash), read -1.
+        return kind == MetricKind.DISTRIBUTION ? (signed ? value != Long.MIN_VALUE : value >= 0) : value >= 0;
     }
 
     @Override

@@ -23,10 +23,12 @@ public final class Metrics
         sample -> sample.result().converged() ? sample.result().convergenceNs() : -1);
 
     public static final Metric DETECTION = Metric.distribution("detection",
-        "fault to the first election message", sample -> sample.result().detectionNs());
+        "fault to the first election message (at cold start: the boot wait each algorithm's start-up rule sets)",
+        sample -> sample.result().detectionNs());
 
     public static final Metric ELECTION = Metric.distribution("election",
-        "first election message to agreement", sample -> sample.result().electionNs());
+        "first election message to agreement: the election itself, alike whatever the start-up rule",
+        sample -> sample.result().electionNs());
 
     public static final Metric UNAVAILABILITY = Metric.distribution("unavailability",
         "fault to the first instant a leader exists that every live node on its side of the fault names",
@@ -125,7 +127,9 @@ public final class Metrics
             "what fencing would stop from acting)", sample -> sample.result().olderTermLeaderNs() > 0);
 
     public static final Metric WRONG_LEADER = Metric.violation("wrongLeader",
-        "converged on another leader than the algorithm promises", sample -> sample.result().wrongLeader());
+        "converged on another leader than the algorithm's source determines; counted only in runs where it determines " +
+            "one (n/a for raft, and for quorum where messages are lost)",
+        sample -> sample.result().wrongLeader(), sample -> sample.result().leaderPromised());
 
     public static final Metric UNCONVERGED = Metric.violation("unconverged",
         "no lasting agreement within the run's budget", sample -> !sample.result().converged());

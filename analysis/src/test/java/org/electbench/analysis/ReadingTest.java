@@ -1,0 +1,45 @@
+package org.electbench.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.TreeMap;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+/** The generated reading compares like with like. */
+class ReadingTest
+{
+    private static final long MS = 1_000_000L;
+
+    private static void row(final RunData data, final String algorithm, final String startUp, final long waitNs, final long electionNs)
+    {
+        final TreeMap<String, String> settings = new TreeMap<>();
+        settings.put(Reading.START_UP, startUp);
+        final RowKey row = new RowKey("cold-start", algorithm, 5, "sim", settings);
+        final Histogram convergence = new Histogram(3);
+        final Histogram election = new Histogram(3);
+        for (int k = 0; k < 200; k++)
+        {
+            convergence.recordValue(waitNs + electionNs + k * 1_000L);
+            election.recordValue(electionNs + k * 1_000L);
+        }
+        data.putHistogram(row, new Metric(Charts.CONVERGENCE, "ns", Metric.Kind.DISTRIBUTION), convergence);
+        data.putHistogram(row, new Metric(Reading.ELECTION, "ns", Metric.Kind.DISTRIBUTION), election);
+    }
+
+    @Test
+    void aColdStartIsReadOnTheElectionItselfWithEachStartUpRuleStated()
+    {
+        final RunData data = new RunData();
+        // Bully stands at boot and elects in 11 ms; quorum waits its source's 250 ms, then elects in 3 ms.
+        row(data, "bully", "stands at boot", 0, 11 * MS);
+        row(data, "quorum", "waits 250ms (5/3 D, the source's 5 HBT)", 250 * MS, 3 * MS);
+        final List<String> reading = Reading.of(data, "cold-start");
+        final String fastest = reading.get(0);
+        assertTrue(fastest.contains("fastest election once a node stands: quorum"), fastest);
+        assertTrue(fastest.contains("quorum waits 250ms (5/3 D, the source's 5 HBT)"), fastest);
+        assertTrue(fastest.contains("bully stands at boot"), fastest);
+    }
+}

@@ -1,0 +1,17 @@
+package org.electbench.transport;
+
+/**
+ * What a runtime can host, checked against every scenario as it is built, so settings a runtime
+ * cannot run are refused up front naming the setting, not found out part-way through a run. A
+ * runtime module provides one through {@link java.util.ServiceLoader} under
+ * {@code META-INF/services/org.electbench.transport.ScenarioLimits} (the simulator's: virtual time,
+ * events, heap for queued events); core knows none of them.
+ */
+public interface ScenarioLimits
+{
+    /**
+     * @param scenario as built.
+     * @throws ScenarioLimitException naming the setting that takes a run past a limit.
+     */
+    void check(Scenario scenario);
+}

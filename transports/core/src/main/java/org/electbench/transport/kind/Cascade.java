@@ -1,0 +1,37 @@
+package org.electbench.transport.kind;
+
+import org.electbench.spi.ElectionNode;
+import org.electbench.transport.Fault;
+
+/**
+ * A leader crash, and the algorithm's own next leader crashes in the election that replaces it:
+ * right after its first election message. The next leader is the one the algorithm promises for
+ * the survivors ({@link org.electbench.spi.ElectionAlgorithm#expectedLeader}: N-1 for bully and
+ * ring, the smallest id for quorum); where it promises none (raft, whose winner is the first to
+ * time out), the first node to send an election message, the candidate the election is about.
+ * So every algorithm faces the same event: the node it is electing dies mid-election.
+ */
+public final class Cascade implements ScenarioType
+{
+    @Override
+    public String description()
+    {
+        return "leader-crash, and the algorithm's own next leader (bully and ring N-1, quorum the smallest id, raft the " +
+            "first candidate) crashes right after its first election message";
+    }
+
+    @Override
+    public void plan(final PlanDraft draft)
+    {
+        final int crashed = draft.nodes();
+        draft.faults().crash(crashed, draft.faultAtNs());
+        final int next = draft.algorithm().expectedLeader(crashed, id -> id != crashed);
+        draft.faults().crashAfterFirstSend(ElectionNode.NO_LEADER == next ? Fault.FIRST_SENDER : next, null, draft.faultAtNs());
+    }
+
+    @Override
+    public int minNodes()
+    {
+        return 3;
+    }
+}
