@@ -238,7 +238,7 @@ class ConvergenceMonitorTest
     private static RunPlan plan(final long faultNs, final long healNs, final boolean[] side)
     {
         return new RunPlan(Start.SETTLED, 3, 1, new boolean[4], FaultPlan.NONE, healNs, healNs, SETTLE_NS, 100_000,
-            faultNs, side, healNs, false);
+            faultNs, side, healNs, false, SETTLE_NS);
     }
 
     /** Types ELECTION, HEARTBEAT, ACK; ACK is the acknowledgement. */

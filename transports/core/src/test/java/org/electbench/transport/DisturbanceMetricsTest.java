@@ -28,7 +28,7 @@ class DisturbanceMetricsTest
         final boolean[] side = new boolean[4];
         Arrays.fill(side, true);
         monitor.reset(new RunPlan(Start.SETTLED, 3, 1, new boolean[4], FaultPlan.NONE, HEAL_NS, HEAL_NS, 500, 100_000,
-            FAULT_NS, side, FAULT_NS, STABLE_WINDOW_NS));
+            FAULT_NS, side, FAULT_NS, false, STABLE_WINDOW_NS));
         for (int id = 1; id <= 3; id++)
         {
             monitor.onStart(id, 0);

@@ -21,6 +21,7 @@ import org.electbench.transport.Detect;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
+import org.electbench.transport.kind.Lossy;
 
 /**
  * Every parameter of a run, declared once (as {@code Metrics} declares every figure): the cluster
@@ -57,7 +58,7 @@ public final class RunParameters
         scenario -> scenario.network().delay(), false);
 
     public static final RunParameter<Double> LOSS = new RunParameter<>("loss", "probability", "P", Double.class, 0.0,
-        "lossy uses " + Scenario.DEFAULT_LOSSY_PROBABILITY + " when 0", "Probability each message is lost.", "a number in [0, 1)",
+        "lossy uses " + Lossy.DEFAULT_LOSS_PROBABILITY + " when 0", "Probability each message is lost.", "a number in [0, 1)",
         RunParameters::parseLoss, String::valueOf, (draft, loss) -> draft.loss = loss,
         scenario -> scenario.network().lossProbability(), false);
 
