@@ -50,7 +50,7 @@ class ProbeCommandTest
             assertTrue(total.getTotalCount() > 0);
 
             final SimulateCommandTest.Outcome tune = electbench("tune", "--rtt-hist", log.toString(), "--algorithm", "bully",
-                "--sweep", "1,1", "--failover-runs", "50", "--max-days", "0.01", "--format", "json", "--chart", "none");
+                "--sweep", "1,1", "--failover-runs", "50", "--format", "json", "--chart", "none");
             assertEquals(0, tune.exitCode(), tune.err());
             final JsonNode network = new ObjectMapper().readTree(tune.out()).get("network");
             assertEquals(total.getValueAtPercentile(50), network.get("rttP50Ns").asLong());
