@@ -116,7 +116,7 @@ class InterruptIT
         assertTrue(header.find(), "no partial report:\n" + out + "\n" + err);
         final int ran = Integer.parseInt(header.group(1));
         assertTrue(ran > 0 && ran < schedules, "the report covers the schedules that ran, " + ran);
-        final Matcher row = Pattern.compile("(?m)^bully\\s+(\\d+)\\s+\\d+").matcher(out);
+        final Matcher row = Pattern.compile("(?m)^\\|\\s*bully\\s*\\|\\s*5\\s*\\|\\s*(\\d+)\\s*\\|").matcher(out);
         assertTrue(row.find(), out);
         assertEquals(ran, Integer.parseInt(row.group(1)));
         assertTrue(out.contains("first seed of each violation"), out);
