@@ -38,7 +38,12 @@ final class JmhSource
      * @param results its results.
      * @param declared the declaration of a metric by name, or null for a name nothing declares.
      */
-    static void add(final RunData data, final Path file, final List<JmhResult> results, final Function<String, Metric> declared)
+    /**
+     * @param known the rows the result's own run reports filled (a folder's JMH results belong to its own run
+     *     reports: matched against every folder's, a default raft row would find raft's variants of another folder).
+     */
+    static void add(final RunData data, final Path file, final List<JmhResult> results, final Function<String, Metric> declared,
+        final java.util.Collection<RowKey> known)
     {
         for (final JmhResult result : results)
         {
@@ -47,8 +52,8 @@ final class JmhSource
             try
             {
                 final RowKey own = RowKeys.rowKey(result.params(), result.shortName());
-                final RowKey matched = RowKeys.matching(own, data.rows());
-                reported = matched != own || data.rows().contains(own);
+                final RowKey matched = RowKeys.matching(own, known);
+                reported = matched != own || known.contains(own);
                 // A benchmark that measures no elections (throughput, the message path) gets a table of its own, its
                 // scenario a setting, rather than rows among the elections of that scenario.
                 row = reported || result.secondary().containsKey(ELECTIONS) ? matched : RowKeys.benchmarkRow(result.params(), result.shortName());

@@ -86,6 +86,7 @@ public final class RunFolders
             final List<Path> files = files(folder);
             final List<Path> jmh = new ArrayList<>();
             final List<Path> logs = new ArrayList<>();
+            final java.util.Set<RowKey> reported = new java.util.HashSet<>();
             Map<String, String> environment = new LinkedHashMap<>();
             for (final Path file : files)
             {
@@ -110,6 +111,7 @@ public final class RunFolders
                     {
                         final RowKey row = RunReportSource.add(data, file, root);
                         rowsByPrefix.put(stem(name), row);
+                        reported.add(row);
                         if (environment.isEmpty() && root.path("environment").isObject())
                         {
                             environment = flatten(root.get("environment"));
@@ -124,7 +126,7 @@ public final class RunFolders
             }
             for (final Path file : jmh)
             {
-                JmhSource.add(data, file, JmhResults.read(file), name -> orElse(data.metric(name), declared.apply(name)));
+                JmhSource.add(data, file, JmhResults.read(file), name -> orElse(data.metric(name), declared.apply(name)), reported);
             }
             for (final Path file : logs)
             {
