@@ -14,10 +14,14 @@ import java.util.SplittableRandom;
  *   <li>etcd: {@code --heartbeat-interval} and {@code --election-timeout}, integer milliseconds,
  *       the election timeout at least 5 heartbeats and under 50 s (etcd refuses either,
  *       https://etcd.io/docs/v3.5/tuning/ and server/embed/config.go). A follower campaigns after a
- *       randomised timeout in [E, 2E) (raft's {@code randomizedElectionTimeout}); PreVote is on
- *       by default since v3.5 ({@code --pre-vote}, https://etcd.io/docs/v3.5/op-guide/configuration/)
- *       and the server always runs CheckQuorum (server/etcdserver/raft.go), whose lease makes a
- *       leader that heard no quorum for E step down.</li>
+ *       randomised timeout in [E, 2E) (raft's {@code randomizedElectionTimeout}). PreVote is on
+ *       by default since v3.5.0 ({@code --pre-vote}: added in v3.4 off by default, "Turned on
+ *       --pre-vote by default" in https://github.com/etcd-io/etcd/blob/main/CHANGELOG/CHANGELOG-3.5.md,
+ *       https://github.com/etcd-io/etcd/pull/12770), and the server always runs CheckQuorum: its
+ *       raft config sets {@code CheckQuorum: true} with {@code PreVote: cfg.PreVote}
+ *       ({@code raftConfig} in https://github.com/etcd-io/etcd/blob/main/server/etcdserver/bootstrap.go;
+ *       {@code startNode} in server/etcdserver/raft.go up to v3.5), so a leader that heard no
+ *       quorum for E steps down.</li>
  *   <li>HashiCorp raft: {@code HeartbeatTimeout}, {@code ElectionTimeout}, {@code LeaderLeaseTimeout}
  *       (https://github.com/hashicorp/raft/blob/main/config.go, defaults 1 s, 1 s, 500 ms). The
  *       leader heartbeats each follower at random in [T/10, T/5) ({@code randomTimeout(HeartbeatTimeout/10)}
@@ -103,9 +107,11 @@ public enum SystemProfile
         List<String> modelled()
         {
             return List.of("heartbeat every --heartbeat-interval; a follower campaigns after a random timeout in [E, 2E) " +
-                "(raft's randomizedElectionTimeout)", "PreVote on (etcd's default since v3.5, https://etcd.io/docs/v3.5/op-guide/configuration/)",
-                "CheckQuorum on (always in the etcd server): a leader that heard no quorum for E steps down, so a leader stall " +
-                "longer than E costs an election");
+                "(raft's randomizedElectionTimeout)", "PreVote on (--pre-vote, etcd's default since v3.5.0: https://github.com/etcd-io/etcd/pull/12770, " +
+                    "https://etcd.io/docs/v3.5/op-guide/configuration/)",
+                "CheckQuorum on (the etcd server sets CheckQuorum: true in its raft config, no flag: " +
+                    "https://github.com/etcd-io/etcd/blob/main/server/etcdserver/bootstrap.go): a leader that heard no quorum for E " +
+                    "steps down, so a leader stall longer than E costs an election");
         }
     },
     HASHICORP_RAFT("hashicorp-raft", "raft")
