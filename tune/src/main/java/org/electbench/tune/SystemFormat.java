@@ -19,7 +19,8 @@ import org.electbench.analysis.TableFormat;
  * README): {@code system}, {@code recommendation} ({@code config} in the system's own keys and
  * units, {@code settings} as one would paste them, {@code failoverNs {p50,p99,max}},
  * {@code falseElectionsPerDay {estimate,upper,…,bound}}, {@code detector} (Chen, Toueg and
- * Aguilera's measures), {@code why}), {@code current} and {@code change} when {@code --current}
+ * Aguilera's measures), {@code why}, and for a system simulated on the suite's raft the
+ * {@code simulate} line that gives its failover, {@code reproduce}), {@code current} and {@code change} when {@code --current}
  * was given, {@code modelled}, {@code candidates} and {@code wallNs}.
  */
 public final class SystemFormat
@@ -104,6 +105,10 @@ public final class SystemFormat
             out.println("why: " + report.why());
             out.println("detector: " + TuneFormat.quality(best.falseElections().quality()));
             out.println("bound: " + best.falseElections().bound());
+            if (null != system.algorithm())
+            {
+                out.println("reproduce: " + TuneFormat.reproduce(request, system.algorithm(), system.simulated(best.config())));
+            }
         }
         if (null != report.current() && null != best)
         {
@@ -140,7 +145,12 @@ public final class SystemFormat
         }
         else
         {
-            entry(root, "recommendation", columns, report.recommended()).put("why", report.why());
+            final ObjectNode recommendation = entry(root, "recommendation", columns, report.recommended()).put("why", report.why());
+            if (null != report.system().algorithm())
+            {
+                recommendation.put("reproduce", TuneFormat.reproduce(request, report.system().algorithm(),
+                    report.system().simulated(report.recommended().config())));
+            }
         }
         if (null != report.current())
         {

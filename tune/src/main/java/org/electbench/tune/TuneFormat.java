@@ -86,11 +86,16 @@ public final class TuneFormat
     /** @return the {@code simulate} command line that reproduces an evaluation's failover figures. */
     public static String reproduce(final TuneReport report, final Evaluation evaluation)
     {
-        final TuneRequest request = report.request();
-        return "./electbench simulate --algorithm " + evaluation.algorithm() + " --nodes " + request.nodes() +
+        return reproduce(report.request(), evaluation.algorithm(), evaluation.setting());
+    }
+
+    /** @return the {@code simulate} command line that reproduces a setting's failover figures under a request. */
+    static String reproduce(final TuneRequest request, final String algorithm, final Setting setting)
+    {
+        return "./electbench simulate --algorithm " + algorithm + " --nodes " + request.nodes() +
             " --delay " + request.network().delaySpec() + " --loss " + number(request.network().loss()) +
             " --scenario leader-crash --runs " + request.failoverRuns() + " --seed " + request.seed() + " " +
-            String.join(" ", evaluation.setting().flags(AlgorithmRegistry.instance().get(evaluation.algorithm())));
+            String.join(" ", setting.flags(AlgorithmRegistry.instance().get(algorithm)));
     }
 
     /** @return the detector's quality in Chen, Toueg and Aguilera's terms, one line. */
