@@ -94,9 +94,11 @@ public final class RunFolders
                     }
                 }
             }
+            // Benchmark results join the rows the run reports made, never one another's.
+            final java.util.Set<RowKey> reported = new java.util.TreeSet<>(data.rows());
             for (final Path file : jmh)
             {
-                JmhSource.add(data, file, JmhResults.read(file), name -> orElse(data.metric(name), declared.apply(name)));
+                JmhSource.add(data, file, JmhResults.read(file), name -> orElse(data.metric(name), declared.apply(name)), reported);
             }
             for (final Path file : logs)
             {
