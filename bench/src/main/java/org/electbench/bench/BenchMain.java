@@ -24,6 +24,7 @@ public final class BenchMain
 
     public static void main(final String[] args) throws Exception
     {
+        RunWatch.start();
         org.openjdk.jmh.Main.main(withDefaults(args));
     }
 

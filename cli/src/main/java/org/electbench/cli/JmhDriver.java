@@ -5,9 +5,12 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.io.Writer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -32,6 +35,14 @@ final class JmhDriver
     private static final Pattern BENCHMARK = Pattern.compile("^# Benchmark: org\\.electbench\\.bench\\.(\\w+)\\.\\w+$");
 
     static final String IGNORE_LOCK = "jmh.ignoreLock";
+    /** JMH runs one benchmark at a time on a machine by holding this file locked (its Runner's lock). */
+    static final String JMH_LOCK = "jmh.lock";
+    /**
+     * Tells the benchmark process and its forks which process runs them, so they stop when it is gone (even by
+     * kill -9): the bench module's RunWatch reads it.
+     */
+    static final String RUN_PID = "electbench.run.pid";
+    private static final long LOCK_POLL_MS = 1_000;
 
     private final Path jar;
     private final RunFolder folder;
@@ -137,6 +148,11 @@ final class JmhDriver
             // JMH refuses to run beside another JMH on the machine unless told to (tests on a shared machine do).
             command.add("-D" + IGNORE_LOCK + "=true");
         }
+        else
+        {
+            awaitJmhLock();
+        }
+        command.add("-D" + RUN_PID + "=" + ProcessHandle.current().pid());
         command.add("-jar");
         command.add(jar.toString());
         command.addAll(stage.jmhArguments(folder.directory().resolve("jmh-" + stage.name() + ".json").toAbsolutePath().toString()));
@@ -164,6 +180,11 @@ final class JmhDriver
                     currentParameters = brief(parameters.group(1));
                     show(benchmark, parameters.group(1));
                 }
+                if (line.contains("Unable to acquire the JMH lock"))
+                {
+                    progress.printf("%nelectbench: another JMH benchmark took JMH's machine lock (%s) as stage %s started; " +
+                        "run again once it is done%n", jmhLock(), stage.name());
+                }
                 if (line.contains("<failure>"))
                 {
                     failures.add(benchmark + " " + currentParameters);
@@ -175,6 +196,40 @@ final class JmhDriver
         final int exitCode = process.waitFor();
         current = null;
         return exitCode;
+    }
+
+    private static Path jmhLock()
+    {
+        return Path.of(System.getProperty("java.io.tmpdir"), JMH_LOCK);
+    }
+
+    /**
+     * Waits, saying so once, while another JMH (a second {@code run}, or the jar run by hand) holds JMH's machine lock:
+     * started beside it, JMH would exit at once and the stage fail.
+     */
+    private void awaitJmhLock() throws IOException, InterruptedException
+    {
+        final Path lock = jmhLock();
+        boolean told = false;
+        while (true)
+        {
+            try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                 FileLock held = channel.tryLock())
+            {
+                if (null != held)
+                {
+                    return;
+                }
+            }
+            if (!told)
+            {
+                progress.printf("electbench: another JMH benchmark holds %s (JMH runs one at a time on a machine): " +
+                    "waiting for it to finish; Ctrl-C gives up%n", lock);
+                progress.flush();
+                told = true;
+            }
+            Thread.sleep(LOCK_POLL_MS);
+        }
     }
 
     private void show(final String benchmark, final String parameters)

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.electbench.analysis.AnalysisException;
 import org.electbench.analysis.Declarations;
@@ -59,6 +60,8 @@ final class RunCommand implements Callable<Integer>
     private static final long STEAL_SAMPLE_MS = 200;
     /** The benchmarks' parameter that carries the algorithms' own options. */
     static final String BENCH_OPTIONS = "options";
+    /** 128 + SIGINT, as a shell reports a command Ctrl-C stopped (the JVM, shutting down, ends with its own). */
+    private static final int EXIT_INTERRUPTED = 130;
 
     @Spec
     CommandSpec spec;
@@ -161,16 +164,33 @@ final class RunCommand implements Callable<Integer>
         final RunFolder folder = RunFolder.create(null != runsDirectory ? runsDirectory : home.resolve("results/runs"), environment);
         spec.commandLine().getErr().println("electbench: run folder " + folder.directory());
         final JmhDriver driver = new JmhDriver(benchmarks, folder, environment, spec.commandLine().getErr());
-        final Thread onInterrupt = new Thread(() -> interrupted(driver, folder), "electbench-run-interrupted");
+        final AtomicBoolean stopping = new AtomicBoolean();
+        final Thread onInterrupt = new Thread(() -> interrupted(driver, folder, stopping), "electbench-run-interrupted");
         Runtime.getRuntime().addShutdownHook(onInterrupt);
         final int exitCode;
         try
         {
             exitCode = driver.run(adjusted);
         }
+        catch (final IOException ex)
+        {
+            return cannotWrite(folder, ex);
+        }
         finally
         {
-            Runtime.getRuntime().removeShutdownHook(onInterrupt);
+            try
+            {
+                Runtime.getRuntime().removeShutdownHook(onInterrupt);
+            }
+            catch (final IllegalStateException ex)
+            {
+                // Ctrl-C or SIGTERM: the JVM is shutting down and the hook says so.
+            }
+        }
+        if (stopping.get())
+        {
+            // The hook stopped the benchmark and marked the folder; its exit code is no failure of the run.
+            return EXIT_INTERRUPTED;
         }
         if (0 != exitCode)
         {
@@ -182,20 +202,24 @@ final class RunCommand implements Callable<Integer>
             return 1;
         }
 
-        if (!driver.failures().isEmpty())
-        {
-            folder.write(RunFolder.FAILURES, (String.join("\n", driver.failures()) + "\n").getBytes(StandardCharsets.UTF_8));
-        }
-        folder.complete();
         final String tables;
         try
         {
+            if (!driver.failures().isEmpty())
+            {
+                folder.write(RunFolder.FAILURES, (String.join("\n", driver.failures()) + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+            folder.complete();
             tables = tables(folder);
         }
         catch (final AnalysisException ex)
         {
             spec.commandLine().getErr().println("electbench: the run left no tables: " + ex.getMessage());
             return 1;
+        }
+        catch (final IOException ex)
+        {
+            return cannotWrite(folder, ex);
         }
         if (null != out)
         {
@@ -257,8 +281,20 @@ final class RunCommand implements Callable<Integer>
         return tables;
     }
 
-    private static void interrupted(final JmhDriver driver, final RunFolder folder)
+    /** A write into the run folder failed (a full disk, most often): one line naming the folder, not a stack trace. */
+    private int cannotWrite(final RunFolder folder, final IOException ex)
     {
+        final String reason = ex instanceof java.nio.file.FileSystemException ?
+            ErrorHandler.userMessage(ex) : String.valueOf(ex.getMessage());
+        spec.commandLine().getErr().println("electbench: cannot write the run folder " + folder.directory() + ": " + reason +
+            "; what it holds is kept, and it stays marked incomplete");
+        spec.commandLine().getErr().flush();
+        return 1;
+    }
+
+    private static void interrupted(final JmhDriver driver, final RunFolder folder, final AtomicBoolean stopping)
+    {
+        stopping.set(true);
         driver.stop();
         try
         {

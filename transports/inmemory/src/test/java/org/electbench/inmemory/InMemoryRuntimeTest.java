@@ -11,14 +11,14 @@ import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import org.electbench.realtime.DiskAlgorithm;
-import org.electbench.realtime.FailingAlgorithm;
 import org.electbench.realtime.IdleMode;
-import org.electbench.realtime.PingAlgorithm;
 import org.electbench.realtime.RealtimeRuntime;
-import org.electbench.realtime.StallingAlgorithm;
 import org.electbench.realtime.TimedRuns;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.testkit.DiskAlgorithm;
+import org.electbench.testkit.FailingAlgorithm;
+import org.electbench.testkit.PingAlgorithm;
+import org.electbench.testkit.StallingAlgorithm;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.FaultPlan;
 import org.electbench.transport.NetworkModel;

@@ -1,25 +1,19 @@
 package org.electbench.realtime;
 
 import java.util.Arrays;
-import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.HdrHistogram.Histogram;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.Agent;
-import org.agrona.concurrent.UnsafeBuffer;
-import org.electbench.spi.ElectionNode;
-import org.electbench.spi.MessageHeader;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
-import org.electbench.transport.CrashTriggers;
 import org.electbench.transport.Fault;
-import org.electbench.transport.Seeds;
 import org.electbench.transport.host.Claim;
 import org.electbench.transport.host.FaultEdges;
 import org.electbench.transport.host.Host;
 import org.electbench.transport.host.HostedContext;
-import org.electbench.transport.host.SendEdge;
+import org.electbench.transport.host.NodeLifecycle;
 
 /**
  * One worker thread's agent: it owns a fixed set of nodes (ids congruent to its index modulo
@@ -42,7 +36,9 @@ import org.electbench.transport.host.SendEdge;
  * Faults apply at the send edge (loss, partition, cut, extra delay, all on the sender's worker)
  * and at the receive edge (crashed or paused receiver, partition and cut again on delivery).
  * Each cycle ends by publishing the instant it started from as the worker's progress: everything
- * due by then has run, which is what the run's end check needs to know.
+ * due by then has run, which is what the run's end check needs to know. The nodes' lives (boot,
+ * crash, pause, send admission, drops, crash triggers) are the {@link NodeLifecycle} every runtime
+ * shares; what the monitor needs goes to this worker's own {@link WorkerFeed}, merged at the progress mark.
  */
 final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlines
 {
@@ -50,31 +46,22 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
     private static final int MAX_DRAIN_ROUNDS = 4;
     private static final int INITIAL_EVENTS = 256;
     private static final int INITIAL_TIMERS = 64;
-    /** Not pinned: the nodes read the run clock, which the monitor gate calls {@link MonitorGate#NOW}. */
-    private static final long NOT_PINNED = MonitorGate.NOW;
+    /** Not pinned: the nodes read the run clock, which the monitor feed calls {@link WorkerFeed#NOW}. */
+    private static final long NOT_PINNED = WorkerFeed.NOW;
 
     private final Cluster cluster;
     private final int index;
     private final int workerCount;
     private final int clusterSize;
     private final int[] owned;
-    private final ElectionNode[] nodes;
-    private final HostedContext[] contexts;
-    private final boolean[] live;
-    private final int[] incarnation;
-    private final long[] pausedUntilNs;
-    /** Per owned node, zeroed at the start of the run, kept across its crashes as a disk would be. */
-    private final UnsafeBuffer[] durableState;
-    /** Per owned sender, its network's draws (loss, delay): {@link Seeds#senderRandom}. */
-    private final SplittableRandom[] senderRandom;
-    private final SendEdge sendEdge;
+    private final NodeLifecycle nodes;
+    private final WorkerFeed feed;
     private final DelayQueue queue = new DelayQueue(INITIAL_EVENTS);
     private final Timers timers = new Timers(queue, INITIAL_TIMERS);
     private final Claim claim = new Claim();
     private final Host host = new WorkerHost();
     private final Histogram timerLatenessNs;
     private final AtomicLong progressNs = new AtomicLong(-1);
-    private final CrashTriggers crashTriggers = new CrashTriggers();
 
     private int[] deferredEvents = new int[INITIAL_TIMERS];
     private long[] deferredDueNs = new long[INITIAL_TIMERS];
@@ -97,9 +84,6 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
     private boolean cycled;
     private long maxStallNs;
 
-    private long sent;
-    private long delivered;
-    private long dropped;
     private long timersFired;
 
     /**
@@ -128,22 +112,9 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
                 owned[count++] = id;
             }
         }
-        nodes = new ElectionNode[clusterSize + 1];
-        contexts = new HostedContext[clusterSize + 1];
-        live = new boolean[clusterSize + 1];
-        incarnation = new int[clusterSize + 1];
-        pausedUntilNs = new long[clusterSize + 1];
-        senderRandom = new SplittableRandom[clusterSize + 1];
-        durableState = new UnsafeBuffer[clusterSize + 1];
-        for (final int id : owned)
-        {
-            senderRandom[id] = Seeds.senderRandom(cluster.seed, id);
-            durableState[id] = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
-        }
-        sendEdge = new SendEdge(clusterSize);
-        sendEdge.reset(cluster.scenario.network());
-
-        crashTriggers.load(cluster.algorithm, cluster.faults, this::owns, cluster.firstSenders);
+        feed = cluster.monitor.newFeed(cluster);
+        nodes = new NodeLifecycle(clusterSize, this::owns);
+        nodes.reset(cluster.scenario, host, claim, feed, true, cluster.firstSenders);
     }
 
     /** @return the worker thread's name: the agent runner renames its thread to this. */
@@ -230,15 +201,15 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
     public void onMessage(
         final int toId, final int fromId, final long dueNs, final DirectBuffer buffer, final int offset, final int messageLength)
     {
-        if (!live[toId])
+        if (!nodes.live(toId))
         {
-            dropped++;
+            nodes.drop();
             return;
         }
         long holdUntilNs = dueNs;
-        if (pausedUntilNs[toId] - holdUntilNs > 0)
+        if (nodes.pausedUntilNs(toId) - holdUntilNs > 0)
         {
-            holdUntilNs = pausedUntilNs[toId];
+            holdUntilNs = nodes.pausedUntilNs(toId);
         }
         if (holdUntilNs - cycleNowNs > 0)
         {
@@ -252,17 +223,17 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
 
     long sent()
     {
-        return sent;
+        return nodes.sent();
     }
 
     long delivered()
     {
-        return delivered;
+        return nodes.delivered();
     }
 
     long dropped()
     {
-        return dropped;
+        return nodes.dropped();
     }
 
     long timersFired()
@@ -322,20 +293,19 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
                     }
                     break;
                 case RECOVER:
-                    if (owns(id) && !live[id])
+                    if (owns(id) && !nodes.live(id))
                     {
-                        cluster.gate.onStart(id, edgeNs);
                         boot(id, Start.RECOVERED, edgeNs);
                     }
                     break;
                 case PAUSE:
-                    if (owns(id) && live[id])
+                    if (owns(id))
                     {
-                        pausedUntilNs[id] = Math.max(pausedUntilNs[id], fault.endNs());
+                        nodes.pause(id, fault.endNs());
                     }
                     break;
                 default:
-                    sendEdge.apply(faultIndex, fault, end);
+                    nodes.applyNetworkFault(faultIndex, fault, end);
                     break;
             }
         }
@@ -359,18 +329,18 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
             {
                 if (!cluster.wire.offer(queue.fromId[slot], toId, 0, queue.slab, queue.messageOffset(slot), queue.length[slot]))
                 {
-                    dropped++;
+                    nodes.drop();
                 }
             }
             else if (DelayQueue.MESSAGE == queue.kind[slot])
             {
-                if (!live[toId])
+                if (!nodes.live(toId))
                 {
-                    dropped++;
+                    nodes.drop();
                 }
-                else if (pausedUntilNs[toId] - nowNs > 0)
+                else if (nodes.pausedUntilNs(toId) - nowNs > 0)
                 {
-                    queue.push(slot, pausedUntilNs[toId]);
+                    queue.push(slot, nodes.pausedUntilNs(toId));
                     continue;
                 }
                 else
@@ -391,13 +361,13 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
                 final int timerSlot = queue.timerSlot[slot];
                 if (timers.isQueued(timerSlot, queue.timerGeneration[slot]))
                 {
-                    if (!live[toId] || timers.incarnation[timerSlot] != incarnation[toId])
+                    if (!current(toId, timerSlot))
                     {
                         timers.release(timerSlot);
                     }
-                    else if (pausedUntilNs[toId] - nowNs > 0)
+                    else if (nodes.pausedUntilNs(toId) - nowNs > 0)
                     {
-                        queue.push(slot, pausedUntilNs[toId]);
+                        queue.push(slot, nodes.pausedUntilNs(toId));
                         continue;
                     }
                     else if (deferTimers)
@@ -448,7 +418,7 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
             if (timers.isQueued(timerSlot, queue.timerGeneration[event]))
             {
                 final int toId = queue.nodeId[event];
-                if (!live[toId] || timers.incarnation[timerSlot] != incarnation[toId])
+                if (!current(toId, timerSlot))
                 {
                     timers.release(timerSlot);
                 }
@@ -463,15 +433,20 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
         return count;
     }
 
+    /** @return whether a timer belongs to its node's live incarnation (else the node crashed since it was set). */
+    private boolean current(final int toId, final int timerSlot)
+    {
+        return nodes.live(toId) && timers.incarnation[timerSlot] == nodes.incarnation(toId);
+    }
+
     private void deliver(final int toId, final int fromId, final DirectBuffer buffer, final int offset, final int length)
     {
-        if (sendEdge.blocked(fromId, toId))
+        if (nodes.blocked(fromId, toId))
         {
-            dropped++;
+            nodes.drop();
             return;
         }
-        delivered++;
-        nodes[toId].onMessage(fromId, buffer, offset, length);
+        nodes.deliver(toId, fromId, buffer, offset, length);
     }
 
     private void fire(final int timerSlot, final long dueNs)
@@ -487,7 +462,7 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
         timers.firing(dueNs, kind);
         try
         {
-            nodes[toId].onTimer(timerId, kind);
+            nodes.fire(toId, timerId, kind);
         }
         finally
         {
@@ -504,25 +479,11 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
      */
     private void boot(final int id, final Start start, final long plannedNs)
     {
-        live[id] = true;
-        incarnation[id]++;
-        pausedUntilNs[id] = 0;
-        final ElectionNode node = cluster.algorithm.newNode(id, cluster.settings);
-        final HostedContext context = new HostedContext(host, claim, id, clusterSize, incarnation[id],
-            cluster.plan.detectors()[id], cluster.settings, Seeds.nodeRandom(cluster.seed, id, incarnation[id]), durableState[id]);
-        nodes[id] = node;
-        contexts[id] = context;
         pinnedNowNs = Math.min(plannedNs, cluster.nowNs());
         try
         {
-            if (start == Start.SETTLED)
-            {
-                node.onStart(context, start, cluster.plan.initialLeader(), cluster.plan.initialTerm());
-            }
-            else
-            {
-                node.onStart(context, start, ElectionNode.NO_LEADER, 0);
-            }
+            // The monitor sees the start at its planned instant.
+            nodes.boot(id, start, plannedNs);
         }
         finally
         {
@@ -548,18 +509,17 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
         return NOT_PINNED == pinnedNowNs ? cluster.nowNs() : pinnedNowNs;
     }
 
-    /** @param plannedNs the crash's planned instant, or {@link MonitorGate#NOW} for one that happens now. */
+    /**
+     * @param plannedNs the crash's planned instant (a worker applies a fault edge a little after
+     *                  it: the monitor must not see the cluster as it was before the crash at the
+     *                  fault's own instant), or {@link WorkerFeed#NOW} for one that happens now.
+     */
     private void crash(final int id, final long plannedNs)
     {
-        if (!live[id])
+        if (nodes.crash(id, plannedNs))
         {
-            return;
+            timers.cancelAll(id);
         }
-        live[id] = false;
-        incarnation[id]++;
-        contexts[id].deactivate();
-        timers.cancelAll(id);
-        cluster.gate.onCrash(id, plannedNs);
     }
 
     private void send(final HostedContext from, final int toId)
@@ -567,15 +527,9 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
         final int fromId = from.selfId();
         final int type = claim.type();
         final int length = claim.length();
-        sent++;
-        cluster.gate.onSend(fromId, type, length);
         final long nowNs = nodeNowNs();
-        final long arrivalNs = sendEdge.admit(fromId, toId, nowNs, senderRandom[fromId]);
-        if (arrivalNs < 0)
-        {
-            dropped++;
-        }
-        else
+        final long arrivalNs = nodes.admit(fromId, toId, nowNs, type, length);
+        if (arrivalNs >= 0)
         {
             // 0 means due at once, whatever the receiver's clock read at the start of its cycle.
             final long dueNs = arrivalNs == nowNs ? 0 : arrivalNs;
@@ -588,12 +542,12 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
             else if (!cluster.wire.offer(fromId, toId, dueNs, claim.buffer(), 0, length))
             {
                 // A full inbox loses the message, as a full socket buffer would.
-                dropped++;
+                nodes.drop();
             }
         }
-        if (!crashTriggers.isEmpty() && crashTriggers.fire(fromId, nowNs, type))
+        if (nodes.crashTriggered(fromId, nowNs, type))
         {
-            crash(fromId, MonitorGate.NOW);
+            crash(fromId, WorkerFeed.NOW);
         }
     }
 
@@ -627,7 +581,7 @@ final class Worker implements Agent, Wire.Receiver, DeadlineIdleStrategy.Deadlin
         @Override
         public void announce(final HostedContext node, final Role role, final int leaderId, final long term)
         {
-            cluster.gate.onAnnounce(node.selfId(), role, leaderId, term, pinnedNowNs);
+            feed.onAnnounce(node.selfId(), pinnedNowNs, role, leaderId, term);
         }
     }
 }
