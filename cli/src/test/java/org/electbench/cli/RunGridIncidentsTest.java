@@ -30,7 +30,8 @@ class RunGridIncidentsTest
         assertEquals(List.of("sim"), incidents.params().get("transport"));
         assertEquals(List.of("5", "9"), incidents.params().get("nodes"));
         assertEquals(INCIDENTS, incidents.params().get("scenario"));
-        assertEquals(200, incidents.iterations() * incidents.batch());
+        assertEquals(1000, incidents.iterations() * incidents.batch());
+        assertEquals(0, incidents.warmups());
 
         final BenchmarkStage variants = stage(stages, "incidents-sim-variants");
         assertEquals(List.of("raft"), variants.params().get("algorithm"));
