@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import org.electbench.harness.JmhStages;
 import org.electbench.spi.AlgorithmRegistry;
 
 /**
@@ -16,7 +17,7 @@ import org.electbench.spi.AlgorithmRegistry;
 public final class BenchMain
 {
     /** What every JVM running Agrona 2.x needs. */
-    public static final String AGRONA_EXPORTS = "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED";
+    public static final String AGRONA_EXPORTS = JmhStages.AGRONA_EXPORTS;
 
     private BenchMain()
     {

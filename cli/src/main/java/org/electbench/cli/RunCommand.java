@@ -3,9 +3,7 @@ package org.electbench.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,16 +15,18 @@ import org.electbench.analysis.AnalysisException;
 import org.electbench.analysis.Declarations;
 import org.electbench.analysis.RunFolders;
 import org.electbench.analysis.Tables;
+import org.electbench.harness.BenchmarkStage;
 import org.electbench.harness.Environment;
 import org.electbench.harness.HostLoad;
+import org.electbench.harness.JmhStages;
 import org.electbench.harness.RunFolder;
+import org.electbench.harness.RunGrid;
 import org.electbench.harness.Shard;
 import org.electbench.harness.RuntimeRegistry;
 import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.transport.AtomicOutput;
 import org.electbench.transport.ClusterRuntime;
-import org.electbench.transport.ScenarioKind;
 import org.electbench.transport.parameters.RunParameter;
 import org.electbench.transport.parameters.RunParameters;
 import picocli.CommandLine.Command;
@@ -88,9 +88,6 @@ final class RunCommand implements Callable<Integer>
     @Option(names = "--runs-dir", paramLabel = "DIR", description = "Where run folders go (default: results/runs under the project).")
     Path runsDirectory;
 
-    @Option(names = "--jar", paramLabel = "FILE", description = "The benchmark jar (default: bench/target/benchmarks.jar under the project).")
-    Path jar;
-
     @Option(names = "--out", paramLabel = "FILE", converter = AtomicOutputConverter.class,
         description = "Also write the tables to FILE, checked before the runs start (its folder must exist); written whole " +
             "beside it, then moved into place, so an interrupted run leaves the old file intact. An existing file keeps its " +
@@ -114,7 +111,7 @@ final class RunCommand implements Callable<Integer>
     @Option(names = "-wi", paramLabel = "N", description = "JMH: warm-up iterations.")
     Integer warmups;
 
-    @Option(names = "-prof", paramLabel = "PROFILER", description = "JMH: add a profiler to every stage (e.g. -prof gc).")
+    @Option(names = "-prof", paramLabel = "PROFILER", description = "JMH: add a profiler to every stage (e.g. -prof gc, -prof NAME:OPTIONS).")
     List<String> profilers = new ArrayList<>();
 
     @Override
@@ -137,48 +134,37 @@ final class RunCommand implements Callable<Integer>
         final List<BenchmarkStage> stages = RunGrid.stages(quick ? RunGrid.Size.QUICK : full ? RunGrid.Size.FULL : RunGrid.Size.DEFAULT,
             algorithms(), runtimes(), overrides, restricted(), seed);
         final List<BenchmarkStage> adjusted = new ArrayList<>();
-        final List<BenchmarkStage> share = RunGrid.shard(stages, shard);
-        final List<String> extra = new ArrayList<>();
-        for (final String profiler : profilers)
+        for (final BenchmarkStage stage : RunGrid.shard(stages, shard))
         {
-            extra.add("-prof");
-            extra.add(profiler);
-        }
-        for (final BenchmarkStage stage : share)
-        {
-            adjusted.add(stage.withCounts(forks, warmups, iterations, BenchmarkStage.CONVERGENCE.equals(stage.benchmark()) ? batch : null, extra));
+            adjusted.add(stage.withCounts(forks, warmups, iterations, BenchmarkStage.CONVERGENCE.equals(stage.benchmark()) ? batch : null,
+                profilers));
         }
 
         final Path home = Path.of(System.getProperty("electbench.home", ".")).toAbsolutePath().normalize();
-        final Path benchmarks = null != jar ? jar : home.resolve("bench/target/benchmarks.jar");
-        if (!Files.isRegularFile(benchmarks))
-        {
-            throw new ParameterException(spec.commandLine(), "Invalid value for option '--jar': no benchmark jar at " + benchmarks +
-                "; build it with: mvn -B -DskipTests package");
-        }
         warnIfBusy(spec.commandLine().getErr());
         final Environment environment = Environment.capture(seed, SimulateCommand.commandLine(spec));
         final RunFolder folder = RunFolder.create(null != runsDirectory ? runsDirectory : home.resolve("results/runs"), environment);
         spec.commandLine().getErr().println("electbench: run folder " + folder.directory());
-        final JmhDriver driver = new JmhDriver(benchmarks, folder, environment, spec.commandLine().getErr());
-        final Thread onInterrupt = new Thread(() -> interrupted(driver, folder), "electbench-run-interrupted");
+        final JmhStages driver = new JmhStages(folder, environment, spec.commandLine().getErr());
+        final Thread onInterrupt = new Thread(() ->
+        {
+            driver.interrupted();
+            System.err.println("\nelectbench: interrupted; " + folder.directory() + " is marked incomplete");
+        }, "electbench-run-interrupted");
         Runtime.getRuntime().addShutdownHook(onInterrupt);
-        final int exitCode;
+        final String error;
         try
         {
-            exitCode = driver.run(adjusted);
+            error = driver.run(adjusted);
         }
         finally
         {
             Runtime.getRuntime().removeShutdownHook(onInterrupt);
         }
-        if (0 != exitCode)
+        if (null != error)
         {
-            Files.writeString(folder.directory().resolve(RunFolder.INCOMPLETE),
-                "failed " + Instant.now() + ": a benchmark process exited with " + exitCode + "; see the jmh-*.log files\n",
-                StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
-            spec.commandLine().getErr().println("electbench: a benchmark failed (exit " + exitCode + "); the run folder " +
-                folder.directory() + " stays marked incomplete; see its jmh-*.log");
+            spec.commandLine().getErr().println("electbench: a benchmark stage failed (" + error + "); the run folder " +
+                folder.directory() + " stays marked incomplete");
             return 1;
         }
 
@@ -255,21 +241,6 @@ final class RunCommand implements Callable<Integer>
         final String tables = Tables.markdown(RunFolders.read(List.of(folder.directory()), Declarations::lookup));
         folder.write(RunFolder.TABLES, tables.getBytes(StandardCharsets.UTF_8));
         return tables;
-    }
-
-    private static void interrupted(final JmhDriver driver, final RunFolder folder)
-    {
-        driver.stop();
-        try
-        {
-            Files.writeString(folder.directory().resolve(RunFolder.INCOMPLETE), "interrupted " + Instant.now() + "\n",
-                StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
-        }
-        catch (final IOException ex)
-        {
-            System.err.println("electbench: could not mark " + folder.directory() + " incomplete: " + ex.getMessage());
-        }
-        System.err.println("\nelectbench: interrupted; " + folder.directory() + " is marked incomplete");
     }
 
     /** @return whether the user named a cell (algorithm, size, scenario or transport): run exactly that. */
@@ -429,21 +400,5 @@ final class RunCommand implements Callable<Integer>
     private static List<String> runtimes()
     {
         return RuntimeRegistry.instance().names();
-    }
-
-    /** @return the named scenarios the default comparison covers: all but chaos, custom and the incident scenarios. */
-    static List<String> namedScenarios()
-    {
-        final List<String> names = new ArrayList<>();
-        for (final ScenarioKind kind : ScenarioKind.values())
-        {
-            // The incident scenarios are long disturbances (40 D each run) under which ring's ELECTION messages
-            // circulate without end; they are compared with simulate, not in the convergence grid.
-            if (kind != ScenarioKind.CHAOS && kind != ScenarioKind.CUSTOM && null == kind.incident())
-            {
-                names.add(kind.cliName());
-            }
-        }
-        return names;
     }
 }

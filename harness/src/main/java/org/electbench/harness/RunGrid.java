@@ -1,4 +1,4 @@
-package org.electbench.cli;
+package org.electbench.harness;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -6,7 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
-import org.electbench.harness.Shard;
+import org.electbench.transport.ScenarioKind;
 
 /**
  * The stages {@code ./electbench run} drives the benchmark jar through, for each size of run.
@@ -18,9 +18,9 @@ import org.electbench.harness.Shard;
  * time budget. The real-clock runtimes, the simulator's throughput and the message path always
  * fork. {@code --full} forks everything.
  */
-final class RunGrid
+public final class RunGrid
 {
-    enum Size
+    public enum Size
     {
         QUICK, DEFAULT, FULL
     }
@@ -42,7 +42,7 @@ final class RunGrid
      * @param seed       the first election's seed.
      * @return the stages, duplicates (after overrides) removed.
      */
-    static List<BenchmarkStage> stages(
+    public static List<BenchmarkStage> stages(
         final Size size,
         final List<String> algorithms,
         final List<String> runtimes,
@@ -50,7 +50,7 @@ final class RunGrid
         final boolean restricted,
         final long seed)
     {
-        final List<String> scenarios = RunCommand.namedScenarios();
+        final List<String> scenarios = namedScenarios();
         final List<String> real = new ArrayList<>();
         for (final String runtime : runtimes)
         {
@@ -94,7 +94,7 @@ final class RunGrid
                 stages.add(timed("simulator", BenchmarkStage.SIMULATOR, params(algorithms, "nodes", List.of("5", "65", "257")),
                     1, 1, 2, "1s", "2s", List.of()));
                 stages.add(timed("message-path", BenchmarkStage.MESSAGE_PATH,
-                    params(algorithms, "transport", List.of(SIM, INMEMORY)), 1, 1, 2, "2s", "2s", List.of("-prof", "gc")));
+                    params(algorithms, "transport", List.of(SIM, INMEMORY)), 1, 1, 2, "2s", "2s", List.of("gc")));
                 break;
             default:
                 stages.add(convergence("convergence-sim", algorithms, List.of(SIM),
@@ -113,7 +113,7 @@ final class RunGrid
                 final List<String> all = new ArrayList<>(List.of(SIM));
                 all.addAll(real);
                 stages.add(timed("message-path", BenchmarkStage.MESSAGE_PATH, params(algorithms, "transport", all),
-                    1, 2, 3, "2s", "3s", List.of("-prof", "gc")));
+                    1, 2, 3, "2s", "3s", List.of("gc")));
                 break;
         }
         if (restricted)
@@ -124,7 +124,7 @@ final class RunGrid
             stages.clear();
             stages.add(new BenchmarkStage(List.of(SIM).equals(transports) ? simulator.name() : "convergence",
                 simulator.benchmark(), simulator.params(), transports.equals(List.of(SIM)) ? simulator.forks() : 1,
-                simulator.warmups(), simulator.iterations(), simulator.batch(), simulator.extra()));
+                simulator.warmups(), simulator.iterations(), simulator.batch(), null, null, List.of()));
         }
         final List<BenchmarkStage> chosen = new ArrayList<>();
         final LinkedHashSet<Map<String, List<String>>> seen = new LinkedHashSet<>();
@@ -155,7 +155,7 @@ final class RunGrid
      * @param stages the grid, as {@link #stages} enumerates it.
      * @return the parts the shard runs; the whole grid for {@link Shard#ALL}.
      */
-    static List<BenchmarkStage> shard(final List<BenchmarkStage> stages, final Shard shard)
+    public static List<BenchmarkStage> shard(final List<BenchmarkStage> stages, final Shard shard)
     {
         if (Shard.ALL.equals(shard))
         {
@@ -181,9 +181,7 @@ final class RunGrid
             }
             for (final String value : stage.params().get(axis))
             {
-                final BenchmarkStage part = stage.with(axis, List.of(value));
-                parts.add(new BenchmarkStage(stage.name() + "-" + axis + "-" + value.replaceAll("[^A-Za-z0-9.-]", "_"),
-                    part.benchmark(), part.params(), part.forks(), part.warmups(), part.iterations(), part.batch(), part.extra()));
+                parts.add(stage.with(axis, List.of(value)).named(stage.name() + "-" + axis + "-" + value.replaceAll("[^A-Za-z0-9.-]", "_")));
             }
         }
         return shard.select(parts);
@@ -213,7 +211,7 @@ final class RunGrid
         params.put("transport", transports);
         params.put("nodes", nodes);
         params.put("scenario", scenarios);
-        return new BenchmarkStage(name, BenchmarkStage.CONVERGENCE, params, forks, warmups, iterations, batch, List.of());
+        return new BenchmarkStage(name, BenchmarkStage.CONVERGENCE, params, forks, warmups, iterations, batch, null, null, List.of());
     }
 
     private static BenchmarkStage timers(
@@ -240,10 +238,24 @@ final class RunGrid
         final int iterations,
         final String warmupTime,
         final String iterationTime,
-        final List<String> extra)
+        final List<String> profilers)
     {
-        final List<String> args = new ArrayList<>(List.of("-w", warmupTime, "-r", iterationTime));
-        args.addAll(extra);
-        return new BenchmarkStage(name, benchmark, params, forks, warmups, iterations, 1, List.copyOf(args));
+        return new BenchmarkStage(name, benchmark, params, forks, warmups, iterations, 1, warmupTime, iterationTime, profilers);
+    }
+
+    /** @return the named scenarios the default comparison covers: all but chaos, custom and the incident scenarios. */
+    public static List<String> namedScenarios()
+    {
+        final List<String> names = new ArrayList<>();
+        for (final ScenarioKind kind : ScenarioKind.values())
+        {
+            // The incident scenarios are long disturbances (40 D each run) under which ring's ELECTION messages
+            // circulate without end; they are compared with simulate, not in the convergence grid.
+            if (kind != ScenarioKind.CHAOS && kind != ScenarioKind.CUSTOM && null == kind.incident())
+            {
+                names.add(kind.cliName());
+            }
+        }
+        return names;
     }
 }

@@ -1,57 +1,44 @@
-package org.electbench.cli;
+package org.electbench.harness;
 
-import java.nio.file.Path;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.function.Consumer;
 
-import org.electbench.analysis.trace.TraceWriter;
-import org.electbench.sim.SimRuntime;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Scenario;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.ParameterException;
+import org.electbench.transport.TraceRecorder;
 
 /**
- * The simulator with {@code simulate --trace FILE}: its run records every send, delivery, drop,
- * timer, fault and belief change into FILE as JSON lines. Only the simulator reports all of
- * them, and a trace is one run, so anything else is a usage error.
+ * The simulator recording one run's every send, delivery, drop, timer, fault and belief change
+ * into a trace ({@code simulate --trace FILE}). Only the simulator reports all of them: it is
+ * given with its way of attaching a recorder ({@code SimRuntime::trace}).
  */
-final class TracedRuntime implements ClusterRuntime
+public final class TracedRuntime implements ClusterRuntime
 {
-    private final SimRuntime simulator;
-    private final Path file;
-    private final String command;
-
-    private TracedRuntime(final SimRuntime simulator, final Path file, final String command)
+    /** Opens the trace of a run. */
+    @FunctionalInterface
+    public interface TraceOpener
     {
-        this.simulator = simulator;
-        this.file = file;
-        this.command = command;
+        /** @return a recorder for the run, closed when the run ends if it is {@link Closeable}. */
+        TraceRecorder open(Scenario scenario) throws IOException;
     }
 
+    private final ClusterRuntime simulator;
+    private final Consumer<TraceRecorder> attach;
+    private final TraceOpener opener;
+
     /**
-     * @param spec the command, for errors and its command line.
-     * @param runtime the runtime the options chose.
-     * @param file the trace file, or null for no trace.
-     * @param runs the runs asked for.
-     * @return the runtime, tracing into the file when one is given.
+     * @param simulator the simulator to trace.
+     * @param attach    attaches a recorder to its next runs (null detaches).
+     * @param opener    opens each run's trace.
      */
-    static ClusterRuntime wrap(final CommandSpec spec, final ClusterRuntime runtime, final Path file, final int runs)
+    public TracedRuntime(final ClusterRuntime simulator, final Consumer<TraceRecorder> attach, final TraceOpener opener)
     {
-        if (null == file)
-        {
-            return runtime;
-        }
-        if (!(runtime instanceof SimRuntime))
-        {
-            runtime.close();
-            throw new ParameterException(spec.commandLine(), "Invalid option '--trace': only the simulator traces a run; use --transport sim");
-        }
-        if (runs != 1)
-        {
-            runtime.close();
-            throw new ParameterException(spec.commandLine(), "Invalid option '--trace': a trace is one run; use --runs 1");
-        }
-        return new TracedRuntime((SimRuntime)runtime, file, SimulateCommand.commandLine(spec));
+        this.simulator = simulator;
+        this.attach = attach;
+        this.opener = opener;
     }
 
     @Override
@@ -63,18 +50,26 @@ final class TracedRuntime implements ClusterRuntime
     @Override
     public ElectionResult run(final Scenario scenario)
     {
-        try (TraceWriter writer = new TraceWriter(file, scenario.algorithm().name(), scenario.nodes(),
-            scenario.algorithm().messageTypes(), "virtual", command))
+        try
         {
-            simulator.trace(writer);
+            final TraceRecorder trace = opener.open(scenario);
+            attach.accept(trace);
             try
             {
                 return simulator.run(scenario);
             }
             finally
             {
-                simulator.trace(null);
+                attach.accept(null);
+                if (trace instanceof Closeable closeable)
+                {
+                    closeable.close();
+                }
             }
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(ex);
         }
     }
 
