@@ -85,7 +85,7 @@ class JmhStagesTest
 
         assertNull(stages.run(List.of(stage)), progress::toString);
 
-        assertEquals(List.of("ConvergenceBenchmark no-such-algorithm n=3"), stages.failures());
+        assertEquals(List.of("ConvergenceBenchmark no-such-algorithm sim n=3"), stages.failures());
         assertTrue(BenchmarkJar.results(folder.directory().resolve("jmh-broken.json"), "algorithm").containsKey("bully"));
     }
 }

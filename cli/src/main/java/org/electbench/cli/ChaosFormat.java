@@ -86,7 +86,7 @@ enum ChaosFormat
     static String promise(final LivenessPromise promise, final int nodes)
     {
         return String.format(Locale.ROOT, "a leader with %d of %d nodes live and connected, agreed within %s ms = %s",
-            promise.nodesForLeader(), nodes, TableWriter.millis(promise.boundNs()), promise.derivation());
+            promise.nodesForLeader(), nodes, millis(promise.boundNs()), promise.derivation());
     }
 
     /** @return what the run shows of the liveness promise, in words. */
@@ -97,12 +97,12 @@ enum ChaosFormat
             return "no leader promised: " + liveness.liveNodes() + " nodes live, a leader needs " +
                 liveness.promise().nodesForLeader();
         }
-        final String bound = "bound " + TableWriter.millis(liveness.promise().boundNs()) + " ms";
+        final String bound = "bound " + millis(liveness.promise().boundNs()) + " ms";
         if (liveness.agreedAfterHealNs() < 0)
         {
             return "stuck: no leader agreed after the last heal (" + bound + ")";
         }
-        return (liveness.stuck() ? "stuck: " : "") + "leader agreed " + TableWriter.millis(liveness.agreedAfterHealNs()) +
+        return (liveness.stuck() ? "stuck: " : "") + "leader agreed " + millis(liveness.agreedAfterHealNs()) +
             " ms after the last heal (" + bound + ")";
     }
 
@@ -121,7 +121,7 @@ enum ChaosFormat
             {
                 out.printf(Locale.ROOT, "  %-10s %s; slowest %s%n", report.algorithm(), promise(report.promise(), report.nodes()),
                     report.slowestAgreementNs() < 0 ? "none agreed" :
-                        TableWriter.millis(report.slowestAgreementNs()) + " ms (seed " + report.slowestSeed() + ")");
+                        millis(report.slowestAgreementNs()) + " ms (seed " + report.slowestSeed() + ")");
             }
             out.printf("first seed of each violation (replay one: %s):%n", replayCommand("NAME", "SEED", replayFlags));
             for (final ChaosReport report : reports)
@@ -155,11 +155,11 @@ enum ChaosFormat
                     out.println("    " + fault);
                 }
                 out.printf(Locale.ROOT, "  outcome: %s, leader %d, run ended at %s ms after %d events%n",
-                    result.converged() ? "converged " + TableWriter.millis(result.convergenceNs()) + " ms after the first fault" :
-                        "unconverged", result.finalLeader(), TableWriter.millis(result.endNs()), result.events());
+                    result.converged() ? "converged " + millis(result.convergenceNs()) + " ms after the first fault" :
+                        "unconverged", result.finalLeader(), millis(result.endNs()), result.events());
                 out.printf(Locale.ROOT, "  safety: max concurrent leaders %d, split brain %s ms, same-term leaders %d, " +
-                        "older-term leader %s ms%n", result.maxConcurrentLeaders(), TableWriter.millis(result.splitBrainNs()),
-                    result.sameTermLeaders(), TableWriter.millis(result.olderTermLeaderNs()));
+                        "older-term leader %s ms%n", result.maxConcurrentLeaders(), millis(result.splitBrainNs()),
+                    result.sameTermLeaders(), millis(result.olderTermLeaderNs()));
                 out.println("  liveness: " + liveness(run.liveness()) + "; promised: " +
                     promise(run.liveness().promise(), scenario.nodes()));
                 final Set<Violation> violations = run.violations();
@@ -369,5 +369,11 @@ enum ChaosFormat
         {
             out.print(TableFormat.CSV.render(replayTable(runs)));
         }
+    }
+
+    /** @return nanoseconds as milliseconds with three decimals. */
+    static String millis(final double ns)
+    {
+        return String.format(Locale.ROOT, "%.3f", ns / 1e6);
     }
 }

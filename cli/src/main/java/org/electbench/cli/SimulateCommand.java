@@ -96,7 +96,7 @@ final class SimulateCommand implements Callable<Integer>
                 progress(scenario, System.err));
         }
         final RunReport report = outcome.report(Environment.capture(seed, commandLine(spec)));
-        format.newWriter().write(report, spec.commandLine().getOut());
+        format.write(report, spec.commandLine().getOut());
         spec.commandLine().getOut().flush();
         return 0;
     }

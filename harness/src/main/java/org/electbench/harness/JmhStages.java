@@ -53,6 +53,9 @@ public final class JmhStages
     /** The system property naming the command that made the run (the benchmarks' run reports quote it). */
     public static final String COMMAND_PROPERTY = "electbench.command";
     private static final String PACKAGE = "org.electbench.bench.";
+    /** The parameters a progress line names, each with its prefix. */
+    private static final String[][] BRIEF = {
+        {"algorithm", ""}, {"transport", ""}, {"nodes", "n="}, {"scenario", ""}, {"heartbeat", "HBT="}, {"electionTimeout", "T_elec="}};
 
     private final RunFolder folder;
     private final Environment environment;
@@ -181,7 +184,12 @@ public final class JmhStages
         {
             options.warmupTime(TimeValue.fromString(stage.warmupTime())).measurementTime(TimeValue.fromString(stage.iterationTime()));
         }
-        for (final String profiler : stage.profilers())
+        final List<String> profilers = new ArrayList<>(stage.profilers());
+        if (!profilers.contains(BenchmarkStage.READINGS_PROFILER))
+        {
+            profilers.add(BenchmarkStage.READINGS_PROFILER);
+        }
+        for (final String profiler : profilers)
         {
             final int colon = profiler.indexOf(':');
             if (colon < 0)
@@ -438,22 +446,17 @@ public final class JmhStages
         }
     }
 
-    /** @return the parameters that vary in practice, shortly: algorithm, transport, n, scenario, timers. */
+    /** @return the parameters that vary in practice, shortly and in one order: algorithm, transport, n, scenario, timers. */
     static String brief(final BenchmarkParams params)
     {
         final StringBuilder brief = new StringBuilder();
-        for (final String key : params.getParamsKeys())
+        for (final String[] shown : BRIEF)
         {
-            final String value = params.getParam(key);
-            switch (key)
+            final String value = params.getParamsKeys().contains(shown[0]) ? params.getParam(shown[0]) : null;
+            // "auto" is a parameter not given: the cell derives it, as simulate does.
+            if (null != value && !org.electbench.transport.parameters.RunParameters.NOT_GIVEN.equals(value))
             {
-                case "algorithm", "transport", "scenario" -> brief.append(value).append(' ');
-                case "nodes" -> brief.append("n=").append(value).append(' ');
-                case "heartbeat" -> brief.append("HBT=").append(value).append(' ');
-                case "electionTimeout" -> brief.append("T_elec=").append(value).append(' ');
-                default ->
-                {
-                }
+                brief.append(shown[1]).append(value).append(' ');
             }
         }
         return brief.toString().trim();
