@@ -46,12 +46,13 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
     description = {
-        "Run the benchmark comparison through the JMH jar (bench/target/benchmarks.jar) into a new folder " +
+        "Run the benchmark comparison through JMH (its Runner, forking from this JVM) into a new folder " +
             "results/runs/<UTC time>-<commit>/ (JMH JSON, histogram logs, run reports, environment, command), then print the tables.",
         "By default every registered algorithm on every named scenario, sim at n = 3 ... 1024, inmemory at n = 3 ... 17 " +
             "and aeron-udp at n = 3 ... 9 (17 with --full), a few HBT and T_elec settings, the simulator's throughput and the " +
             "message path: 1,000 elections a simulator row up to n = 17, 30 a real one; the real rows take most of the time " +
-            "(about 2 s an election on inmemory), the progress line estimates the rest. " +
+            "(about 2 s an election on inmemory); the progress line estimates the time left from the per-election cost of " +
+            "each runtime measured as the run goes. " +
             "--algorithm, --nodes, --scenario or --transport run exactly that cell instead; the other scenario flags apply to every cell."})
 final class RunCommand implements Callable<Integer>
 {
@@ -67,7 +68,7 @@ final class RunCommand implements Callable<Integer>
     ScenarioOptions options;
 
     @Option(names = "--quick", description = "A small grid: the main scenarios at n = 3, 5, 9 (200 elections a row), inmemory at " +
-        "n = 3, 5 (10 a row); 2 min 56 s measured on a shared 2-core machine.")
+        "n = 3, 5 (10 a row); " + RunGrid.QUICK_MEASURED + " measured on a shared 2-core machine.")
     boolean quick;
 
     @Option(names = Shard.FLAG, paramLabel = "I/K", converter = ShardConverter.class,
