@@ -292,11 +292,11 @@ enum ChaosFormat
         }
         columns.add(new Table.Column("noLeaderPromisedSchedules", "no-promise", true, true));
         columns.add(new Table.Column("leaderNodes", "nodes for a leader", false, true));
-        columns.add(new Table.Column("livenessBoundNs", "liveness bound ns", false, true));
-        columns.add(new Table.Column("slowestAgreementNs", "slowest agreement ns", false, true));
+        columns.add(new Table.Column("livenessBoundNs", "liveness bound", false, true));
+        columns.add(new Table.Column("slowestAgreementNs", "slowest agreement", false, true));
         columns.add(new Table.Column("slowestAgreementSeed", "slowest agreement seed", false, true));
         columns.add(new Table.Column("events", "events", false, true));
-        columns.add(new Table.Column("wallNs", "wall ns", false, true));
+        columns.add(new Table.Column("wallNs", "wall time", false, true));
         columns.add(new Table.Column("schedulesPerSecond", "schedules/s", true, true));
         final List<List<Table.Value>> rows = new ArrayList<>();
         for (final ChaosReport report : reports)
@@ -314,11 +314,11 @@ enum ChaosFormat
             }
             row.add(number(report.unpromised()));
             row.add(number(report.promise().nodesForLeader()));
-            row.add(number(report.promise().boundNs()));
-            row.add(report.slowestAgreementNs() < 0 ? Table.Value.NONE : number(report.slowestAgreementNs()));
+            row.add(Table.Value.duration(report.promise().boundNs()));
+            row.add(report.slowestAgreementNs() < 0 ? Table.Value.NONE : Table.Value.duration(report.slowestAgreementNs()));
             row.add(report.slowestAgreementNs() < 0 ? Table.Value.NONE : number(report.slowestSeed()));
             row.add(number(report.events()));
-            row.add(number(report.wallNs()));
+            row.add(Table.Value.duration(report.wallNs()));
             row.add(new Table.Value(String.format(Locale.ROOT, "%.0f", report.schedulesPerSecond()), report.schedulesPerSecond()));
             rows.add(row);
         }
@@ -341,10 +341,12 @@ enum ChaosFormat
             final ElectionResult result = run.result();
             rows.add(List.of(Table.Value.text(run.scenario().algorithm().name()), number(run.scenario().nodes()),
                 number(run.scenario().seed()), Table.Value.text(Boolean.toString(result.converged())), number(result.finalLeader()),
-                number(result.convergenceNs()), number(result.maxConcurrentLeaders()), number(result.splitBrainNs()),
-                number(result.sameTermLeaders()), number(result.olderTermLeaderNs()), number(result.events()),
+                Table.Value.duration(result.convergenceNs()), number(result.maxConcurrentLeaders()), Table.Value.duration(result.splitBrainNs()),
+                number(result.sameTermLeaders()), Table.Value.duration(result.olderTermLeaderNs()), number(result.events()),
                 number(run.liveness().liveNodes()), number(run.liveness().promise().nodesForLeader()),
-                number(run.liveness().promise().boundNs()), number(run.liveness().agreedAfterHealNs()),
+                Table.Value.duration(run.liveness().promise().boundNs()),
+                run.liveness().agreedAfterHealNs() < 0 ? number(run.liveness().agreedAfterHealNs()) :
+                    Table.Value.duration(run.liveness().agreedAfterHealNs()),
                 Table.Value.text(run.violations().stream().map(Violation::key).collect(Collectors.joining(";"))),
                 Table.Value.text(run.faults().faults().stream().map(Fault::toString).collect(Collectors.joining("; ")))));
         }

@@ -14,7 +14,8 @@ import java.util.Map;
  * runtime at a size once one of its benchmarks finished, else that runtime's cost at the sizes
  * measured, scaled by size on the simulator (a simulated election's work grows with its
  * messages, at least n), else a prior. Fork start-up is the time from a forked benchmark's
- * start to its first iteration.
+ * start to its first iteration (the JVM, the runtime's set-up and its warm-up runs), measured
+ * per runtime and kind of benchmark, else over all forks so far, else a prior.
  */
 public final class RunEstimate
 {
@@ -71,6 +72,11 @@ public final class RunEstimate
             return elections == 0;
         }
 
+        private String forkKind()
+        {
+            return transport + (timed() ? "/timed" : "");
+        }
+
         private double weight()
         {
             return SIM.equals(transport) ? nodes : 1;
@@ -81,6 +87,8 @@ public final class RunEstimate
     private final Map<String, double[]> bySize = new HashMap<>();
     /** Per runtime: seconds of elections, elections × size weight. */
     private final Map<String, double[]> byTransport = new HashMap<>();
+    /** Per runtime and kind (single shot or timed): seconds of fork start-up, forks. */
+    private final Map<String, double[]> forks = new HashMap<>();
     private double forkSeconds;
     private int forkCount;
     private double timedOverheadSeconds;
@@ -99,6 +107,9 @@ public final class RunEstimate
         {
             forkSeconds += startupSeconds;
             forkCount++;
+            final double[] kind = forks.computeIfAbsent(cell.forkKind(), key -> new double[2]);
+            kind[0] += startupSeconds;
+            kind[1]++;
         }
         final double runSeconds = Math.max(0, totalSeconds - startupSeconds * Math.max(1, cell.forks()));
         if (cell.timed())
@@ -115,10 +126,17 @@ public final class RunEstimate
         transport[1] += cell.elections() * cell.weight();
     }
 
-    /** @return the measured (or prior) seconds from a forked benchmark's start to its first iteration. */
+    /** @return the measured (or prior) seconds from a forked benchmark's start to its first iteration, over all forks. */
     public double forkSeconds()
     {
         return forkCount == 0 ? PRIOR_FORK_SECONDS : forkSeconds / forkCount;
+    }
+
+    /** @return the measured seconds of a fork's start-up for this cell's runtime and kind, else {@link #forkSeconds()}. */
+    public double forkSeconds(final Cell cell)
+    {
+        final double[] kind = forks.get(cell.forkKind());
+        return null == kind ? forkSeconds() : kind[0] / kind[1];
     }
 
     /** @return the measured (or prior) seconds one election of this cell's runtime and size takes. */
@@ -140,7 +158,7 @@ public final class RunEstimate
     /** @return the estimated seconds the whole cell takes. */
     public double seconds(final Cell cell)
     {
-        final double startup = cell.forks() * forkSeconds();
+        final double startup = cell.forks() * forkSeconds(cell);
         if (cell.timed())
         {
             return startup + cell.timedSeconds() + (timedCount == 0 ? PRIOR_TIMED_OVERHEAD_SECONDS : timedOverheadSeconds / timedCount);

@@ -53,7 +53,7 @@ class RunEstimateTest
         final RunEstimate.Cell n65 = RunEstimate.Cell.of(stage, Map.of("transport", "sim", "nodes", "65"));
         assertEquals(1e-3 * 65 / 5, estimate.secondsPerElection(n65), 1e-12);
         assertEquals(1001 * 1e-3 * 13, estimate.seconds(n65), 1e-9);
-        // Nothing measured on a runtime yet: the prior, and the prior fork start-up.
+        // Nothing measured on a runtime yet: the prior election, and the prior fork start-up (no fork has run).
         final RunEstimate.Cell aeron = RunEstimate.Cell.of(convergence("aeron-udp", 1, 0, 30, 1), Map.of("transport", "aeron-udp"));
         assertEquals(RunEstimate.PRIOR_FORK_SECONDS + 30 * RunEstimate.PRIOR_REAL_ELECTION_SECONDS, estimate.seconds(aeron), 1e-9);
     }
@@ -70,6 +70,13 @@ class RunEstimateTest
 
         // 8 s less 1.5 s start-up less 5 s of iterations: 1.5 s of overhead.
         assertEquals(1.5 + 5.0 + 1.5, estimate.seconds(cell), 1e-9);
+        // A single-shot fork on another runtime starts as the forks so far did, until one of its own has.
+        final RunEstimate.Cell inmemory = RunEstimate.Cell.of(convergence("inmemory", 1, 0, 1, 1), Map.of("transport", "inmemory"));
+        assertEquals(1.5 + RunEstimate.PRIOR_REAL_ELECTION_SECONDS, estimate.seconds(inmemory), 1e-9);
+        estimate.finished(inmemory, 4.5, 6.5);
+        assertEquals(4.5, estimate.forkSeconds(inmemory), 1e-9);
+        assertEquals(3.0, estimate.forkSeconds(), 1e-9);
+        assertEquals(1.5, estimate.forkSeconds(cell), 1e-9);
     }
 
     @Test
