@@ -26,6 +26,7 @@ public final class BenchMain
 
     public static void main(final String[] args) throws Exception
     {
+        RunWatch.start();
         org.openjdk.jmh.Main.main(withDefaults(args));
     }
 

@@ -127,6 +127,7 @@ public class ConvergenceBenchmark
     @Setup(Level.Trial)
     public void startTrial()
     {
+        RunWatch.start();
         base = BenchParameters.scenario(this, algorithm, seed, Map.of());
         runtime = RuntimeRegistry.instance().get(transport).newRuntime();
         // As simulate does: an election runs its code once, too rarely for the JIT in a few iterations, so the

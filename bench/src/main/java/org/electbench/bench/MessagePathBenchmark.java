@@ -102,6 +102,7 @@ public class MessagePathBenchmark
     @Setup(Level.Trial)
     public void start()
     {
+        RunWatch.start();
         final boolean realClock = RuntimeRegistry.instance().get(transport).realClock();
         // Well above HBT: no false election on a loaded machine, nothing but heartbeats in the window.
         final String detection = realClock ? "20ms" : "3ms";

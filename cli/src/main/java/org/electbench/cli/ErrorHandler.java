@@ -10,6 +10,7 @@ import java.nio.file.NoSuchFileException;
 import java.util.Arrays;
 import java.util.Locale;
 
+import org.electbench.deploy.ClusterFile;
 import org.electbench.transport.BudgetExceededException;
 import org.electbench.transport.MemoryLimits;
 import picocli.CommandLine;
@@ -34,7 +35,8 @@ final class ErrorHandler implements IParameterExceptionHandler, IExecutionExcept
     {
         final CommandLine commandLine = ex.getCommandLine();
         final PrintWriter err = commandLine.getErr();
-        err.println(commandLine.getCommandSpec().qualifiedName() + ": " + ex.getMessage());
+        // A value is echoed with its control and direction characters escaped, so it cannot garble or disguise the line.
+        err.println(commandLine.getCommandSpec().qualifiedName() + ": " + ClusterFile.escape(String.valueOf(ex.getMessage())));
         UnmatchedArgumentException.printSuggestions(ex, err);
         err.println("Try '" + commandLine.getCommandSpec().qualifiedName() + " --help' for the flags and their accepted values.");
         if (Arrays.asList(args).contains(DEBUG))

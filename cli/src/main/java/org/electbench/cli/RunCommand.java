@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.electbench.analysis.AnalysisException;
 import org.electbench.analysis.Declarations;
@@ -59,7 +60,9 @@ final class RunCommand implements Callable<Integer>
     /** How long apart the two readings of the busy check are taken. */
     private static final long STEAL_SAMPLE_MS = 200;
     /** The benchmarks' parameter that carries the algorithms' own options. */
-    private static final String BENCH_OPTIONS = "options";
+    static final String BENCH_OPTIONS = "options";
+    /** 128 + SIGINT, as a shell reports a command Ctrl-C stopped (the JVM, shutting down, ends with its own). */
+    private static final int EXIT_INTERRUPTED = 130;
 
     @Spec
     CommandSpec spec;
@@ -147,8 +150,10 @@ final class RunCommand implements Callable<Integer>
         final RunFolder folder = RunFolder.create(null != runsDirectory ? runsDirectory : home.resolve("results/runs"), environment);
         spec.commandLine().getErr().println("electbench: run folder " + folder.directory());
         final JmhStages driver = new JmhStages(folder, environment, spec.commandLine().getErr());
+        final AtomicBoolean stopping = new AtomicBoolean();
         final Thread onInterrupt = new Thread(() ->
         {
+            stopping.set(true);
             driver.interrupted();
             System.err.println("\nelectbench: interrupted; " + folder.directory() + " is marked incomplete");
         }, "electbench-run-interrupted");
@@ -158,9 +163,25 @@ final class RunCommand implements Callable<Integer>
         {
             error = driver.run(adjusted);
         }
+        catch (final IOException ex)
+        {
+            return cannotWrite(folder, ex);
+        }
         finally
         {
-            Runtime.getRuntime().removeShutdownHook(onInterrupt);
+            try
+            {
+                Runtime.getRuntime().removeShutdownHook(onInterrupt);
+            }
+            catch (final IllegalStateException ex)
+            {
+                // Ctrl-C or SIGTERM: the JVM is shutting down and the hook says so.
+            }
+        }
+        if (stopping.get())
+        {
+            // The hook stopped the benchmark and marked the folder; its exit code is no failure of the run.
+            return EXIT_INTERRUPTED;
         }
         if (null != error)
         {
@@ -169,20 +190,24 @@ final class RunCommand implements Callable<Integer>
             return 1;
         }
 
-        if (!driver.failures().isEmpty())
-        {
-            folder.write(RunFolder.FAILURES, (String.join("\n", driver.failures()) + "\n").getBytes(StandardCharsets.UTF_8));
-        }
-        folder.complete();
         final String tables;
         try
         {
+            if (!driver.failures().isEmpty())
+            {
+                folder.write(RunFolder.FAILURES, (String.join("\n", driver.failures()) + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+            folder.complete();
             tables = tables(folder);
         }
         catch (final AnalysisException ex)
         {
             spec.commandLine().getErr().println("electbench: the run left no tables: " + ex.getMessage());
             return 1;
+        }
+        catch (final IOException ex)
+        {
+            return cannotWrite(folder, ex);
         }
         if (null != out)
         {
@@ -242,6 +267,17 @@ final class RunCommand implements Callable<Integer>
         final String tables = Tables.markdown(RunFolders.read(List.of(folder.directory()), Declarations::lookup));
         folder.write(RunFolder.TABLES, tables.getBytes(StandardCharsets.UTF_8));
         return tables;
+    }
+
+    /** A write into the run folder failed (a full disk, most often): one line naming the folder, not a stack trace. */
+    private int cannotWrite(final RunFolder folder, final IOException ex)
+    {
+        final String reason = ex instanceof java.nio.file.FileSystemException ?
+            ErrorHandler.userMessage(ex) : String.valueOf(ex.getMessage());
+        spec.commandLine().getErr().println("electbench: cannot write the run folder " + folder.directory() + ": " + reason +
+            "; what it holds is kept, and it stays marked incomplete");
+        spec.commandLine().getErr().flush();
+        return 1;
     }
 
     /** @return whether the user named a cell (algorithm, size, scenario or transport): run exactly that. */

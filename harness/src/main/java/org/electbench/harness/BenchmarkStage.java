@@ -38,6 +38,8 @@ public record BenchmarkStage(
     public static final String CONVERGENCE = "ConvergenceBenchmark";
     public static final String SIMULATOR = "SimulatorBenchmark";
     public static final String MESSAGE_PATH = "MessagePathBenchmark";
+    /** The benchmarks' parameter that carries the algorithms' own options. */
+    public static final String OPTIONS = "options";
     /** The bench module's profiler that turns the counters into figures per election (and per event) in their units. */
     public static final String READINGS_PROFILER = "org.electbench.bench.Readings";
 

@@ -3,6 +3,8 @@ package org.electbench.harness;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,6 +52,14 @@ public final class JmhStages
     public static final String IGNORE_LOCK = "jmh.ignoreLock";
     /** What every JVM running Agrona 2.x needs. */
     public static final String AGRONA_EXPORTS = "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED";
+    /** JMH runs one benchmark at a time on a machine by holding this file locked (its Runner's lock). */
+    static final String JMH_LOCK = "jmh.lock";
+    /**
+     * Tells the forks which process runs them, so they stop when it is gone (even by kill -9): the bench
+     * module's RunWatch reads it.
+     */
+    public static final String RUN_PID = "electbench.run.pid";
+    private static final long LOCK_POLL_MS = 1_000;
     /** The system property naming the command that made the run (the benchmarks' run reports quote it). */
     public static final String COMMAND_PROPERTY = "electbench.command";
     private static final String PACKAGE = "org.electbench.bench.";
@@ -175,7 +185,8 @@ public final class JmhStages
             .jvmArgsAppend(AGRONA_EXPORTS, "-XX:+UseParallelGC",
                 "-D" + RunFolder.PROPERTY + "=" + folder.directory().toAbsolutePath(),
                 "-D" + Environment.COMMIT_PROPERTY + "=" + environment.commit(),
-                "-D" + COMMAND_PROPERTY + "=" + environment.commandLine());
+                "-D" + COMMAND_PROPERTY + "=" + environment.commandLine(),
+                "-D" + RUN_PID + "=" + ProcessHandle.current().pid());
         if (stage.batch() > 1)
         {
             options.measurementBatchSize(stage.batch());
@@ -210,6 +221,10 @@ public final class JmhStages
 
     private String runStage(final int index, final BenchmarkStage stage) throws IOException
     {
+        if (!Boolean.getBoolean(IGNORE_LOCK))
+        {
+            awaitJmhLock();
+        }
         final Path json = folder.directory().resolve("jmh-" + stage.name() + ".json").toAbsolutePath();
         final Options options = options(stage, json);
         try (PrintStream log = new PrintStream(Files.newOutputStream(folder.directory().resolve("jmh-" + stage.name() + ".log")),
@@ -232,6 +247,57 @@ public final class JmhStages
             }
         }
         return null;
+    }
+
+    private static Path jmhLock()
+    {
+        return Path.of(System.getProperty("java.io.tmpdir"), JMH_LOCK);
+    }
+
+    /**
+     * Waits, saying so once, while another JMH (a second {@code run}, or the jar run by hand) holds JMH's machine lock:
+     * started beside it, JMH's Runner would refuse at once and the stage fail.
+     */
+    private void awaitJmhLock() throws IOException
+    {
+        final Path lock = jmhLock();
+        boolean told = false;
+        while (true)
+        {
+            try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                FileLock held = channel.tryLock())
+            {
+                if (null != held)
+                {
+                    return;
+                }
+            }
+            if (!told)
+            {
+                clearLine();
+                progress.printf("electbench: another JMH benchmark holds %s (JMH runs one at a time on a machine): " +
+                    "waiting for it to finish; Ctrl-C gives up%n", lock);
+                progress.flush();
+                told = true;
+            }
+            try
+            {
+                Thread.sleep(LOCK_POLL_MS);
+            }
+            catch (final InterruptedException ex)
+            {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("interrupted waiting for " + lock);
+            }
+        }
+    }
+
+    private void clearLine()
+    {
+        if (terminal)
+        {
+            progress.print("\r\033[K");
+        }
     }
 
     /** Sets the run's properties for the benchmarks that run in this JVM (-f 0). @return the values they replace. */
@@ -374,14 +440,6 @@ public final class JmhStages
                 progress.println(line);
             }
             progress.flush();
-        }
-
-        private void clearLine()
-        {
-            if (terminal)
-            {
-                progress.print("\r\033[K");
-            }
         }
 
         @Override
