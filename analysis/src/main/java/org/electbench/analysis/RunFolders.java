@@ -158,6 +158,28 @@ public final class RunFolders
         return data;
     }
 
+    /**
+     * Reads run reports made in this process (a {@code simulate}, an {@code observe}) as {@link #read} reads
+     * a folder's, so what those commands print goes through the one table model with {@code report}'s
+     * columns and units.
+     *
+     * @param reports     the reports.
+     * @param source      names where they came from, for the table's context.
+     * @param commandLine the command that made them.
+     * @return what they hold.
+     */
+    public static RunData of(final List<org.electbench.harness.RunReport> reports, final String source, final String commandLine)
+    {
+        final RunData data = new RunData();
+        for (final org.electbench.harness.RunReport report : reports)
+        {
+            RunReportSource.add(data, Path.of(source), org.electbench.harness.RunReportCodec.mapper().valueToTree(report));
+        }
+        data.addSource(new RunData.Source(source, Map.of(), commandLine, true));
+        data.summariseHistograms();
+        return data;
+    }
+
     private static <T> T orElse(final T value, final T otherwise)
     {
         return null == value ? otherwise : value;
