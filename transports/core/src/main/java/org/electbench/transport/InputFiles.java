@@ -21,12 +21,14 @@ public final class InputFiles
     /** Our inputs are kilobytes to a few megabytes (a histogram log of a long probe): 256 MiB is no input of ours. */
     public static final long MAX_BYTES = 256L << 20;
 
+    /** A number as HdrHistogram's writer prints one: a histogram without timestamps gets huge and negative ones. */
+    private static final String NUMBER = "-?[0-9]+(\\.[0-9]+)?";
     /**
      * An interval line of an HdrHistogram log (format 1.3): an optional tag, start, length and max in seconds, then
      * the base64 histogram.
      */
     private static final Pattern INTERVAL =
-        Pattern.compile("(Tag=[^,\\s]+,)?[0-9]+(\\.[0-9]+)?,[0-9]+(\\.[0-9]+)?,[0-9]+(\\.[0-9]+)?,[A-Za-z0-9+/]+=*");
+        Pattern.compile("(Tag=[^,\\s]+,)?" + NUMBER + "," + NUMBER + "," + NUMBER + ",[A-Za-z0-9+/]+=*");
 
     private InputFiles()
     {
@@ -89,7 +91,7 @@ public final class InputFiles
 
     /**
      * @return null when {@code file} may be read (or does not exist: the reader names that), else why not:
-     * "too large (2.0 GiB; inputs are read up to 256.0 MiB)".
+     * "too large (2.0 GiB, 2147483648 bytes; inputs are read up to 256 MiB)".
      * @throws UncheckedIOException when its size cannot be read.
      */
     public static String tooLarge(final Path file)
@@ -107,7 +109,7 @@ public final class InputFiles
         {
             throw new UncheckedIOException(file + ": cannot read its size: " + ex.getMessage(), ex);
         }
-        return size <= MAX_BYTES ? null : "too large (" + MemoryLimits.formatBytes(size) + "; inputs are read up to " +
-            MemoryLimits.formatBytes(MAX_BYTES) + ")";
+        return size <= MAX_BYTES ? null : "too large (" + MemoryLimits.formatBytes(size) + ", " + size +
+            " bytes; inputs are read up to " + (MAX_BYTES >> 20) + " MiB)";
     }
 }
