@@ -85,6 +85,11 @@ enum ChaosFormat
     /** @return e.g. "a leader with 3 of 5 nodes live and connected, within 1060.000 ms = 2·(5/3·D + T_elec + 3·d)". */
     static String promise(final LivenessPromise promise, final int nodes)
     {
+        if (promise.promisesNone())
+        {
+            return "no leader promised (" + promise.derivation() + "); runs watched " + TableWriter.millis(promise.boundNs()) +
+                " ms after the last heal";
+        }
         return String.format(Locale.ROOT, "a leader with %d of %d nodes live and connected, agreed within %s ms = %s",
             promise.nodesForLeader(), nodes, TableWriter.millis(promise.boundNs()), promise.derivation());
     }
@@ -94,8 +99,8 @@ enum ChaosFormat
     {
         if (!liveness.promised())
         {
-            return "no leader promised: " + liveness.liveNodes() + " nodes live, a leader needs " +
-                liveness.promise().nodesForLeader();
+            return "no leader promised: " + (liveness.promise().promisesNone() ? liveness.promise().derivation() :
+                liveness.liveNodes() + " nodes live, a leader needs " + liveness.promise().nodesForLeader());
         }
         final String bound = "bound " + TableWriter.millis(liveness.promise().boundNs()) + " ms";
         if (liveness.agreedAfterHealNs() < 0)

@@ -59,7 +59,7 @@ final class RunCommand implements Callable<Integer>
     /** How long apart the two readings of the busy check are taken. */
     private static final long STEAL_SAMPLE_MS = 200;
     /** The benchmarks' parameter that carries the algorithms' own options. */
-    private static final String BENCH_OPTIONS = "options";
+    static final String BENCH_OPTIONS = "options";
     /** 128 + SIGINT, as a shell reports a command Ctrl-C stopped (the JVM, shutting down, ends with its own). */
     private static final int EXIT_INTERRUPTED = 130;
 
@@ -477,14 +477,14 @@ final class RunCommand implements Callable<Integer>
         return RuntimeRegistry.instance().names();
     }
 
-    /** @return the named scenarios the default comparison covers: all but chaos, custom and the incident scenarios. */
+    /** @return the named scenarios the convergence stages cover: all but chaos, custom and the incident scenarios. */
     static List<String> namedScenarios()
     {
         final List<String> names = new ArrayList<>();
         for (final ScenarioKind kind : ScenarioKind.values())
         {
-            // The incident scenarios are long disturbances (40 D each run) under which ring's ELECTION messages
-            // circulate without end; they are compared with simulate, not in the convergence grid.
+            // The incident scenarios are long disturbances (40 D each run): they have a stage of their own, at fewer
+            // sizes and elections (RunGrid), with raft's PreVote and CheckQuorum variants.
             if (kind != ScenarioKind.CHAOS && kind != ScenarioKind.CUSTOM && null == kind.incident())
             {
                 names.add(kind.cliName());

@@ -7,6 +7,9 @@ import java.util.List;
 import java.util.Map;
 
 import org.electbench.harness.Shard;
+import org.electbench.spi.AlgorithmOption;
+import org.electbench.spi.AlgorithmRegistry;
+import org.electbench.transport.ScenarioKind;
 
 /**
  * The stages {@code ./electbench run} drives the benchmark jar through, for each size of run.
@@ -89,6 +92,9 @@ final class RunGrid
                         inMemory ? List.of("3", "5", "9", "17") : List.of("3", "5", "9"), List.of("leader-crash"), 1,
                         inMemory ? 1 : 0, 30, 1));
                 }
+                // 1,000 elections a row (50 iterations of 20), each a 40 D disturbance of about 2 ms of simulator CPU:
+                // the two stages' 84 rows take about 3 min on an idle core (measured: 35 s CPU for 200 a row).
+                incidents(stages, algorithms, List.of("5", "9"), simForks, 50);
                 stages.add(timers("convergence-timers", algorithms, List.of("20ms", "50ms", "100ms"), List.of("5ms", "10ms", "30ms"),
                     simForks, 1, 20, 50));
                 stages.add(timed("simulator", BenchmarkStage.SIMULATOR, params(algorithms, "nodes", List.of("5", "65", "257")),
@@ -101,6 +107,7 @@ final class RunGrid
                     List.of("3", "5", "9", "17", "33", "65", "129", "257", "513", "1024"), scenarios, 1, 1, 20, 50)
                     .with("detect", List.of("all", "lowest")));
                 stages.add(convergence("convergence-real", algorithms, real, List.of("3", "5", "9", "17"), scenarios, 1, 2, 30, 1));
+                incidents(stages, algorithms, List.of("5", "9", "17"), 1, 50);
                 stages.add(timers("convergence-timers", algorithms, List.of("10ms", "20ms", "50ms", "100ms"),
                     List.of("2ms", "5ms", "10ms", "30ms"), 1, 1, 20, 50));
                 stages.add(timed("simulator", BenchmarkStage.SIMULATOR,
@@ -187,6 +194,44 @@ final class RunGrid
             }
         }
         return shard.select(parts);
+    }
+
+    /**
+     * The incident scenarios (partial connectivity, flapping links, slow nodes) on the simulator:
+     * stage {@code incidents-sim} runs every algorithm with its defaults; stage
+     * {@code incidents-sim-variants} runs the algorithms that declare PreVote and CheckQuorum again
+     * with PreVote, CheckQuorum and both on (Howard 2020: which of them plain Raft needs to settle
+     * under partial connectivity), 20 elections an iteration, no warm-up (the counts do not depend on
+     * JIT state).
+     */
+    private static void incidents(
+        final List<BenchmarkStage> stages, final List<String> algorithms, final List<String> nodes, final int forks, final int iterations)
+    {
+        final List<String> scenarios = new ArrayList<>();
+        for (final ScenarioKind kind : ScenarioKind.values())
+        {
+            if (null != kind.incident())
+            {
+                scenarios.add(kind.cliName());
+            }
+        }
+        stages.add(convergence("incidents-sim", algorithms, List.of(SIM), nodes, scenarios, forks, 0, iterations, 20));
+        final AlgorithmOption<?> preVote = AlgorithmRegistry.instance().option("pre-vote");
+        final AlgorithmOption<?> checkQuorum = AlgorithmRegistry.instance().option("check-quorum");
+        if (null == preVote || null == checkQuorum)
+        {
+            return;
+        }
+        final List<String> variants = new ArrayList<>(AlgorithmRegistry.instance().algorithmsDeclaring(preVote));
+        variants.retainAll(AlgorithmRegistry.instance().algorithmsDeclaring(checkQuorum));
+        variants.retainAll(algorithms);
+        if (!variants.isEmpty())
+        {
+            final String pv = preVote.name() + ":";
+            final String cq = "+" + checkQuorum.name() + ":";
+            stages.add(convergence("incidents-sim-variants", variants, List.of(SIM), nodes, scenarios, forks, 0, iterations, 20)
+                .with(RunCommand.BENCH_OPTIONS, List.of(pv + "on" + cq + "off", pv + "off" + cq + "on", pv + "on" + cq + "on")));
+        }
     }
 
     private static Map<String, List<String>> params(final List<String> algorithms, final String name, final List<String> values)

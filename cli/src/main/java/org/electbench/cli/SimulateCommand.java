@@ -51,7 +51,7 @@ final class SimulateCommand implements Callable<Integer>
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of run 0; run i derives its own (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--chaos-faults", paramLabel = "KINDS", defaultValue = "crash,recover,pause,partition,oneway,loss",
+    @Option(names = "--chaos-faults", paramLabel = "KINDS", defaultValue = "crash,recover,pause,partition,oneway,loss,partial,flap,slow",
         description = "Fault kinds the chaos scenario draws from, as for `chaos --faults` (default: ${DEFAULT-VALUE}).")
     String chaosFaults;
 

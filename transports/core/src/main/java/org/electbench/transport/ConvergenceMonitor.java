@@ -8,6 +8,7 @@ import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.MessageRole;
 import org.electbench.spi.Role;
+import org.electbench.transport.host.MonitorFeed;
 
 /**
  * The single source of truth for what a run measured, shared by every runtime. It sees only
@@ -58,7 +59,7 @@ import org.electbench.spi.Role;
  * Not thread-safe: a runtime with several threads serializes its calls. Allocation-free after
  * construction, but for the term map growing when a run has many terms.
  */
-public final class ConvergenceMonitor
+public final class ConvergenceMonitor implements MonitorFeed
 {
     private static final long NONE = -1;
 
@@ -120,6 +121,8 @@ public final class ConvergenceMonitor
     private long disturbanceElectionSends;
     private boolean disturbanceEnded;
     private long stableLeaderSinceNs;
+    /** Time with a majority leader in each of the disturbance's equal parts, see {@link ElectionResult.Disturbance#BINS}. */
+    private final long[] majorityNsByBin = new long[ElectionResult.Disturbance.BINS];
 
     public ConvergenceMonitor(final ElectionAlgorithm algorithm, final int nodes)
     {
@@ -220,9 +223,11 @@ public final class ConvergenceMonitor
         disturbanceElectionSends = 0;
         disturbanceEnded = false;
         stableLeaderSinceNs = NONE;
+        Arrays.fill(majorityNsByBin, 0);
     }
 
     /** A node booted or recovered: live, a follower naming nobody, until it announces. */
+    @Override
     public void onStart(final int nodeId, final long nowNs)
     {
         if (live[nodeId])
@@ -241,6 +246,7 @@ public final class ConvergenceMonitor
     }
 
     /** A node crashed: it no longer counts for agreement or safety. */
+    @Override
     public void onCrash(final int nodeId, final long nowNs)
     {
         if (!live[nodeId])
@@ -256,6 +262,7 @@ public final class ConvergenceMonitor
     }
 
     /** A node's belief changed (a repeat of its current belief is no change). */
+    @Override
     public void onAnnounce(final int nodeId, final long nowNs, final Role newRole, final int newLeader, final long newTerm)
     {
         if (!live[nodeId] || (role[nodeId] == newRole && leader[nodeId] == newLeader && term[nodeId] == newTerm))
@@ -305,6 +312,7 @@ public final class ConvergenceMonitor
     }
 
     /** A node sent one message (counted whether or not it arrives). */
+    @Override
     public void onSend(final int fromId, final long nowNs, final int type, final int length)
     {
         if (type < 0 || type >= typeCount)
@@ -411,6 +419,12 @@ public final class ConvergenceMonitor
             return ElectionResult.Disturbance.NONE;
         }
         final double minutes = spanNs / 60e9;
+        final long[] byBin = new long[majorityNsByBin.length];
+        for (int bin = 0; bin < byBin.length; bin++)
+        {
+            final long lengthNs = binStartNs(bin + 1, spanNs) - binStartNs(bin, spanNs);
+            byBin[bin] = lengthNs <= 0 ? 0 : Math.round(1000.0 * majorityNsByBin[bin] / lengthNs);
+        }
         return new ElectionResult.Disturbance(
             spanNs,
             NONE == stableLeaderSinceNs ? NONE : Math.max(0, stableLeaderSinceNs - faultNs),
@@ -418,7 +432,31 @@ public final class ConvergenceMonitor
             Math.round(leaderChanges / minutes),
             Math.round(1000.0 * majorityNs / spanNs),
             disturbanceElectionSends,
-            Math.round(disturbanceElectionSends / minutes));
+            Math.round(disturbanceElectionSends / minutes),
+            byBin);
+    }
+
+    /** @return the offset from the fault at which part {@code bin} of a span of {@code spanNs} starts. */
+    private static long binStartNs(final int bin, final long spanNs)
+    {
+        final int bins = ElectionResult.Disturbance.BINS;
+        return spanNs / bins * bin + spanNs % bins * bin / bins;
+    }
+
+    /** Adds a majority leader's office from {@code fromNs} to {@code toNs} (within the span) to the parts it covers. */
+    private void addToBins(final long fromNs, final long toNs)
+    {
+        final long spanNs = disturbanceEndNs - faultNs;
+        for (int bin = 0; bin < majorityNsByBin.length; bin++)
+        {
+            final long startNs = faultNs + binStartNs(bin, spanNs);
+            final long endNs = faultNs + binStartNs(bin + 1, spanNs);
+            final long overlapNs = Math.min(toNs, endNs) - Math.max(fromNs, startNs);
+            if (overlapNs > 0)
+            {
+                majorityNsByBin[bin] += overlapNs;
+            }
+        }
     }
 
     /** The majority leader held from {@code lastAccountNs} to {@code nowNs}: add its share of the disturbance. */
@@ -431,6 +469,7 @@ public final class ConvergenceMonitor
             if (toNs - fromNs > 0)
             {
                 majorityNs += toNs - fromNs;
+                addToBins(fromNs, toNs);
             }
         }
         if (!disturbanceEnded && disturbanceEndNs - lastAccountNs > 0 && nowNs - disturbanceEndNs >= 0)

@@ -12,7 +12,8 @@ import org.electbench.transport.ScenarioKind;
 import org.junit.jupiter.api.Test;
 
 /**
- * An incident scenario gives the same verdict on the real clock as in the simulator: bully
+ * An incident scenario gives the same verdict on the real clock as in the simulator. Quorum under
+ * Howard's chain keeps the leader of before, one leader throughout. Bully
  * behind a partially failed switch (node 1 no longer hears the leader, its other links flapping)
  * has two leaders at once, node 1 and the old leader, and one again after the heal. The verdict
  * is an outcome, not a timing: node 1 declares itself whenever no OK reaches it, however late
@@ -42,6 +43,37 @@ class InMemoryIncidentTest
         {
             assertVerdict("inmemory", inMemory.run(scenario));
         }
+    }
+
+    @Test
+    void quorumUnderHowardsChainKeepsItsLeaderOnTheRealClockAsInTheSimulator()
+    {
+        // Node 1 never hears the leader and calls elections; the others still hear it and refuse their votes, so
+        // the leader of before keeps office through the disturbance: an outcome of the rules, not of the timers.
+        final Scenario scenario = Scenario.builder()
+            .algorithm("quorum")
+            .nodes(5)
+            .settings(ElectionSettings.builder().heartbeatIntervalNs(50 * MS).detectionTimeoutNs(300 * MS).build())
+            .kind(ScenarioKind.CHAINED)
+            .faultDurationNs(3_000 * MS)
+            .seed(5)
+            .build();
+
+        assertLeaderKept("simulator", new SimRuntime().run(scenario));
+        try (RealtimeRuntime inMemory = InMemoryRuntime.builder().threads(1).build())
+        {
+            assertLeaderKept("inmemory", inMemory.run(scenario));
+        }
+    }
+
+    private static void assertLeaderKept(final String runtime, final ElectionResult result)
+    {
+        final String label = runtime + ": " + result + " " + result.disturbance();
+        assertEquals(0, result.disturbance().leaderChanges(), label);
+        assertEquals(0, result.sameTermLeaders(), label);
+        assertEquals(1, result.maxConcurrentLeaders(), label);
+        assertTrue(result.converged(), label);
+        assertEquals(5, result.finalLeader(), label);
     }
 
     private static void assertVerdict(final String runtime, final ElectionResult result)
