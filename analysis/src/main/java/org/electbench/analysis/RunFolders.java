@@ -47,6 +47,34 @@ public final class RunFolders
      */
     public static RunData read(final List<Path> folders, final java.util.function.Function<String, Metric> declared)
     {
+        final RunData data = readMerged(folders, declared);
+        // Folders of several commits: each commit's own figures too, in run order, for the trend.
+        final Map<String, List<Path>> byCommit = new LinkedHashMap<>();
+        final List<RunData.Source> sources = new ArrayList<>(data.sources());
+        final List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < folders.size(); i++)
+        {
+            order.add(i);
+        }
+        order.sort(java.util.Comparator.comparing(i -> sources.get(i).environment().getOrDefault("startedUtc", sources.get(i).name())));
+        for (final int i : order)
+        {
+            byCommit.computeIfAbsent(Trend.commit(sources.get(i)), key -> new ArrayList<>()).add(folders.get(i));
+        }
+        if (byCommit.size() > 1)
+        {
+            for (final Map.Entry<String, List<Path>> commit : byCommit.entrySet())
+            {
+                final RunData one = readMerged(commit.getValue(), declared);
+                data.addCommit(new RunData.Commit(commit.getKey(),
+                    one.sources().get(0).environment().getOrDefault("startedUtc", one.sources().get(0).name()), one));
+            }
+        }
+        return data;
+    }
+
+    private static RunData readMerged(final List<Path> folders, final java.util.function.Function<String, Metric> declared)
+    {
         final RunData data = new RunData();
         final Map<String, RowKey> rowsByPrefix = new LinkedHashMap<>();
         for (final Path folder : folders)
@@ -94,9 +122,11 @@ public final class RunFolders
                     }
                 }
             }
+            // Benchmark results join the rows the run reports made, never one another's.
+            final java.util.Set<RowKey> reported = new java.util.TreeSet<>(data.rows());
             for (final Path file : jmh)
             {
-                JmhSource.add(data, file, JmhResults.read(file), name -> orElse(data.metric(name), declared.apply(name)));
+                JmhSource.add(data, file, JmhResults.read(file), name -> orElse(data.metric(name), declared.apply(name)), reported);
             }
             for (final Path file : logs)
             {
