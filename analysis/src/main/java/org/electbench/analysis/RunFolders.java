@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.HdrHistogram.Histogram;
 import org.electbench.harness.HostLoad;
 import org.electbench.harness.RunFolder;
+import org.electbench.transport.InputFiles;
 
 /**
  * Reads run folders into one {@link RunData}: run reports first (they declare the metrics, with
@@ -86,7 +87,6 @@ public final class RunFolders
             final List<Path> files = files(folder);
             final List<Path> jmh = new ArrayList<>();
             final List<Path> logs = new ArrayList<>();
-            final java.util.Set<RowKey> reported = new java.util.HashSet<>();
             Map<String, String> environment = new LinkedHashMap<>();
             for (final Path file : files)
             {
@@ -111,7 +111,6 @@ public final class RunFolders
                     {
                         final RowKey row = RunReportSource.add(data, file, root);
                         rowsByPrefix.put(stem(name), row);
-                        reported.add(row);
                         if (environment.isEmpty() && root.path("environment").isObject())
                         {
                             environment = flatten(root.get("environment"));
@@ -124,6 +123,8 @@ public final class RunFolders
                     }
                 }
             }
+            // Benchmark results join the rows the run reports made, never one another's.
+            final java.util.Set<RowKey> reported = new java.util.TreeSet<>(data.rows());
             for (final Path file : jmh)
             {
                 JmhSource.add(data, file, JmhResults.read(file), name -> orElse(data.metric(name), declared.apply(name)), reported);
@@ -158,6 +159,28 @@ public final class RunFolders
         return data;
     }
 
+    /**
+     * Reads run reports made in this process (a {@code simulate}, an {@code observe}) as {@link #read} reads
+     * a folder's, so what those commands print goes through the one table model with {@code report}'s
+     * columns and units.
+     *
+     * @param reports     the reports.
+     * @param source      names where they came from, for the table's context.
+     * @param commandLine the command that made them.
+     * @return what they hold.
+     */
+    public static RunData of(final List<org.electbench.harness.RunReport> reports, final String source, final String commandLine)
+    {
+        final RunData data = new RunData();
+        for (final org.electbench.harness.RunReport report : reports)
+        {
+            RunReportSource.add(data, Path.of(source), org.electbench.harness.RunReportCodec.mapper().valueToTree(report));
+        }
+        data.addSource(new RunData.Source(source, Map.of(), commandLine, true));
+        data.summariseHistograms();
+        return data;
+    }
+
     private static <T> T orElse(final T value, final T otherwise)
     {
         return null == value ? otherwise : value;
@@ -183,6 +206,11 @@ public final class RunFolders
     {
         try
         {
+            final String tooLarge = InputFiles.tooLarge(file);
+            if (null != tooLarge)
+            {
+                throw new AnalysisException(file, tooLarge);
+            }
             final JsonNode root = MAPPER.readTree(Files.readAllBytes(file));
             if (null == root || root.isMissingNode())
             {

@@ -15,6 +15,7 @@ import org.electbench.aeron.FrameMac;
 import org.electbench.aeron.FrameVerdict;
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.Role;
+import org.electbench.testkit.PingAlgorithm;
 import org.electbench.transport.ElectionResult;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -121,7 +122,7 @@ class ClusterObservationTest
         send(1, PingAlgorithm.PING, 2);
         report(185, 1, Role.CANDIDATE, 0, 1);
         send(2, PingAlgorithm.PING, 1);
-        send(2, PingAlgorithm.HEARTBEAT, 2);
+        send(2, PingAlgorithm.BEAT, 2);
         report(190, 2, Role.LEADER, 2, 2);
         report(195, 1, Role.FOLLOWER, 2, 2);
         for (long t = 210; t <= 460; t += 20)

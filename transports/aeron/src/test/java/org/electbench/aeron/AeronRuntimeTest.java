@@ -15,10 +15,10 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.electbench.realtime.RealtimeRuntime;
-import org.electbench.realtime.PingAlgorithm;
 import org.electbench.realtime.TimedRuns;
 import org.electbench.sim.SimRuntime;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.testkit.PingAlgorithm;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;

@@ -8,6 +8,7 @@ import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.MessageRole;
 import org.electbench.spi.Role;
+import org.electbench.transport.host.MonitorFeed;
 
 /**
  * The single source of truth for what a run measured, shared by every runtime. It sees only
@@ -58,7 +59,7 @@ import org.electbench.spi.Role;
  * Not thread-safe: a runtime with several threads serializes its calls. Allocation-free after
  * construction, but for the term map growing when a run has many terms.
  */
-public final class ConvergenceMonitor
+public final class ConvergenceMonitor implements MonitorFeed
 {
     private static final long NONE = -1;
 
@@ -226,6 +227,7 @@ public final class ConvergenceMonitor
     }
 
     /** A node booted or recovered: live, a follower naming nobody, until it announces. */
+    @Override
     public void onStart(final int nodeId, final long nowNs)
     {
         if (live[nodeId])
@@ -244,6 +246,7 @@ public final class ConvergenceMonitor
     }
 
     /** A node crashed: it no longer counts for agreement or safety. */
+    @Override
     public void onCrash(final int nodeId, final long nowNs)
     {
         if (!live[nodeId])
@@ -259,6 +262,7 @@ public final class ConvergenceMonitor
     }
 
     /** A node's belief changed (a repeat of its current belief is no change). */
+    @Override
     public void onAnnounce(final int nodeId, final long nowNs, final Role newRole, final int newLeader, final long newTerm)
     {
         if (!live[nodeId] || (role[nodeId] == newRole && leader[nodeId] == newLeader && term[nodeId] == newTerm))
@@ -308,6 +312,7 @@ public final class ConvergenceMonitor
     }
 
     /** A node sent one message (counted whether or not it arrives). */
+    @Override
     public void onSend(final int fromId, final long nowNs, final int type, final int length)
     {
         if (type < 0 || type >= typeCount)

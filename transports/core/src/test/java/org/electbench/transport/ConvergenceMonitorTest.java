@@ -201,7 +201,7 @@ class ConvergenceMonitorTest
     @Test
     void acknowledgementsAreCountedApartFromElectionMessages()
     {
-        final ConvergenceMonitor acked = new ConvergenceMonitor(new AckingAlgorithm(), 2);
+        final ConvergenceMonitor acked = new ConvergenceMonitor(ScenarioTestAlgorithm.acknowledged(), 2);
         acked.reset(0, 100);
         acked.onStart(1, 0);
         acked.onStart(2, 0);
@@ -239,39 +239,5 @@ class ConvergenceMonitorTest
     {
         return new RunPlan(Start.SETTLED, 3, 1, new boolean[4], FaultPlan.NONE, healNs, healNs, SETTLE_NS, 100_000,
             faultNs, side, healNs, false, SETTLE_NS);
-    }
-
-    /** Types ELECTION, HEARTBEAT, ACK; ACK is the acknowledgement. */
-    private static final class AckingAlgorithm implements ElectionAlgorithm
-    {
-        @Override
-        public String name()
-        {
-            return "acking";
-        }
-
-        @Override
-        public List<String> messageTypes()
-        {
-            return List.of("ELECTION", "HEARTBEAT", "ACK");
-        }
-
-        @Override
-        public int heartbeatType()
-        {
-            return 1;
-        }
-
-        @Override
-        public int acknowledgementType()
-        {
-            return 2;
-        }
-
-        @Override
-        public ElectionNode newNode(final int selfId, final ElectionSettings settings)
-        {
-            throw new UnsupportedOperationException("the monitor never builds nodes");
-        }
     }
 }

@@ -6,19 +6,43 @@ import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
 
-/** Names two message types, ELECTION and HEARTBEAT; plans and monitors never create nodes. */
+/**
+ * Names message types ELECTION and HEARTBEAT (and ACK, the acknowledgement, when built by
+ * {@link #acknowledged()}); plans and monitors never create nodes. This module's tests keep their
+ * own: the test kit depends on this module, so it cannot serve this module's tests.
+ */
 final class ScenarioTestAlgorithm implements ElectionAlgorithm
 {
+    private static final int NO_ACKNOWLEDGEMENT = -1;
+
+    private final int acknowledgementType;
+
+    ScenarioTestAlgorithm()
+    {
+        this(NO_ACKNOWLEDGEMENT);
+    }
+
+    private ScenarioTestAlgorithm(final int acknowledgementType)
+    {
+        this.acknowledgementType = acknowledgementType;
+    }
+
+    /** @return one with a third type, ACK, that acknowledges. */
+    static ScenarioTestAlgorithm acknowledged()
+    {
+        return new ScenarioTestAlgorithm(2);
+    }
+
     @Override
     public String name()
     {
-        return "scenario-test";
+        return NO_ACKNOWLEDGEMENT == acknowledgementType ? "scenario-test" : "acking";
     }
 
     @Override
     public List<String> messageTypes()
     {
-        return List.of("ELECTION", "HEARTBEAT");
+        return NO_ACKNOWLEDGEMENT == acknowledgementType ? List.of("ELECTION", "HEARTBEAT") : List.of("ELECTION", "HEARTBEAT", "ACK");
     }
 
     @Override
@@ -28,8 +52,14 @@ final class ScenarioTestAlgorithm implements ElectionAlgorithm
     }
 
     @Override
+    public int acknowledgementType()
+    {
+        return NO_ACKNOWLEDGEMENT == acknowledgementType ? ElectionAlgorithm.super.acknowledgementType() : acknowledgementType;
+    }
+
+    @Override
     public ElectionNode newNode(final int selfId, final ElectionSettings settings)
     {
-        throw new UnsupportedOperationException("plans never create nodes");
+        throw new UnsupportedOperationException("plans and monitors never create nodes");
     }
 }

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 
 import org.HdrHistogram.Histogram;
-import org.electbench.sim.SimRuntime;
 import org.electbench.realtime.IdleMode;
-import org.electbench.realtime.PingAlgorithm;
 import org.electbench.realtime.RealtimeRuntime;
+import org.electbench.sim.SimRuntime;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.testkit.PingAlgorithm;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;

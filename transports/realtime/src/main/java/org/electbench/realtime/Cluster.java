@@ -15,8 +15,9 @@ import org.electbench.transport.host.FaultEdges;
 
 /**
  * What the workers of one run share: the scenario as read-only facts, the fault edges in time
- * order, the wire, the monitor gate and the start signal. Everything mutable a worker touches on
- * the message path is its own; the wire and the gate are the only meeting points.
+ * order, the wire, the monitor merge, the run clock and the start signal. Everything mutable a
+ * worker touches on the message path is its own (its feed to the monitor too); the wire is the only
+ * meeting point.
  */
 final class Cluster
 {
@@ -29,7 +30,7 @@ final class Cluster
     final long seed;
     final FaultEdges edges;
     final Wire wire;
-    final MonitorGate gate;
+    final MonitorMerge monitor;
     /** Shared by the workers' crash triggers, so a first-sender crash hits one node in all. */
     final CrashTriggers.FirstSenders firstSenders = new CrashTriggers.FirstSenders();
     final boolean wireCarriesDueTime;
@@ -37,6 +38,8 @@ final class Cluster
     private final AtomicReference<Throwable> error = new AtomicReference<>();
     private final AtomicInteger readyWorkers = new AtomicInteger();
     private volatile boolean started;
+    /** The run clock's zero; written before {@link #started} is set, read after it is seen set. */
+    private long runStartNs;
 
     Cluster(final Scenario scenario, final Wire wire)
     {
@@ -54,13 +57,14 @@ final class Cluster
         final ConvergenceMonitor monitor = new ConvergenceMonitor(algorithm, size);
         monitor.reset(plan);
         // The monitor counts sends from the fault where it comes before the reference (a partition's cut before its heal).
-        gate = new MonitorGate(monitor, Math.min(plan.referenceNs(), plan.faultNs()));
+        this.monitor = new MonitorMerge(monitor, Math.min(plan.referenceNs(), plan.faultNs()));
     }
 
     /** Anchor the run clock, bring every node up in the monitor, and let the workers boot them. */
     void start()
     {
-        gate.start(size);
+        monitor.start(size);
+        runStartNs = System.nanoTime();
         started = true;
     }
 
@@ -80,9 +84,10 @@ final class Cluster
         return readyWorkers.get();
     }
 
+    /** @return nanoseconds since the run started. */
     long nowNs()
     {
-        return gate.nowNs();
+        return System.nanoTime() - runStartNs;
     }
 
     void onError(final Throwable throwable)

@@ -26,9 +26,9 @@ import org.electbench.transport.Scenario;
  * <p>
  * Faults mean what they mean in the simulator and fire at their scenario times on the real
  * clock, measured from the run start: crash, recover, pause, partition, one-way cut, loss, extra
- * delay, crash after the first send of a type. The {@link org.electbench.transport.ConvergenceMonitor}
- * is fed through one lock-guarded gate with the run clock read inside the lock; the calling
- * thread checks it and ends the run when it has settled after the last fault (judged at the
+ * delay, crash after the first send of a type. Each worker writes what the
+ * {@link org.electbench.transport.ConvergenceMonitor} needs to a buffer of its own; the calling
+ * thread merges them in time order up to the workers' progress ({@link MonitorMerge}) and ends the run when it has settled after the last fault (judged at the
  * instant every worker has caught up to, so a worker the host starves cannot fake a settled run),
  * or when the budget has passed, then stops and joins the workers. A runtime runs one scenario at a time.
  * <p>
@@ -253,10 +253,11 @@ public final class RealtimeRuntime implements ClusterRuntime
             {
                 if (null != cluster.error() || Thread.currentThread().isInterrupted())
                 {
-                    endNs = cluster.gate.freeze();
+                    cluster.monitor.freeze();
+                    endNs = cluster.nowNs();
                     break;
                 }
-                endNs = cluster.gate.tryEnd(progressNs(workers), plan.lastFaultNs(), plan.budgetEndNs());
+                endNs = cluster.monitor.tryEnd(progressNs(workers), cluster.nowNs(), plan.lastFaultNs(), plan.budgetEndNs());
                 if (endNs < 0)
                 {
                     LockSupport.parkNanos(CHECK_PERIOD_NS);
@@ -267,7 +268,7 @@ public final class RealtimeRuntime implements ClusterRuntime
         {
             if (endNs < 0)
             {
-                cluster.gate.freeze();
+                cluster.monitor.freeze();
             }
             for (final AgentRunner runner : runners)
             {
@@ -295,7 +296,7 @@ public final class RealtimeRuntime implements ClusterRuntime
         }
         lastRunTiming = RunTiming.measured(
             timerLatenessNs.getMaxValue(), workerStallNs, wireFactory.takeStallNs(), oneWayLatencyNs, scenario.settings());
-        return cluster.gate.finish(endNs, delivered + timersFired);
+        return cluster.monitor.finish(endNs, delivered + timersFired);
     }
 
     private static long progressNs(final Worker[] workers)

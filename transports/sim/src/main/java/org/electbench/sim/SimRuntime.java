@@ -1,14 +1,9 @@
 package org.electbench.sim;
 
-import java.util.Arrays;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.function.IntPredicate;
 
-import org.agrona.concurrent.UnsafeBuffer;
 import org.electbench.spi.ElectionAlgorithm;
-import org.electbench.spi.ElectionNode;
-import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
@@ -21,12 +16,12 @@ import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Fault;
 import org.electbench.transport.RunPlan;
 import org.electbench.transport.Scenario;
-import org.electbench.transport.Seeds;
 import org.electbench.transport.TraceRecorder;
 import org.electbench.transport.host.Claim;
 import org.electbench.transport.host.FaultEdges;
 import org.electbench.transport.host.Host;
 import org.electbench.transport.host.HostedContext;
+import org.electbench.transport.host.NodeLifecycle;
 import org.electbench.transport.host.SendEdge;
 
 /**
@@ -63,32 +58,22 @@ public final class SimRuntime implements ClusterRuntime
     private boolean keepsDurableState = true;
 
     private ElectionAlgorithm algorithm;
-    private ElectionSettings settings;
     private RunPlan plan;
     private List<Fault> faults;
     private ConvergenceMonitor monitor;
     private String monitorAlgorithm;
-    private long seed;
-    /** Per sender, its network's draws (loss, delay): {@link Seeds#senderRandom}. */
-    private SplittableRandom[] senderRandom;
     private int clusterSize;
-    private ElectionNode[] nodes;
-    private HostedContext[] contexts;
-    private boolean[] live;
-    private int[] incarnation;
-    private long[] pausedUntilNs;
-    private SendEdge sendEdge;
-    private UnsafeBuffer[] durableState;
-    /** Per node: the slot of its last cancelled timer while still queued, for a re-arm to revive; -1 for none. */
-    private int[] revivableTimer;
+    /**
+     * The nodes' lives. Its timer mark is a node's last cancelled timer's slot while still
+     * queued, for a re-arm to revive ({@link NodeLifecycle#NO_TIMER_MARK} for none).
+     */
+    private NodeLifecycle nodes;
     /** Set when agreement settled part-way through a broadcast, whose remaining copies are then never delivered. */
     private boolean settledInBroadcast;
     private long lastFaultNs;
-    private final CrashTriggers crashTriggers = new CrashTriggers();
 
     private long nowNs;
     private long events;
-    private long dropped;
 
     @Override
     public String name()
@@ -131,7 +116,7 @@ public final class SimRuntime implements ClusterRuntime
     /** @return messages of the last run lost to loss, partitions, cuts or crashed receivers. */
     public long droppedMessages()
     {
-        return dropped;
+        return null == nodes ? 0 : nodes.dropped();
     }
 
     @Override
@@ -179,16 +164,13 @@ public final class SimRuntime implements ClusterRuntime
             nowNs = Math.max(nowNs, Math.max(lastFaultNs, monitor.lastChangeNs() + plan.settleWindowNs()));
         }
         final ElectionResult result = monitor.finish(nowNs, events);
-        // Let the run's nodes go; the arrays are kept for the next run of this size.
-        Arrays.fill(nodes, null);
-        Arrays.fill(contexts, null);
+        nodes.release();
         return result;
     }
 
     private void setUp(final Scenario scenario)
     {
         algorithm = scenario.algorithm();
-        settings = scenario.settings();
         plan = scenario.plan();
         faults = plan.faults().faults();
         final int n = scenario.nodes();
@@ -199,43 +181,15 @@ public final class SimRuntime implements ClusterRuntime
         }
         monitor.reset(plan);
         queue.clear();
-        seed = scenario.seed();
-        if (clusterSize != n || null == live)
+        if (clusterSize != n || null == nodes)
         {
             clusterSize = n;
-            live = new boolean[n + 1];
-            incarnation = new int[n + 1];
-            pausedUntilNs = new long[n + 1];
-            revivableTimer = new int[n + 1];
-            senderRandom = new SplittableRandom[n + 1];
-            sendEdge = new SendEdge(n);
-            durableState = new UnsafeBuffer[n + 1];
-            for (int id = 1; id <= n; id++)
-            {
-                durableState[id] = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
-            }
+            nodes = new NodeLifecycle(n, ALL_NODES);
         }
-        sendEdge.reset(scenario.network());
-        Arrays.fill(live, false);
-        // Each node's random source is seeded by its incarnation: count lives from this run's start, so
-        // a run draws the same whatever ran on this runtime before it (Seeds: a run depends on its seed alone).
-        Arrays.fill(incarnation, 0);
-        Arrays.fill(pausedUntilNs, 0);
-        for (int id = 1; id <= n; id++)
-        {
-            durableState[id].setMemory(0, MessageHeader.MAX_MESSAGE_LENGTH, (byte)0);
-            senderRandom[id] = Seeds.senderRandom(seed, id);
-        }
+        nodes.reset(scenario, host, claim, monitor, keepsDurableState, new CrashTriggers.FirstSenders());
         nowNs = 0;
         events = 0;
-        dropped = 0;
-        if (null == nodes || nodes.length != n + 1)
-        {
-            nodes = new ElectionNode[n + 1];
-            contexts = new HostedContext[n + 1];
-        }
 
-        crashTriggers.load(algorithm, faults, ALL_NODES);
         final FaultEdges edges = new FaultEdges(faults);
         for (int i = 0; i < edges.size(); i++)
         {
@@ -244,7 +198,7 @@ public final class SimRuntime implements ClusterRuntime
 
         for (int id = 1; id <= n; id++)
         {
-            boot(id, plan.start());
+            nodes.boot(id, plan.start(), nowNs);
         }
     }
 
@@ -255,40 +209,6 @@ public final class SimRuntime implements ClusterRuntime
         queue.push(slot, atNs);
     }
 
-    private void boot(final int id, final Start start)
-    {
-        live[id] = true;
-        incarnation[id]++;
-        pausedUntilNs[id] = 0;
-        revivableTimer[id] = -1;
-        final ElectionNode node = algorithm.newNode(id, settings);
-        final HostedContext context = new HostedContext(host, claim, id, clusterSize, incarnation[id],
-            plan.detectors()[id], settings, Seeds.nodeRandom(seed, id, incarnation[id]), keepsDurableState ? durableState[id] : null);
-        nodes[id] = node;
-        contexts[id] = context;
-        monitor.onStart(id, nowNs);
-        if (start == Start.SETTLED)
-        {
-            node.onStart(context, start, plan.initialLeader(), plan.initialTerm());
-        }
-        else
-        {
-            node.onStart(context, start, ElectionNode.NO_LEADER, 0);
-        }
-    }
-
-    private void crash(final int id)
-    {
-        if (!live[id])
-        {
-            return;
-        }
-        live[id] = false;
-        incarnation[id]++;
-        contexts[id].deactivate();
-        monitor.onCrash(id, nowNs);
-    }
-
     private void dispatch(final int slot)
     {
         final int id = queue.nodeId(slot);
@@ -297,18 +217,18 @@ public final class SimRuntime implements ClusterRuntime
             case EventQueue.MESSAGE:
             {
                 final int from = queue.fromId(slot);
-                if (!live[id] || sendEdge.blocked(from, id))
+                if (!nodes.receives(from, id))
                 {
-                    dropped++;
+                    nodes.drop();
                     if (null != trace)
                     {
                         trace.onDrop(nowNs, timerId(slot), from, id, messageType(slot),
-                            live[id] ? TraceRecorder.DropReason.BLOCKED : TraceRecorder.DropReason.RECEIVER_DOWN);
+                            nodes.live(id) ? TraceRecorder.DropReason.BLOCKED : TraceRecorder.DropReason.RECEIVER_DOWN);
                     }
                 }
-                else if (pausedUntilNs[id] - nowNs > 0)
+                else if (nodes.pausedUntilNs(id) - nowNs > 0)
                 {
-                    queue.push(slot, pausedUntilNs[id]);
+                    queue.push(slot, nodes.pausedUntilNs(id));
                     return;
                 }
                 else
@@ -317,7 +237,7 @@ public final class SimRuntime implements ClusterRuntime
                     {
                         trace.onDeliver(nowNs, timerId(slot), from, id, messageType(slot));
                     }
-                    nodes[id].onMessage(from, queue.messageBuffer(slot), queue.messageOffset(slot), queue.length(slot));
+                    nodes.deliver(id, from, queue.messageBuffer(slot), queue.messageOffset(slot), queue.length(slot));
                 }
                 break;
             }
@@ -325,7 +245,7 @@ public final class SimRuntime implements ClusterRuntime
                 deliverBroadcast(slot);
                 break;
             case EventQueue.TIMER:
-                if (live[id] && queue.incarnation(slot) == incarnation[id])
+                if (nodes.live(id) && queue.incarnation(slot) == nodes.incarnation(id))
                 {
                     if (queue.isDeferred(slot))
                     {
@@ -333,9 +253,9 @@ public final class SimRuntime implements ClusterRuntime
                         queue.pushDeferred(slot);
                         return;
                     }
-                    if (pausedUntilNs[id] - nowNs > 0)
+                    if (nodes.pausedUntilNs(id) - nowNs > 0)
                     {
-                        queue.push(slot, pausedUntilNs[id]);
+                        queue.push(slot, nodes.pausedUntilNs(id));
                         return;
                     }
                     final long timerId = timerId(slot);
@@ -345,16 +265,16 @@ public final class SimRuntime implements ClusterRuntime
                     {
                         trace.onTimer(nowNs, id, queue.kind(slot));
                     }
-                    nodes[id].onTimer(timerId, queue.kind(slot));
+                    nodes.fire(id, timerId, queue.kind(slot));
                 }
                 break;
             case EventQueue.FAULT:
                 applyFault(id, queue.kind(slot) == 1);
                 break;
             case EventQueue.CANCELLED:
-                if (revivableTimer[id] == slot)
+                if (nodes.timerMark(id) == slot)
                 {
-                    revivableTimer[id] = -1;
+                    nodes.timerMark(id, NodeLifecycle.NO_TIMER_MARK);
                 }
                 break;
             default:
@@ -376,19 +296,19 @@ public final class SimRuntime implements ClusterRuntime
         {
             final int to = Integer.numberOfTrailingZeros(receivers) + 1;
             receivers &= receivers - 1;
-            if (!live[to] || sendEdge.blocked(from, to))
+            if (!nodes.receives(from, to))
             {
-                dropped++;
+                nodes.drop();
             }
-            else if (pausedUntilNs[to] - nowNs > 0)
+            else if (nodes.pausedUntilNs(to) - nowNs > 0)
             {
                 final int copy = queue.allocate();
                 queue.copyMessage(copy, slot, to);
-                queue.push(copy, pausedUntilNs[to]);
+                queue.push(copy, nodes.pausedUntilNs(to));
             }
             else
             {
-                nodes[to].onMessage(from, queue.messageBuffer(slot), queue.messageOffset(slot), queue.length(slot));
+                nodes.deliver(to, from, queue.messageBuffer(slot), queue.messageOffset(slot), queue.length(slot));
             }
             if (0 != receivers)
             {
@@ -412,25 +332,22 @@ public final class SimRuntime implements ClusterRuntime
         switch (fault.kind())
         {
             case CRASH:
-                crash(fault.nodeId());
+                nodes.crash(fault.nodeId(), nowNs);
                 break;
             case RECOVER:
-                if (!live[fault.nodeId()])
+                if (!nodes.live(fault.nodeId()))
                 {
-                    boot(fault.nodeId(), Start.RECOVERED);
+                    nodes.boot(fault.nodeId(), Start.RECOVERED, nowNs);
                 }
                 break;
             case PAUSE:
-                if (live[fault.nodeId()])
-                {
-                    pausedUntilNs[fault.nodeId()] = Math.max(pausedUntilNs[fault.nodeId()], nowNs + fault.durationNs());
-                }
+                nodes.pause(fault.nodeId(), nowNs + fault.durationNs());
                 break;
             case PARTITION:
             case CUT:
             case LOSS:
             case EXTRA_DELAY:
-                sendEdge.apply(index, fault, end);
+                nodes.applyNetworkFault(index, fault, end);
                 break;
             default:
                 break;
@@ -468,13 +385,13 @@ public final class SimRuntime implements ClusterRuntime
             trace.onDrop(nowNs, TraceRecorder.NOT_QUEUED, fromId, to, type,
                 SendEdge.LOST == arrivalNs ? TraceRecorder.DropReason.LOSS : TraceRecorder.DropReason.BLOCKED);
         }
-        if (!crashTriggers.isEmpty() && crashTriggers.fire(fromId, nowNs, type))
+        if (nodes.crashTriggered(fromId, nowNs, type))
         {
             if (null != trace)
             {
                 trace.onFault(nowNs, Fault.Kind.CRASH_AFTER_SEND, fromId, false);
             }
-            crash(fromId);
+            nodes.crash(fromId, nowNs);
         }
     }
 
@@ -487,7 +404,7 @@ public final class SimRuntime implements ClusterRuntime
     private void broadcast(final HostedContext from)
     {
         final int fromId = from.selfId();
-        if (!sendEdge.constantDelay() || clusterSize > EventQueue.MAX_BROADCAST_ID || null != trace)
+        if (!nodes.constantDelay() || clusterSize > EventQueue.MAX_BROADCAST_ID || null != trace)
         {
             for (int to = 1; to <= clusterSize && from.active(); to++)
             {
@@ -513,9 +430,9 @@ public final class SimRuntime implements ClusterRuntime
                 receivers |= 1 << (to - 1);
                 arrivalNs = copyArrivalNs;
             }
-            if (!crashTriggers.isEmpty() && crashTriggers.fire(fromId, nowNs, type))
+            if (nodes.crashTriggered(fromId, nowNs, type))
             {
-                crash(fromId);
+                nodes.crash(fromId, nowNs);
             }
         }
         if (0 != receivers)
@@ -533,20 +450,10 @@ public final class SimRuntime implements ClusterRuntime
         }
     }
 
-    /**
-     * Count one copy of the claimed message and draw its fate at the send edge.
-     *
-     * @return when it arrives, or {@link SendEdge#LOST} or {@link SendEdge#BLOCKED} when it never will.
-     */
+    /** Count one copy of the claimed message and draw its fate: {@link NodeLifecycle#admit}. */
     private long admit(final int fromId, final int to, final int type)
     {
-        monitor.onSend(fromId, nowNs, type, claim.length());
-        final long arrivalNs = sendEdge.admit(fromId, to, nowNs, senderRandom[fromId]);
-        if (arrivalNs < 0)
-        {
-            dropped++;
-        }
-        return arrivalNs;
+        return nodes.admit(fromId, to, nowNs, type, claim.length());
     }
 
     /** The simulator as the host of its nodes: its virtual clock, its event queue for timers and messages. */
@@ -579,11 +486,11 @@ public final class SimRuntime implements ClusterRuntime
             {
                 trace.onSchedule(nowNs, selfId, kind, delayNs);
             }
-            final int revivable = revivableTimer[selfId];
+            final int revivable = nodes.timerMark(selfId);
             if (revivable >= 0 && queue.queuedAtNs(revivable) - deadlineNs <= 0)
             {
                 // A re-arm: the cancelled event still queued comes up first and then goes in at the deadline.
-                revivableTimer[selfId] = -1;
+                nodes.timerMark(selfId, NodeLifecycle.NO_TIMER_MARK);
                 queue.renew(revivable);
                 queue.setTimer(revivable, selfId, kind, node.incarnation());
                 queue.defer(revivable, deadlineNs);
@@ -606,7 +513,7 @@ public final class SimRuntime implements ClusterRuntime
                 return false;
             }
             queue.cancel(slot);
-            revivableTimer[selfId] = slot;
+            nodes.timerMark(selfId, slot);
             return true;
         }
 

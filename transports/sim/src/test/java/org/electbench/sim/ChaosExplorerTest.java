@@ -11,6 +11,7 @@ import org.electbench.sim.chaos.ChaosReport;
 import org.electbench.sim.chaos.ChaosRun;
 import org.electbench.sim.chaos.Violation;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.testkit.BeaconAlgorithm;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Seeds;
 import org.electbench.transport.chaos.ChaosFault;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
+import org.electbench.testkit.BeaconAlgorithm;
 import org.electbench.transport.Detect;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Fault;

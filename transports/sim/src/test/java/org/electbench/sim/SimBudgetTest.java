@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.electbench.spi.ElectionSettings;
+import org.electbench.testkit.BeaconAlgorithm;
 import org.electbench.transport.BudgetExceededException;
 import org.electbench.transport.Detect;
 import org.electbench.transport.ElectionResult;

@@ -10,6 +10,8 @@ import java.util.List;
 
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
+import org.electbench.testkit.BeaconAlgorithm;
+import org.electbench.testkit.PayloadAlgorithm;
 import org.electbench.transport.Detect;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.FaultPlan;

@@ -1,4 +1,4 @@
-package org.electbench.realtime;
+package org.electbench.testkit;
 
 import java.lang.management.ManagementFactory;
 import java.util.List;
@@ -22,15 +22,16 @@ import org.electbench.spi.Start;
  * passes {@code warmup} and again {@code warmup + measured} messages later; then node 1 says
  * DONE, leads, and the others follow, which settles the run.
  * <p>
- * Meant for one worker thread: the shared counts are plain fields. The Aeron runtime's tests use it
- * too (this module's test jar), to measure the same path with the Aeron wire under it.
+ * Meant for one worker thread: the shared counts are plain fields. Every real transport's tests use
+ * it, to measure the same path with their own wire under it; with no arguments it is only its four
+ * message types (a registered plug-in for tests that read reports and host no node).
  */
 public final class PingAlgorithm implements ElectionAlgorithm
 {
-    static final int PING = 0;
-    static final int PONG = 1;
-    static final int DONE = 2;
-    static final int BEAT = 3;
+    public static final int PING = 0;
+    public static final int PONG = 1;
+    public static final int DONE = 2;
+    public static final int BEAT = 3;
     private static final int WATCH_TIMER = 1;
     private static final int TICK_TIMER = 2;
     private static final long WATCH_NS = 50_000_000L;
@@ -41,11 +42,17 @@ public final class PingAlgorithm implements ElectionAlgorithm
     private final com.sun.management.ThreadMXBean threads =
         (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
 
-    long received;
+    public long received;
     public long ticks;
-    long startBytes = -1;
-    long endBytes = -1;
-    long probeCostBytes;
+    private long startBytes = -1;
+    private long endBytes = -1;
+    private long probeCostBytes;
+
+    /** The four types only, never reaching DONE: for a test that hosts no node (the service loader's constructor). */
+    public PingAlgorithm()
+    {
+        this(0, 0);
+    }
 
     public PingAlgorithm(final long warmup, final long measured)
     {

@@ -1,4 +1,4 @@
-package org.electbench.sim;
+package org.electbench.testkit;
 
 import java.util.List;
 
@@ -18,23 +18,23 @@ import org.electbench.spi.Start;
  * HBT; a follower that hears a beacon names its sender; a detecting follower that hears nothing
  * for the detection timeout claims leadership with CLAIM to everyone. Counts what each node got.
  */
-final class BeaconAlgorithm implements ElectionAlgorithm
+public final class BeaconAlgorithm implements ElectionAlgorithm
 {
-    static final int CLAIM = 0;
-    static final int BEACON = 1;
-    static final int TIMER_BEACON = 1;
-    static final int TIMER_DETECT = 2;
+    public static final int CLAIM = 0;
+    public static final int BEACON = 1;
+    public static final int TIMER_BEACON = 1;
+    public static final int TIMER_DETECT = 2;
 
     /** The live nodes its liveness promise needs for a leader; see {@link #liveness}. */
     private final int leaderNodes;
 
-    BeaconAlgorithm()
+    public BeaconAlgorithm()
     {
         this(1);
     }
 
     /** @param leaderNodes the live nodes its liveness promise needs for a leader. */
-    BeaconAlgorithm(final int leaderNodes)
+    public BeaconAlgorithm(final int leaderNodes)
     {
         this.leaderNodes = leaderNodes;
     }
@@ -71,15 +71,15 @@ final class BeaconAlgorithm implements ElectionAlgorithm
         return new Node();
     }
 
-    static final class Node implements ElectionNode
+    public static final class Node implements ElectionNode
     {
         private NodeContext ctx;
         private Role role = Role.FOLLOWER;
         private int leaderId;
         private long term;
         private long detectTimerId;
-        long received;
-        long lastReceivedNs = -1;
+        public long received;
+        public long lastReceivedNs = -1;
 
         @Override
         public void onStart(final NodeContext ctx, final Start start, final int leaderId, final long term)

@@ -1,4 +1,4 @@
-package org.electbench.realtime;
+package org.electbench.testkit;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package org.electbench.sim;
+package org.electbench.testkit;
 
 import java.util.List;
 
@@ -17,13 +17,13 @@ import org.electbench.spi.Start;
  * follower one DATA message of each body length 0..MAX_BODY_LENGTH, each body a pattern of its
  * length and receiver; every receiver checks header and body and counts what it got.
  */
-final class PayloadAlgorithm implements ElectionAlgorithm
+public final class PayloadAlgorithm implements ElectionAlgorithm
 {
-    static final int DATA = 0;
-    static final int PING = 1;
+    public static final int DATA = 0;
+    public static final int PING = 1;
 
-    long delivered;
-    long corrupted;
+    public long delivered;
+    public long corrupted;
 
     @Override
     public String name()
