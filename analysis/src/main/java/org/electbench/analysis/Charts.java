@@ -381,14 +381,7 @@ public final class Charts
             guide(chart, "guide: n log n", anchorNodes, anchorMessages, maxNodes, n -> n * Math.log(n) / Math.log(2), SeriesLines.DASH_DOT);
             guide(chart, "guide: n\u00b2", anchorNodes, anchorMessages, maxNodes, n -> n * n, SeriesLines.DASH_DASH);
             final double top = Math.max(most, guideTop(anchorNodes, anchorMessages, maxNodes));
-            final boolean decades = decadesOnly(least, top, (int)(PANEL_HEIGHT * PLOT_SHARE), true, chart);
-            chart.getStyler().setYAxisLogarithmicDecadeOnly(decades);
-            if (decades)
-            {
-                // Labels at the decades only: the axis spans whole decades, so at least two of them are labelled.
-                chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(least))));
-                chart.getStyler().setYAxisMax(Math.pow(10, Math.ceil(Math.log10(top))));
-            }
+            logAxis(chart, true, least, top, (int)(PANEL_HEIGHT * PLOT_SHARE));
             drawn.add(chart);
         }
         if (drawn.isEmpty())
@@ -693,8 +686,7 @@ public final class Charts
         chart.getStyler().setXAxisLogarithmic(true);
         if (!nodes.isEmpty())
         {
-            chart.getStyler().setXAxisLogarithmicDecadeOnly(decadesOnly(nodes.first(), nodes.last(),
-                (int)(chart.getWidth() * PLOT_SHARE), false, chart));
+            logAxis(chart, false, nodes.first(), nodes.last(), (int)(chart.getWidth() * PLOT_SHARE));
         }
         return chart;
     }
@@ -714,9 +706,43 @@ public final class Charts
         final double closestPx = Math.log10(10.0 / 9.0) * lengthPx / decades;
         final java.awt.FontMetrics metrics = new java.awt.image.BufferedImage(1, 1, java.awt.image.BufferedImage.TYPE_INT_RGB)
             .createGraphics().getFontMetrics(chart.getStyler().getAxisTickLabelsFont());
-        final double needPx = vertical ? metrics.getHeight() :
-            metrics.stringWidth(Numbers.format(Math.pow(10, Math.ceil(Math.log10(max))))) + TICK_GAP_PX;
+        // The closest two labels are the top decade's 9 × 10^k and 10^(k+1); each reaches half its width towards the other.
+        final double top = Math.pow(10, Math.ceil(Math.log10(max)));
+        final double needPx = vertical ? metrics.getAscent() + 2 :
+            (metrics.stringWidth(Numbers.format(top * 0.9)) + metrics.stringWidth(Numbers.format(top))) / 2.0 + TICK_GAP_PX;
         return closestPx < needPx;
+    }
+
+    /**
+     * Sets a log axis to label every 1…9 × 10^k where the labels fit, its decades otherwise; an axis labelled at its
+     * decades spans whole decades where fewer than two fall inside its values, so at least two are labelled.
+     */
+    static void logAxis(final XYChart chart, final boolean vertical, final double min, final double max, final int lengthPx)
+    {
+        final boolean decades = decadesOnly(min, max, lengthPx, vertical, chart);
+        final double low = Math.pow(10, Math.floor(Math.log10(min)));
+        final double high = Math.pow(10, Math.ceil(Math.log10(max)));
+        final boolean widen = decades && Math.floor(Math.log10(max)) - Math.ceil(Math.log10(min)) < 1;
+        if (vertical)
+        {
+            chart.getStyler().setYAxisLogarithmic(true);
+            chart.getStyler().setYAxisLogarithmicDecadeOnly(decades);
+            if (widen)
+            {
+                chart.getStyler().setYAxisMin(low);
+                chart.getStyler().setYAxisMax(high);
+            }
+        }
+        else
+        {
+            chart.getStyler().setXAxisLogarithmic(true);
+            chart.getStyler().setXAxisLogarithmicDecadeOnly(decades);
+            if (widen)
+            {
+                chart.getStyler().setXAxisMin(low);
+                chart.getStyler().setXAxisMax(high);
+            }
+        }
     }
 
     private static SortedSet<Integer> nodes(final SortedMap<String, SortedMap<Integer, RowKey>> lines)

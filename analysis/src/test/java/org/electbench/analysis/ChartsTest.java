@@ -189,20 +189,29 @@ class ChartsTest
     }
 
     @Test
-    void aSmallRangeOfNLabelsEverySize()
+    void aSmallRangeOfNLabelsEverySizeAndAMiddleOneAtLeastTwo()
     {
-        final RunData data = new RunData();
-        for (final int n : List.of(3, 5, 9))
+        for (final List<Integer> sizes : List.of(List.of(3, 5, 9), List.of(3, 5, 9, 17), List.of(3, 9, 17, 33, 65)))
         {
-            measure(data, row("leader-crash", "bully", "sim", n), 200, 10, n * 3.0);
-        }
-        data.summariseHistograms();
-        final NamedChart chart = Charts.versusNodes(data, "leader-crash", new Charts.Style(data));
-        ChartImage.image(chart, List.of());
+            final RunData data = new RunData();
+            for (final int n : sizes)
+            {
+                measure(data, row("leader-crash", "bully", "sim", n), 200, 10, n * 3.0);
+                measure(data, row("leader-crash", "ring", "sim", n), 200, 10, n * 2.0);
+            }
+            data.summariseHistograms();
+            final NamedChart chart = Charts.messagesVersusNodes(data, "leader-crash", new Charts.Style(data));
+            ChartImage.image(chart, List.of());
 
-        final List<String> labels = ChartLayout.labels(ChartLayout.xAxis(chart.chart())).stream().map(ChartLayout.Label::text).toList();
-        assertTrue(labels.containsAll(List.of("3", "5", "9")), labels.toString());
-        assertEquals(List.of(), ChartLayout.problems("small", chart.chart()));
+            final List<String> labels = ChartLayout.labels(ChartLayout.xAxis(chart.chart())).stream().map(ChartLayout.Label::text).toList();
+            assertTrue(labels.size() >= 2, sizes + ": " + labels);
+            if (sizes.size() == 3)
+            {
+                assertTrue(labels.containsAll(List.of("3", "5", "9")), labels.toString());
+            }
+            assertTrue(ChartLayout.labels(ChartLayout.yAxis(chart.chart())).size() >= 2, sizes + ": y");
+            assertEquals(List.of(), ChartLayout.problems(sizes.toString(), chart.chart()));
+        }
     }
 
     @Test
