@@ -72,7 +72,7 @@ class IncidentsTest
         final HeatMapChart strips = (HeatMapChart)chart.chart();
         assertEquals(List.of("bully", "raft check-quorum=off pre-vote=off", "raft check-quorum=off pre-vote=on",
             "raft check-quorum=on pre-vote=off", "raft check-quorum=on pre-vote=on"), strips.getHeatMapSeries().getYData());
-        final List<Number[]> heat = List.copyOf(strips.getHeatMapSeries().getHeatData());
+        final List<Number[]> heat = new java.util.ArrayList<>(strips.getHeatMapSeries().getHeatData());
         assertEquals(5 * ElectionResult.Disturbance.BINS, heat.size());
         // bully's (y = 0) first part had a leader all the time, its last none.
         assertEquals(List.of(100.0, 0.0), heat.stream().filter(cell -> cell[1].intValue() == 0 &&
