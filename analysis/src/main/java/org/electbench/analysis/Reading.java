@@ -8,7 +8,8 @@ import java.util.TreeMap;
 /**
  * A few sentences per scenario generated from its numbers: which algorithm reached a leader
  * fastest (named only where its median's 95% interval lies below every other's; a tie within
- * noise otherwise), which sent the fewest election messages, and which ever had two leaders at once. The
+ * noise otherwise), under a long disturbance which kept, settled on or kept changing its leader,
+ * which sent the fewest election messages, and which ever had two leaders at once. The
  * comparison is made per transport at the largest cluster size every algorithm ran, so the
  * algorithms are compared on the same ground.
  */
@@ -20,6 +21,11 @@ final class Reading
     static final String ELECTION = "election";
     /** Runs the host made late (metric {@code hostLate}): a row with any is marked and draws no safety verdict. */
     static final String HOST_LATE = "hostLate";
+    /** New majority leaders in a disturbance, and the share of it with one (per mille). */
+    static final String LEADER_CHANGES = "leaderChanges";
+    static final String AVAILABILITY = "availability";
+    /** A disturbance with at most this many leader changes on average settles; more is a livelock. */
+    private static final double SETTLES_WITHIN_CHANGES = 2;
 
     private Reading()
     {
@@ -49,6 +55,11 @@ final class Reading
             if (null != fastest)
             {
                 sentences.add(where + ", " + fastest);
+            }
+            final String disturbance = disturbance(data, rows);
+            if (null != disturbance)
+            {
+                sentences.add(where + ", " + disturbance);
             }
             final RowKey fewest = best(data, rows, Charts.MESSAGES);
             if (null != fewest)
@@ -296,6 +307,33 @@ final class Reading
         tied.forEach(row -> names.add(row.algorithm() + label(row, rows)));
         return fastest + "tie within noise between " + String.join(", ", names) +
             " (their 95% intervals overlap; " + what + " " + figures + ")." + rules;
+    }
+
+    /**
+     * For a long disturbance (the incident scenarios): whether each row kept the leader of before,
+     * settled after a change or two, or kept changing leader for the whole disturbance (H. Howard's
+     * livelock of Raft without PreVote), with the mean leader changes and the best run's
+     * availability; null where no row measured leader changes.
+     */
+    private static String disturbance(final RunData data, final List<RowKey> rows)
+    {
+        final List<String> verdicts = new ArrayList<>();
+        for (final RowKey row : rows)
+        {
+            final Cell changes = data.cell(row, LEADER_CHANGES);
+            if (null == changes || Double.isNaN(changes.value()) || changes.value() < 0)
+            {
+                continue;
+            }
+            final double mean = changes.value();
+            final String verdict = 0 == mean ? "keeps the leader of before throughout" :
+                mean <= SETTLES_WITHIN_CHANGES ? "settles after " + Numbers.format(mean) + " leader change" + (1 == mean ? "" : "s") :
+                    "never settles, changing leader " + Numbers.format(mean) + " times";
+            final Cell availability = data.cell(row, AVAILABILITY);
+            verdicts.add(row.algorithm() + label(row, rows) + " " + verdict + (null == availability ? "" :
+                " (a majority leader " + Numbers.format(availability.value() / 10) + " % of the time at best)"));
+        }
+        return verdicts.isEmpty() ? null : "through the disturbance: " + String.join("; ", verdicts) + ".";
     }
 
     private static String startUpRules(final List<RowKey> rows)

@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.HdrHistogram.Histogram;
 import org.electbench.harness.HostLoad;
 import org.electbench.harness.RunFolder;
+import org.electbench.transport.InputFiles;
 
 /**
  * Reads run folders into one {@link RunData}: run reports first (they declare the metrics, with
@@ -205,6 +206,11 @@ public final class RunFolders
     {
         try
         {
+            final String tooLarge = InputFiles.tooLarge(file);
+            if (null != tooLarge)
+            {
+                throw new AnalysisException(file, tooLarge);
+            }
             final JsonNode root = MAPPER.readTree(Files.readAllBytes(file));
             if (null == root || root.isMissingNode())
             {

@@ -147,7 +147,16 @@ final class RunCommand implements Callable<Integer>
         final Path home = Path.of(System.getProperty("electbench.home", ".")).toAbsolutePath().normalize();
         warnIfBusy(spec.commandLine().getErr());
         final Environment environment = Environment.capture(seed, SimulateCommand.commandLine(spec));
-        final RunFolder folder = RunFolder.create(null != runsDirectory ? runsDirectory : home.resolve("results/runs"), environment);
+        final Path runs = null != runsDirectory ? runsDirectory : home.resolve("results/runs");
+        final RunFolder folder;
+        try
+        {
+            folder = RunFolder.create(runs, environment);
+        }
+        catch (final IOException ex)
+        {
+            throw new java.io.UncheckedIOException("cannot make a run folder in " + runs + ": " + ex.getMessage(), ex);
+        }
         spec.commandLine().getErr().println("electbench: run folder " + folder.directory());
         final JmhStages driver = new JmhStages(folder, environment, spec.commandLine().getErr());
         final AtomicBoolean stopping = new AtomicBoolean();
@@ -165,7 +174,8 @@ final class RunCommand implements Callable<Integer>
         }
         catch (final IOException ex)
         {
-            return cannotWrite(folder, ex);
+            // Stopping the benchmark process on Ctrl-C closes the output being read: that is no write failure.
+            return stopping.get() ? EXIT_INTERRUPTED : cannotWrite(folder, ex);
         }
         finally
         {

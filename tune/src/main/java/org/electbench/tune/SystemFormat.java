@@ -132,12 +132,7 @@ public final class SystemFormat
         network.put("rttP50Ns", request.network().rttP50Ns());
         network.put("rttP99Ns", request.network().rttP99Ns());
         network.put("loss", request.network().loss());
-        final ObjectNode pauses = root.putObject("pauses");
-        pauses.put("distribution", request.pauses().law());
-        pauses.put("ratePerHour", request.pauses().ratePerHour());
-        pauses.put("p50Ns", request.pauses().p50Ns());
-        pauses.put("p99Ns", request.pauses().p99Ns());
-        pauses.put("tailSource", request.pauses().tailSource());
+        TuneJson.pauses(root.putObject("pauses"), request.pauses());
         final List<TuneTables.Col<SystemAdvisor.Entry>> columns = columns(report.system());
         if (null == report.recommended())
         {

@@ -58,12 +58,7 @@ public final class TuneJson
             network.put("rttMaxNs", fit.rttMaxNs());
         }
         network.put("nodes", request.nodes());
-        final ObjectNode pauses = network.putObject("pauses");
-        pauses.put("ratePerHour", request.pauses().ratePerHour());
-        pauses.put("p50Ns", request.pauses().p50Ns());
-        pauses.put("p99Ns", request.pauses().p99Ns());
-        pauses.put("distribution", request.pauses().law());
-        pauses.put("tailSource", request.pauses().tailSource());
+        pauses(network.putObject("pauses"), request.pauses());
         root.put("falseElectionsPerDayTarget", request.targetPerDay());
         root.put("failoverRuns", request.failoverRuns());
         root.put("seed", request.seed());
@@ -79,6 +74,16 @@ public final class TuneJson
         rows(root.putArray("presets"), TuneTables.presets(report));
         root.put("wallNs", report.wallNs());
         return root;
+    }
+
+    /** The pause law: its family, rate, p50 and p99, and where its tail comes from. */
+    static void pauses(final ObjectNode node, final PauseModel pauses)
+    {
+        node.put("distribution", pauses.law());
+        node.put("ratePerHour", pauses.ratePerHour());
+        node.put("p50Ns", pauses.p50Ns());
+        node.put("p99Ns", pauses.p99Ns());
+        node.put("tailSource", pauses.tailSource());
     }
 
     /** Adds each row of the table's full set as an object, each column id a path in it. */
