@@ -1,6 +1,7 @@
 package org.electbench.analysis;
 
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -22,6 +23,11 @@ final class JmhSource
     static final String GC_ALLOC_NORM = "gc.alloc.rate.norm";
     static final Metric ALLOCATION = new Metric("allocation", "B/op", Metric.Kind.COUNT);
     static final Metric ELECTIONS_MEASURED = new Metric(ELECTIONS, "", Metric.Kind.COUNT);
+    /** The message-path benchmark's counters: windows measured and events handled in them (MessagePathBenchmark.Totals). */
+    static final String WINDOWS = "windows";
+    static final String EVENTS_TOTAL = "eventsTotal";
+    /** Bytes allocated per handled event on the message path: {@code gc.alloc.rate.norm} (per window) × windows / events. */
+    static final Metric ALLOCATION_PER_EVENT = new Metric("allocationPerEvent", "B", Metric.Kind.COUNT);
 
     private JmhSource()
     {
@@ -33,33 +39,40 @@ final class JmhSource
      * @param results its results.
      * @param declared the declaration of a metric by name, or null for a name nothing declares.
      */
-    static void add(final RunData data, final Path file, final List<JmhResult> results, final Function<String, Metric> declared)
+    static void add(
+        final RunData data,
+        final Path file,
+        final List<JmhResult> results,
+        final Function<String, Metric> declared,
+        final Collection<RowKey> reported)
     {
         for (final JmhResult result : results)
         {
             final RowKey row;
-            final boolean reported;
+            final List<RowKey> matched;
             try
             {
                 final RowKey own = RowKeys.rowKey(result.params(), result.shortName());
-                final RowKey matched = RowKeys.matching(own, data.rows());
-                reported = matched != own || data.rows().contains(own);
+                matched = RowKeys.matching(own, reported);
                 // A benchmark that measures no elections (throughput, the message path) gets a table of its own, its
                 // scenario a setting, rather than rows among the elections of that scenario.
-                row = reported || result.secondary().containsKey(ELECTIONS) ? matched : RowKeys.benchmarkRow(result.params(), result.shortName());
+                row = !matched.isEmpty() || result.secondary().containsKey(ELECTIONS) ? own :
+                    RowKeys.benchmarkRow(result.params(), result.shortName());
             }
             catch (final IllegalArgumentException ex)
             {
                 throw new AnalysisException(file, result.benchmark() + ": " + ex.getMessage());
             }
             final JmhResult.Score allocation = result.secondary().get(GC_ALLOC_NORM);
-            if (reported)
+            if (!matched.isEmpty())
             {
                 // A run report has this cell's figures per election already; JMH's sums and its score (the simulator's
-                // own time) would only say them again, worse. The allocation is JMH's alone.
-                if (null != allocation)
+                // own time) would only say them again, worse. The allocation is JMH's alone, and belongs to a row only
+                // when the benchmark's settings name one report (a derived-defaults row beside a sweep of the same cell
+                // names several: one of them ran it, JMH does not say which).
+                if (null != allocation && matched.size() == 1)
                 {
-                    data.put(row, new Column(ALLOCATION, Column.Statistic.MEAN), new Cell(allocation.score(), allocation.error()));
+                    data.put(matched.get(0), new Column(ALLOCATION, Column.Statistic.MEAN), new Cell(allocation.score(), allocation.error()));
                 }
                 continue;
             }
@@ -69,6 +82,14 @@ final class JmhSource
             if (null != allocation)
             {
                 data.put(row, new Column(ALLOCATION, Column.Statistic.MEAN), new Cell(allocation.score(), allocation.error()));
+                final JmhResult.Score windows = result.secondary().get(WINDOWS);
+                final JmhResult.Score events = result.secondary().get(EVENTS_TOTAL);
+                if (null != windows && null != events && events.total() > 0)
+                {
+                    final double perOperation = windows.total() / events.total();
+                    data.put(row, new Column(ALLOCATION_PER_EVENT, Column.Statistic.MEAN),
+                        new Cell(allocation.score() * perOperation, allocation.error() * perOperation));
+                }
             }
             final JmhResult.Score elections = result.secondary().get(ELECTIONS);
             final double electionsTotal = null == elections ? Double.NaN : elections.total();

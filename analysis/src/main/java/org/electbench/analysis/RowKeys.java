@@ -88,38 +88,30 @@ final class RowKeys
      * transport whose settings agree wherever both name one, or the only run report of that cell.
      *
      * @param row a benchmark's row.
-     * @param known the rows already read.
-     * @return the one known row it is, or itself when none or several are.
+     * @param reported the rows run reports describe (never rows made from benchmark results, whose
+     *     {@code auto} settings would agree with every row of their cell).
+     * @return the run reports' rows it can be: one, or several when its {@code auto} settings agree
+     *     with several (a row of derived defaults beside a sweep of the same cell), or none.
      */
-    static RowKey matching(final RowKey row, final java.util.Collection<RowKey> known)
+    static java.util.List<RowKey> matching(final RowKey row, final java.util.Collection<RowKey> reported)
     {
-        RowKey match = null;
-        RowKey only = null;
-        int candidates = 0;
-        for (final RowKey candidate : known)
+        final java.util.List<RowKey> agreeing = new java.util.ArrayList<>();
+        final java.util.List<RowKey> cell = new java.util.ArrayList<>();
+        for (final RowKey candidate : reported)
         {
             if (candidate.scenario().equals(row.scenario()) && candidate.algorithm().equals(row.algorithm()) &&
                 candidate.nodes() == row.nodes() && candidate.transport().equals(row.transport()))
             {
-                candidates++;
-                only = candidate;
+                cell.add(candidate);
                 if (agree(candidate, row))
                 {
-                    if (null != match)
-                    {
-                        return row;
-                    }
-                    match = candidate;
+                    agreeing.add(candidate);
                 }
             }
         }
-        if (null != match)
-        {
-            return match;
-        }
-        // The one run report of that cell: the benchmark's parameters spell what the scenario derives (the loss of
+        // Else the one run report of that cell: the benchmark's parameters spell what the scenario derives (the loss of
         // `lossy`, the options of another algorithm) as their defaults, so they may disagree and still be this cell.
-        return candidates == 1 ? only : row;
+        return !agreeing.isEmpty() || cell.size() != 1 ? agreeing : cell;
     }
 
     private static boolean agree(final RowKey a, final RowKey b)

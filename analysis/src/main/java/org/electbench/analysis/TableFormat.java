@@ -199,7 +199,7 @@ public enum TableFormat
     }
 
     /** @return a number as JSON holds it best: whole numbers as integers, NaN and infinities as null. */
-    static Object json(final Object exact)
+    public static Object json(final Object exact)
     {
         if (exact instanceof Double || exact instanceof Float)
         {

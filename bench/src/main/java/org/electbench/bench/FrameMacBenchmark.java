@@ -58,6 +58,7 @@ public class FrameMacBenchmark
     @Setup
     public void setUp() throws UnknownHostException
     {
+        RunWatch.start();
         final byte[] key = new byte[FrameMac.MIN_KEY_LENGTH];
         for (int i = 0; i < key.length; i++)
         {

@@ -78,6 +78,7 @@ public class SimulatorBenchmark
     @Setup(Level.Trial)
     public void start()
     {
+        RunWatch.start();
         base = BenchParameters.scenario(this, algorithm, 1, Map.of());
         runtime = RuntimeRegistry.instance().get(new SeededRuns().floorRuntimeName()).newRuntime();
     }

@@ -2,6 +2,7 @@ package org.electbench.cli;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -35,7 +36,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "chaos", mixinStandardHelpOptions = true, modelTransformer = ChaosCommand.ChaosFlags.class,
     description = {
         "Run K random fault schedules per algorithm in the simulator (crashes and recoveries, pauses longer than the " +
-            "detection timeout, partitions into two groups, one-way cuts, loss bursts; all heal) and count the schedules " +
+            "detection timeout, partitions into two groups, one-way cuts, loss bursts, and partial connectivity: partial " +
+            "partitions of random links cut one way or both, flapping links, slow nodes; all heal) and count the schedules " +
             "with two leaders at once, two leaders of one term, a stale-term leader still acting, and stuck ones: enough " +
             "nodes live for the leader the algorithm promises, and none agreed within its bound after the last heal " +
             "(each bound is printed with its formula). The first seed of each is printed.",
@@ -67,10 +69,16 @@ final class ChaosCommand implements Callable<Integer>
         description = "Seed of the exploration; schedule i runs with a seed derived from S and i (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--faults", paramLabel = "KINDS", defaultValue = "crash,recover,pause,partition,oneway,loss",
+    @Option(names = "--faults", paramLabel = "KINDS", defaultValue = "crash,recover,pause,partition,oneway,loss,partial,flap,slow",
         description = "Fault kinds to draw, comma-separated: crash, recover (crashed nodes come back; needs crash), pause, " +
-            "partition, oneway, loss (default: ${DEFAULT-VALUE}).")
+            "partition, oneway, loss, partial (random links cut, one way or both), flap (a link down for part of every " +
+            "period), slow (a node stalling again and again) (default: ${DEFAULT-VALUE}).")
     String faults;
+
+    @Option(names = "--partial", negatable = true, defaultValue = "true", fallbackValue = "true",
+        description = "Draw partial connectivity (partial, flap, slow) among the kinds; --no-partial leaves it out, for the " +
+            "textbook faults alone (default: on).")
+    boolean partial;
 
     @Option(names = "--replay", paramLabel = "SEED",
         description = "Run only the schedule with this seed (as reported under first seeds) and print its faults and result.")
@@ -88,15 +96,7 @@ final class ChaosCommand implements Callable<Integer>
             throw new ParameterException(spec.commandLine(),
                 "Invalid value for option '--schedules': must be at least 1, was " + schedules);
         }
-        final Set<ChaosFault> kinds;
-        try
-        {
-            kinds = ChaosFault.parseList(faults);
-        }
-        catch (final IllegalArgumentException ex)
-        {
-            throw new ParameterException(spec.commandLine(), "Invalid value for option '--faults': " + ex.getMessage());
-        }
+        final Set<ChaosFault> kinds = kinds();
         final SimRuntime sizing = new SimRuntime();
         FlagErrors.checkNodes(spec, sizing, options.nodes(), "--nodes");
         final List<Scenario> bases = bases(null == replay ? seed : replay);
@@ -129,6 +129,34 @@ final class ChaosCommand implements Callable<Integer>
         }
         spec.commandLine().getOut().flush();
         return 0;
+    }
+
+    /** @return the kinds to draw: those of {@code --faults}, without partial connectivity under {@code --no-partial}. */
+    private Set<ChaosFault> kinds()
+    {
+        final Set<ChaosFault> listed;
+        try
+        {
+            listed = ChaosFault.parseList(faults);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new ParameterException(spec.commandLine(), "Invalid value for option '--faults': " + ex.getMessage());
+        }
+        if (partial)
+        {
+            return listed;
+        }
+        final EnumSet<ChaosFault> named = EnumSet.copyOf(listed);
+        named.retainAll(ChaosFault.PARTIAL_CONNECTIVITY);
+        if (!named.isEmpty() && null != spec.commandLine().getParseResult().matchedOption("--faults"))
+        {
+            throw new ParameterException(spec.commandLine(), "Invalid value for option '--faults': it names " +
+                ChaosFault.toCliList(named) + ", which --no-partial leaves out; give one or the other");
+        }
+        final EnumSet<ChaosFault> kinds = EnumSet.copyOf(listed);
+        kinds.removeAll(ChaosFault.PARTIAL_CONNECTIVITY);
+        return kinds;
     }
 
     /**
@@ -216,6 +244,11 @@ final class ChaosCommand implements Callable<Integer>
         {
             if (NOT_IN_REPLAY.contains(option.longestName()))
             {
+                continue;
+            }
+            if (option.negatable())
+            {
+                flags.append(' ').append(Boolean.TRUE.equals(option.getValue()) ? "" : "--no-").append(option.longestName().substring(2));
                 continue;
             }
             for (final String value : option.originalStringValues())

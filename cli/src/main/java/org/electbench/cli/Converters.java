@@ -41,6 +41,41 @@ final class Converters
         return Arrays.stream(type.getEnumConstants()).map(Converters::cliName).collect(Collectors.joining(", "));
     }
 
+    /**
+     * An integer flag in ASCII digits: Java's own parsing takes any script's digits (ARABIC-INDIC DIGIT ONE is 1),
+     * so {@code --id \u0661} would run node 1. Registered for every int and long flag.
+     */
+    static long asciiInteger(final String value, final long min, final long max, final String type)
+    {
+        if (!value.matches("[-+]?[0-9]{1,19}"))
+        {
+            throw new TypeConversionException("'" + value + "' is not " + type + " (ASCII digits 0-9)");
+        }
+        try
+        {
+            final long parsed = Long.parseLong(value);
+            if (parsed >= min && parsed <= max)
+            {
+                return parsed;
+            }
+        }
+        catch (final NumberFormatException ex)
+        {
+            // Out of range as a long: named below with the type's range.
+        }
+        throw new TypeConversionException("'" + value + "' is out of range for " + type + " (" + min + ".." + max + ")");
+    }
+
+    static int asciiInt(final String value)
+    {
+        return (int)asciiInteger(value, Integer.MIN_VALUE, Integer.MAX_VALUE, "an integer");
+    }
+
+    static long asciiLong(final String value)
+    {
+        return asciiInteger(value, Long.MIN_VALUE, Long.MAX_VALUE, "an integer");
+    }
+
     static final class Duration implements ITypeConverter<Long>
     {
         @Override

@@ -10,6 +10,7 @@ import java.nio.file.NoSuchFileException;
 import java.util.Arrays;
 import java.util.Locale;
 
+import org.electbench.deploy.ClusterFile;
 import org.electbench.transport.BudgetExceededException;
 import org.electbench.transport.MemoryLimits;
 import picocli.CommandLine;
@@ -34,7 +35,8 @@ final class ErrorHandler implements IParameterExceptionHandler, IExecutionExcept
     {
         final CommandLine commandLine = ex.getCommandLine();
         final PrintWriter err = commandLine.getErr();
-        err.println(commandLine.getCommandSpec().qualifiedName() + ": " + ex.getMessage());
+        // A value is echoed with its control and direction characters escaped, so it cannot garble or disguise the line.
+        err.println(commandLine.getCommandSpec().qualifiedName() + ": " + ClusterFile.escape(String.valueOf(ex.getMessage())));
         UnmatchedArgumentException.printSuggestions(ex, err);
         err.println("Try '" + commandLine.getCommandSpec().qualifiedName() + " --help' for the flags and their accepted values.");
         if (Arrays.asList(args).contains(DEBUG))
@@ -67,6 +69,11 @@ final class ErrorHandler implements IParameterExceptionHandler, IExecutionExcept
         {
             err.println(name + ": " + userError);
             exitCode = Main.EXIT_USAGE;
+        }
+        else if (null != diskFull(error))
+        {
+            err.println(name + ": " + diskFull(error) + "; free some space and run again");
+            exitCode = Main.EXIT_FAILURE;
         }
         else if (error instanceof BudgetExceededException)
         {
@@ -127,6 +134,23 @@ final class ErrorHandler implements IParameterExceptionHandler, IExecutionExcept
         if (error instanceof IllegalArgumentException)
         {
             return error.getMessage();
+        }
+        return null;
+    }
+
+    /**
+     * @return the first message in the cause chain that says the disk is full, the outermost first as it names the
+     * file where a writer added it; null when the disk was not full.
+     */
+    static String diskFull(final Throwable error)
+    {
+        for (Throwable cause = error; null != cause; cause = cause.getCause())
+        {
+            final String message = cause.getMessage();
+            if (null != message && (message.contains("No space left on device") || message.contains("Disk quota exceeded")))
+            {
+                return unwrap(message);
+            }
         }
         return null;
     }

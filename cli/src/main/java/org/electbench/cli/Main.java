@@ -84,7 +84,11 @@ public final class Main implements Callable<Integer>
         final ErrorHandler handler = new ErrorHandler();
         final CommandLine commandLine = new CommandLine(new Main())
             .setParameterExceptionHandler(handler)
-            .setExecutionExceptionHandler(handler);
+            .setExecutionExceptionHandler(handler)
+            .registerConverter(Integer.class, Converters::asciiInt)
+            .registerConverter(Integer.TYPE, Converters::asciiInt)
+            .registerConverter(Long.class, Converters::asciiLong)
+            .registerConverter(Long.TYPE, Converters::asciiLong);
         for (final CommandLine command : commandLine.getSubcommands().values())
         {
             for (final CommandSpec mixin : command.getCommandSpec().mixins().values())

@@ -90,10 +90,11 @@ final class NodeCommand implements Callable<Integer>
         }, "electbench-node-shutdown");
         Runtime.getRuntime().addShutdownHook(shutdown);
         host.start();
-        err.printf(Locale.ROOT, "node %d of %d (%s, cluster-id %d, fingerprint %016x, %s) listening on %s, reporting to %s; " +
-                "stop with SIGTERM or Ctrl-C%n",
+        // The incarnation is what a peer names when two processes claim this id, so the operator can tell which is which.
+        err.printf(Locale.ROOT, "node %d of %d (%s, cluster-id %d, fingerprint %016x, %s, incarnation %016x) listening on %s, " +
+                "reporting to %s; stop with SIGTERM or Ctrl-C%n",
             id, cluster.clusterSize(), cluster.algorithm().name(), cluster.clusterId(), cluster.fingerprint(),
-            cluster.keyed() ? "keyed" : "no key", ClusterFile.format(cluster.node(id)),
+            cluster.keyed() ? "keyed" : "no key", host.incarnation(), ClusterFile.format(cluster.node(id)),
             null == cluster.observer() ? "no observer" : ClusterFile.format(cluster.observer()));
         err.flush();
         host.awaitClosed();

@@ -3,30 +3,31 @@ package org.electbench.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.electbench.analysis.AnalysisException;
 import org.electbench.analysis.Declarations;
 import org.electbench.analysis.RunFolders;
 import org.electbench.analysis.Tables;
+import org.electbench.harness.BenchmarkStage;
 import org.electbench.harness.Environment;
 import org.electbench.harness.HostLoad;
+import org.electbench.harness.JmhStages;
 import org.electbench.harness.RunFolder;
+import org.electbench.harness.RunGrid;
 import org.electbench.harness.Shard;
 import org.electbench.harness.RuntimeRegistry;
 import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.transport.AtomicOutput;
 import org.electbench.transport.ClusterRuntime;
-import org.electbench.transport.ScenarioKind;
 import org.electbench.transport.parameters.RunParameter;
 import org.electbench.transport.parameters.RunParameters;
 import picocli.CommandLine.Command;
@@ -46,19 +47,22 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
     description = {
-        "Run the benchmark comparison through the JMH jar (bench/target/benchmarks.jar) into a new folder " +
+        "Run the benchmark comparison through JMH (its Runner, forking from this JVM) into a new folder " +
             "results/runs/<UTC time>-<commit>/ (JMH JSON, histogram logs, run reports, environment, command), then print the tables.",
         "By default every registered algorithm on every named scenario, sim at n = 3 ... 1024, inmemory at n = 3 ... 17 " +
             "and aeron-udp at n = 3 ... 9 (17 with --full), a few HBT and T_elec settings, the simulator's throughput and the " +
             "message path: 1,000 elections a simulator row up to n = 17, 30 a real one; the real rows take most of the time " +
-            "(about 2 s an election on inmemory), the progress line estimates the rest. " +
+            "(about 2 s an election on inmemory); the progress line estimates the time left from the per-election cost of " +
+            "each runtime measured as the run goes. " +
             "--algorithm, --nodes, --scenario or --transport run exactly that cell instead; the other scenario flags apply to every cell."})
 final class RunCommand implements Callable<Integer>
 {
     /** How long apart the two readings of the busy check are taken. */
     private static final long STEAL_SAMPLE_MS = 200;
     /** The benchmarks' parameter that carries the algorithms' own options. */
-    private static final String BENCH_OPTIONS = "options";
+    static final String BENCH_OPTIONS = "options";
+    /** 128 + SIGINT, as a shell reports a command Ctrl-C stopped (the JVM, shutting down, ends with its own). */
+    private static final int EXIT_INTERRUPTED = 130;
 
     @Spec
     CommandSpec spec;
@@ -67,7 +71,7 @@ final class RunCommand implements Callable<Integer>
     ScenarioOptions options;
 
     @Option(names = "--quick", description = "A small grid: the main scenarios at n = 3, 5, 9 (200 elections a row), inmemory at " +
-        "n = 3, 5 (10 a row); 2 min 56 s measured on a shared 2-core machine.")
+        "n = 3, 5 (10 a row); " + RunGrid.QUICK_MEASURED + " measured on a shared 2-core machine.")
     boolean quick;
 
     @Option(names = Shard.FLAG, paramLabel = "I/K", converter = ShardConverter.class,
@@ -87,9 +91,6 @@ final class RunCommand implements Callable<Integer>
 
     @Option(names = "--runs-dir", paramLabel = "DIR", description = "Where run folders go (default: results/runs under the project).")
     Path runsDirectory;
-
-    @Option(names = "--jar", paramLabel = "FILE", description = "The benchmark jar (default: bench/target/benchmarks.jar under the project).")
-    Path jar;
 
     @Option(names = "--out", paramLabel = "FILE", converter = AtomicOutputConverter.class,
         description = "Also write the tables to FILE, checked before the runs start (its folder must exist); written whole " +
@@ -114,7 +115,7 @@ final class RunCommand implements Callable<Integer>
     @Option(names = "-wi", paramLabel = "N", description = "JMH: warm-up iterations.")
     Integer warmups;
 
-    @Option(names = "-prof", paramLabel = "PROFILER", description = "JMH: add a profiler to every stage (e.g. -prof gc).")
+    @Option(names = "-prof", paramLabel = "PROFILER", description = "JMH: add a profiler to every stage (e.g. -prof gc, -prof NAME:OPTIONS).")
     List<String> profilers = new ArrayList<>();
 
     @Override
@@ -137,65 +138,86 @@ final class RunCommand implements Callable<Integer>
         final List<BenchmarkStage> stages = RunGrid.stages(quick ? RunGrid.Size.QUICK : full ? RunGrid.Size.FULL : RunGrid.Size.DEFAULT,
             algorithms(), runtimes(), overrides, restricted(), seed);
         final List<BenchmarkStage> adjusted = new ArrayList<>();
-        final List<BenchmarkStage> share = RunGrid.shard(stages, shard);
-        final List<String> extra = new ArrayList<>();
-        for (final String profiler : profilers)
+        for (final BenchmarkStage stage : RunGrid.shard(stages, shard))
         {
-            extra.add("-prof");
-            extra.add(profiler);
-        }
-        for (final BenchmarkStage stage : share)
-        {
-            adjusted.add(stage.withCounts(forks, warmups, iterations, BenchmarkStage.CONVERGENCE.equals(stage.benchmark()) ? batch : null, extra));
+            adjusted.add(stage.withCounts(forks, warmups, iterations, BenchmarkStage.CONVERGENCE.equals(stage.benchmark()) ? batch : null,
+                profilers));
         }
 
         final Path home = Path.of(System.getProperty("electbench.home", ".")).toAbsolutePath().normalize();
-        final Path benchmarks = null != jar ? jar : home.resolve("bench/target/benchmarks.jar");
-        if (!Files.isRegularFile(benchmarks))
-        {
-            throw new ParameterException(spec.commandLine(), "Invalid value for option '--jar': no benchmark jar at " + benchmarks +
-                "; build it with: mvn -B -DskipTests package");
-        }
         warnIfBusy(spec.commandLine().getErr());
         final Environment environment = Environment.capture(seed, SimulateCommand.commandLine(spec));
-        final RunFolder folder = RunFolder.create(null != runsDirectory ? runsDirectory : home.resolve("results/runs"), environment);
-        spec.commandLine().getErr().println("electbench: run folder " + folder.directory());
-        final JmhDriver driver = new JmhDriver(benchmarks, folder, environment, spec.commandLine().getErr());
-        final Thread onInterrupt = new Thread(() -> interrupted(driver, folder), "electbench-run-interrupted");
-        Runtime.getRuntime().addShutdownHook(onInterrupt);
-        final int exitCode;
+        final Path runs = null != runsDirectory ? runsDirectory : home.resolve("results/runs");
+        final RunFolder folder;
         try
         {
-            exitCode = driver.run(adjusted);
+            folder = RunFolder.create(runs, environment);
+        }
+        catch (final IOException ex)
+        {
+            throw new java.io.UncheckedIOException("cannot make a run folder in " + runs + ": " + ex.getMessage(), ex);
+        }
+        spec.commandLine().getErr().println("electbench: run folder " + folder.directory());
+        final JmhStages driver = new JmhStages(folder, environment, spec.commandLine().getErr());
+        final AtomicBoolean stopping = new AtomicBoolean();
+        final Thread onInterrupt = new Thread(() ->
+        {
+            stopping.set(true);
+            driver.interrupted();
+            System.err.println("\nelectbench: interrupted; " + folder.directory() + " is marked incomplete");
+        }, "electbench-run-interrupted");
+        Runtime.getRuntime().addShutdownHook(onInterrupt);
+        final String error;
+        try
+        {
+            error = driver.run(adjusted);
+        }
+        catch (final IOException ex)
+        {
+            // Stopping the benchmark process on Ctrl-C closes the output being read: that is no write failure.
+            return stopping.get() ? EXIT_INTERRUPTED : cannotWrite(folder, ex);
         }
         finally
         {
-            Runtime.getRuntime().removeShutdownHook(onInterrupt);
+            try
+            {
+                Runtime.getRuntime().removeShutdownHook(onInterrupt);
+            }
+            catch (final IllegalStateException ex)
+            {
+                // Ctrl-C or SIGTERM: the JVM is shutting down and the hook says so.
+            }
         }
-        if (0 != exitCode)
+        if (stopping.get())
         {
-            Files.writeString(folder.directory().resolve(RunFolder.INCOMPLETE),
-                "failed " + Instant.now() + ": a benchmark process exited with " + exitCode + "; see the jmh-*.log files\n",
-                StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
-            spec.commandLine().getErr().println("electbench: a benchmark failed (exit " + exitCode + "); the run folder " +
-                folder.directory() + " stays marked incomplete; see its jmh-*.log");
+            // The hook stopped the benchmark and marked the folder; its exit code is no failure of the run.
+            return EXIT_INTERRUPTED;
+        }
+        if (null != error)
+        {
+            spec.commandLine().getErr().println("electbench: a benchmark stage failed (" + error + "); the run folder " +
+                folder.directory() + " stays marked incomplete");
             return 1;
         }
 
-        if (!driver.failures().isEmpty())
-        {
-            folder.write(RunFolder.FAILURES, (String.join("\n", driver.failures()) + "\n").getBytes(StandardCharsets.UTF_8));
-        }
-        folder.complete();
         final String tables;
         try
         {
+            if (!driver.failures().isEmpty())
+            {
+                folder.write(RunFolder.FAILURES, (String.join("\n", driver.failures()) + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+            folder.complete();
             tables = tables(folder);
         }
         catch (final AnalysisException ex)
         {
             spec.commandLine().getErr().println("electbench: the run left no tables: " + ex.getMessage());
             return 1;
+        }
+        catch (final IOException ex)
+        {
+            return cannotWrite(folder, ex);
         }
         if (null != out)
         {
@@ -257,19 +279,15 @@ final class RunCommand implements Callable<Integer>
         return tables;
     }
 
-    private static void interrupted(final JmhDriver driver, final RunFolder folder)
+    /** A write into the run folder failed (a full disk, most often): one line naming the folder, not a stack trace. */
+    private int cannotWrite(final RunFolder folder, final IOException ex)
     {
-        driver.stop();
-        try
-        {
-            Files.writeString(folder.directory().resolve(RunFolder.INCOMPLETE), "interrupted " + Instant.now() + "\n",
-                StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
-        }
-        catch (final IOException ex)
-        {
-            System.err.println("electbench: could not mark " + folder.directory() + " incomplete: " + ex.getMessage());
-        }
-        System.err.println("\nelectbench: interrupted; " + folder.directory() + " is marked incomplete");
+        final String reason = ex instanceof java.nio.file.FileSystemException ?
+            ErrorHandler.userMessage(ex) : String.valueOf(ex.getMessage());
+        spec.commandLine().getErr().println("electbench: cannot write the run folder " + folder.directory() + ": " + reason +
+            "; what it holds is kept, and it stays marked incomplete");
+        spec.commandLine().getErr().flush();
+        return 1;
     }
 
     /** @return whether the user named a cell (algorithm, size, scenario or transport): run exactly that. */
@@ -429,21 +447,5 @@ final class RunCommand implements Callable<Integer>
     private static List<String> runtimes()
     {
         return RuntimeRegistry.instance().names();
-    }
-
-    /** @return the named scenarios the default comparison covers: all but chaos, custom and the incident scenarios. */
-    static List<String> namedScenarios()
-    {
-        final List<String> names = new ArrayList<>();
-        for (final ScenarioKind kind : ScenarioKind.values())
-        {
-            // The incident scenarios are long disturbances (40 D each run) under which ring's ELECTION messages
-            // circulate without end; they are compared with simulate, not in the convergence grid.
-            if (kind != ScenarioKind.CHAOS && kind != ScenarioKind.CUSTOM && null == kind.incident())
-            {
-                names.add(kind.cliName());
-            }
-        }
-        return names;
     }
 }

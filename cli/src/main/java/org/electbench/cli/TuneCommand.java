@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.tune.FrontierChart;
+import org.electbench.tune.Knobs;
 import org.electbench.tune.NetworkFit;
 import org.electbench.tune.PauseModel;
 import org.electbench.tune.PauseSources;
@@ -264,6 +265,8 @@ final class TuneCommand implements Callable<Integer>
                     }
                 }
             }
+            // An algorithm that declares no heartbeat or detection timeout read has nothing tune can sweep.
+            names.forEach(name -> Knobs.of(AlgorithmRegistry.instance().get(name)));
             final List<Preset> chosen = new ArrayList<>();
             if (null != presets)
             {

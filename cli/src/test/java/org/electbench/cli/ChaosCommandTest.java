@@ -67,7 +67,7 @@ class ChaosCommandTest
     {
         final JsonNode report = json("chaos", "--algorithm", "bully", "--nodes", "5", "--schedules", "2000", "--seed", "3",
             "--heartbeat", "40ms", "--format", "json");
-        assertEquals("crash,recover,pause,partition,oneway,loss", report.get("faults").asText());
+        assertEquals("crash,recover,pause,partition,oneway,loss,partial,flap,slow", report.get("faults").asText());
         assertTrue(report.get("splitBrainSchedules").asLong() > 0);
         for (final String violation : VIOLATIONS)
         {
@@ -135,12 +135,33 @@ class ChaosCommandTest
     }
 
     @Test
+    void noPartialDrawsTheTextbookKindsAloneAndItsReplayCommandSaysSo() throws Exception
+    {
+        final JsonNode report = json("chaos", "--algorithm", "bully", "--nodes", "4", "--schedules", "50", "--no-partial",
+            "--format", "json");
+        assertEquals("crash,recover,pause,partition,oneway,loss", report.get("faults").asText());
+        final SimulateCommandTest.Outcome table = electbench("chaos", "--algorithm", "bully", "--nodes", "4", "--schedules", "20",
+            "--no-partial");
+        assertEquals(0, table.exitCode(), table.err());
+        assertTrue(table.out().contains("--replay SEED --nodes 4 --no-partial"), table.out());
+    }
+
+    @Test
+    void noPartialWithAPartialKindNamedExitsTwoNamingBoth()
+    {
+        final SimulateCommandTest.Outcome outcome = electbench("chaos", "--faults", "crash,flap", "--no-partial");
+        assertEquals(2, outcome.exitCode());
+        assertTrue(outcome.err().contains("--faults") && outcome.err().contains("flap") && outcome.err().contains("--no-partial"),
+            outcome.err());
+    }
+
+    @Test
     void unknownFaultKindExitsTwoNamingTheAcceptedKinds()
     {
         final SimulateCommandTest.Outcome outcome = electbench("chaos", "--faults", "crash,meteor");
         assertEquals(2, outcome.exitCode());
         assertTrue(outcome.err().contains("--faults"), outcome.err());
-        assertTrue(outcome.err().contains("'meteor' is not a fault kind; accepted: crash, recover, pause, partition, oneway, loss"),
+        assertTrue(outcome.err().contains("'meteor' is not a fault kind; accepted: crash, recover, pause, partition, oneway, loss, partial, flap, slow"),
             outcome.err());
     }
 

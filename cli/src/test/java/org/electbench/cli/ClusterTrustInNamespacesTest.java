@@ -1,16 +1,12 @@
 package org.electbench.cli;
 
-import static org.electbench.cli.IpCommand.ip;
-import static org.electbench.cli.IpCommand.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -23,7 +19,6 @@ import org.electbench.aeron.ChannelPlan;
 import org.electbench.aeron.EmbeddedDriver;
 import org.electbench.aeron.FrameVerdict;
 import org.electbench.deploy.ClusterFile;
-import org.electbench.deploy.ClusterObservation;
 import org.electbench.deploy.ClusterObserver;
 import org.electbench.deploy.NodeHost;
 import org.electbench.spi.Start;
@@ -56,8 +51,7 @@ class ClusterTrustInNamespacesTest
     private final List<NodeHost> nodes = new ArrayList<>();
     private final List<Process> forgers = new ArrayList<>();
     private final List<String> named = new CopyOnWriteArrayList<>();
-    private boolean bridgeMade;
-    private boolean namespaceMade;
+    private NamespaceNetwork network;
 
     @TempDir
     Path dir;
@@ -66,44 +60,22 @@ class ClusterTrustInNamespacesTest
     @Timeout(value = 240, unit = TimeUnit.SECONDS)
     void forgedFramesFromAnUnlistedAddressOrWithoutTheKeyAreDroppedCountedAndNamed() throws Exception
     {
-        final String refusal = ip("netns", "add", namespace);
-        assumeTrue(null == refusal, () -> "network namespaces are not permitted here (needs root or CAP_NET_ADMIN): " + refusal);
-        namespaceMade = true;
+        final String unavailable = NamespaceNetwork.unavailable(namespace);
+        assumeTrue(null == unavailable, unavailable);
         makeNetwork();
 
         final String host = subnet + "254";
         final int[] ports = ChannelPlan.freeUdpPorts(host, NODES + 1);
-        final byte[] key = new byte[32];
-        new SecureRandom().nextBytes(key);
-        Files.write(dir.resolve("cluster.key"), key);
-        final List<String> lines = new ArrayList<>(List.of(
-            "cluster-id 12",
-            "algorithm bully",
-            "heartbeat 20ms",
-            "detection-timeout 300ms",
-            "election-timeout 100ms",
-            "coordinator-timeout 300ms",
-            "connect-timeout 20s",
-            "key cluster.key",
-            "observer " + host + ":" + ports[0]));
+        final List<String> endpoints = new ArrayList<>();
         for (int id = 1; id <= NODES; id++)
         {
-            lines.add("node " + id + " " + host + ":" + ports[id]);
+            endpoints.add(host + ":" + ports[id]);
         }
-        final Path clusterPath = dir.resolve("cluster.txt");
-        Files.writeString(clusterPath, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
+        final Path clusterPath = Observing.keyedBullyCluster(dir, 12, host + ":" + ports[0], endpoints);
         final ClusterFile cluster = ClusterFile.read(clusterPath);
 
         try (EmbeddedDriver observerDriver = EmbeddedDriver.launch();
-             ClusterObserver observer = new ClusterObserver(cluster, observerDriver.aeron(), new ClusterObservation.Listener()
-             {
-                 @Override
-                 public void onRefused(final FrameVerdict verdict, final int nodeId, final java.net.InetAddress source,
-                     final long detail)
-                 {
-                     named.add(NodeHost.refusal("observe", cluster, verdict, nodeId, source, detail));
-                 }
-             }))
+             ClusterObserver observer = Observing.observer(cluster, observerDriver.aeron(), named))
         {
             for (int id = 1; id <= NODES; id++)
             {
@@ -177,17 +149,10 @@ class ClusterTrustInNamespacesTest
             .append("; named ").append(named).toString();
     }
 
-    /** Polls the observer on this thread (it is single-threaded) until the condition holds or the time is up. */
     private static void await(final ClusterObserver observer, final BooleanSupplier condition, final Supplier<String> failure)
         throws InterruptedException
     {
-        final long deadlineNs = System.nanoTime() + AWAIT_NS;
-        while (!condition.getAsBoolean())
-        {
-            assertTrue(System.nanoTime() - deadlineNs < 0, failure);
-            observer.poll(System.nanoTime());
-            Thread.sleep(1);
-        }
+        Observing.await(observer, AWAIT_NS, condition, failure);
     }
 
     /** What one forger process says it got Aeron to take, read from its output as it comes. */
@@ -282,19 +247,8 @@ class ClusterTrustInNamespacesTest
 
     private void makeNetwork()
     {
-        run("link", "add", bridge, "type", "bridge");
-        bridgeMade = true;
-        run("addr", "add", subnet + "254/24", "dev", bridge);
-        run("link", "set", bridge, "up");
-        final String outside = "ebu" + tag;
-        final String inside = "ebi" + tag;
-        run("link", "add", outside, "type", "veth", "peer", "name", inside);
-        run("link", "set", inside, "netns", namespace);
-        run("link", "set", outside, "master", bridge);
-        run("link", "set", outside, "up");
-        run("-n", namespace, "addr", "add", subnet + "9/24", "dev", inside);
-        run("-n", namespace, "link", "set", inside, "up");
-        run("-n", namespace, "link", "set", "lo", "up");
+        network = new NamespaceNetwork(bridge, subnet + "254/24");
+        network.add(namespace, "ebu" + tag, "ebi" + tag, subnet + "9/24");
     }
 
     @AfterEach
@@ -309,13 +263,9 @@ class ClusterTrustInNamespacesTest
             }
         }
         nodes.forEach(NodeHost::close);
-        if (namespaceMade)
+        if (null != network)
         {
-            ip("netns", "del", namespace);
-        }
-        if (bridgeMade)
-        {
-            ip("link", "del", bridge);
+            network.close();
         }
     }
 }

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import picocli.CommandLine;
@@ -26,6 +27,16 @@ final class NodeProcesses
      */
     static Process start(final Path dir, final Path cluster, final int id, final String... prefix) throws IOException
     {
+        return startLogged(dir, cluster, id, "node-" + id, prefix);
+    }
+
+    /**
+     * @param log    the logs' name: its stdout and stderr go to {@code log.out} and {@code log.err} in {@code dir}.
+     * @see #start(Path, Path, int, String...)
+     */
+    static Process startLogged(final Path dir, final Path cluster, final int id, final String log, final String... prefix)
+        throws IOException
+    {
         final List<String> command = new ArrayList<>(List.of(prefix));
         command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
@@ -34,8 +45,8 @@ final class NodeProcesses
             "-cp", System.getProperty("java.class.path"),
             Main.class.getName(), "node", "--cluster", cluster.toString(), "--id", String.valueOf(id)));
         final ProcessBuilder builder = new ProcessBuilder(command);
-        builder.redirectOutput(dir.resolve("node-" + id + ".out").toFile());
-        builder.redirectError(dir.resolve("node-" + id + ".err").toFile());
+        builder.redirectOutput(dir.resolve(log + ".out").toFile());
+        builder.redirectError(dir.resolve(log + ".err").toFile());
         return builder.start();
     }
 
@@ -55,6 +66,22 @@ final class NodeProcesses
             commandLine.setErr(new PrintWriter(err, true));
             exitCode.set(commandLine.execute(args));
         }, args[0]);
+    }
+
+    /** Stops the processes with SIGTERM, then with SIGKILL those still up after 10 s. */
+    static void stop(final List<Process> processes) throws InterruptedException
+    {
+        for (final Process process : processes)
+        {
+            process.destroy();
+        }
+        for (final Process process : processes)
+        {
+            if (!process.waitFor(10, TimeUnit.SECONDS))
+            {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
     }
 
     /** @return the stderr of nodes 1..N, for a failure message. */

@@ -65,7 +65,7 @@ final class Evaluator
     static SilenceModel.Timing timing(final Setting setting, final Knobs knobs)
     {
         final boolean preVote = "on".equals(setting.options().get("pre-vote"));
-        return new SilenceModel.Timing(setting.heartbeatNs(), setting.heartbeatNs(), knobs.effectiveDetectionNs(setting),
+        return new SilenceModel.Timing(setting.heartbeatNs(), setting.heartbeatNs(), setting.detectionNs(),
             knobs.spreadNs(setting), preVote, 0);
     }
 }

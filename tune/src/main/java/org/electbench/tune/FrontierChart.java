@@ -1,5 +1,9 @@
 package org.electbench.tune;
 
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.geom.Ellipse2D;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,12 +14,15 @@ import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The frontier as a chart: per algorithm, failover p99 against the 95 % upper bound of false
- * elections per day (log axis), every lint-clean setting as a point, the recommended ones ringed
- * (each at or left of the target line, as the bound is what they are accepted on), the target as a line.
+ * elections per day (log axes, the failover one on whole decades), every lint-clean setting as a
+ * point, the recommended ones ringed (each at or left of the target line, as the bound is what
+ * they are accepted on), the target as a dashed red line; a bound below a millionth of the target
+ * is drawn at that floor and the axis says so.
  */
 public final class FrontierChart
 {
@@ -33,34 +40,45 @@ public final class FrontierChart
      */
     public static void write(final TuneReport report, final Path file) throws IOException
     {
+        final TuneRequest request = report.request();
+        final double target = request.targetPerDay();
+        // Below a millionth of the target a rate is "never" to an operator; drawn there, said on the axis.
+        final double floor = target * 1e-6;
+        boolean clamped = false;
+        double lowY = Double.MAX_VALUE;
+        double highY = 0;
+        for (final TuneReport.AlgorithmResult result : report.algorithms())
+        {
+            for (final Evaluation evaluation : drawn(result))
+            {
+                clamped |= evaluation.falseElections().upperPerDay() < floor;
+                lowY = Math.min(lowY, evaluation.failover().p99Ns() / 1e6);
+                highY = Math.max(highY, evaluation.failover().p99Ns() / 1e6);
+            }
+        }
         final XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-            .title(String.format("Failover p99 vs false elections/day, %d nodes, one-way %s, target %s/day",
-                report.request().nodes(), report.request().network().delaySpec(), TuneFormat.number(report.request().targetPerDay())))
-            .xAxisTitle("false elections per day (95% upper bound)")
+            .title(String.format("Failover p99 against false elections/day: %d nodes, RTT p50 %s p99 %s, target %s/day",
+                request.nodes(), TuneFormat.duration(request.network().rttP50Ns()), TuneFormat.duration(request.network().rttP99Ns()),
+                TuneFormat.number(target)))
+            .xAxisTitle("false elections per day, 95% upper bound" +
+                (clamped ? " (below " + TuneFormat.number(floor) + " drawn at " + TuneFormat.number(floor) + ")" : ""))
             .yAxisTitle("failover p99 (ms)")
             .build();
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         chart.getStyler().setMarkerSize(8);
-        double maxRate = 0;
         final List<Double> bestX = new ArrayList<>();
         final List<Double> bestY = new ArrayList<>();
         for (final TuneReport.AlgorithmResult result : report.algorithms())
         {
             final List<Double> x = new ArrayList<>();
             final List<Double> y = new ArrayList<>();
-            for (final Evaluation evaluation : result.evaluations())
+            for (final Evaluation evaluation : drawn(result))
             {
-                if (!evaluation.isCandidate() || evaluation.failover().p99Ns() <= 0)
-                {
-                    continue;
-                }
-                // A bound of zero (no pause, no loss, a vanishing tail) has no place on a log axis: drawn at the axis floor.
-                final double rate = Math.max(1e-12, evaluation.falseElections().upperPerDay());
+                final double rate = Math.max(floor, evaluation.falseElections().upperPerDay());
                 x.add(rate);
                 y.add(evaluation.failover().p99Ns() / 1e6);
-                maxRate = Math.max(maxRate, rate);
                 if (evaluation == result.recommended())
                 {
                     bestX.add(rate);
@@ -74,33 +92,48 @@ public final class FrontierChart
         }
         if (!bestX.isEmpty())
         {
-            final XYSeries best = chart.addSeries("recommended", bestX, bestY);
-            best.setMarker(SeriesMarkers.CIRCLE);
-            best.setMarkerColor(new java.awt.Color(0, 0, 0, 90));
+            final XYSeries best = chart.addSeries("recommended (ringed)", bestX, bestY);
+            best.setMarker(new Ring());
+            best.setMarkerColor(Color.BLACK);
         }
-        if (maxRate > 0)
+        if (highY > 0)
         {
-            final double target = report.request().targetPerDay();
-            double lowY = Double.MAX_VALUE;
-            double highY = 0;
-            for (final TuneReport.AlgorithmResult result : report.algorithms())
-            {
-                for (final Evaluation evaluation : result.evaluations())
-                {
-                    if (evaluation.isCandidate() && evaluation.failover().p99Ns() > 0)
-                    {
-                        lowY = Math.min(lowY, evaluation.failover().p99Ns() / 1e6);
-                        highY = Math.max(highY, evaluation.failover().p99Ns() / 1e6);
-                    }
-                }
-            }
-            final XYSeries line = chart.addSeries("target", new double[] {target, target}, new double[] {lowY, highY});
+            // Whole decades on the failover axis, so a log axis carries at least two labels to read the points by.
+            final double bottom = Math.pow(10, Math.floor(Math.log10(lowY)));
+            final double top = Math.pow(10, Math.ceil(Math.log10(highY * 1.0001)));
+            chart.getStyler().setYAxisMin(bottom);
+            chart.getStyler().setYAxisMax(top);
+            chart.getStyler().setXAxisMin(floor / 2);
+            final XYSeries line = chart.addSeries("target " + TuneFormat.number(target) + "/day", new double[] {target, target},
+                new double[] {bottom, top});
             line.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
             line.setMarker(SeriesMarkers.NONE);
+            line.setLineColor(Color.RED);
+            line.setLineStyle(new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {8f, 6f}, 0f));
         }
         final byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
         final String name = file.getFileName().toString();
-        final Path target = name.toLowerCase(java.util.Locale.ROOT).endsWith(".png") ? file : file.resolveSibling(name + ".png");
-        AtomicOutput.creatingFolders(target).write(png);
+        final Path written = name.toLowerCase(java.util.Locale.ROOT).endsWith(".png") ? file : file.resolveSibling(name + ".png");
+        AtomicOutput.creatingFolders(written).write(png);
+    }
+
+    /** @return the settings drawn: lint-clean, simulated, settled. */
+    private static List<Evaluation> drawn(final TuneReport.AlgorithmResult result)
+    {
+        return result.evaluations().stream().filter(evaluation -> evaluation.isCandidate() && evaluation.failover().p99Ns() > 0).toList();
+    }
+
+    /** A hollow circle around a point, so the recommended setting is marked without hiding its algorithm's own marker. */
+    private static final class Ring extends Marker
+    {
+        private static final BasicStroke LINE = new BasicStroke(2f);
+
+        @Override
+        public void paint(final Graphics2D graphics, final double x, final double y, final int size)
+        {
+            final double diameter = 2.4 * size;
+            graphics.setStroke(LINE);
+            graphics.draw(new Ellipse2D.Double(x - diameter / 2, y - diameter / 2, diameter, diameter));
+        }
     }
 }

@@ -19,8 +19,6 @@ import java.util.List;
  *   <li>T_coord above a ring lap: N hops at the p99 one-way delay, plus one T_elec to skip a dead
  *       successor.</li>
  * </ul>
- * The first is waived for an algorithm that fixes its own detection (it is what that algorithm
- * is, not a knob the user set).
  */
 public final class Lints
 {
@@ -34,8 +32,8 @@ public final class Lints
     public static List<String> check(final Setting setting, final Knobs knobs, final int nodes, final NetworkFit network)
     {
         final List<String> lints = new ArrayList<>();
-        final long detectionNs = knobs.effectiveDetectionNs(setting);
-        if (knobs.detection() && detectionNs < MIN_DETECTION_HEARTBEATS * setting.heartbeatNs())
+        final long detectionNs = setting.detectionNs();
+        if (detectionNs < MIN_DETECTION_HEARTBEATS * setting.heartbeatNs())
         {
             lints.add("detection timeout " + TuneFormat.duration(detectionNs) + " is under " + MIN_DETECTION_HEARTBEATS +
                 " heartbeats (" + TuneFormat.duration(MIN_DETECTION_HEARTBEATS * setting.heartbeatNs()) + "); etcd refuses that");
@@ -51,7 +49,7 @@ public final class Lints
             lints.add("T_elec " + TuneFormat.duration(setting.electionNs()) + " is not above the RTT p99 (" +
                 TuneFormat.duration(network.rttP99Ns()) + ")");
         }
-        if (knobs.spread() && knobs.spreadNs(setting) <= network.rttP99Ns())
+        if (knobs.spreads() && knobs.spreadNs(setting) <= network.rttP99Ns())
         {
             lints.add("timeout spread " + TuneFormat.duration(knobs.spreadNs(setting)) + " is not above the RTT p99 (" +
                 TuneFormat.duration(network.rttP99Ns()) + "): candidates time out within a round trip of each other and split votes");

@@ -50,10 +50,14 @@ public enum Preset
         return cliName;
     }
 
-    /** @return the preset's knobs, with T_coord derived for the cluster and network. */
-    public Setting setting(final int nodes, final NetworkFit network)
+    /**
+     * @param knobs what the algorithm reads: a knob it does not read is left out (-1), as the sweep leaves it.
+     * @return the preset's knobs, with T_coord derived for the cluster and network.
+     */
+    public Setting setting(final Knobs knobs, final int nodes, final NetworkFit network)
     {
-        return new Setting(heartbeatNs, detectionNs, electionNs, SweepGrid.coordinatorNs(electionNs, nodes, network));
+        return new Setting(heartbeatNs, detectionNs, knobs.election() ? electionNs : -1,
+            knobs.coordinator() ? SweepGrid.coordinatorNs(electionNs, nodes, network) : -1);
     }
 
     /**

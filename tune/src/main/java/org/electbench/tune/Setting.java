@@ -18,7 +18,8 @@ import org.electbench.transport.Durations;
  * @param detectionNs   leader silence before a follower acts.
  * @param electionNs    T_elec, or -1.
  * @param coordinatorNs T_coord, or -1.
- * @param spreadNs      raft's {@code --timeout-spread}, or -1 for its default.
+ * @param spreadNs      the algorithm's declared random spread of the detection timeout (raft's {@code --timeout-spread}),
+ *                      or -1 for its default.
  * @param options       other declared options of the algorithm (raft's {@code pre-vote}), name to value.
  */
 public record Setting(long heartbeatNs, long detectionNs, long electionNs, long coordinatorNs, long spreadNs, Map<String, String> options)
@@ -64,7 +65,7 @@ public record Setting(long heartbeatNs, long detectionNs, long electionNs, long 
         final Map<String, String> all = new TreeMap<>(options);
         if (spreadNs >= 0)
         {
-            all.put(Knobs.SPREAD_OPTION, Durations.format(spreadNs));
+            all.put(spreadOption(algorithm).name(), Durations.format(spreadNs));
         }
         for (final Map.Entry<String, String> entry : all.entrySet())
         {
@@ -75,8 +76,21 @@ public record Setting(long heartbeatNs, long detectionNs, long electionNs, long 
         return builder.build();
     }
 
-    /** @return the {@code simulate} flags that reproduce this setting. */
-    public List<String> flags()
+    private AlgorithmOption<Long> spreadOption(final ElectionAlgorithm algorithm)
+    {
+        final AlgorithmOption<Long> spread = algorithm.detectionSpread();
+        if (null == spread)
+        {
+            throw new IllegalArgumentException(algorithm.name() + " declares no random spread of its detection timeout: " + this);
+        }
+        return spread;
+    }
+
+    /**
+     * @param algorithm the algorithm, which names the spread's option.
+     * @return the {@code simulate} flags that reproduce this setting.
+     */
+    public List<String> flags(final ElectionAlgorithm algorithm)
     {
         final List<String> flags = new ArrayList<>(List.of("--heartbeat", TuneFormat.flagDuration(heartbeatNs),
             "--detection-timeout", TuneFormat.flagDuration(detectionNs)));
@@ -90,7 +104,7 @@ public record Setting(long heartbeatNs, long detectionNs, long electionNs, long 
         }
         if (spreadNs >= 0)
         {
-            flags.addAll(List.of("--" + Knobs.SPREAD_OPTION, TuneFormat.flagDuration(spreadNs)));
+            flags.addAll(List.of("--" + spreadOption(algorithm).name(), TuneFormat.flagDuration(spreadNs)));
         }
         new TreeMap<>(options).forEach((name, value) -> flags.addAll(List.of("--" + name, value)));
         return flags;

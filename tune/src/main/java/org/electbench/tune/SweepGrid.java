@@ -2,6 +2,7 @@ package org.electbench.tune;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The settings a sweep tries for one algorithm. Values come from one fixed 1-2-5 ladder
@@ -10,14 +11,15 @@ import java.util.List;
  * <ul>
  *   <li>heartbeat: the first {@code heartbeats} ladder values at or above the RTT p99 (a
  *       heartbeat more often than a round trip only adds traffic);</li>
- *   <li>detection timeout: 3, 5 and 10 heartbeats (3 is there to show why etcd refuses it), or
- *       the algorithm's own fixed multiple when it has one;</li>
+ *   <li>detection timeout: 3, 5 and 10 heartbeats (3 is there to show why etcd refuses it), ;</li>
  *   <li>T_elec, for an algorithm that reads it: the first {@code elections} ladder values above
  *       the RTT p99, the shortest window a live peer's answer fits in 99 times in 100;</li>
  *   <li>T_coord, for an algorithm that reads it: derived, {@link #coordinatorNs};</li>
- *   <li>raft's timeout spread: half the detection timeout and the whole of it (its default,
- *       [T, 2T)); neither T_elec nor T_coord, which raft does not read.</li>
+ *   <li>a declared random spread of the detection timeout (raft's): half the detection timeout
+ *       and the whole of it (raft's default, [T, 2T)).</li>
  * </ul>
+ * Which of these an algorithm gets is what it declares it reads ({@link Knobs}): raft none of
+ * T_elec and T_coord, quorum no T_coord.
  */
 public final class SweepGrid
 {
@@ -54,6 +56,7 @@ public final class SweepGrid
     public List<Setting> settings(final Knobs knobs, final int nodes, final NetworkFit network)
     {
         final List<Setting> settings = new ArrayList<>();
+        // T_coord derives from a T_elec ladder value even for an algorithm that reads T_coord alone.
         final List<Long> electionValues = knobs.election() || knobs.coordinator() ? ladderFrom(network.rttP99Ns() + 1, elections) : List.of(-1L);
         for (final long heartbeatNs : ladderFrom(network.rttP99Ns(), heartbeats))
         {
@@ -61,15 +64,14 @@ public final class SweepGrid
             {
                 final long electionNs = knobs.election() ? ladderElectionNs : -1;
                 final long coordinatorNs = knobs.coordinator() ? coordinatorNs(ladderElectionNs, nodes, network) : -1;
-                final long[] detections = knobs.detection() ? MULTIPLIERS : new long[] {knobs.detectionHeartbeats()};
-                for (final long multiplier : detections)
+                for (final long multiplier : MULTIPLIERS)
                 {
                     final long detectionNs = multiplier * heartbeatNs;
-                    if (knobs.spread())
+                    if (knobs.spreads())
                     {
                         for (final long halves : SPREAD_HALVES)
                         {
-                            settings.add(new Setting(heartbeatNs, detectionNs, electionNs, coordinatorNs, halves * detectionNs / 2, java.util.Map.of()));
+                            settings.add(new Setting(heartbeatNs, detectionNs, electionNs, coordinatorNs, halves * detectionNs / 2, Map.of()));
                         }
                     }
                     else

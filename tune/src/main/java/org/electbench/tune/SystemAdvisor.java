@@ -67,6 +67,21 @@ public final class SystemAdvisor
             return changes;
         }
 
+        /** @return the slowest configuration faster than the recommendation (turned down on its bound), or null when none is faster. */
+        public Entry nearestFaster()
+        {
+            Entry nearest = null;
+            for (final Entry entry : entries)
+            {
+                if (null != recommended && entry.failover().p99Ns() < recommended.failover().p99Ns() &&
+                    (null == nearest || entry.failover().p99Ns() > nearest.failover().p99Ns()))
+                {
+                    nearest = entry;
+                }
+            }
+            return nearest;
+        }
+
         /** @return why the recommendation is what it is, in a sentence. */
         public String why()
         {
@@ -75,19 +90,8 @@ public final class SystemAdvisor
                 return "no configuration within " + system.cliName() + "'s limits has a 95 % bound on false elections under " +
                     TuneFormat.number(request.targetPerDay()) + "/day on this network and pause law";
             }
-            long faster = 0;
-            Entry nearest = null;
-            for (final Entry entry : entries)
-            {
-                if (entry.failover().p99Ns() < recommended.failover().p99Ns())
-                {
-                    faster++;
-                    if (null == nearest || entry.failover().p99Ns() > nearest.failover().p99Ns())
-                    {
-                        nearest = entry;
-                    }
-                }
-            }
+            final long faster = entries.stream().filter(entry -> entry.failover().p99Ns() < recommended.failover().p99Ns()).count();
+            final Entry nearest = nearestFaster();
             final String against = null == nearest ? "" : "; the next faster (" + system.format(nearest.config()) + ", p99 " +
                 TuneFormat.duration(nearest.failover().p99Ns()) + ") could reach " + TuneFormat.number(nearest.falseElections().upperPerDay()) +
                 "/day";
@@ -164,7 +168,7 @@ public final class SystemAdvisor
             }
             else if (null != recommended)
             {
-                verdict = "slower: failover p99 " + TuneFormat.duration(entry.failover().p99Ns());
+                verdict = Tuner.slower(entry.failover(), recommended.failover());
             }
             else
             {

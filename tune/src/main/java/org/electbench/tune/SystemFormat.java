@@ -1,6 +1,8 @@
 package org.electbench.tune;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -8,13 +10,17 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.electbench.analysis.Table;
+import org.electbench.analysis.TableFormat;
 
 /**
- * {@code tune --system}'s answer as text and as JSON. The JSON's fields are a contract (see the
+ * {@code tune --system}'s answer as text and as JSON, each configuration a row of analysis' one
+ * table model with {@link TuneTables}' outcome columns. The JSON's fields are a contract (see the
  * README): {@code system}, {@code recommendation} ({@code config} in the system's own keys and
  * units, {@code settings} as one would paste them, {@code failoverNs {p50,p99,max}},
  * {@code falseElectionsPerDay {estimate,upper,…,bound}}, {@code detector} (Chen, Toueg and
- * Aguilera's measures), {@code why}), {@code current} and {@code change} when {@code --current}
+ * Aguilera's measures), {@code why}, and for a system simulated on the suite's raft the
+ * {@code simulate} line that gives its failover, {@code reproduce}), {@code current} and {@code change} when {@code --current}
  * was given, {@code modelled}, {@code candidates} and {@code wallNs}.
  */
 public final class SystemFormat
@@ -23,6 +29,55 @@ public final class SystemFormat
 
     private SystemFormat()
     {
+    }
+
+    /**
+     * @param system the system, whose keys are columns of their own.
+     * @return the columns of one configuration: its keys, as one pastes it, its outcome and verdict.
+     */
+    static List<TuneTables.Col<SystemAdvisor.Entry>> columns(final SystemProfile system)
+    {
+        final List<TuneTables.Col<SystemAdvisor.Entry>> columns = new ArrayList<>();
+        for (final SystemProfile.Key key : system.keys())
+        {
+            columns.add(TuneTables.Col.of("config." + key.name(), key.name(), false, true, SystemProfile.Unit.DURATION != key.unit(),
+                entry ->
+                {
+                    final String text = key.format(entry.config().get(key.name()));
+                    return new Table.Value(text, SystemProfile.Unit.DURATION == key.unit() ? text : (Object)Long.parseLong(text));
+                }));
+        }
+        columns.add(TuneTables.Col.of("settings", "settings", true, true, false, entry -> Table.Value.text(system.format(entry.config()))));
+        columns.addAll(TuneTables.outcome(SystemAdvisor.Entry::failover, SystemAdvisor.Entry::falseElections));
+        columns.add(TuneTables.Col.of("verdict", "verdict", true, true, false, entry -> Table.Value.text(entry.verdict())));
+        return columns;
+    }
+
+    /** @return the recommendation, the nearest faster configuration it beat, and the current config, as one table. */
+    static Table answer(final SystemAdvisor.Report report)
+    {
+        final List<SystemAdvisor.Entry> rows = new ArrayList<>();
+        final List<String> labels = new ArrayList<>();
+        if (null != report.recommended())
+        {
+            rows.add(report.recommended());
+            labels.add("recommended");
+        }
+        if (null != report.nearestFaster())
+        {
+            rows.add(report.nearestFaster());
+            labels.add("next faster");
+        }
+        if (null != report.current())
+        {
+            rows.add(report.current());
+            labels.add("current");
+        }
+        final List<TuneTables.Col<SystemAdvisor.Entry>> columns = new ArrayList<>();
+        columns.add(TuneTables.Col.of("which", "", true, false, false, entry -> Table.Value.text(labels.get(rows.indexOf(entry)))));
+        columns.addAll(columns(report.system()));
+        return TuneTables.table(report.system().cliName(), report.system().cliName() + ": the answer in its own keys", List.of(), columns,
+            rows);
     }
 
     public static void write(final SystemAdvisor.Report report, final PrintWriter out)
@@ -41,40 +96,28 @@ public final class SystemFormat
         }
         out.println();
         final SystemAdvisor.Entry best = report.recommended();
-        if (null == best)
+        out.println(null == best ? "No recommendation: " + report.why() : "Recommended: " + system.format(best.config()));
+        out.println();
+        out.print(TableFormat.MARKDOWN.render(answer(report)));
+        out.println();
+        if (null != best)
         {
-            out.println("No recommendation: " + report.why());
-        }
-        else
-        {
-            out.println("Recommended: " + system.format(best.config()));
-            entry(out, best);
-            out.println("  why: " + report.why());
-        }
-        if (null != report.current())
-        {
-            out.println();
-            out.println("Current: " + system.format(report.current().config()));
-            entry(out, report.current());
-            if (null != best)
+            out.println("why: " + report.why());
+            out.println("detector: " + TuneFormat.quality(best.falseElections().quality()));
+            out.println("bound: " + best.falseElections().bound());
+            if (null != system.algorithm())
             {
-                out.println(report.changes().isEmpty() ? "  change: nothing; the current config is the recommendation" :
-                    "  change: " + String.join("; ", report.changes()));
+                out.println("reproduce: " + TuneFormat.reproduce(request, system.algorithm(), system.simulated(best.config())));
             }
+        }
+        if (null != report.current() && null != best)
+        {
+            out.println(report.changes().isEmpty() ? "change: nothing; the current config is the recommendation" :
+                "change: " + String.join("; ", report.changes()));
         }
         out.println();
         out.printf(Locale.ROOT, "%d configurations tried, wall time %s%n", report.entries().size(), TuneFormat.duration(report.wallNs()));
         out.flush();
-    }
-
-    private static void entry(final PrintWriter out, final SystemAdvisor.Entry entry)
-    {
-        out.printf(Locale.ROOT, "  failover p50 %s, p99 %s, max %s; false elections %s/day (95%% bound %s)%n",
-            TuneFormat.duration(entry.failover().p50Ns()), TuneFormat.duration(entry.failover().p99Ns()),
-            TuneFormat.duration(entry.failover().maxNs()), TuneFormat.number(entry.falseElections().estimatePerDay()),
-            TuneFormat.number(entry.falseElections().upperPerDay()));
-        out.println("  detector: " + TuneFormat.quality(entry.falseElections().quality()));
-        out.println("  bound: " + entry.falseElections().bound());
     }
 
     public static String json(final SystemAdvisor.Report report)
@@ -89,33 +132,30 @@ public final class SystemFormat
         network.put("rttP50Ns", request.network().rttP50Ns());
         network.put("rttP99Ns", request.network().rttP99Ns());
         network.put("loss", request.network().loss());
-        final ObjectNode pauses = root.putObject("pauses");
-        pauses.put("distribution", request.pauses().law());
-        pauses.put("ratePerHour", request.pauses().ratePerHour());
-        pauses.put("p50Ns", request.pauses().p50Ns());
-        pauses.put("p99Ns", request.pauses().p99Ns());
-        pauses.put("tailSource", request.pauses().tailSource());
+        TuneJson.pauses(root.putObject("pauses"), request.pauses());
+        final List<TuneTables.Col<SystemAdvisor.Entry>> columns = columns(report.system());
         if (null == report.recommended())
         {
             root.putNull("recommendation");
         }
         else
         {
-            entry(root.putObject("recommendation"), report.system(), report.recommended()).put("why", report.why());
+            final ObjectNode recommendation = entry(root, "recommendation", columns, report.recommended()).put("why", report.why());
+            if (null != report.system().algorithm())
+            {
+                recommendation.put("reproduce", TuneFormat.reproduce(request, report.system().algorithm(),
+                    report.system().simulated(report.recommended().config())));
+            }
         }
         if (null != report.current())
         {
-            entry(root.putObject("current"), report.system(), report.current());
+            entry(root, "current", columns, report.current());
             final ArrayNode change = root.putArray("change");
             report.changes().forEach(change::add);
         }
         final ArrayNode modelled = root.putArray("modelled");
         report.system().modelled().forEach(modelled::add);
-        final ArrayNode candidates = root.putArray("candidates");
-        for (final SystemAdvisor.Entry entry : report.entries())
-        {
-            entry(candidates.addObject(), report.system(), entry).put("verdict", entry.verdict());
-        }
+        TuneJson.rows(root.putArray("candidates"), TuneTables.table("candidates", "candidates", List.of(), columns, report.entries()));
         root.put("wallNs", report.wallNs());
         try
         {
@@ -127,34 +167,11 @@ public final class SystemFormat
         }
     }
 
-    private static ObjectNode entry(final ObjectNode node, final SystemProfile system, final SystemAdvisor.Entry entry)
+    private static ObjectNode entry(final ObjectNode root, final String field, final List<TuneTables.Col<SystemAdvisor.Entry>> columns,
+        final SystemAdvisor.Entry entry)
     {
-        final ObjectNode config = node.putObject("config");
-        for (final SystemProfile.Key key : system.keys())
-        {
-            final long value = entry.config().get(key.name());
-            if (SystemProfile.Unit.DURATION == key.unit())
-            {
-                config.put(key.name(), key.format(value));
-            }
-            else
-            {
-                config.put(key.name(), Long.parseLong(key.format(value)));
-            }
-        }
-        node.put("settings", system.format(entry.config()));
-        final ObjectNode failover = node.putObject("failoverNs");
-        failover.put("p50", entry.failover().p50Ns());
-        failover.put("p99", entry.failover().p99Ns());
-        failover.put("max", entry.failover().maxNs());
-        final ObjectNode rate = node.putObject("falseElectionsPerDay");
-        final Evaluation.FalseElections falseElections = entry.falseElections();
-        rate.put("estimate", falseElections.estimatePerDay());
-        rate.put("upper", falseElections.upperPerDay());
-        rate.put("network", falseElections.networkPerDay());
-        rate.put("pauses", falseElections.pausePerDay());
-        rate.put("bound", falseElections.bound());
-        TuneJson.quality(node.putObject("detector"), falseElections.quality());
+        final ObjectNode node = TuneJson.row(TuneTables.table(field, field, List.of(), columns, List.of(entry)).full(), 0);
+        root.set(field, node);
         return node;
     }
 }

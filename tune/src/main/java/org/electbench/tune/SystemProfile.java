@@ -12,12 +12,17 @@ import java.util.SplittableRandom;
  * and source have it, so {@code tune --system} answers in keys an operator can paste:
  * <ul>
  *   <li>etcd: {@code --heartbeat-interval} and {@code --election-timeout}, integer milliseconds,
- *       the election timeout at least 5 heartbeats and under 50 s (etcd refuses either,
- *       https://etcd.io/docs/v3.5/tuning/ and server/embed/config.go). A follower campaigns after a
- *       randomised timeout in [E, 2E) (raft's {@code randomizedElectionTimeout}); PreVote is on
- *       by default since v3.5 ({@code --pre-vote}, https://etcd.io/docs/v3.5/op-guide/configuration/)
- *       and the server always runs CheckQuorum (server/etcdserver/raft.go), whose lease makes a
- *       leader that heard no quorum for E step down.</li>
+ *       the election timeout at least 5 heartbeats and at most 50000 ms (etcd refuses either:
+ *       {@code Validate} in https://github.com/etcd-io/etcd/blob/main/server/embed/config.go;
+ *       https://etcd.io/docs/v3.5/tuning/), counted in whole heartbeat ticks. A follower campaigns after a
+ *       randomised timeout in [E, 2E) (raft's {@code randomizedElectionTimeout}). PreVote is on
+ *       by default since v3.5.0 ({@code --pre-vote}: added in v3.4 off by default, "Turned on
+ *       --pre-vote by default" in https://github.com/etcd-io/etcd/blob/main/CHANGELOG/CHANGELOG-3.5.md,
+ *       https://github.com/etcd-io/etcd/pull/12770), and the server always runs CheckQuorum: its
+ *       raft config sets {@code CheckQuorum: true} with {@code PreVote: cfg.PreVote}
+ *       ({@code raftConfig} in https://github.com/etcd-io/etcd/blob/main/server/etcdserver/bootstrap.go;
+ *       {@code startNode} in server/etcdserver/raft.go up to v3.5), so a leader that heard no
+ *       quorum for E steps down.</li>
  *   <li>HashiCorp raft: {@code HeartbeatTimeout}, {@code ElectionTimeout}, {@code LeaderLeaseTimeout}
  *       (https://github.com/hashicorp/raft/blob/main/config.go, defaults 1 s, 1 s, 500 ms). The
  *       leader heartbeats each follower at random in [T/10, T/5) ({@code randomTimeout(HeartbeatTimeout/10)}
@@ -59,9 +64,10 @@ public enum SystemProfile
             {
                 return "--election-timeout must be at least 5 times --heartbeat-interval (etcd refuses to start)";
             }
-            if (electionNs >= 50_000 * MS)
+            // embed/config.go Validate: ElectionMs > maxElectionMs (50000) is refused; 50000 itself is taken.
+            if (electionNs > 50_000 * MS)
             {
-                return "--election-timeout must be under 50 s (etcd refuses to start)";
+                return "--election-timeout must be at most 50000 ms (etcd refuses to start)";
             }
             return null;
         }
@@ -87,7 +93,7 @@ public enum SystemProfile
         @Override
         SilenceModel.Timing timing(final Map<String, Long> config)
         {
-            final long electionNs = config.get("election-timeout");
+            final long electionNs = electionTicksNs(config);
             return new SilenceModel.Timing(config.get("heartbeat-interval"), config.get("heartbeat-interval"), electionNs, electionNs, true,
                 electionNs);
         }
@@ -95,17 +101,26 @@ public enum SystemProfile
         @Override
         Setting simulated(final Map<String, Long> config)
         {
-            final long electionNs = config.get("election-timeout");
+            final long electionNs = electionTicksNs(config);
             return new Setting(config.get("heartbeat-interval"), electionNs, -1, -1, electionNs, Map.of("pre-vote", "on", "check-quorum", "on"));
+        }
+
+        /** etcd counts the election timeout in whole heartbeat ticks, ElectionTicks = ElectionMs / TickMs (integer division). */
+        private long electionTicksNs(final Map<String, Long> config)
+        {
+            final long heartbeatNs = config.get("heartbeat-interval");
+            return config.get("election-timeout") / heartbeatNs * heartbeatNs;
         }
 
         @Override
         List<String> modelled()
         {
-            return List.of("heartbeat every --heartbeat-interval; a follower campaigns after a random timeout in [E, 2E) " +
-                "(raft's randomizedElectionTimeout)", "PreVote on (etcd's default since v3.5, https://etcd.io/docs/v3.5/op-guide/configuration/)",
-                "CheckQuorum on (always in the etcd server): a leader that heard no quorum for E steps down, so a leader stall " +
-                "longer than E costs an election");
+            return List.of("heartbeat every --heartbeat-interval; E counted in whole heartbeats (ElectionTicks = election / heartbeat, " +
+                "rounded down); a follower campaigns after a random timeout in [E, 2E) (raft's randomizedElectionTimeout)", "PreVote on (--pre-vote, etcd's default since v3.5.0: https://github.com/etcd-io/etcd/pull/12770, " +
+                    "https://etcd.io/docs/v3.5/op-guide/configuration/)",
+                "CheckQuorum on (the etcd server sets CheckQuorum: true in its raft config, no flag: " +
+                    "https://github.com/etcd-io/etcd/blob/main/server/etcdserver/bootstrap.go): a leader that heard no quorum for E " +
+                    "steps down, so a leader stall longer than E costs an election");
         }
     },
     HASHICORP_RAFT("hashicorp-raft", "raft")
@@ -120,10 +135,15 @@ public enum SystemProfile
         @Override
         String check(final Map<String, Long> config)
         {
-            // config.go's ValidateConfig: the lease may not exceed the heartbeat timeout; each at least 5 ms.
+            // config.go's ValidateConfig: the lease may not exceed the heartbeat timeout, the election timeout not undercut it;
+            // each at least 5 ms.
             if (config.get("LeaderLeaseTimeout") > config.get("HeartbeatTimeout"))
             {
                 return "LeaderLeaseTimeout must not exceed HeartbeatTimeout (hashicorp/raft refuses the config)";
+            }
+            if (config.get("ElectionTimeout") < config.get("HeartbeatTimeout"))
+            {
+                return "ElectionTimeout must be at least HeartbeatTimeout (hashicorp/raft refuses the config)";
             }
             for (final Map.Entry<String, Long> entry : config.entrySet())
             {
@@ -608,7 +628,9 @@ public enum SystemProfile
     {
         return List.of("the leader heartbeats each follower at random in [T/10, T/5) (replication.go's randomTimeout(HeartbeatTimeout/10); " +
                 "failover simulated at the mean, 0.15 T)",
-            "a follower campaigns once silent past HeartbeatTimeout, checked every [T, 2T) (raft.go runFollower)",
+            "a follower campaigns once silent past HeartbeatTimeout, checked every [T, 2T) (raft.go runFollower); a candidate's " +
+                "retry after a split vote waits [ElectionTimeout, 2 ElectionTimeout), simulated with HeartbeatTimeout's range (the two " +
+                "are equal in every configuration tried)",
             "PreVote (hashicorp/raft v1.7.0, https://github.com/hashicorp/raft/pull/530) and the leader lease: a leader that heard no " +
                 "quorum within LeaderLeaseTimeout steps down, so a leader stall longer than the lease costs an election " +
                 "(https://github.com/hashicorp/raft/blob/main/config.go)");

@@ -1,14 +1,17 @@
 package org.electbench.tune;
 
 import java.io.PrintWriter;
-import java.util.List;
 import java.util.Locale;
 
+import org.electbench.analysis.TableFormat;
+import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.transport.Durations;
 
 /**
  * The tuning report as text: the model, the recommendation per algorithm with the
- * {@code simulate} command that reproduces it, the frontier, why the others lost, lints and presets.
+ * {@code simulate} command that reproduces it, the frontier, why the others lost, lints and
+ * presets; the tables are {@link TuneTables}' models in markdown. Also how a figure is written
+ * for a reader (durations, rates, spans), for every tune output.
  */
 public final class TuneFormat
 {
@@ -80,20 +83,19 @@ public final class TuneFormat
         return years >= 1000 ? String.format(Locale.ROOT, "%.2g years", years) : Durations.describe(ns);
     }
 
-    /** @return "estimate (<= upper)" for a false-election rate. */
-    public static String rate(final Evaluation.FalseElections rate)
-    {
-        return number(rate.estimatePerDay()) + " (<=" + number(rate.upperPerDay()) + ")";
-    }
-
     /** @return the {@code simulate} command line that reproduces an evaluation's failover figures. */
     public static String reproduce(final TuneReport report, final Evaluation evaluation)
     {
-        final TuneRequest request = report.request();
-        return "./electbench simulate --algorithm " + evaluation.algorithm() + " --nodes " + request.nodes() +
+        return reproduce(report.request(), evaluation.algorithm(), evaluation.setting());
+    }
+
+    /** @return the {@code simulate} command line that reproduces a setting's failover figures under a request. */
+    static String reproduce(final TuneRequest request, final String algorithm, final Setting setting)
+    {
+        return "./electbench simulate --algorithm " + algorithm + " --nodes " + request.nodes() +
             " --delay " + request.network().delaySpec() + " --loss " + number(request.network().loss()) +
             " --scenario leader-crash --runs " + request.failoverRuns() + " --seed " + request.seed() + " " +
-            String.join(" ", evaluation.setting().flags());
+            String.join(" ", setting.flags(AlgorithmRegistry.instance().get(algorithm)));
     }
 
     /** @return the detector's quality in Chen, Toueg and Aguilera's terms, one line. */
@@ -126,48 +128,26 @@ public final class TuneFormat
             "elections per day computed: the probability a live leader's silence outlasts a follower's timeout%n",
             request.failoverRuns(), request.seed());
         out.println();
-        out.println("Recommended (fastest failover p99 whose bound on false elections meets the target)");
-        out.println(String.format(Locale.ROOT, "  %-10s %-46s %9s %9s %9s  %s", "algorithm", "setting", "fail p50", "fail p99", "fail max",
-            "false/day (<=95% bound)"));
+        out.print(TableFormat.MARKDOWN.render(TuneTables.recommended(report)));
+        out.println();
         for (final TuneReport.AlgorithmResult result : report.algorithms())
         {
             final Evaluation best = result.recommended();
             if (null == best)
             {
-                out.printf(Locale.ROOT, "  %-10s none of %d settings has a bound under %s/day%n", result.algorithm(),
+                out.printf(Locale.ROOT, "%s: none of %d settings has a bound under %s/day%n", result.algorithm(),
                     result.evaluations().size(), number(request.targetPerDay()));
                 continue;
             }
-            out.println(row(best));
-            out.println("             " + quality(best.falseElections().quality()));
+            out.println(result.algorithm() + " detector: " + quality(best.falseElections().quality()));
+            out.println(result.algorithm() + " reproduce: " + reproduce(report, best));
         }
-        for (final TuneReport.AlgorithmResult result : report.algorithms())
+        if (!report.algorithms().isEmpty() && !report.algorithms().get(0).evaluations().isEmpty())
         {
-            if (null != result.recommended())
-            {
-                out.println("  reproduce: " + reproduce(report, result.recommended()));
-            }
-        }
-        if (!report.algorithms().isEmpty() && null != report.algorithms().get(0).evaluations().get(0))
-        {
-            out.println("  bound: " + report.algorithms().get(0).evaluations().get(0).falseElections().bound());
+            out.println("bound: " + report.algorithms().get(0).evaluations().get(0).falseElections().bound());
         }
         out.println();
-        out.println("Frontier (lint-clean settings no other beats on both failover p99 and the false-election bound)");
-        out.println(String.format(Locale.ROOT, "  %-10s %-46s %9s %9s %9s  %-22s %s", "algorithm", "setting", "fail p50", "fail p99",
-            "fail max", "false/day", "verdict"));
-        for (final TuneReport.AlgorithmResult result : report.algorithms())
-        {
-            final List<Evaluation> evaluations = result.evaluations();
-            for (int index = 0; index < evaluations.size(); index++)
-            {
-                final Evaluation evaluation = evaluations.get(index);
-                if (evaluation == result.recommended() || TuneReport.onFrontier(evaluation, evaluations))
-                {
-                    out.println(String.format(Locale.ROOT, "%-106s %s", row(evaluation), result.verdicts().get(index)));
-                }
-            }
-        }
+        out.print(TableFormat.MARKDOWN.render(TuneTables.settings(report, true)));
         out.println();
         out.println("Why the others lost");
         for (final TuneReport.AlgorithmResult result : report.algorithms())
@@ -177,15 +157,7 @@ public final class TuneFormat
         if (!report.presets().isEmpty())
         {
             out.println();
-            out.println("Presets (a real system's default knobs as a failure detector on this network)");
-            for (final TuneReport.PresetResult preset : report.presets())
-            {
-                final Evaluation evaluation = preset.evaluation();
-                out.printf(Locale.ROOT, "  with %s's defaults (%s) on %s: failover p99 %s, false elections per day %s%s%n",
-                    preset.preset().cliName(), evaluation.setting(), evaluation.algorithm(), duration(evaluation.failover().p99Ns()),
-                    rate(evaluation.falseElections()),
-                    evaluation.lints().isEmpty() ? "" : "; lint: " + String.join("; ", evaluation.lints()));
-            }
+            out.print(TableFormat.MARKDOWN.render(TuneTables.presets(report)));
         }
         out.println();
         out.printf(Locale.ROOT, "wall time %s, %d settings, %d threads%n", duration(report.wallNs()), settings(report), request.threads());
@@ -242,18 +214,6 @@ public final class TuneFormat
         {
             text.append(", ").append(lint).append(" broke a lint (such as: ").append(firstLint).append(')');
         }
-        if (!result.knobs().detection())
-        {
-            text.append("; detection fixed by the algorithm at ").append(result.knobs().detectionHeartbeats()).append(" heartbeats");
-        }
         return text.toString();
-    }
-
-    private static String row(final Evaluation evaluation)
-    {
-        final Evaluation.Failover failover = evaluation.failover();
-        return String.format(Locale.ROOT, "  %-10s %-46s %9s %9s %9s  %-22s", evaluation.algorithm(), evaluation.setting(),
-            null == failover ? "-" : duration(failover.p50Ns()), null == failover ? "-" : duration(failover.p99Ns()),
-            null == failover ? "-" : duration(failover.maxNs()), rate(evaluation.falseElections()));
     }
 }

@@ -1,21 +1,25 @@
 package org.electbench.tune;
 
-import java.util.List;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.electbench.analysis.Table;
+import org.electbench.analysis.TableFormat;
 
 /**
- * The tuning report as JSON; the field names are a contract scripts rely on (see the README):
+ * The tuning report as JSON: the model it ran under, then the full set of {@link TuneTables}'
+ * tables, one object per row with each column id a path. The field names are a contract scripts
+ * rely on (see the README):
  * {@code network} (the fitted model, {@code delay} in {@code simulate --delay} syntax),
  * {@code recommendations} (one per algorithm: {@code algorithm}, {@code flags},
- * {@code failoverNs {p50,p99,max}}, {@code falseElectionsPerDay {estimate,upper}}), {@code frontier}
- * (every setting tried, the same fields), and beside them {@code verdicts} (why each frontier
- * entry won or lost, same order), {@code presets} and {@code wallNs}. An algorithm with no setting
- * under the target has {@code flags}, {@code failoverNs} and {@code falseElectionsPerDay} null.
+ * {@code failoverNs {p50,p99,max}}, {@code falseElectionsPerDay {estimate,upper,…}}, {@code detector},
+ * {@code lints}), {@code frontier} (every setting tried, the same fields and its {@code verdict}),
+ * and beside them {@code verdicts} (why each frontier entry won or lost, same order),
+ * {@code presets} and {@code wallNs}. An algorithm with no setting under the target has
+ * {@code flags}, {@code failoverNs}, {@code falseElectionsPerDay} and {@code detector} null.
  */
 public final class TuneJson
 {
@@ -54,95 +58,80 @@ public final class TuneJson
             network.put("rttMaxNs", fit.rttMaxNs());
         }
         network.put("nodes", request.nodes());
-        final ObjectNode pauses = network.putObject("pauses");
-        pauses.put("ratePerHour", request.pauses().ratePerHour());
-        pauses.put("p50Ns", request.pauses().p50Ns());
-        pauses.put("p99Ns", request.pauses().p99Ns());
-        pauses.put("distribution", request.pauses().law());
-        pauses.put("tailSource", request.pauses().tailSource());
+        pauses(network.putObject("pauses"), request.pauses());
         root.put("falseElectionsPerDayTarget", request.targetPerDay());
         root.put("failoverRuns", request.failoverRuns());
         root.put("seed", request.seed());
 
-        final ArrayNode recommendations = root.putArray("recommendations");
-        final ArrayNode frontier = root.putArray("frontier");
+        rows(root.putArray("recommendations"), TuneTables.recommended(report));
+        final Table settings = TuneTables.settings(report, false);
+        rows(root.putArray("frontier"), settings);
         final ArrayNode verdicts = root.putArray("verdicts");
-        for (final TuneReport.AlgorithmResult result : report.algorithms())
+        for (int row = 0; row < settings.rows().size(); row++)
         {
-            final Evaluation best = result.recommended();
-            if (null == best)
-            {
-                final ObjectNode none = recommendations.addObject();
-                none.put("algorithm", result.algorithm());
-                none.putNull("flags");
-                none.putNull("failoverNs");
-                none.putNull("falseElectionsPerDay");
-            }
-            else
-            {
-                evaluation(recommendations.addObject(), best);
-            }
-            final List<Evaluation> evaluations = result.evaluations();
-            for (int index = 0; index < evaluations.size(); index++)
-            {
-                evaluation(frontier.addObject(), evaluations.get(index));
-                verdicts.add(result.verdicts().get(index));
-            }
+            verdicts.add(settings.value(row, "verdict").text());
         }
-        final ArrayNode presets = root.putArray("presets");
-        for (final TuneReport.PresetResult preset : report.presets())
-        {
-            evaluation(presets.addObject(), preset.evaluation()).put("preset", preset.preset().cliName());
-        }
+        rows(root.putArray("presets"), TuneTables.presets(report));
         root.put("wallNs", report.wallNs());
         return root;
     }
 
-    private static ObjectNode evaluation(final ObjectNode node, final Evaluation evaluation)
+    /** The pause law: its family, rate, p50 and p99, and where its tail comes from. */
+    static void pauses(final ObjectNode node, final PauseModel pauses)
     {
-        node.put("algorithm", evaluation.algorithm());
-        final ArrayNode flags = node.putArray("flags");
-        evaluation.setting().flags().forEach(flags::add);
-        if (null == evaluation.failover())
+        node.put("distribution", pauses.law());
+        node.put("ratePerHour", pauses.ratePerHour());
+        node.put("p50Ns", pauses.p50Ns());
+        node.put("p99Ns", pauses.p99Ns());
+        node.put("tailSource", pauses.tailSource());
+    }
+
+    /** Adds each row of the table's full set as an object, each column id a path in it. */
+    static void rows(final ArrayNode array, final Table table)
+    {
+        final Table full = table.full();
+        for (int row = 0; row < full.rows().size(); row++)
         {
-            node.putNull("failoverNs");
+            array.add(row(full, row));
         }
-        else
+    }
+
+    /**
+     * @return one row as an object: a column {@code failoverNs.p99} is {@code "failoverNs": {"p99": …}}; a group whose values
+     *         are all missing (no setting met the target, failover not simulated) is null.
+     */
+    static ObjectNode row(final Table full, final int row)
+    {
+        final ObjectNode node = MAPPER.createObjectNode();
+        for (int column = 0; column < full.columns().size(); column++)
         {
-            final ObjectNode failover = node.putObject("failoverNs");
-            failover.put("p50", evaluation.failover().p50Ns());
-            failover.put("p99", evaluation.failover().p99Ns());
-            failover.put("max", evaluation.failover().maxNs());
+            final String[] path = full.columns().get(column).id().split("\\.");
+            ObjectNode parent = node;
+            for (int depth = 0; depth < path.length - 1; depth++)
+            {
+                parent = parent.has(path[depth]) ? (ObjectNode)parent.get(path[depth]) : parent.putObject(path[depth]);
+            }
+            parent.set(path[path.length - 1], MAPPER.valueToTree(TableFormat.json(full.rows().get(row).get(column).exact())));
         }
-        final Evaluation.FalseElections falseElections = evaluation.falseElections();
-        final ObjectNode rate = node.putObject("falseElectionsPerDay");
-        rate.put("estimate", falseElections.estimatePerDay());
-        rate.put("upper", falseElections.upperPerDay());
-        rate.put("network", falseElections.networkPerDay());
-        rate.put("networkUpper", falseElections.networkUpperPerDay());
-        rate.put("pauses", falseElections.pausePerDay());
-        rate.put("pausesUpper", falseElections.pauseUpperPerDay());
-        rate.put("bound", falseElections.bound());
-        quality(node.putObject("detector"), falseElections.quality());
-        final ArrayNode lints = node.putArray("lints");
-        evaluation.lints().forEach(lints::add);
+        node.properties().forEach(entry ->
+        {
+            if (entry.getValue().isObject() && allNull(entry.getValue()))
+            {
+                node.putNull(entry.getKey());
+            }
+        });
         return node;
     }
 
-    /** The detector's quality, Chen, Toueg and Aguilera's measures; a mistake recurrence of never is null. */
-    static void quality(final ObjectNode node, final Evaluation.Quality quality)
+    private static boolean allNull(final JsonNode group)
     {
-        node.put("detectionNs", quality.detectionNs());
-        node.put("worstDetectionNs", quality.worstDetectionNs());
-        if (Double.isInfinite(quality.mistakeRecurrenceNs()))
+        for (final JsonNode child : group)
         {
-            node.putNull("mistakeRecurrenceNs");
+            if (!child.isNull())
+            {
+                return false;
+            }
         }
-        else
-        {
-            node.put("mistakeRecurrenceNs", quality.mistakeRecurrenceNs());
-        }
-        node.put("mistakeDurationNs", quality.mistakeDurationNs());
-        node.put("queryAccuracy", quality.queryAccuracy());
+        return true;
     }
 }

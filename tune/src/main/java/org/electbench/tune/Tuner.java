@@ -79,7 +79,7 @@ public final class Tuner
         int count = request.presets().size() * request.algorithms().size();
         for (final String name : request.algorithms())
         {
-            count += request.grid().settings(Knobs.of(name), request.nodes(), request.network()).size();
+            count += request.grid().settings(knobs(name), request.nodes(), request.network()).size();
         }
         return count;
     }
@@ -94,7 +94,7 @@ public final class Tuner
     {
         final String name = request.algorithms().get(0);
         final ElectionAlgorithm algorithm = AlgorithmRegistry.instance().get(name);
-        final List<Setting> settings = request.grid().settings(Knobs.of(name), request.nodes(), request.network());
+        final List<Setting> settings = request.grid().settings(Knobs.of(algorithm), request.nodes(), request.network());
         final Setting setting = settings.get(settings.size() / 2);
         final TuneRequest pilot = request.withEffort(request.grid(), 1);
         final long beganNs = System.nanoTime();
@@ -122,7 +122,7 @@ public final class Tuner
             for (final String name : request.algorithms())
             {
                 final ElectionAlgorithm algorithm = AlgorithmRegistry.instance().get(name);
-                final Knobs knobs = Knobs.of(name);
+                final Knobs knobs = Knobs.of(algorithm);
                 final List<Future<Evaluation>> sweep = new ArrayList<>();
                 for (final Setting setting : request.grid().settings(knobs, request.nodes(), request.network()))
                 {
@@ -135,8 +135,10 @@ public final class Tuner
             {
                 for (final String name : request.algorithms())
                 {
-                    presets.add(pool.submit(() -> new TuneReport.PresetResult(preset, counted(measure(AlgorithmRegistry.instance().get(name),
-                        Knobs.of(name), preset.setting(request.nodes(), request.network()), true)))));
+                    final ElectionAlgorithm algorithm = AlgorithmRegistry.instance().get(name);
+                    final Knobs knobs = Knobs.of(algorithm);
+                    presets.add(pool.submit(() -> new TuneReport.PresetResult(preset, counted(measure(algorithm, knobs,
+                        preset.setting(knobs, request.nodes(), request.network()), true)))));
                 }
             }
             final List<TuneReport.AlgorithmResult> algorithms = new ArrayList<>();
@@ -231,7 +233,8 @@ public final class Tuner
     {
         try
         {
-            return measure(AlgorithmRegistry.instance().get(name), Knobs.of(name), setting, true);
+            final ElectionAlgorithm algorithm = AlgorithmRegistry.instance().get(name);
+            return measure(algorithm, Knobs.of(algorithm), setting, true);
         }
         finally
         {
@@ -285,8 +288,7 @@ public final class Tuner
             }
             else if (null != recommended)
             {
-                verdicts[index] = "slower: failover p99 " + TuneFormat.duration(evaluation.failover().p99Ns()) + " against " +
-                    TuneFormat.duration(recommended.failover().p99Ns());
+                verdicts[index] = slower(evaluation.failover(), recommended.failover());
             }
             else
             {
@@ -294,7 +296,30 @@ public final class Tuner
                 verdicts[index] = TuneReport.AlgorithmResult.RECOMMENDED;
             }
         }
-        return new TuneReport.AlgorithmResult(name, Knobs.of(name), List.copyOf(sweep), List.of(verdicts), recommended);
+        return new TuneReport.AlgorithmResult(name, knobs(name), List.copyOf(sweep), List.of(verdicts), recommended);
+    }
+
+    /** @return why a setting lost to a faster one: the p99s, and the medians when the p99s read alike. */
+    static String slower(final Evaluation.Failover lost, final Evaluation.Failover won)
+    {
+        final String lostP99 = TuneFormat.duration(lost.p99Ns());
+        final String wonP99 = TuneFormat.duration(won.p99Ns());
+        if (lost.p99Ns() == won.p99Ns())
+        {
+            return lost.p50Ns() == won.p50Ns() ? "as fast as the recommended one (failover p99 " + lostP99 + ", p50 " + TuneFormat.duration(lost.p50Ns()) +
+                "), which won the tie" :
+                "slower: failover p99 " + lostP99 + " alike, p50 " + TuneFormat.duration(lost.p50Ns()) + " against " +
+                    TuneFormat.duration(won.p50Ns());
+        }
+        return lostP99.equals(wonP99) ?
+            "slower: failover p99 " + TuneFormat.duration(lost.p99Ns() - won.p99Ns()) + " longer (" + lostP99 + ")" :
+            "slower: failover p99 " + lostP99 + " against " + wonP99;
+    }
+
+    /** @return the knobs a registered algorithm declares it reads. */
+    static Knobs knobs(final String name)
+    {
+        return Knobs.of(AlgorithmRegistry.instance().get(name));
     }
 
     private static <T> T join(final Future<T> future)

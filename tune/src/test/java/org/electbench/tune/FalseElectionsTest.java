@@ -102,7 +102,7 @@ class FalseElectionsTest
             assertNotNull(recommended, result.algorithm() + " has no setting certified at 1/year:\n" + text);
             assertTrue(recommended.falseElections().upperPerDay() <= perYear, recommended.toString());
             assertTrue(recommended.falseElections().upperPerDay() > 0, recommended.toString());
-            assertTrue(text.toString().contains("(<=" + TuneFormat.number(recommended.falseElections().upperPerDay()) + ")"), text.toString());
+            assertTrue(text.toString().contains(" " + TuneFormat.number(recommended.falseElections().upperPerDay()) + " |"), text.toString());
             // Every faster lint-clean setting was turned down on its bound.
             for (int index = 0; index < result.evaluations().size(); index++)
             {

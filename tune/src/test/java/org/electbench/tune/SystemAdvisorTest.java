@@ -81,6 +81,36 @@ class SystemAdvisorTest
     }
 
     @Test
+    void consulAndKubernetesEachGetOneAnswerInTheirOwnKeysWithinTheirLimitsUnderTheTargetOnTheBound()
+    {
+        for (final SystemProfile system : List.of(SystemProfile.CONSUL, SystemProfile.KUBERNETES))
+        {
+            final SystemAdvisor.Report report = new SystemAdvisor(system, request(1)).run(null, Tuner.Progress.NONE);
+            final SystemAdvisor.Entry best = report.recommended();
+            assertNotNull(best, system + ": " + report.why());
+            assertNull(system.check(best.config()), system + " refuses its own recommendation " + best.config());
+            assertTrue(best.falseElections().upperPerDay() <= 1, best.toString());
+            assertEquals(system.keys().stream().map(SystemProfile.Key::name).toList(), List.copyOf(best.config().keySet()));
+        }
+    }
+
+    @Test
+    void etcdTakesAnElectionTimeoutOf50000MsAndCountsItInWholeHeartbeats()
+    {
+        assertEquals(50_000 * MS, SystemProfile.ETCD.parse("heartbeat-interval=1000,election-timeout=50000").get("election-timeout"));
+        final IllegalArgumentException over = assertThrows(IllegalArgumentException.class,
+            () -> SystemProfile.ETCD.parse("heartbeat-interval=1000,election-timeout=50001"));
+        assertTrue(over.getMessage().contains("at most 50000 ms"), over.getMessage());
+        // ElectionTicks = 1050 / 100 = 10: the timeout a follower waits is 1000 ms.
+        final Map<String, Long> config = SystemProfile.ETCD.parse("heartbeat-interval=100,election-timeout=1050");
+        assertEquals(1_000 * MS, SystemProfile.ETCD.timing(config).timeoutNs());
+        assertEquals(1_000 * MS, SystemProfile.ETCD.simulated(config).detectionNs());
+        final IllegalArgumentException hashicorp = assertThrows(IllegalArgumentException.class,
+            () -> SystemProfile.HASHICORP_RAFT.parse("HeartbeatTimeout=1s,ElectionTimeout=500ms,LeaderLeaseTimeout=500ms"));
+        assertTrue(hashicorp.getMessage().contains("ElectionTimeout must be at least HeartbeatTimeout"), hashicorp.getMessage());
+    }
+
+    @Test
     void aConfigTheSystemRefusesOrAKeyItLacksIsNamed()
     {
         final IllegalArgumentException ratio = assertThrows(IllegalArgumentException.class,

@@ -1,6 +1,8 @@
 package org.electbench.quorum;
 
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.IntPredicate;
 
 import org.electbench.spi.ClusterProfile;
@@ -45,6 +47,13 @@ public final class QuorumAlgorithm implements ElectionAlgorithm
     public int heartbeatType()
     {
         return QuorumMessages.LEAD;
+    }
+
+    /** The heartbeat, the silence before a server stands, and T_elec, its voting window; it has no T_coord. */
+    @Override
+    public Set<Knob> knobsRead()
+    {
+        return EnumSet.of(Knob.HEARTBEAT_INTERVAL, Knob.DETECTION_TIMEOUT, Knob.ELECTION_TIMEOUT);
     }
 
     /**

@@ -1,6 +1,8 @@
 package org.electbench.raft;
 
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.IntPredicate;
 
 import org.electbench.spi.AlgorithmOption;
@@ -97,6 +99,20 @@ public final class RaftAlgorithm implements ElectionAlgorithm
     public List<AlgorithmOption<?>> options()
     {
         return List.of(TIMEOUT_SPREAD, PRE_VOTE, CHECK_QUORUM);
+    }
+
+    /** The heartbeat and T, its election timeout's floor; a campaign that fails waits a fresh random timeout, not T_elec. */
+    @Override
+    public Set<ElectionSettings.Knob> knobsRead()
+    {
+        return EnumSet.of(ElectionSettings.Knob.HEARTBEAT_INTERVAL, ElectionSettings.Knob.DETECTION_TIMEOUT);
+    }
+
+    /** @return {@link #TIMEOUT_SPREAD}: the timeout is drawn from [T, T + spread). */
+    @Override
+    public AlgorithmOption<Long> detectionSpread()
+    {
+        return TIMEOUT_SPREAD;
     }
 
     /**

@@ -1,6 +1,8 @@
 package org.electbench.spi;
 
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.IntPredicate;
 
 /**
@@ -97,6 +99,32 @@ public interface ElectionAlgorithm
     default List<AlgorithmOption<?>> options()
     {
         return List.of();
+    }
+
+    /**
+     * The shared timing knobs ({@link ElectionSettings.Knob}) this algorithm's nodes read. A tool
+     * that varies timing (the tuning advisor's sweep) varies only these: a knob that changes
+     * nothing would give identical settings opposite verdicts and a table a column that pretends
+     * to matter. Raft, for one, reads the heartbeat and the detection timeout (its election
+     * timeout), never T_elec or T_coord. The default, for a plug-in that states nothing: all four.
+     *
+     * @return the knobs read; a set the caller must not change.
+     */
+    default Set<ElectionSettings.Knob> knobsRead()
+    {
+        return EnumSet.allOf(ElectionSettings.Knob.class);
+    }
+
+    /**
+     * The declared duration option, if any, that widens the detection timeout D into a range a
+     * node draws its timeout from at random, [D, D + spread) (raft's {@code timeout-spread}), so a
+     * tool that models a follower's silence averages over it and sweeps it as a knob of its own.
+     *
+     * @return one of {@link #options()}, or null when a node waits exactly D.
+     */
+    default AlgorithmOption<Long> detectionSpread()
+    {
+        return null;
     }
 
     /**

@@ -9,7 +9,10 @@ import java.util.stream.Collectors;
 
 /**
  * The kinds of fault a chaos schedule may draw; {@link ChaosSchedule} says what each one does.
- * {@link #RECOVER} draws nothing by itself: it lets crashed nodes come back.
+ * {@link #RECOVER} draws nothing by itself: it lets crashed nodes come back. The last three are
+ * partial connectivity, drawn from the incident scenarios' vocabulary
+ * ({@link org.electbench.transport.FaultPatterns}): a random subset of links cut, a flapping link,
+ * a slow node.
  */
 public enum ChaosFault
 {
@@ -18,10 +21,20 @@ public enum ChaosFault
     PAUSE,
     PARTITION,
     ONEWAY,
-    LOSS;
+    LOSS,
+    PARTIAL,
+    FLAP,
+    SLOW;
 
     /** Every kind, in declaration order. */
     public static final Set<ChaosFault> ALL = Collections.unmodifiableSet(EnumSet.allOf(ChaosFault.class));
+    /** Partial connectivity: what {@code chaos --no-partial} leaves out. */
+    public static final Set<ChaosFault> PARTIAL_CONNECTIVITY = Collections.unmodifiableSet(EnumSet.of(PARTIAL, FLAP, SLOW));
+    /**
+     * Every kind but partial connectivity: the textbook faults, whose schedules for a seed are
+     * the ones chaos drew before it drew partial partitions (kinds are drawn in declaration order).
+     */
+    public static final Set<ChaosFault> TEXTBOOK = Collections.unmodifiableSet(EnumSet.complementOf(EnumSet.of(PARTIAL, FLAP, SLOW)));
 
     public String cliName()
     {

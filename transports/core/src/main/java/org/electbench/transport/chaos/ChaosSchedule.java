@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 
 import org.electbench.spi.ElectionSettings;
+import org.electbench.transport.FaultPatterns;
 import org.electbench.transport.FaultPlan;
 import org.electbench.transport.Seeds;
 
@@ -27,11 +28,24 @@ import org.electbench.transport.Seeds;
  *   <li>partition: the nodes split into two random non-empty groups for [D, 5 D);</li>
  *   <li>oneway: for [D, 4 D) one link is cut in one direction, or every link out of one node (it
  *       hears but is not heard), or every link into it (it is heard but deaf);</li>
- *   <li>loss: every message is lost with a probability in {0.10, 0.15, ..., 0.70} for [D/2, 3 D).</li>
+ *   <li>loss: every message is lost with a probability in {0.10, 0.15, ..., 0.70} for [D/2, 3 D);</li>
+ *   <li>partial: a partial partition for [D, 5 D): each pair of nodes cut with probability one half,
+ *       one way (either) or both, at least one link and never all
+ *       ({@link FaultPatterns#randomPartialPartition}; at N = 2 the one link, one way or both);</li>
+ *   <li>flap: one link (one way or both) down for a quarter, half or three quarters of every
+ *       period of [D/2, 2 D), down first, for [D, 5 D) ({@link FaultPatterns#flap});</li>
+ *   <li>slow: a node up at that instant (half the time the highest) stalls again and again for
+ *       [D/4, D) each, the starts a mean [D, 3 D) apart, for [D, 5 D) ({@link FaultPatterns#slowNode}):
+ *       a stalled disk or collector, each stall shorter than the detection timeout.</li>
  * </ul>
- * So every partition, cut, loss burst and pause heals, and every crash but the permanent ones
+ * The last three are partial connectivity ({@link ChaosFault#PARTIAL_CONNECTIVITY}), under which
+ * an algorithm may promise no leader while it lasts (plain Raft need never settle: H. Howard,
+ * "Raft does not guarantee liveness in the face of network faults", Decentralized Thoughts, 2020).
+ * <p>
+ * So every partition, cut, flap, loss burst, pause and stall heals, and every crash but the permanent ones
  * recovers, by {@link #latestHealNs}; at least one node is up at the end. Runs then get
- * {@link #budgetNs} after the last heal to settle.
+ * {@link #budgetNs} after the last heal to settle: a liveness promise is held from the last heal,
+ * when every live node is connected again.
  */
 public final class ChaosSchedule
 {
@@ -129,6 +143,34 @@ public final class ChaosSchedule
                 case LOSS:
                     plan.loss((2 + random.nextInt(13)) / 20.0, atNs, between(random, detectNs / 2, 3 * detectNs));
                     break;
+                case PARTIAL:
+                {
+                    final long healNs = atNs + between(random, detectNs, LONGEST_FAULT_DETECTIONS * detectNs);
+                    FaultPatterns.cutLinks(plan, nodes < 3 ? List.of(link(random, nodes)) :
+                        FaultPatterns.randomPartialPartition(random, nodes), atNs, healNs);
+                    break;
+                }
+                case FLAP:
+                {
+                    final FaultPatterns.Link link = link(random, nodes);
+                    final long periodNs = between(random, detectNs / 2, 2 * detectNs);
+                    final double downShare = (1 + random.nextInt(3)) / 4.0;
+                    FaultPatterns.flap(plan, link, atNs, atNs + between(random, detectNs, LONGEST_FAULT_DETECTIONS * detectNs),
+                        periodNs, downShare);
+                    break;
+                }
+                case SLOW:
+                {
+                    final int upCount = upAt(atNs, downUntilNs, up);
+                    if (upCount > 0)
+                    {
+                        final int nodeId = pick(random, up, upCount);
+                        final long healNs = atNs + between(random, detectNs, LONGEST_FAULT_DETECTIONS * detectNs);
+                        final long stallNs = between(random, detectNs / 4, detectNs);
+                        FaultPatterns.slowNode(plan, nodeId, atNs, healNs, stallNs, between(random, detectNs, 3 * detectNs), random);
+                    }
+                    break;
+                }
                 default:
                     throw new IllegalStateException(kind.name());
             }
@@ -240,6 +282,19 @@ public final class ChaosSchedule
                 }
                 break;
         }
+    }
+
+    /** @return one link between two distinct random nodes, cut one way (either) or both. */
+    private static FaultPatterns.Link link(final SplittableRandom random, final int nodes)
+    {
+        final int oneId = 1 + random.nextInt(nodes);
+        final int otherId = 1 + (oneId + random.nextInt(nodes - 1)) % nodes;
+        return switch (random.nextInt(3))
+        {
+            case 0 -> FaultPatterns.Link.both(oneId, otherId);
+            case 1 -> FaultPatterns.Link.oneWay(oneId, otherId);
+            default -> FaultPatterns.Link.oneWay(otherId, oneId);
+        };
     }
 
     private static long between(final SplittableRandom random, final long fromNs, final long untilNs)

@@ -6,7 +6,8 @@ import org.electbench.transport.chaos.ChaosSchedule;
 
 /**
  * The chaos explorer's random schedule for the seed, drawn from the chaos fault kinds (crashes
- * and recoveries, pauses longer than D, partitions, one-way cuts, loss bursts), every one healed
+ * and recoveries, pauses longer than D, partitions, one-way cuts, loss bursts, partial partitions,
+ * flapping links, slow nodes), every one healed
  * by the end. Measured from the first fault.
  */
 public final class Chaos implements ScenarioType
@@ -15,7 +16,8 @@ public final class Chaos implements ScenarioType
     public String description()
     {
         return "settled; the chaos explorer's random schedule for the seed (crashes and recoveries, pauses, partitions, " +
-            "one-way cuts, loss bursts), every fault healed by the end; measured from the first fault";
+            "one-way cuts, loss bursts, partial partitions, flapping links, slow nodes), every fault healed by the end; " +
+            "measured from the first fault";
     }
 
     @Override

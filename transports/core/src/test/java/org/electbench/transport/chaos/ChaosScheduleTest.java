@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 import org.electbench.spi.ElectionSettings;
 import org.electbench.transport.Fault;
@@ -39,7 +42,7 @@ class ChaosScheduleTest
                     switch (fault.kind())
                     {
                         case PARTITION, CUT, LOSS -> assertTrue(fault.durationNs() > 0, where);
-                        case PAUSE -> assertTrue(fault.durationNs() > DETECT_NS, "pauses outlast detection: " + where);
+                        case PAUSE -> assertTrue(fault.durationNs() > 0, where);
                         case CRASH, RECOVER -> assertEquals(0, fault.durationNs(), where);
                         default -> throw new AssertionError("unexpected " + fault + " in " + where);
                     }
@@ -47,6 +50,68 @@ class ChaosScheduleTest
                 assertTrue(upAtEnd(plan, nodes) >= 1, where);
             }
         }
+    }
+
+    @Test
+    void textbookPausesOutlastDetectionAndSlowNodesStallForLessEachTime()
+    {
+        for (int index = 0; index < SCHEDULES; index++)
+        {
+            for (final Fault fault : ChaosSchedule.generate(SETTINGS, 5, Seeds.derive(13, index), EnumSet.of(ChaosFault.PAUSE)).faults())
+            {
+                assertTrue(fault.durationNs() > DETECT_NS, "pauses outlast detection: " + fault);
+            }
+            final FaultPlan slow = ChaosSchedule.generate(SETTINGS, 5, Seeds.derive(13, index), EnumSet.of(ChaosFault.SLOW));
+            final Set<Integer> stalled = new HashSet<>();
+            for (final Fault fault : slow.faults())
+            {
+                assertEquals(Fault.Kind.PAUSE, fault.kind(), slow.toString());
+                assertTrue(fault.durationNs() > 0 && fault.durationNs() < DETECT_NS, "a stall is shorter than D: " + slow);
+                stalled.add(fault.nodeId());
+            }
+            assertTrue(stalled.size() <= ChaosSchedule.MAX_FAULTS, slow.toString());
+        }
+    }
+
+    @Test
+    void partialPartitionsCutSomeLinksButNeverAllAndFlapsCutOneLinkRepeatedly()
+    {
+        final int nodes = 5;
+        boolean sawOneWay = false;
+        boolean sawBothWays = false;
+        int flapsDownMoreThanOnce = 0;
+        for (int index = 0; index < SCHEDULES; index++)
+        {
+            final FaultPlan partial = ChaosSchedule.generate(SETTINGS, nodes, Seeds.derive(17, index), EnumSet.of(ChaosFault.PARTIAL));
+            // Cuts grouped by start: one partial partition each.
+            final Map<Long, Set<Long>> cutsByStart = new TreeMap<>();
+            for (final Fault fault : partial.faults())
+            {
+                assertEquals(Fault.Kind.CUT, fault.kind(), partial.toString());
+                assertTrue(fault.durationNs() >= DETECT_NS, partial.toString());
+                cutsByStart.computeIfAbsent(fault.atNs(), at -> new HashSet<>()).add((long)fault.nodeId() << 32 | fault.peerId());
+            }
+            for (final Set<Long> cuts : cutsByStart.values())
+            {
+                assertTrue(cuts.size() < nodes * (nodes - 1), "never every link: " + partial);
+                for (final long cut : cuts)
+                {
+                    final boolean reverse = cuts.contains((cut & 0xFFFFFFFFL) << 32 | cut >>> 32);
+                    sawBothWays |= reverse;
+                    sawOneWay |= !reverse;
+                }
+            }
+            final FaultPlan flap = ChaosSchedule.generate(SETTINGS, nodes, Seeds.derive(19, index), EnumSet.of(ChaosFault.FLAP));
+            final Map<Long, Integer> downsByLink = new HashMap<>();
+            for (final Fault fault : flap.faults())
+            {
+                assertEquals(Fault.Kind.CUT, fault.kind(), flap.toString());
+                downsByLink.merge((long)fault.nodeId() << 32 | fault.peerId(), 1, Integer::sum);
+            }
+            flapsDownMoreThanOnce += downsByLink.values().stream().anyMatch(downs -> downs > 1) ? 1 : 0;
+        }
+        assertTrue(sawOneWay && sawBothWays, "partial partitions cut links one way and both ways");
+        assertTrue(flapsDownMoreThanOnce > SCHEDULES / 2, flapsDownMoreThanOnce + " of " + SCHEDULES + " flapped");
     }
 
     @Test
@@ -154,7 +219,7 @@ class ChaosScheduleTest
     {
         final IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
             () -> ChaosFault.parseList("crash,meteor"));
-        assertEquals("'meteor' is not a fault kind; accepted: crash, recover, pause, partition, oneway, loss", unknown.getMessage());
+        assertEquals("'meteor' is not a fault kind; accepted: crash, recover, pause, partition, oneway, loss, partial, flap, slow", unknown.getMessage());
         assertThrows(IllegalArgumentException.class, () -> ChaosFault.parseList("recover"));
         assertEquals(EnumSet.of(ChaosFault.CRASH, ChaosFault.LOSS), ChaosFault.parseList("loss, crash"));
         assertEquals("crash,loss", ChaosFault.toCliList(ChaosFault.parseList("loss,crash")));

@@ -1,0 +1,75 @@
+package org.electbench.cli;
+
+import static org.electbench.cli.IpCommand.ip;
+import static org.electbench.cli.IpCommand.run;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A bridge in this namespace and network namespaces hanging off it by veth pairs, as the
+ * cluster-across-hosts tests make them; closing deletes them all. Needs root or CAP_NET_ADMIN.
+ */
+final class NamespaceNetwork implements AutoCloseable
+{
+    private final String bridge;
+    private final List<String> namespaces = new ArrayList<>();
+    private boolean bridgeMade;
+
+    /** @return null when this process may make network namespaces, else why not (for the test's skip message). */
+    static String unavailable(final String probeName)
+    {
+        final String refusal = ip("netns", "add", probeName);
+        if (null != refusal)
+        {
+            return "network namespaces are not permitted here (needs root or CAP_NET_ADMIN): " + refusal;
+        }
+        ip("netns", "del", probeName);
+        return null;
+    }
+
+    /**
+     * @param bridge  the bridge's name (15 characters at most).
+     * @param address its address in this namespace, with prefix length, such as {@code 10.1.2.254/24}.
+     */
+    NamespaceNetwork(final String bridge, final String address)
+    {
+        this.bridge = bridge;
+        run("link", "add", bridge, "type", "bridge");
+        bridgeMade = true;
+        run("addr", "add", address, "dev", bridge);
+        run("link", "set", bridge, "up");
+    }
+
+    /**
+     * Makes namespace {@code name} with a veth pair, {@code outside} on the bridge and {@code inside} in the
+     * namespace at {@code address} (with prefix length), and its loopback up.
+     */
+    void add(final String name, final String outside, final String inside, final String address)
+    {
+        run("netns", "add", name);
+        namespaces.add(name);
+        run("link", "add", outside, "type", "veth", "peer", "name", inside);
+        run("link", "set", inside, "netns", name);
+        run("link", "set", outside, "master", bridge);
+        run("link", "set", outside, "up");
+        run("-n", name, "addr", "add", address, "dev", inside);
+        run("-n", name, "link", "set", inside, "up");
+        run("-n", name, "link", "set", "lo", "up");
+    }
+
+    /** Deleting a namespace deletes the veth ends in it, and with them their peers on the bridge. */
+    @Override
+    public void close()
+    {
+        for (final String namespace : namespaces)
+        {
+            ip("netns", "del", namespace);
+        }
+        if (bridgeMade)
+        {
+            ip("link", "del", bridge);
+            bridgeMade = false;
+        }
+    }
+}
