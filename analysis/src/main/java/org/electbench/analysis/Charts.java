@@ -24,23 +24,32 @@ import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The charts of a run, drawn with XChart from {@link RunData}: which figures each chart shows is
  * chosen by metric name (the declarations' {@code convergence}, {@code messages},
  * {@code splitBrainTime}, every {@code violation}), never from a list kept here of columns.
+ * <p>
+ * A full run has hundreds of rows, so a chart is small multiples: a panel per transport and per
+ * combination of the settings that tell rows apart, titled with them, each holding a few lines
+ * named only by what differs between them (the algorithm, or n). An algorithm keeps its colour and
+ * marker in every chart; lines with the same values are drawn once and named together; the
+ * settings every row of a chart shares are stated above it; a p99 is drawn only from
+ * {@value Estimate#TAIL_MINIMUM} elections or more, as the tables give it.
  * <ul>
- *   <li>per scenario and algorithm, convergence's percentile plot: one line per setting, the
- *       x axis {@code 1/(1-p)} on a log scale so the tail (99%, 99.9%) is as wide as the body;</li>
- *   <li>per scenario, convergence p50 and p99 against n;</li>
+ *   <li>per scenario and algorithm, convergence's percentile plot: one line per n, the x axis
+ *       {@code 1/(1-p)} on a log scale so the tail (99%, 99.9%) is as wide as the body;</li>
+ *   <li>per scenario, convergence p50 (solid) and p99 (dashed) against n;</li>
  *   <li>per scenario, election messages against n on log-log axes with n, n·log n and n² guides;</li>
  *   <li>per scenario, convergence against the election timeout and against the heartbeat
  *       interval, where they vary;</li>
- *   <li>per scenario, allocation per election against n (JMH's gc profiler);</li>
+ *   <li>allocation on the message path (JMH's gc profiler), per handled event and per election;</li>
  *   <li>safety: split-brain time per algorithm and scenario, and the runs that broke each rule.</li>
  * </ul>
  */
@@ -48,24 +57,31 @@ public final class Charts
 {
     static final String CONVERGENCE = "convergence";
     static final String MESSAGES = "messages";
+    static final String EVENTS = "events";
     static final String SPLIT_BRAIN_TIME = "splitBrainTime";
 
+    /** A figure's width; its panels share it. */
     static final int WIDTH = 1280;
     static final int HEIGHT = 600;
+    static final int PANEL_HEIGHT = 440;
+    /** Panels side by side: two leaves each plot about 430 px beside its legend. */
+    static final int COLUMNS = 2;
 
     private static final Color[] PALETTE = {
         new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c), new Color(0xff7f0e),
         new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x17becf),
         new Color(0x7f7f7f), new Color(0xbcbd22)};
     private static final Color GUIDE = new Color(0x999999);
-    /** The span (largest over smallest) above which a log axis labels its decades only. */
-    private static final double DECADE_LABELS_ONLY_ABOVE = 1_000;
-    /** Lines that fall on one another (bully's and quorum's counts can) stay apart by their markers. */
-    private static final org.knowm.xchart.style.markers.Marker[] MARKERS = {
+    private static final Marker[] MARKERS = {
         SeriesMarkers.CIRCLE, SeriesMarkers.SQUARE, SeriesMarkers.DIAMOND, SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN,
         SeriesMarkers.CROSS};
     /** A tick without a label: XChart cannot lay out an empty string. */
     private static final String NO_LABEL = " ";
+    static final Font TICK_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 11);
+    /** Room a log axis keeps beside a tick label, in pixels. */
+    private static final int TICK_GAP_PX = 8;
+    /** The plot's share of a panel's width and height once axes, titles and the legend have theirs (a lower bound). */
+    private static final double PLOT_SHARE = 0.55;
 
     private Charts()
     {
@@ -74,18 +90,21 @@ public final class Charts
     /** @return every chart the data has figures for, in a fixed order. */
     public static List<NamedChart> all(final RunData data)
     {
+        final Style style = new Style(data);
         final List<NamedChart> charts = new ArrayList<>();
         for (final String scenario : data.scenarios())
         {
             charts.addAll(percentilePlots(data, scenario));
-            addIfPresent(charts, versusNodes(data, scenario));
-            addIfPresent(charts, messagesVersusNodes(data, scenario));
-            addIfPresent(charts, versusSetting(data, scenario, RowKeys.ELECTION_TIMEOUT, "election timeout T_elec"));
-            addIfPresent(charts, versusSetting(data, scenario, RowKeys.HEARTBEAT, "heartbeat interval HBT"));
-            addIfPresent(charts, allocation(data, scenario));
+            addIfPresent(charts, versusNodes(data, scenario, style));
+            addIfPresent(charts, messagesVersusNodes(data, scenario, style));
+            addIfPresent(charts, versusSetting(data, scenario, RowKeys.ELECTION_TIMEOUT, "election timeout T_elec", style));
+            addIfPresent(charts, versusSetting(data, scenario, RowKeys.HEARTBEAT, "heartbeat interval HBT", style));
         }
+        addIfPresent(charts, allocation(data, style));
         addIfPresent(charts, splitBrainTime(data));
         addIfPresent(charts, violations(data));
+        charts.addAll(Incidents.charts(data));
+        addIfPresent(charts, Trend.chart(data));
         return charts;
     }
 
@@ -97,167 +116,453 @@ public final class Charts
         }
     }
 
-    /** @return one percentile plot of convergence per algorithm of the scenario. */
+    /** Each algorithm's colour and marker, the same in every chart of a report. */
+    static final class Style
+    {
+        private final Map<String, Integer> index = new HashMap<>();
+
+        Style(final RunData data)
+        {
+            final SortedSet<String> algorithms = new TreeSet<>();
+            data.rows().forEach(row -> algorithms.add(row.algorithm()));
+            algorithms.forEach(algorithm -> index.put(algorithm, index.size()));
+        }
+
+        Color colour(final String algorithm)
+        {
+            return PALETTE[index.getOrDefault(algorithm, 0) % PALETTE.length];
+        }
+
+        Marker marker(final String algorithm)
+        {
+            return MARKERS[index.getOrDefault(algorithm, 0) % MARKERS.length];
+        }
+    }
+
+    /**
+     * One line of a panel before it is drawn, so lines with the same values can be found and drawn once.
+     *
+     * @param name the legend's name.
+     * @param xs x values.
+     * @param ys y values.
+     * @param colour its colour.
+     * @param marker its marker, or {@link SeriesMarkers#NONE}.
+     * @param dashed whether dashed.
+     * @param inLegend whether the legend names it (a p99 line shares its p50's entry, the notes say how).
+     */
+    record Line(String name, List<Double> xs, List<Double> ys, Color colour, Marker marker, boolean dashed, boolean inLegend)
+    {
+        boolean sameValues(final Line other)
+        {
+            return dashed == other.dashed && xs.equals(other.xs) && ys.equals(other.ys);
+        }
+    }
+
+    /**
+     * Adds the lines to the panel; lines with the same values as an earlier one (bully's and quorum's counts
+     * often are) are drawn once, the legend naming them all ("bully = quorum"), so none hides another unsaid.
+     *
+     * @return the names of the lines merged so, one entry per drawn line that stands for several.
+     */
+    static List<String> addLines(final XYChart chart, final List<Line> lines)
+    {
+        final List<Line> drawn = new ArrayList<>();
+        final List<List<String>> names = new ArrayList<>();
+        for (final Line line : lines)
+        {
+            if (line.xs().size() < 2)
+            {
+                // One point is no line, and an axis of one value has no scale to draw.
+                continue;
+            }
+            int same = -1;
+            for (int i = 0; i < drawn.size() && same < 0; i++)
+            {
+                if (drawn.get(i).sameValues(line))
+                {
+                    same = i;
+                }
+            }
+            if (same >= 0)
+            {
+                names.get(same).add(line.name());
+            }
+            else
+            {
+                drawn.add(line);
+                names.add(new ArrayList<>(List.of(line.name())));
+            }
+        }
+        final List<String> merged = new ArrayList<>();
+        for (int i = 0; i < drawn.size(); i++)
+        {
+            final Line line = drawn.get(i);
+            final String name = String.join(" = ", names.get(i));
+            if (names.get(i).size() > 1)
+            {
+                merged.add(name);
+            }
+            final XYSeries series = chart.addSeries(uniqueName(chart, name), line.xs(), line.ys());
+            series.setLineColor(line.colour());
+            series.setMarkerColor(line.colour());
+            series.setMarker(line.marker());
+            series.setShowInLegend(line.inLegend());
+            if (line.dashed())
+            {
+                series.setLineStyle(SeriesLines.DASH_DASH);
+            }
+        }
+        return merged;
+    }
+
+    private static String uniqueName(final XYChart chart, final String name)
+    {
+        String unique = name;
+        while (chart.getSeriesMap().containsKey(unique))
+        {
+            // XChart keys series by name; a hidden twin (a p99 line named like its p50) gets a space it does not show.
+            unique += " ";
+        }
+        return unique;
+    }
+
+    /** @return one percentile plot of convergence per algorithm of the scenario, a panel per transport and setting. */
     static List<NamedChart> percentilePlots(final RunData data, final String scenario)
     {
         final List<NamedChart> charts = new ArrayList<>();
-        final Map<String, List<RowKey>> byAlgorithm = byAlgorithm(data.rows(scenario));
-        for (final Map.Entry<String, List<RowKey>> entry : byAlgorithm.entrySet())
+        final List<String> varying = linesApart(data.rows(scenario));
+        for (final Map.Entry<String, List<RowKey>> entry : byAlgorithm(data.rows(scenario)).entrySet())
         {
-            final List<String> varying = distinguishing(entry.getValue());
             final String title = "Convergence percentiles: " + scenario + ", " + entry.getKey();
-            final XYChart chart = xyChart(title, "percentile of elections (tail stretched: 1/(1-p) on a log scale)", "convergence (ms)");
-            chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::percentileLabel);
-            // From zero, so a distribution of one value (the simulator's, often) is a level line at its height.
-            chart.getStyler().setYAxisMin(0.0);
-            chart.getStyler().setXAxisMin(0.0);
-            long most = 0;
-            int colour = 0;
-            for (final RowKey row : entry.getValue())
+            final SortedMap<String, List<RowKey>> panels = panels(entry.getValue(), varying);
+            final List<Chart<?, ?>> drawn = new ArrayList<>();
+            for (final Map.Entry<String, List<RowKey>> panel : panels.entrySet())
             {
-                final Histogram histogram = data.histogram(row, CONVERGENCE);
-                if (null == histogram || histogram.getTotalCount() == 0)
+                final XYChart chart = panel(panel.getKey(), "percentile of elections (tail stretched: 1/(1-p), log)", "convergence (ms)",
+                    panels.size());
+                chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::percentileLabel);
+                // From zero, so a distribution of one value (the simulator's, often) is a level line at its height.
+                chart.getStyler().setYAxisMin(0.0);
+                chart.getStyler().setXAxisMin(0.0);
+                long most = 0;
+                final List<Line> lines = new ArrayList<>();
+                int colour = 0;
+                for (final RowKey row : panel.getValue())
                 {
-                    continue;
+                    final Histogram histogram = data.histogram(row, CONVERGENCE);
+                    if (null == histogram || histogram.getTotalCount() == 0)
+                    {
+                        continue;
+                    }
+                    final List<Double> x = new ArrayList<>();
+                    final List<Double> y = new ArrayList<>();
+                    for (final PercentilePoint point : PercentilePoint.of(histogram))
+                    {
+                        x.add(Math.log10(point.tailPosition(histogram.getTotalCount())));
+                        y.add(point.value() / 1e6);
+                    }
+                    most = Math.max(most, histogram.getTotalCount());
+                    lines.add(new Line("n=" + row.nodes() + " " + count(data, row, histogram), x, y, PALETTE[colour++ % PALETTE.length],
+                        SeriesMarkers.NONE, false, true));
                 }
-                final List<PercentilePoint> points = PercentilePoint.of(histogram);
-                final double[] x = new double[points.size()];
-                final double[] y = new double[points.size()];
-                for (int i = 0; i < points.size(); i++)
+                addLines(chart, lines);
+                // At least to 99%, so the tail's scale shows even for a few elections.
+                chart.getStyler().setXAxisMax(Math.max(2.0, Math.ceil(Math.log10(Math.max(1, most)))));
+                if (!chart.getSeriesMap().isEmpty())
                 {
-                    x[i] = Math.log10(points.get(i).tailPosition(histogram.getTotalCount()));
-                    y[i] = points.get(i).value() / 1e6;
+                    drawn.add(chart);
                 }
-                most = Math.max(most, histogram.getTotalCount());
-                final XYSeries series = chart.addSeries(settingLabel(row, varying) + " (" + histogram.getTotalCount() + " elections)", x, y);
-                series.setMarker(SeriesMarkers.NONE);
-                series.setLineColor(PALETTE[colour++ % PALETTE.length]);
             }
-            // At least to 99%, so the tail's scale shows even for a few elections.
-            chart.getStyler().setXAxisMax(Math.max(2.0, Math.ceil(Math.log10(Math.max(1, most)))));
-            if (!chart.getSeriesMap().isEmpty())
+            if (!drawn.isEmpty())
             {
-                charts.add(new NamedChart("cdf_" + safe(scenario) + "_" + safe(entry.getKey()), title, scenario, chart));
+                charts.add(figure("cdf_" + safe(scenario) + "_" + safe(entry.getKey()), title, scenario, drawn,
+                    List.of(heldFixed(entry.getValue(), List.of()))));
             }
         }
         return charts;
     }
 
-    /** @return convergence p50 (solid) and p99 (dashed) against n, one colour per algorithm. */
-    static NamedChart versusNodes(final RunData data, final String scenario)
+    /** @return "(N elections)", and how many of them reached a leader when not all did: what the line is drawn from. */
+    private static String count(final RunData data, final RowKey row, final Histogram histogram)
     {
-        final String title = "Convergence vs cluster size: " + scenario;
-        final XYChart chart = nodesChart(title, "convergence (ms)");
-        final Map<String, SortedMap<Integer, RowKey>> lines = lines(data, scenario);
-        int colour = 0;
-        for (final Map.Entry<String, SortedMap<Integer, RowKey>> line : lines.entrySet())
-        {
-            final Color color = PALETTE[colour++ % PALETTE.length];
-            addLine(chart, line.getKey() + " p50", line.getValue(), row -> value(data, row, CONVERGENCE + ".p50") / 1e6, color, false);
-            addLine(chart, line.getKey() + " p99", line.getValue(), row -> value(data, row, CONVERGENCE + ".p99") / 1e6, color, true);
-        }
-        return chart.getSeriesMap().isEmpty() ? null : new NamedChart("convergence-vs-n_" + safe(scenario), title, scenario, chart);
+        final Cell elections = data.cell(row, JmhSource.ELECTIONS);
+        final long measured = null == elections ? histogram.getTotalCount() : Math.round(elections.value());
+        return measured == histogram.getTotalCount() ? "(" + measured + " elections)" :
+            "(" + measured + " elections, " + histogram.getTotalCount() + " converged)";
     }
 
-    /** @return election messages per election against n, log-log, with n, n·log2 n and n² guides. */
-    static NamedChart messagesVersusNodes(final RunData data, final String scenario)
+    /** @return convergence p50 (solid) and p99 (dashed) against n, a panel per transport and setting, a colour per algorithm. */
+    static NamedChart versusNodes(final RunData data, final String scenario, final Style style)
     {
-        final String title = "Election messages vs cluster size: " + scenario;
-        final XYChart chart = nodesChart(title, "election messages per election (log scale)");
-        chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setYAxisLogarithmicDecadeOnly(false);
-        final Map<String, SortedMap<Integer, RowKey>> lines = lines(data, scenario);
-        int colour = 0;
-        double anchorNodes = Double.NaN;
-        double anchorMessages = Double.NaN;
-        double maxNodes = Double.NaN;
-        double leastMessages = Double.POSITIVE_INFINITY;
-        double mostMessages = 0;
-        for (final Map.Entry<String, SortedMap<Integer, RowKey>> line : lines.entrySet())
+        final String title = "Convergence vs cluster size: " + scenario;
+        final List<Chart<?, ?>> drawn = new ArrayList<>();
+        final Map<String, SortedMap<String, SortedMap<Integer, RowKey>>> panels = linesByPanel(data, scenario);
+        final List<String> merged = new ArrayList<>();
+        for (final Map.Entry<String, SortedMap<String, SortedMap<Integer, RowKey>>> panel : panels.entrySet())
         {
-            final SortedMap<Integer, RowKey> positive = new TreeMap<>();
-            for (final Map.Entry<Integer, RowKey> point : line.getValue().entrySet())
+            final XYChart chart = nodesChart(panel.getKey(), "convergence (ms)", panels.size(), nodes(panel.getValue()));
+            final List<Line> lines = new ArrayList<>();
+            for (final Map.Entry<String, SortedMap<Integer, RowKey>> line : panel.getValue().entrySet())
             {
-                final double messages = value(data, point.getValue(), MESSAGES);
-                if (messages > 0)
-                {
-                    positive.put(point.getKey(), point.getValue());
-                    leastMessages = Math.min(leastMessages, messages);
-                    mostMessages = Math.max(mostMessages, messages);
-                }
+                final String algorithm = line.getValue().values().iterator().next().algorithm();
+                lines.add(line(line.getKey(), line.getValue(), row -> percentile(data, row, 50), style.colour(algorithm),
+                    style.marker(algorithm), false, true));
+                lines.add(line(line.getKey(), line.getValue(), row -> percentile(data, row, 99), style.colour(algorithm),
+                    SeriesMarkers.NONE, true, false));
             }
-            if (positive.size() < 2)
+            merged.addAll(addLines(chart, lines));
+            if (!chart.getSeriesMap().isEmpty())
             {
-                continue;
+                drawn.add(chart);
             }
-            addLine(chart, line.getKey(), positive, row -> value(data, row, MESSAGES), PALETTE[colour++ % PALETTE.length], false);
-            final int first = positive.firstKey();
-            final double messages = value(data, positive.get(first), MESSAGES);
-            if (Double.isNaN(anchorNodes) || first < anchorNodes || (first == anchorNodes && messages < anchorMessages))
-            {
-                anchorNodes = first;
-                anchorMessages = messages;
-            }
-            maxNodes = Double.isNaN(maxNodes) ? positive.lastKey() : Math.max(maxNodes, positive.lastKey());
         }
-        if (chart.getSeriesMap().isEmpty())
+        if (drawn.isEmpty())
         {
             return null;
         }
-        guide(chart, "guide: n", anchorNodes, anchorMessages, maxNodes, n -> n, SeriesLines.DOT_DOT);
-        guide(chart, "guide: n log n", anchorNodes, anchorMessages, maxNodes, n -> n * Math.log(n) / Math.log(2), SeriesLines.DASH_DOT);
-        guide(chart, "guide: n\u00b2", anchorNodes, anchorMessages, maxNodes, n -> n * n, SeriesLines.DASH_DASH);
-        // Over many decades a label at every 1..9 of each decade runs together: label the decades only.
-        chart.getStyler().setYAxisLogarithmicDecadeOnly(mostMessages / leastMessages >= DECADE_LABELS_ONLY_ABOVE);
-        return new NamedChart("messages-vs-n_" + safe(scenario), title, scenario, chart);
+        final List<String> notes = new ArrayList<>(List.of("Solid: p50; dashed: p99 (only from " + Estimate.TAIL_MINIMUM +
+            " elections or more). " + heldFixed(data.rows(scenario), List.of())));
+        overlapNote(merged, notes);
+        return figure("convergence-vs-n_" + safe(scenario), title, scenario, drawn, notes);
     }
 
-    /** @return convergence p50 against a duration setting, where the scenario's rows vary it. */
-    static NamedChart versusSetting(final RunData data, final String scenario, final String setting, final String label)
+    /** @return election messages per election against n, log-log, with n, n·log2 n and n² guides, a panel per transport. */
+    static NamedChart messagesVersusNodes(final RunData data, final String scenario, final Style style)
+    {
+        final String title = "Election messages vs cluster size: " + scenario;
+        final List<Chart<?, ?>> drawn = new ArrayList<>();
+        final Map<String, SortedMap<String, SortedMap<Integer, RowKey>>> panels = linesByPanel(data, scenario);
+        final List<String> merged = new ArrayList<>();
+        for (final Map.Entry<String, SortedMap<String, SortedMap<Integer, RowKey>>> panel : panels.entrySet())
+        {
+            final List<Line> lines = new ArrayList<>();
+            double anchorNodes = Double.NaN;
+            double anchorMessages = Double.NaN;
+            double maxNodes = Double.NaN;
+            double least = Double.POSITIVE_INFINITY;
+            double most = 0;
+            for (final Map.Entry<String, SortedMap<Integer, RowKey>> entry : panel.getValue().entrySet())
+            {
+                final SortedMap<Integer, RowKey> positive = new TreeMap<>();
+                for (final Map.Entry<Integer, RowKey> point : entry.getValue().entrySet())
+                {
+                    final double messages = value(data, point.getValue(), MESSAGES);
+                    if (messages > 0)
+                    {
+                        positive.put(point.getKey(), point.getValue());
+                        least = Math.min(least, messages);
+                        most = Math.max(most, messages);
+                    }
+                }
+                if (positive.size() < 2)
+                {
+                    continue;
+                }
+                final String algorithm = positive.values().iterator().next().algorithm();
+                lines.add(line(entry.getKey(), positive, row -> value(data, row, MESSAGES), style.colour(algorithm), style.marker(algorithm),
+                    false, true));
+                final int first = positive.firstKey();
+                final double messages = value(data, positive.get(first), MESSAGES);
+                if (Double.isNaN(anchorNodes) || first < anchorNodes || (first == anchorNodes && messages < anchorMessages))
+                {
+                    anchorNodes = first;
+                    anchorMessages = messages;
+                }
+                maxNodes = Double.isNaN(maxNodes) ? positive.lastKey() : Math.max(maxNodes, positive.lastKey());
+            }
+            if (lines.isEmpty())
+            {
+                continue;
+            }
+            final XYChart chart = nodesChart(panel.getKey(), "election messages per election (log)", panels.size(), nodes(panel.getValue()));
+            chart.getStyler().setYAxisLogarithmic(true);
+            merged.addAll(addLines(chart, lines));
+            guide(chart, "guide: n", anchorNodes, anchorMessages, maxNodes, n -> n, SeriesLines.DOT_DOT);
+            guide(chart, "guide: n log n", anchorNodes, anchorMessages, maxNodes, n -> n * Math.log(n) / Math.log(2), SeriesLines.DASH_DOT);
+            guide(chart, "guide: n\u00b2", anchorNodes, anchorMessages, maxNodes, n -> n * n, SeriesLines.DASH_DASH);
+            final double top = Math.max(most, guideTop(anchorNodes, anchorMessages, maxNodes));
+            final boolean decades = decadesOnly(least, top, (int)(PANEL_HEIGHT * PLOT_SHARE), true, chart);
+            chart.getStyler().setYAxisLogarithmicDecadeOnly(decades);
+            if (decades)
+            {
+                // Labels at the decades only: the axis spans whole decades, so at least two of them are labelled.
+                chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(least))));
+                chart.getStyler().setYAxisMax(Math.pow(10, Math.ceil(Math.log10(top))));
+            }
+            drawn.add(chart);
+        }
+        if (drawn.isEmpty())
+        {
+            return null;
+        }
+        final List<String> notes = new ArrayList<>(List.of("Guides (grey) through the smallest cluster's count. " +
+            heldFixed(data.rows(scenario), List.of())));
+        overlapNote(merged, notes);
+        return figure("messages-vs-n_" + safe(scenario), title, scenario, drawn, notes);
+    }
+
+    private static double guideTop(final double fromNodes, final double atMessages, final double toNodes)
+    {
+        return Double.isNaN(fromNodes) ? 0 : atMessages / (fromNodes * fromNodes) * toNodes * toNodes;
+    }
+
+    /**
+     * @return convergence p50 against a duration setting where the scenario's rows vary it: a line per algorithm, a
+     *     panel per transport, n and value of the other settings that vary; what stays fixed (the detection timeout
+     *     against the heartbeat interval, above all) stated on the chart.
+     */
+    static NamedChart versusSetting(final RunData data, final String scenario, final String setting, final String label,
+        final Style style)
     {
         if (!data.settings(scenario).varying().contains(setting))
         {
             return null;
         }
-        final String title = "Convergence vs " + label + ": " + scenario;
-        final XYChart chart = xyChart(title, label + " (ms)", "convergence p50 (ms)");
-        final Map<String, SortedMap<Double, RowKey>> lines = new TreeMap<>(RowKey.Settings.NATURAL);
         final List<String> others = new ArrayList<>(data.settings(scenario).varying());
         others.remove(setting);
+        others.remove(Parameters.COORDINATOR_TIMEOUT);
+        final SortedMap<String, SortedMap<String, SortedMap<Double, RowKey>>> panels = new TreeMap<>(RowKey.Settings.NATURAL);
+        final List<RowKey> used = new ArrayList<>();
         for (final RowKey row : data.rows(scenario))
         {
             final double x = Durations.toMillis(row.settings().getOrDefault(setting, ""));
             if (!Double.isNaN(x) && !Double.isNaN(value(data, row, CONVERGENCE + ".p50")))
             {
-                final String name = lineName(row, others) + " n=" + row.nodes();
-                lines.computeIfAbsent(name, key -> new TreeMap<>()).put(x, row);
+                final String panel = row.transport() + ", n=" + row.nodes() + spaced(row.settingsText(others));
+                panels.computeIfAbsent(panel, key -> new TreeMap<>()).computeIfAbsent(row.algorithm(), key -> new TreeMap<>()).put(x, row);
             }
         }
-        int colour = 0;
-        for (final Map.Entry<String, SortedMap<Double, RowKey>> line : lines.entrySet())
+        final List<Chart<?, ?>> drawn = new ArrayList<>();
+        final List<String> merged = new ArrayList<>();
+        for (final Map.Entry<String, SortedMap<String, SortedMap<Double, RowKey>>> panel : panels.entrySet())
         {
-            if (line.getValue().size() >= 2)
+            final XYChart chart = panel(panel.getKey(), label + " (ms)", "convergence p50 (ms)", panels.size());
+            final List<Line> lines = new ArrayList<>();
+            for (final Map.Entry<String, SortedMap<Double, RowKey>> line : panel.getValue().entrySet())
             {
-                addLine(chart, line.getKey(), line.getValue(), row -> value(data, row, CONVERGENCE + ".p50") / 1e6,
-                    PALETTE[colour++ % PALETTE.length], false);
+                if (line.getValue().size() >= 2)
+                {
+                    lines.add(line(line.getKey(), line.getValue(), row -> value(data, row, CONVERGENCE + ".p50") / 1e6,
+                        style.colour(line.getKey()), style.marker(line.getKey()), false, true));
+                    used.addAll(line.getValue().values());
+                }
+            }
+            merged.addAll(addLines(chart, lines));
+            if (!chart.getSeriesMap().isEmpty())
+            {
+                drawn.add(chart);
             }
         }
-        return chart.getSeriesMap().isEmpty() ? null : new NamedChart("convergence-vs-" + safe(setting) + "_" + safe(scenario), title, scenario, chart);
+        if (drawn.isEmpty())
+        {
+            return null;
+        }
+        final List<String> notes = new ArrayList<>(List.of(setting + " varies along x. " + heldFixed(used, List.of(setting))));
+        final List<String> moving = movesWith(used, setting);
+        if (!moving.isEmpty())
+        {
+            notes.add("Not held fixed: " + String.join(", ", moving) + " changed with " + setting + " (derived from it).");
+        }
+        overlapNote(merged, notes);
+        return figure("convergence-vs-" + safe(setting) + "_" + safe(scenario), "Convergence vs " + label + ": " + scenario, scenario, drawn,
+            notes);
     }
 
-    /** @return bytes allocated per election (JMH's gc profiler) against n. */
-    static NamedChart allocation(final RunData data, final String scenario)
+    /** @return the settings other than {@code setting} whose value differs between the rows of one panel and algorithm. */
+    private static List<String> movesWith(final List<RowKey> rows, final String setting)
     {
-        final String title = "Allocation per election: " + scenario;
-        final XYChart chart = nodesChart(title, "allocated per election (B/op)");
-        final Map<String, SortedMap<Integer, RowKey>> lines = lines(data, scenario);
-        int colour = 0;
-        for (final Map.Entry<String, SortedMap<Integer, RowKey>> line : lines.entrySet())
+        final SortedSet<String> moving = new TreeSet<>();
+        final Map<String, Map<String, String>> first = new HashMap<>();
+        for (final RowKey row : rows)
         {
-            addLine(chart, line.getKey(), line.getValue(), row -> value(data, row, JmhSource.ALLOCATION.name()),
-                PALETTE[colour++ % PALETTE.length], false);
+            final String group = row.algorithm() + "|" + row.transport() + "|" + row.nodes();
+            final Map<String, String> seen = first.computeIfAbsent(group, key -> new TreeMap<>(row.settings()));
+            for (final Map.Entry<String, String> entry : row.settings().entrySet())
+            {
+                if (!entry.getKey().equals(setting) && !entry.getValue().equals(seen.get(entry.getKey())))
+                {
+                    moving.add(entry.getKey());
+                }
+            }
         }
-        return chart.getSeriesMap().isEmpty() ? null : new NamedChart("allocation_" + safe(scenario), title, scenario, chart);
+        return new ArrayList<>(moving);
+    }
+
+    /**
+     * @return allocation on the message path, from JMH's gc profiler in the message-path benchmark: bytes per handled
+     *     event ({@code gc.alloc.rate.norm} × windows / events), and per election: that times the events an election
+     *     took in the convergence rows of the same algorithm and transport (leader-crash at the largest n both have).
+     */
+    static NamedChart allocation(final RunData data, final Style style)
+    {
+        final SortedMap<String, SortedMap<String, Double>> perEvent = new TreeMap<>();
+        final SortedMap<String, SortedMap<String, Double>> perElection = new TreeMap<>();
+        final SortedSet<String> basis = new TreeSet<>();
+        for (final RowKey row : data.rows())
+        {
+            final double bytes = value(data, row, JmhSource.ALLOCATION_PER_EVENT.name());
+            if (Double.isNaN(bytes))
+            {
+                continue;
+            }
+            perEvent.computeIfAbsent(row.algorithm(), key -> new TreeMap<>()).put(row.transport(), bytes);
+            final RowKey election = electionRow(data, row);
+            if (null != election)
+            {
+                perElection.computeIfAbsent(row.algorithm(), key -> new TreeMap<>())
+                    .put(row.transport(), bytes * value(data, election, EVENTS));
+                basis.add(row.algorithm() + " " + election.scenario() + " n=" + election.nodes());
+            }
+        }
+        if (perEvent.isEmpty())
+        {
+            return null;
+        }
+        final List<Chart<?, ?>> panels = new ArrayList<>();
+        panels.add(bars("per handled event", "transport", "bytes allocated per event", perEvent, style));
+        if (!perElection.isEmpty())
+        {
+            panels.add(bars("per election", "transport", "bytes allocated per election", perElection, style));
+        }
+        final List<String> notes = new ArrayList<>();
+        notes.add("JMH's gc profiler on the message-path benchmark (a settled cluster heartbeating): gc.alloc.rate.norm per window " +
+            "× windows / events handled. Per election: that times the events (deliveries and timers) one election took" +
+            (basis.isEmpty() ? "." : " (" + String.join("; ", basis) + ")."));
+        return figure("allocation", "Allocation on the message path", null, panels, notes);
+    }
+
+    /** @return the convergence row of the benchmark row's algorithm and transport: leader-crash at its largest n, or null. */
+    private static RowKey electionRow(final RunData data, final RowKey benchmark)
+    {
+        RowKey best = null;
+        for (final RowKey row : data.rows("leader-crash"))
+        {
+            if (row.algorithm().equals(benchmark.algorithm()) && row.transport().equals(benchmark.transport()) &&
+                !Double.isNaN(value(data, row, EVENTS)) && (null == best || row.nodes() > best.nodes()))
+            {
+                best = row;
+            }
+        }
+        return best;
+    }
+
+    private static CategoryChart bars(final String title, final String xTitle, final String yTitle,
+        final SortedMap<String, SortedMap<String, Double>> series, final Style style)
+    {
+        final SortedSet<String> categories = new TreeSet<>();
+        series.values().forEach(values -> categories.addAll(values.keySet()));
+        final CategoryChart chart = new CategoryChartBuilder().width(WIDTH / COLUMNS).height(PANEL_HEIGHT).title(title)
+            .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        style(chart.getStyler());
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        for (final Map.Entry<String, SortedMap<String, Double>> entry : series.entrySet())
+        {
+            final List<String> x = new ArrayList<>(categories);
+            final List<Number> y = new ArrayList<>();
+            categories.forEach(category -> y.add(entry.getValue().getOrDefault(category, 0.0)));
+            chart.addSeries(entry.getKey(), x, y).setFillColor(style.colour(entry.getKey()));
+        }
+        return chart;
     }
 
     /** @return mean split-brain time per election, per algorithm (series) and scenario (category). */
@@ -331,6 +636,8 @@ public final class Charts
         final CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
         style(chart.getStyler());
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        // Many scenarios: their names stand at an angle rather than run into each other.
+        chart.getStyler().setXAxisLabelRotation(categories.size() > 6 ? 30 : 0);
         int colour = 0;
         for (final Map.Entry<String, SortedMap<String, Double>> entry : series.entrySet())
         {
@@ -346,40 +653,81 @@ public final class Charts
         return new NamedChart(stem, title, null, chart);
     }
 
-    private static XYChart xyChart(final String title, final String xTitle, final String yTitle)
+    /** @return the figure: its panels two to a row (one panel alone keeps the whole width). */
+    static NamedChart figure(final String stem, final String title, final String scenario, final List<Chart<?, ?>> panels,
+        final List<String> notes)
     {
-        final XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        final List<String> stated = new ArrayList<>();
+        notes.stream().filter(note -> !note.isBlank()).forEach(stated::add);
+        return new NamedChart(stem, title, scenario, panels, panels.size() == 1 ? 1 : COLUMNS, stated);
+    }
+
+    /** @return a panel: the whole figure's width when it is the only one, half of it otherwise; its title what sets it apart. */
+    static XYChart panel(final String title, final String xTitle, final String yTitle, final int panels)
+    {
+        final XYChart chart = new XYChartBuilder().width(panels == 1 ? WIDTH : WIDTH / COLUMNS).height(PANEL_HEIGHT)
+            .title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
         style(chart.getStyler());
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
         return chart;
     }
 
-    private static void style(final AxesChartStyler styler)
+    static void style(final AxesChartStyler styler)
     {
         styler.setLocale(Locale.ROOT);
         styler.setChartBackgroundColor(Color.WHITE);
         styler.setPlotBackgroundColor(Color.WHITE);
         styler.setPlotGridLinesColor(new Color(0xdddddd));
-        styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 15));
+        styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 13));
         styler.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
-        styler.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        styler.setAxisTickLabelsFont(TICK_FONT);
         styler.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
         styler.setLegendBorderColor(new Color(0xcccccc));
         styler.setYAxisDecimalPattern("#,##0.###");
     }
 
-    /** @return a chart against n: cluster sizes on a log axis with a tick at every size it can label (3, 4, 5 … 9, 10, 20 …). */
-    private static XYChart nodesChart(final String title, final String yTitle)
+    /** @return a panel against n: cluster sizes on a log axis, its labels every size it can fit, or the decades where they would collide. */
+    private static XYChart nodesChart(final String title, final String yTitle, final int panels, final SortedSet<Integer> nodes)
     {
-        final XYChart chart = xyChart(title, "cluster size n (nodes, log scale)", yTitle);
+        final XYChart chart = panel(title, "cluster size n (nodes, log)", yTitle, panels);
         chart.getStyler().setXAxisLogarithmic(true);
-        chart.getStyler().setXAxisLogarithmicDecadeOnly(false);
+        if (!nodes.isEmpty())
+        {
+            chart.getStyler().setXAxisLogarithmicDecadeOnly(decadesOnly(nodes.first(), nodes.last(),
+                (int)(chart.getWidth() * PLOT_SHARE), false, chart));
+        }
         return chart;
     }
 
-    private static <K extends Number> void addLine(
-        final XYChart chart, final String name, final SortedMap<K, RowKey> points, final ToDoubleFunction<RowKey> y,
-        final Color color, final boolean dashed)
+    /**
+     * Whether a log axis from {@code min} to {@code max} over {@code lengthPx} must label its decades only: XChart labels
+     * every 1…9 × 10^k otherwise, and the closest two (9 and 10 × 10^k, log10(10/9) of a decade apart) must still leave
+     * room for the widest label (horizontal axis) or a line of text (vertical one).
+     */
+    static boolean decadesOnly(final double min, final double max, final int lengthPx, final boolean vertical, final XYChart chart)
+    {
+        if (!(max > min) || min <= 0)
+        {
+            return false;
+        }
+        final double decades = Math.max(Math.log10(max) - Math.log10(min), 1e-9);
+        final double closestPx = Math.log10(10.0 / 9.0) * lengthPx / decades;
+        final java.awt.FontMetrics metrics = new java.awt.image.BufferedImage(1, 1, java.awt.image.BufferedImage.TYPE_INT_RGB)
+            .createGraphics().getFontMetrics(chart.getStyler().getAxisTickLabelsFont());
+        final double needPx = vertical ? metrics.getHeight() :
+            metrics.stringWidth(Numbers.format(Math.pow(10, Math.ceil(Math.log10(max))))) + TICK_GAP_PX;
+        return closestPx < needPx;
+    }
+
+    private static SortedSet<Integer> nodes(final SortedMap<String, SortedMap<Integer, RowKey>> lines)
+    {
+        final SortedSet<Integer> nodes = new TreeSet<>();
+        lines.values().forEach(line -> nodes.addAll(line.keySet()));
+        return nodes;
+    }
+
+    private static <K extends Number> Line line(final String name, final SortedMap<K, RowKey> points, final ToDoubleFunction<RowKey> y,
+        final Color colour, final Marker marker, final boolean dashed, final boolean inLegend)
     {
         final List<Double> xs = new ArrayList<>();
         final List<Double> ys = new ArrayList<>();
@@ -392,19 +740,7 @@ public final class Charts
                 ys.add(value);
             }
         }
-        if (xs.size() < 2)
-        {
-            // One point is no line, and an axis of one value has no scale to draw.
-            return;
-        }
-        final XYSeries series = chart.addSeries(name, xs, ys);
-        series.setLineColor(color);
-        series.setMarkerColor(color);
-        series.setMarker(dashed ? SeriesMarkers.NONE : MARKERS[chart.getSeriesMap().size() % MARKERS.length]);
-        if (dashed)
-        {
-            series.setLineStyle(SeriesLines.DASH_DASH);
-        }
+        return new Line(name, xs, ys, colour, marker, dashed, inLegend);
     }
 
     private static void guide(
@@ -431,22 +767,81 @@ public final class Charts
         series.setLineStyle(line);
     }
 
-    /** @return the scenario's rows grouped into lines (algorithm, transport and the varying settings), keyed by n. */
-    private static Map<String, SortedMap<Integer, RowKey>> lines(final RunData data, final String scenario)
+    /** @return per panel (transport and the settings that tell rows apart), per algorithm, its rows by n. */
+    private static Map<String, SortedMap<String, SortedMap<Integer, RowKey>>> linesByPanel(final RunData data, final String scenario)
     {
-        // T_coord is derived from n and T_elec where it is not given (a ring's laps grow with n), so it
-        // would split one algorithm's line into one point per n; the tables state it row by row.
-        final List<String> varying = new ArrayList<>(distinguishing(data.rows(scenario)));
-        varying.remove(Parameters.COORDINATOR_TIMEOUT);
-        final Map<String, SortedMap<Integer, RowKey>> lines = new TreeMap<>(RowKey.Settings.NATURAL);
-        for (final RowKey row : data.rows(scenario))
+        final List<String> varying = linesApart(data.rows(scenario));
+        final Map<String, SortedMap<String, SortedMap<Integer, RowKey>>> panels = new TreeMap<>(RowKey.Settings.NATURAL);
+        for (final Map.Entry<String, List<RowKey>> panel : panels(data.rows(scenario), varying).entrySet())
         {
-            if (row.nodes() > 0)
+            for (final RowKey row : panel.getValue())
             {
-                lines.computeIfAbsent(lineName(row, varying), key -> new TreeMap<>()).put(row.nodes(), row);
+                if (row.nodes() > 0)
+                {
+                    panels.computeIfAbsent(panel.getKey(), key -> new TreeMap<>(RowKey.Settings.NATURAL))
+                        .computeIfAbsent(row.algorithm(), key -> new TreeMap<>()).put(row.nodes(), row);
+                }
             }
         }
-        return lines;
+        return panels;
+    }
+
+    /**
+     * @return the settings that tell rows of one algorithm, transport and n apart, but T_coord: where not given it is
+     *     derived from n and T_elec (a ring's laps grow with n) and would split one line into a point per n.
+     */
+    private static List<String> linesApart(final List<RowKey> rows)
+    {
+        final List<String> varying = new ArrayList<>(distinguishing(rows));
+        varying.remove(Parameters.COORDINATOR_TIMEOUT);
+        return varying;
+    }
+
+    /** @return the rows by panel: the transport and the values of the settings that tell rows apart, as the panel's title. */
+    static SortedMap<String, List<RowKey>> panels(final List<RowKey> rows, final List<String> varying)
+    {
+        final SortedMap<String, List<RowKey>> panels = new TreeMap<>(RowKey.Settings.NATURAL);
+        for (final RowKey row : rows)
+        {
+            panels.computeIfAbsent(row.transport() + spaced(row.settingsText(varying)), key -> new ArrayList<>()).add(row);
+        }
+        return panels;
+    }
+
+    private static String spaced(final String settings)
+    {
+        return settings.isEmpty() ? "" : ", " + settings;
+    }
+
+    /**
+     * @return "Held fixed: a=1, b=2." for the settings every one of the rows has with one value (but those named), or
+     *     an empty string.
+     */
+    static String heldFixed(final List<RowKey> rows, final List<String> except)
+    {
+        final SortedMap<String, Set<String>> values = new TreeMap<>();
+        for (final RowKey row : rows)
+        {
+            row.settings().forEach((name, value) -> values.computeIfAbsent(name, key -> new HashSet<>()).add(value));
+        }
+        final List<String> fixed = new ArrayList<>();
+        for (final Map.Entry<String, Set<String>> entry : values.entrySet())
+        {
+            final boolean everywhere = rows.stream().allMatch(row -> row.settings().containsKey(entry.getKey()));
+            if (entry.getValue().size() == 1 && everywhere && !except.contains(entry.getKey()))
+            {
+                fixed.add(entry.getKey() + "=" + entry.getValue().iterator().next());
+            }
+        }
+        return fixed.isEmpty() ? "" : "Held fixed: " + String.join(", ", fixed) + ".";
+    }
+
+    private static void overlapNote(final List<String> merged, final List<String> notes)
+    {
+        if (!merged.isEmpty())
+        {
+            notes.add("Identical values, drawn as one line: " + String.join("; ", new TreeSet<>(merged)) + ".");
+        }
     }
 
     /**
@@ -478,18 +873,6 @@ public final class Charts
         return distinguishing;
     }
 
-    private static String lineName(final RowKey row, final List<String> varying)
-    {
-        final String settings = row.settingsText(varying);
-        return row.algorithm() + " " + row.transport() + (settings.isEmpty() ? "" : " " + settings);
-    }
-
-    private static String settingLabel(final RowKey row, final List<String> varying)
-    {
-        final String settings = row.settingsText(varying);
-        return "n=" + row.nodes() + " " + row.transport() + (settings.isEmpty() ? "" : " " + settings);
-    }
-
     private static Map<String, List<RowKey>> byAlgorithm(final List<RowKey> rows)
     {
         final Map<String, List<RowKey>> byAlgorithm = new LinkedHashMap<>();
@@ -500,10 +883,21 @@ public final class Charts
         return byAlgorithm;
     }
 
-    private static double value(final RunData data, final RowKey row, final String columnId)
+    static double value(final RunData data, final RowKey row, final String columnId)
     {
         final Cell cell = data.cell(row, columnId);
         return null == cell ? Double.NaN : cell.value();
+    }
+
+    /** @return a convergence percentile in ms from the row's histogram, NaN where the elections cannot give it (p99 below 100). */
+    private static double percentile(final RunData data, final RowKey row, final double percentile)
+    {
+        final Estimate estimate = Estimate.of(data.histogram(row, CONVERGENCE), percentile);
+        if (null != estimate)
+        {
+            return estimate.value() / 1e6;
+        }
+        return percentile > 90 ? Double.NaN : value(data, row, CONVERGENCE + ".p50") / 1e6;
     }
 
     /** @return the tail axis's whole ticks as the percentiles they stand for: log10 1/(1-p) = 0 is 0%, 1 is 90%, 2 is 99%. */
@@ -516,8 +910,6 @@ public final class Charts
         }
         return Numbers.format(100 * (1 - Math.pow(10, -rounded))) + "%";
     }
-
-
 
     /** @return text safe in a file name. */
     static String safe(final String text)

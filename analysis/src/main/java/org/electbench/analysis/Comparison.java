@@ -323,8 +323,8 @@ public final class Comparison
         if (null != chart)
         {
             final List<String> footer = List.of("A: " + nameA, "B: " + nameB);
-            final byte[] svg = ChartImage.svg(chart.chart(), footer);
-            final byte[] png = ChartImage.png(chart.chart(), footer);
+            final byte[] svg = ChartImage.svg(chart, footer);
+            final byte[] png = ChartImage.png(chart, footer);
             final java.nio.file.Path svgFile = out.resolve(chart.stem() + ".svg");
             final java.nio.file.Path pngFile = out.resolve(chart.stem() + ".png");
             AtomicOutput.replace(svgFile, stream -> stream.write(svg));

@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
+import org.electbench.transport.InputFiles;
 
 /**
  * Reads an HdrHistogram interval log (as {@code HistogramLogWriter} writes it) into one
@@ -33,6 +34,16 @@ public final class HistogramLogs
         final SortedMap<String, Histogram> byTag = new TreeMap<>();
         try
         {
+            final String tooLarge = InputFiles.tooLarge(file);
+            if (null != tooLarge)
+            {
+                throw new AnalysisException(file, tooLarge);
+            }
+            final String malformed = InputFiles.malformedHistogramLogLine(file);
+            if (null != malformed)
+            {
+                throw new AnalysisException(file, malformed);
+            }
             if (Files.size(file) == 0)
             {
                 throw new AnalysisException(file, "empty file, expected an HdrHistogram log");

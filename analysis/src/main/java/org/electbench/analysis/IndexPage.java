@@ -22,7 +22,7 @@ final class IndexPage
     private static final String STYLE = String.join("\n",
         "body{font-family:sans-serif;margin:2em auto;max-width:1200px;color:#222;padding:0 1em}",
         "table{border-collapse:collapse;margin:.5em 0 1em;font-size:13px}",
-        "th,td{border:1px solid #ccc;padding:3px 7px}th{background:#f3f3f3}td{white-space:nowrap}td.n{text-align:right}",
+        "th,td{border:1px solid #ccc;padding:3px 7px}th{background:#f3f3f3}td{white-space:nowrap}#pick td{white-space:normal}td.n{text-align:right}",
         ".wide{overflow-x:auto;max-width:100%}details{margin:.5em 0 1.5em}summary{cursor:pointer;color:#036}",
         "figure{margin:1em 0}figcaption{font-weight:bold;margin-bottom:.3em}figure img{width:100%;height:auto;border:1px solid #eee}",
         "code,pre{background:#f6f6f6;padding:2px 4px}pre{white-space:pre-wrap}",
@@ -32,6 +32,9 @@ final class IndexPage
     {
     }
 
+    /** The stem of the trend figure, which has a section of its own. */
+    static final String TREND = "trend";
+
     static String html(final RunData data, final String title, final List<Figure> figures)
     {
         final StringBuilder html = new StringBuilder();
@@ -40,22 +43,36 @@ final class IndexPage
         html.append("<h1>electbench report: ").append(escape(title)).append("</h1>\n");
         for (final RunData.Source source : data.sources())
         {
+            html.append("<p class=\"settings\">").append(escape(source.name())).append(source.complete() ? "" : " (incomplete: interrupted)")
+                .append(": ").append(escape(ReportWriter.environment(source))).append("</p>\n");
             if (!source.commandLine().isEmpty())
             {
-                html.append("<p>Reproduce ").append(escape(source.name())).append(": <code>").append(escape(source.commandLine()))
-                    .append("</code></p>\n");
+                html.append("<p>Reproduce: <code>").append(escape(source.commandLine())).append("</code></p>\n");
             }
         }
-        html.append("<nav>\n<h2>Contents</h2>\n<ul>\n<li><a href=\"#reading\">The reading</a></li>\n");
+        final List<String> incidents = Incidents.scenarios(data);
+        final boolean trend = figures.stream().anyMatch(item -> TREND.equals(item.chart().stem()));
+        html.append("<nav>\n<h2>Contents</h2>\n<ul>\n<li><a href=\"#pick\">To pick for</a></li>\n")
+            .append("<li><a href=\"#reading\">The reading, scenario by scenario</a></li>\n");
         for (final String scenario : data.scenarios())
         {
             html.append("<li><a href=\"#").append(escape(anchor(scenario))).append("\">").append(escape(scenario)).append("</a></li>\n");
         }
-        html.append("<li><a href=\"#safety\">Safety</a></li>\n<li><a href=\"#environment\">Where it ran</a></li>\n</ul>\n</nav>\n");
+        if (!incidents.isEmpty())
+        {
+            html.append("<li><a href=\"#incidents\">Incidents: algorithms and raft's variants side by side</a></li>\n");
+        }
+        html.append("<li><a href=\"#safety\">Allocation and safety</a></li>\n");
+        if (trend)
+        {
+            html.append("<li><a href=\"#trend\">Trend over commits</a></li>\n");
+        }
+        html.append("<li><a href=\"#environment\">Where it ran</a></li>\n</ul>\n</nav>\n");
 
-        html.append("<section id=\"reading\">\n<h2>The reading</h2>\n<p>Per scenario and transport, at the largest n every algorithm ran: " +
-            "who is fastest to a leader (named only where its 95% interval lies below every other's), who sends the fewest " +
-            "election messages, and who ever had two leaders at once.</p>\n");
+        pick(html, data);
+        html.append("<section id=\"reading\">\n<h2>The reading, scenario by scenario</h2>\n<p>Per scenario and transport, at the largest n " +
+            "every algorithm ran: who is fastest to a leader (named only where its 95% interval lies below every other's), who sends " +
+            "the fewest election messages, and who ever had two leaders at once.</p>\n");
         for (final String scenario : data.scenarios())
         {
             final List<String> reading = Reading.of(data, scenario);
@@ -77,31 +94,57 @@ final class IndexPage
             html.append(TableFormat.HTML.render(Tables.of(data, scenario)));
             for (final Figure item : figures)
             {
-                if (scenario.equals(item.chart().scenario()))
+                if (scenario.equals(item.chart().scenario()) && !Incidents.isStrip(item.chart()))
                 {
                     figure(html, item);
                 }
             }
             html.append("</section>\n");
         }
-        html.append("<section class=\"scenario\" id=\"safety\">\n<h2>Safety</h2>\n");
+        if (!incidents.isEmpty())
+        {
+            html.append("<section class=\"scenario\" id=\"incidents\">\n<h2>Incidents: algorithms and raft's variants side by side</h2>\n")
+                .append("<p>Each scenario reproduces a published incident: a long, partial disturbance. Per scenario, the disturbance " +
+                    "figures of every algorithm and variant the run holds, and availability over time, a strip each.</p>\n");
+            for (final String scenario : incidents)
+            {
+                html.append("<h3 id=\"incident-").append(escape(Charts.safe(scenario))).append("\">").append(escape(scenario)).append("</h3>\n");
+                html.append(TableFormat.HTML.render(Incidents.table(data, scenario)));
+                for (final Figure item : figures)
+                {
+                    if (scenario.equals(item.chart().scenario()) && Incidents.isStrip(item.chart()))
+                    {
+                        figure(html, item);
+                    }
+                }
+            }
+            html.append("</section>\n");
+        }
+        html.append("<section class=\"scenario\" id=\"safety\">\n<h2>Allocation and safety</h2>\n");
         for (final Figure item : figures)
         {
-            if (null == item.chart().scenario())
+            if (null == item.chart().scenario() && !TREND.equals(item.chart().stem()))
             {
                 figure(html, item);
             }
         }
         html.append("</section>\n");
+        if (trend)
+        {
+            html.append("<section class=\"scenario\" id=\"trend\">\n<h2>Trend over commits</h2>\n");
+            figures.stream().filter(item -> TREND.equals(item.chart().stem())).forEach(item -> figure(html, item));
+            html.append("</section>\n");
+        }
         html.append("<section id=\"environment\">\n<h2>Where it ran, and how to run it again</h2>\n");
         for (final RunData.Source source : data.sources())
         {
-            html.append("<h3>").append(escape(source.name())).append(source.complete() ? "" : " (incomplete: interrupted)").append("</h3>\n<table>\n");
+            html.append("<h3>").append(escape(source.name())).append(source.complete() ? "" : " (incomplete: interrupted)").append("</h3>\n");
+            html.append("<details><summary>Environment</summary>\n<table>\n");
             for (final Map.Entry<String, String> entry : source.environment().entrySet())
             {
                 html.append("<tr><th>").append(escape(entry.getKey())).append("</th><td>").append(escape(entry.getValue())).append("</td></tr>\n");
             }
-            html.append("</table>\n");
+            html.append("</table>\n</details>\n");
             if (!source.commandLine().isEmpty())
             {
                 html.append("<p>Reproduce:</p>\n<pre><code>").append(escape(source.commandLine())).append("</code></pre>\n");
@@ -109,6 +152,26 @@ final class IndexPage
         }
         html.append("</section>\n</body>\n</html>\n");
         return html.toString();
+    }
+
+    /** The reading first: per scenario and transport, who to pick for each goal, or a tie within noise. */
+    private static void pick(final StringBuilder html, final RunData data)
+    {
+        html.append("<section id=\"pick\">\n<h2>To pick for</h2>\n<p>Per scenario and transport, at the largest n every algorithm ran. " +
+            "A winner is named only where the figures separate it from every other algorithm (the 95% intervals of convergence p50; " +
+            "fewer messages in every run); otherwise a tie within noise.</p>\n");
+        html.append("<div class=\"wide\"><table>\n<tr><th>scenario</th><th>where</th><th>fastest failover</th><th>fewest messages</th>" +
+            "<th>never two leaders</th></tr>\n");
+        for (final String scenario : data.scenarios())
+        {
+            for (final Reading.Pick pick : Reading.picks(data, scenario))
+            {
+                html.append("<tr><td><a href=\"#").append(escape(anchor(scenario))).append("\">").append(escape(scenario)).append("</a></td><td>")
+                    .append(escape(pick.where())).append("</td><td>").append(escape(pick.fastest())).append("</td><td>")
+                    .append(escape(pick.fewest())).append("</td><td>").append(escape(pick.neverTwoLeaders())).append("</td></tr>\n");
+            }
+        }
+        html.append("</table></div>\n</section>\n");
     }
 
     private static String anchor(final String scenario)

@@ -15,6 +15,7 @@ import java.util.TreeMap;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.electbench.transport.InputFiles;
 
 /**
  * Reads JMH's JSON result format ({@code -rf json}): an array of one object per benchmark and
@@ -41,6 +42,11 @@ public final class JmhResults
         final JsonNode root;
         try
         {
+            final String tooLarge = InputFiles.tooLarge(file);
+            if (null != tooLarge)
+            {
+                throw new AnalysisException(file, tooLarge);
+            }
             root = MAPPER.readTree(Files.readAllBytes(file));
         }
         catch (final NoSuchFileException ex)

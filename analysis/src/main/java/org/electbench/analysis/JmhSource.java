@@ -23,6 +23,11 @@ final class JmhSource
     static final String GC_ALLOC_NORM = "gc.alloc.rate.norm";
     static final Metric ALLOCATION = new Metric("allocation", "B/op", Metric.Kind.COUNT);
     static final Metric ELECTIONS_MEASURED = new Metric(ELECTIONS, "", Metric.Kind.COUNT);
+    /** The message-path benchmark's counters: windows measured and events handled in them (MessagePathBenchmark.Totals). */
+    static final String WINDOWS = "windows";
+    static final String EVENTS_TOTAL = "eventsTotal";
+    /** Bytes allocated per handled event on the message path: {@code gc.alloc.rate.norm} (per window) × windows / events. */
+    static final Metric ALLOCATION_PER_EVENT = new Metric("allocationPerEvent", "B", Metric.Kind.COUNT);
 
     private JmhSource()
     {
@@ -77,6 +82,14 @@ final class JmhSource
             if (null != allocation)
             {
                 data.put(row, new Column(ALLOCATION, Column.Statistic.MEAN), new Cell(allocation.score(), allocation.error()));
+                final JmhResult.Score windows = result.secondary().get(WINDOWS);
+                final JmhResult.Score events = result.secondary().get(EVENTS_TOTAL);
+                if (null != windows && null != events && events.total() > 0)
+                {
+                    final double perOperation = windows.total() / events.total();
+                    data.put(row, new Column(ALLOCATION_PER_EVENT, Column.Statistic.MEAN),
+                        new Cell(allocation.score() * perOperation, allocation.error() * perOperation));
+                }
             }
             final JmhResult.Score elections = result.secondary().get(ELECTIONS);
             final double electionsTotal = null == elections ? Double.NaN : elections.total();

@@ -8,7 +8,8 @@ import java.util.TreeMap;
 /**
  * A few sentences per scenario generated from its numbers: which algorithm reached a leader
  * fastest (named only where its median's 95% interval lies below every other's; a tie within
- * noise otherwise), which sent the fewest election messages, and which ever had two leaders at once. The
+ * noise otherwise), under a long disturbance which kept, settled on or kept changing its leader,
+ * which sent the fewest election messages, and which ever had two leaders at once. The
  * comparison is made per transport at the largest cluster size every algorithm ran, so the
  * algorithms are compared on the same ground.
  */
@@ -20,6 +21,11 @@ final class Reading
     static final String ELECTION = "election";
     /** Runs the host made late (metric {@code hostLate}): a row with any is marked and draws no safety verdict. */
     static final String HOST_LATE = "hostLate";
+    /** New majority leaders in a disturbance, and the share of it with one (per mille). */
+    static final String LEADER_CHANGES = "leaderChanges";
+    static final String AVAILABILITY = "availability";
+    /** A disturbance with at most this many leader changes on average settles; more is a livelock. */
+    private static final double SETTLES_WITHIN_CHANGES = 2;
 
     private Reading()
     {
@@ -49,6 +55,11 @@ final class Reading
             if (null != fastest)
             {
                 sentences.add(where + ", " + fastest);
+            }
+            final String disturbance = disturbance(data, rows);
+            if (null != disturbance)
+            {
+                sentences.add(where + ", " + disturbance);
             }
             final RowKey fewest = best(data, rows, Charts.MESSAGES);
             if (null != fewest)
@@ -91,6 +102,143 @@ final class Reading
                 String.join("; ", hostLate) + ".");
         }
         return sentences;
+    }
+
+    /**
+     * What a reader picks by, for one scenario, transport and n: who fails over fastest (named only where its
+     * convergence p50's 95% interval lies below every other's), who sends the fewest messages to a leader (named only
+     * where it sent fewer in every run than any other did in any run, or where every count is exact and its is the
+     * lowest), who never had two leaders; "tie within noise" where the figures cannot tell.
+     *
+     * @param scenario the scenario.
+     * @param where the transport and n.
+     * @param fastest the fastest failover, or "tie within noise: …", or empty without figures.
+     * @param fewest the fewest messages, likewise.
+     * @param neverTwoLeaders the algorithms that never had two leaders at once, "none", or why no verdict is drawn.
+     */
+    record Pick(String scenario, String where, String fastest, String fewest, String neverTwoLeaders)
+    {
+    }
+
+    /** @return a pick per transport of the scenario, at the largest n every algorithm ran. */
+    static List<Pick> picks(final RunData data, final String scenario)
+    {
+        final List<Pick> picks = new ArrayList<>();
+        final SortedMap<String, List<RowKey>> byTransport = new TreeMap<>();
+        for (final RowKey row : data.rows(scenario))
+        {
+            byTransport.computeIfAbsent(row.transport(), key -> new ArrayList<>()).add(row);
+        }
+        for (final var transport : byTransport.entrySet())
+        {
+            final int nodes = commonLargestNodes(transport.getValue());
+            final List<RowKey> rows = transport.getValue().stream().filter(row -> row.nodes() == nodes).toList();
+            picks.add(new Pick(scenario, transport.getKey() + (nodes > 0 ? ", n = " + nodes : ""), fastestPick(data, rows),
+                fewestPick(data, rows), neverTwoLeaders(data, rows)));
+        }
+        return picks;
+    }
+
+    private static String fastestPick(final RunData data, final List<RowKey> rows)
+    {
+        final java.util.Map<RowKey, Estimate> estimates = new java.util.LinkedHashMap<>();
+        for (final RowKey row : rows)
+        {
+            final Estimate estimate = Estimate.of(data.histogram(row, Charts.CONVERGENCE), 50);
+            if (null != estimate)
+            {
+                estimates.put(row, estimate);
+            }
+        }
+        if (estimates.size() < 2)
+        {
+            return "";
+        }
+        final List<RowKey> measured = new ArrayList<>(estimates.keySet());
+        measured.sort(java.util.Comparator.comparingDouble(row -> estimates.get(row).value()));
+        final RowKey best = measured.get(0);
+        final List<String> tied = new ArrayList<>(List.of(best.algorithm() + label(best, rows)));
+        for (final RowKey row : measured.subList(1, measured.size()))
+        {
+            if (!estimates.get(best).separatedFrom(estimates.get(row)))
+            {
+                tied.add(row.algorithm() + label(row, rows));
+            }
+        }
+        final Estimate lowest = estimates.get(best);
+        return tied.size() > 1 ? "tie within noise: " + String.join(", ", tied) :
+            tied.get(0) + " (p50 " + Numbers.format(lowest.value() / 1e6) + " ms, 95% " + Numbers.format(lowest.low() / 1e6) + "–" +
+                Numbers.format(lowest.high() / 1e6) + ")";
+    }
+
+    private static String fewestPick(final RunData data, final List<RowKey> rows)
+    {
+        final List<RowKey> counted = new ArrayList<>();
+        for (final RowKey row : rows)
+        {
+            final Cell cell = data.cell(row, Charts.MESSAGES);
+            if (null != cell && !Double.isNaN(cell.value()))
+            {
+                counted.add(row);
+            }
+        }
+        if (counted.size() < 2)
+        {
+            return "";
+        }
+        counted.sort(java.util.Comparator.comparingDouble(row -> data.cell(row, Charts.MESSAGES).value()));
+        final RowKey best = counted.get(0);
+        final double[] bestRange = range(data, best);
+        final List<String> tied = new ArrayList<>(List.of(best.algorithm() + label(best, rows)));
+        for (final RowKey row : counted.subList(1, counted.size()))
+        {
+            final double[] range = range(data, row);
+            // Fewer in every run than the other in any run: no noise can reverse it.
+            if (!(bestRange[1] < range[0]))
+            {
+                tied.add(row.algorithm() + label(row, rows));
+            }
+        }
+        return tied.size() > 1 ? "tie within noise: " + String.join(", ", tied) :
+            tied.get(0) + " (" + Numbers.format(data.cell(best, Charts.MESSAGES).value()) + " per election, fewer in every run)";
+    }
+
+    /** @return a row's smallest and largest messages to a leader in one run; the mean twice where unknown (exact counts). */
+    private static double[] range(final RunData data, final RowKey row)
+    {
+        final double[] range = data.range(row, Charts.MESSAGES);
+        final double mean = data.cell(row, Charts.MESSAGES).value();
+        return null == range ? new double[] {mean, mean} : range;
+    }
+
+    private static String neverTwoLeaders(final RunData data, final List<RowKey> rows)
+    {
+        final List<String> never = new ArrayList<>();
+        final List<String> late = new ArrayList<>();
+        boolean measured = false;
+        for (final RowKey row : rows)
+        {
+            final Cell cell = data.cell(row, SPLIT_BRAIN);
+            final Cell hostLate = data.cell(row, HOST_LATE);
+            if (null != hostLate && hostLate.value() > 0)
+            {
+                late.add(row.algorithm() + label(row, rows));
+            }
+            else if (null != cell)
+            {
+                measured = true;
+                if (cell.value() == 0)
+                {
+                    never.add(row.algorithm() + label(row, rows));
+                }
+            }
+        }
+        if (!measured)
+        {
+            return late.isEmpty() ? "" : "no verdict: measured while the machine could not keep the timers";
+        }
+        final String verdict = never.isEmpty() ? "none" : never.size() == rows.size() ? "all" : String.join(", ", never);
+        return late.isEmpty() ? verdict : verdict + " (no verdict for " + String.join(", ", late) + ": the machine was late)";
     }
 
     /**
@@ -159,6 +307,33 @@ final class Reading
         tied.forEach(row -> names.add(row.algorithm() + label(row, rows)));
         return fastest + "tie within noise between " + String.join(", ", names) +
             " (their 95% intervals overlap; " + what + " " + figures + ")." + rules;
+    }
+
+    /**
+     * For a long disturbance (the incident scenarios): whether each row kept the leader of before,
+     * settled after a change or two, or kept changing leader for the whole disturbance (H. Howard's
+     * livelock of Raft without PreVote), with the mean leader changes and the best run's
+     * availability; null where no row measured leader changes.
+     */
+    private static String disturbance(final RunData data, final List<RowKey> rows)
+    {
+        final List<String> verdicts = new ArrayList<>();
+        for (final RowKey row : rows)
+        {
+            final Cell changes = data.cell(row, LEADER_CHANGES);
+            if (null == changes || Double.isNaN(changes.value()) || changes.value() < 0)
+            {
+                continue;
+            }
+            final double mean = changes.value();
+            final String verdict = 0 == mean ? "keeps the leader of before throughout" :
+                mean <= SETTLES_WITHIN_CHANGES ? "settles after " + Numbers.format(mean) + " leader change" + (1 == mean ? "" : "s") :
+                    "never settles, changing leader " + Numbers.format(mean) + " times";
+            final Cell availability = data.cell(row, AVAILABILITY);
+            verdicts.add(row.algorithm() + label(row, rows) + " " + verdict + (null == availability ? "" :
+                " (a majority leader " + Numbers.format(availability.value() / 10) + " % of the time at best)"));
+        }
+        return verdicts.isEmpty() ? null : "through the disturbance: " + String.join("; ", verdicts) + ".";
     }
 
     private static String startUpRules(final List<RowKey> rows)

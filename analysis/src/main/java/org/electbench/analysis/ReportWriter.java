@@ -75,6 +75,18 @@ public final class ReportWriter
             }
             markdown.append('\n');
         }
+        for (final String scenario : Incidents.scenarios(data))
+        {
+            final Table table = Incidents.table(data, scenario);
+            for (final TableFormat format : List.of(TableFormat.MARKDOWN, TableFormat.CSV, TableFormat.JSON))
+            {
+                final Path file = out.resolve(TABLES).resolve(table.id() + "." + format.extension());
+                AtomicOutput.replace(file, format.render(table));
+                written.add(file);
+            }
+            markdown.append("## Incident: ").append(scenario).append(", algorithms and variants side by side\n\n")
+                .append(TableFormat.MARKDOWN.render(table)).append('\n');
+        }
         final Path tables = out.resolve(TABLES_MD);
         AtomicOutput.replace(tables, Tables.markdown(data));
         written.add(tables);
@@ -82,8 +94,8 @@ public final class ReportWriter
         final List<IndexPage.Figure> figures = new ArrayList<>();
         for (final NamedChart chart : charts)
         {
-            final byte[] svg = ChartImage.svg(chart.chart(), footer);
-            final byte[] png = ChartImage.png(chart.chart(), footer);
+            final byte[] svg = ChartImage.svg(chart, footer);
+            final byte[] png = ChartImage.png(chart, footer);
             final Path svgFile = out.resolve(CHARTS).resolve(chart.stem() + ".svg");
             final Path pngFile = out.resolve(CHARTS).resolve(chart.stem() + ".png");
             AtomicOutput.replace(svgFile, stream -> stream.write(svg));

@@ -24,6 +24,31 @@ public final class RunData
     private final SortedMap<RowKey, SortedMap<String, Cell>> cells = new TreeMap<>();
     private final SortedMap<RowKey, SortedMap<String, Histogram>> histograms = new TreeMap<>();
     private final List<Source> sources = new ArrayList<>();
+    /** Per row and count metric: its smallest and largest value in any one run, where the run reports give them. */
+    private final Map<RowKey, Map<String, double[]>> ranges = new java.util.HashMap<>();
+    private final List<Commit> commits = new ArrayList<>();
+
+    /**
+     * The figures of one commit's folders, where the data holds several commits: a point of the trend.
+     *
+     * @param commit the commit the folders were run at.
+     * @param started when its first folder's run started (UTC), or its name.
+     * @param data what its folders hold.
+     */
+    public record Commit(String commit, String started, RunData data)
+    {
+    }
+
+    public void addCommit(final Commit commit)
+    {
+        commits.add(commit);
+    }
+
+    /** @return each commit's figures in run order, where the folders come from two or more commits; empty otherwise. */
+    public List<Commit> commits()
+    {
+        return Collections.unmodifiableList(commits);
+    }
 
     /**
      * One folder read: where it came from and what it ran on.
@@ -73,6 +98,21 @@ public final class RunData
         {
             existing.add(histogram);
         }
+    }
+
+    /** Records the smallest and largest per-run value of a count (widened by a second folder's). */
+    public void putRange(final RowKey row, final String metricName, final double min, final double max)
+    {
+        ranges.computeIfAbsent(row, key -> new java.util.HashMap<>()).merge(metricName, new double[] {min, max},
+            (a, b) -> new double[] {Math.min(a[0], b[0]), Math.max(a[1], b[1])});
+    }
+
+    /** @return a count's smallest and largest value in one run of the row, or null where no run report gave them. */
+    public double[] range(final RowKey row, final String metricName)
+    {
+        final Map<String, double[]> byMetric = ranges.get(row);
+        final double[] range = null == byMetric ? null : byMetric.get(metricName);
+        return null == range ? null : range.clone();
     }
 
     public void addSource(final Source source)

@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.HdrHistogram.Histogram;
 import org.electbench.harness.HostLoad;
 import org.electbench.harness.RunFolder;
+import org.electbench.transport.InputFiles;
 
 /**
  * Reads run folders into one {@link RunData}: run reports first (they declare the metrics, with
@@ -46,6 +47,34 @@ public final class RunFolders
      * @throws AnalysisException naming the file when a folder is missing or a file in it is unreadable or foreign.
      */
     public static RunData read(final List<Path> folders, final java.util.function.Function<String, Metric> declared)
+    {
+        final RunData data = readMerged(folders, declared);
+        // Folders of several commits: each commit's own figures too, in run order, for the trend.
+        final Map<String, List<Path>> byCommit = new LinkedHashMap<>();
+        final List<RunData.Source> sources = new ArrayList<>(data.sources());
+        final List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < folders.size(); i++)
+        {
+            order.add(i);
+        }
+        order.sort(java.util.Comparator.comparing(i -> sources.get(i).environment().getOrDefault("startedUtc", sources.get(i).name())));
+        for (final int i : order)
+        {
+            byCommit.computeIfAbsent(Trend.commit(sources.get(i)), key -> new ArrayList<>()).add(folders.get(i));
+        }
+        if (byCommit.size() > 1)
+        {
+            for (final Map.Entry<String, List<Path>> commit : byCommit.entrySet())
+            {
+                final RunData one = readMerged(commit.getValue(), declared);
+                data.addCommit(new RunData.Commit(commit.getKey(),
+                    one.sources().get(0).environment().getOrDefault("startedUtc", one.sources().get(0).name()), one));
+            }
+        }
+        return data;
+    }
+
+    private static RunData readMerged(final List<Path> folders, final java.util.function.Function<String, Metric> declared)
     {
         final RunData data = new RunData();
         final Map<String, RowKey> rowsByPrefix = new LinkedHashMap<>();
@@ -130,6 +159,28 @@ public final class RunFolders
         return data;
     }
 
+    /**
+     * Reads run reports made in this process (a {@code simulate}, an {@code observe}) as {@link #read} reads
+     * a folder's, so what those commands print goes through the one table model with {@code report}'s
+     * columns and units.
+     *
+     * @param reports     the reports.
+     * @param source      names where they came from, for the table's context.
+     * @param commandLine the command that made them.
+     * @return what they hold.
+     */
+    public static RunData of(final List<org.electbench.harness.RunReport> reports, final String source, final String commandLine)
+    {
+        final RunData data = new RunData();
+        for (final org.electbench.harness.RunReport report : reports)
+        {
+            RunReportSource.add(data, Path.of(source), org.electbench.harness.RunReportCodec.mapper().valueToTree(report));
+        }
+        data.addSource(new RunData.Source(source, Map.of(), commandLine, true));
+        data.summariseHistograms();
+        return data;
+    }
+
     private static <T> T orElse(final T value, final T otherwise)
     {
         return null == value ? otherwise : value;
@@ -155,6 +206,11 @@ public final class RunFolders
     {
         try
         {
+            final String tooLarge = InputFiles.tooLarge(file);
+            if (null != tooLarge)
+            {
+                throw new AnalysisException(file, tooLarge);
+            }
             final JsonNode root = MAPPER.readTree(Files.readAllBytes(file));
             if (null == root || root.isMissingNode())
             {

@@ -82,6 +82,10 @@ final class RunReportSource
                     break;
                 default:
                     data.put(row, new Column(metric, Column.Statistic.MEAN), Cell.of(value.mean()));
+                    if (value.samples() > 0)
+                    {
+                        data.putRange(row, metric.name(), value.min(), value.max());
+                    }
                     break;
             }
         }

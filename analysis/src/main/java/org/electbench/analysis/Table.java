@@ -45,6 +45,12 @@ public record Table(String id, String title, List<String> notes, List<Table.Colu
         {
             return new Value(text, text);
         }
+
+        /** @return a duration read as {@code report}'s tables show one ({@code 30.1ms}), exact in nanoseconds. */
+        public static Value duration(final long ns)
+        {
+            return new Value(Durations.readable(ns + "ns"), ns);
+        }
     }
 
     public Table

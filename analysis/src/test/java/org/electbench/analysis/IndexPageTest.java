@@ -51,7 +51,8 @@ class IndexPageTest
         }
         assertTrue(dom.contains("<img src=\"charts/"), "no chart in the rendered page");
         assertTrue(dom.contains("./electbench run --quick"), "the reproducing command is missing");
-        assertTrue(dom.indexOf("id=\"reading\"") < dom.indexOf("class=\"scenario\""), "the reading is not first");
+        assertTrue(dom.indexOf("id=\"pick\"") < dom.indexOf("class=\"scenario\""), "the reading is not first");
+        assertTrue(dom.contains("fastest failover") && dom.contains("never two leaders"), "no 'to pick for' table");
         assertTrue(dom.contains("href=\"#scenario-leader-crash\""), "no table of contents");
 
         // The layout as a reader sees it: every chart loaded and within the page, no title or caption cut off, nothing
@@ -63,11 +64,14 @@ class IndexPageTest
         final int at = checked.indexOf("<pre id=\"layout-check\">");
         assertTrue(at >= 0, "the layout check did not run");
         assertEquals("ok", checked.substring(at + "<pre id=\"layout-check\">".length(), checked.indexOf("</pre>", at)));
+        // Inside each image, as XChart laid it out: no panel title or legend cut off, no legend over a plot, no tick labels run together.
         for (final NamedChart chart : charts)
         {
-            final java.awt.Font font = chart.chart().getStyler().getChartTitleFont();
-            final double titleWidth = font.getStringBounds(chart.title(), new java.awt.font.FontRenderContext(null, true, true)).getWidth();
-            assertTrue(titleWidth < chart.chart().getWidth(), "the title of " + chart.stem() + " is wider than its chart");
+            ChartImage.image(chart, ReportWriter.footer(data));
+            for (final org.knowm.xchart.internal.chartpart.Chart<?, ?> panel : chart.panels())
+            {
+                assertEquals(List.of(), ChartLayout.problems(chart.stem(), panel));
+            }
         }
         assertTrue(Files.size(index) < 3 * 1024 * 1024, "index.html is " + Files.size(index) + " bytes");
 
@@ -100,7 +104,12 @@ class IndexPageTest
         "  const width = document.documentElement.clientWidth;",
         "  document.querySelectorAll('img').forEach(img => {",
         "    if (!img.complete || img.naturalWidth === 0) problems.push('not loaded: ' + img.alt);",
-        "    if (img.getBoundingClientRect().right > width + 1) problems.push('wider than the page: ' + img.alt);",
+        "    const box = img.getBoundingClientRect();",
+        "    if (box.right > width + 1) problems.push('wider than the page: ' + img.alt);",
+        // Drawn whole (no crop, no stretch) and at a scale whose 11 px legend text stays readable.
+        "    const scale = box.width / img.naturalWidth;",
+        "    if (Math.abs(box.height / img.naturalHeight - scale) > 0.01) problems.push('cropped or stretched: ' + img.alt);",
+        "    if (scale < 0.75) problems.push('shrunk to ' + Math.round(scale * 100) + '%, its text unreadable: ' + img.alt);",
         "  });",
         "  document.querySelectorAll('figcaption, h1, h2, h3, summary').forEach(e => {",
         "    if (e.scrollWidth > e.clientWidth + 1) problems.push('cut off: ' + e.textContent);",

@@ -29,6 +29,36 @@ class ReadingTest
         data.putHistogram(row, new Metric(Reading.ELECTION, "ns", Metric.Kind.DISTRIBUTION), election);
     }
 
+    private static void disturbed(final RunData data, final String algorithm, final String options, final double changes,
+        final double availabilityPerMille)
+    {
+        final TreeMap<String, String> settings = new TreeMap<>();
+        if (!options.isEmpty())
+        {
+            settings.put("options", options);
+        }
+        final RowKey row = new RowKey("chained", algorithm, 5, "sim", settings);
+        data.put(row, new Column(new Metric(Reading.LEADER_CHANGES, "events", Metric.Kind.COUNT), Column.Statistic.MEAN),
+            Cell.of(changes));
+        data.put(row, new Column(new Metric(Reading.AVAILABILITY, "permille", Metric.Kind.MEAN), Column.Statistic.MAX),
+            Cell.of(availabilityPerMille));
+    }
+
+    @Test
+    void chainedIsReadAsPlainRaftNeverSettlingAndPreVoteKeepingItsLeader()
+    {
+        final RunData data = new RunData();
+        disturbed(data, "raft", "", 23.8, 992);
+        disturbed(data, "raft", "pre-vote:on+check-quorum:on", 0, 1000);
+        disturbed(data, "quorum", "", 1, 962);
+        final String reading = String.join(" ", Reading.of(data, "chained"));
+        assertTrue(reading.contains("raft [") && reading.contains("never settles, changing leader 23.8 times (a majority leader 99.2 %"),
+            reading);
+        assertTrue(reading.contains("pre-vote:on+check-quorum:on] keeps the leader of before throughout (a majority leader 100 %"),
+            reading);
+        assertTrue(reading.contains("quorum settles after 1 leader change (a majority leader 96.2 %"), reading);
+    }
+
     @Test
     void aColdStartIsReadOnTheElectionItselfWithEachStartUpRuleStated()
     {

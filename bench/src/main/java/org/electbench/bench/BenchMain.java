@@ -4,19 +4,21 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import org.electbench.harness.JmhStages;
 import org.electbench.spi.AlgorithmRegistry;
 
 /**
  * The benchmark jar's entry point: JMH's own command line ({@code java -jar benchmarks.jar -h}),
- * with two additions so the jar needs no hand-kept lists and no extra flags. Unless {@code -p
+ * with three additions so the jar needs no hand-kept lists and no extra flags. Unless {@code -p
  * algorithm=...} is given, every algorithm registered on the classpath is benchmarked (a plug-in
- * jar on the classpath joins in); and every forked JVM gets the export Agrona needs, appended to
+ * jar on the classpath joins in); the {@link Readings} profiler turns the counters into figures
+ * per election in their units; and every forked JVM gets the export Agrona needs, appended to
  * any {@code -jvmArgsAppend} given (the manifest's Add-Exports reaches only this JVM).
  */
 public final class BenchMain
 {
     /** What every JVM running Agrona 2.x needs. */
-    public static final String AGRONA_EXPORTS = "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED";
+    public static final String AGRONA_EXPORTS = JmhStages.AGRONA_EXPORTS;
 
     private BenchMain()
     {
@@ -34,6 +36,7 @@ public final class BenchMain
         final List<String> out = new ArrayList<>();
         boolean algorithmGiven = false;
         boolean jvmArgsAppendGiven = false;
+        boolean readingsGiven = false;
         for (int i = 0; i < args.length; i++)
         {
             final String arg = args[i];
@@ -43,6 +46,10 @@ public final class BenchMain
                 out.add(args[++i] + " " + AGRONA_EXPORTS);
                 jvmArgsAppendGiven = true;
                 continue;
+            }
+            if ("-prof".equals(arg) && i + 1 < args.length && args[i + 1].startsWith(Readings.class.getName()))
+            {
+                readingsGiven = true;
             }
             if ("-p".equals(arg) && i + 1 < args.length && args[i + 1].startsWith("algorithm="))
             {
@@ -54,6 +61,11 @@ public final class BenchMain
         {
             out.add("-p");
             out.add("algorithm=" + String.join(",", registeredAlgorithms()));
+        }
+        if (!readingsGiven)
+        {
+            out.add("-prof");
+            out.add(Readings.class.getName());
         }
         if (!jvmArgsAppendGiven)
         {

@@ -30,22 +30,27 @@ import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 
 /**
- * One election per invocation (JMH's {@code -bs N} runs N an iteration), from a fresh cluster: the scenario's fault (or cold start) to the
- * agreement that holds. On a real transport (inmemory, aeron-udp, aeron-ipc) the score is the
- * wall time of the whole run, settle window and the runtime's per-run setup included (Aeron
- * connects its publications and measures its latency first); the election itself is the
- * {@code convergence} metric of the histogram log. On sim the score is what simulating it costs.
+ * Elections from a fresh cluster each: the scenario's fault (or cold start) to the agreement that
+ * holds, one per invocation, {@code -bs N} of them an iteration.
  * <p>
- * Side figures are JMH auxiliary counters generated from the metric declarations
- * ({@link ElectionCounters}): EVENTS counters, which single-shot mode sums over iterations with
- * no error bar, so divide each by {@code elections}; e.g. {@code messages / elections} is
- * election messages per election. Every measured election's convergence, detection, election
- * and (on real transports) floor and overhead also go into a histogram log and a run report
- * in the run folder {@code ./electbench run} passes as {@code -Delectbench.run.dir}.
+ * The primary score, {@code electionRunTime}, is what running an iteration's elections costs: on
+ * sim the simulator's own time (CPU, not the election's virtual time), on a real transport
+ * (inmemory, aeron-udp, aeron-ipc) the runs' wall time, the runtime's per-run set-up (Aeron
+ * connects its publications and measures its latency first) and the settle window included. It is
+ * not how fast an algorithm elects: that is {@code convergence.mean}.
+ * <p>
+ * The election figures come from the {@link Readings} profiler, per election in their units,
+ * averaged over iterations: {@code convergence.mean}, {@code detection.mean}, {@code election.mean}
+ * and {@code unavailability.mean} (ms), {@code messages/election} and the other counts (msgs, B),
+ * {@code maxLeaders/election} (the most leaders at once, nodes). The raw counters beside them are
+ * JMH EVENTS counters, summed over the iterations with the unit {@code #}: {@code elections}
+ * measured, the violations' broken elections ({@code wrongLeader}, {@code sameTerm} ...), and the
+ * sums the figures are made from. Every measured election's metrics also go into a histogram log
+ * and a run report in the run folder {@code ./electbench run} passes as {@code -Delectbench.run.dir}.
  * <p>
  * Run: {@code java -jar bench/target/benchmarks.jar ConvergenceBenchmark -p algorithm=bully
  * -p transport=sim -p nodes=8 -p detect=lowest -f 1 -wi 0 -i 5 -rf json}. The algorithm
- * parameter defaults to every registered algorithm (see {@link BenchMain}).
+ * parameter defaults to every registered algorithm, and the Readings profiler is added (see {@link BenchMain}).
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -144,7 +149,7 @@ public class ConvergenceBenchmark
     }
 
     @Benchmark
-    public ElectionResult elect(final ElectionCounters counters)
+    public ElectionResult electionRunTime(final ElectionCounters counters)
     {
         result = runtime.run(thisRun);
         counters.add(Sample.of(result), false);
@@ -173,6 +178,7 @@ public class ConvergenceBenchmark
         new Runner(new OptionsBuilder()
             .include(ConvergenceBenchmark.class.getSimpleName())
             .param("algorithm", BenchMain.algorithmParam())
+            .addProfiler(Readings.class)
             .build()).run();
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 
 import org.electbench.harness.Environment;
+import org.electbench.harness.JmhStages;
 import org.electbench.harness.RunFolder;
 import org.electbench.harness.RunReport;
 import org.electbench.harness.RuntimeRegistry;
@@ -24,7 +25,7 @@ import org.electbench.transport.metrics.Sample;
 final class ElectionRecorder
 {
     /** The system property {@code ./electbench run} sets to the command that made the run. */
-    static final String COMMAND_PROPERTY = "electbench.command";
+    static final String COMMAND_PROPERTY = JmhStages.COMMAND_PROPERTY;
 
     private final Scenario scenario;
     private final String runtimeName;

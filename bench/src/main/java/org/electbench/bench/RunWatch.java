@@ -11,7 +11,7 @@ import java.util.Optional;
  */
 final class RunWatch
 {
-    static final String RUN_PID = "electbench.run.pid";
+    static final String RUN_PID = org.electbench.harness.JmhStages.RUN_PID;
     private static final long POLL_MS = 200;
     /** Bounds a shutdown hook stuck on a JMH host that is gone. */
     private static final long EXIT_GRACE_MS = 5_000;

@@ -34,10 +34,10 @@ class CountersTest
     }
 
     @Test
-    void jarDefaultsAddEveryRegisteredAlgorithmAndTheForksExports()
+    void jarDefaultsAddEveryRegisteredAlgorithmTheReadingsProfilerAndTheForksExports()
     {
         final String[] args = BenchMain.withDefaults(new String[]{"ConvergenceBenchmark", "-jvmArgsAppend", "-Xmx1g"});
         assertEquals(List.of("ConvergenceBenchmark", "-jvmArgsAppend", "-Xmx1g " + BenchMain.AGRONA_EXPORTS,
-            "-p", "algorithm=" + String.join(",", BenchMain.registeredAlgorithms())), List.of(args));
+            "-p", "algorithm=" + String.join(",", BenchMain.registeredAlgorithms()), "-prof", Readings.class.getName()), List.of(args));
     }
 }

@@ -85,8 +85,13 @@ enum ChaosFormat
     /** @return e.g. "a leader with 3 of 5 nodes live and connected, within 1060.000 ms = 2·(5/3·D + T_elec + 3·d)". */
     static String promise(final LivenessPromise promise, final int nodes)
     {
+        if (promise.promisesNone())
+        {
+            return "no leader promised (" + promise.derivation() + "); runs watched " + millis(promise.boundNs()) +
+                " ms after the last heal";
+        }
         return String.format(Locale.ROOT, "a leader with %d of %d nodes live and connected, agreed within %s ms = %s",
-            promise.nodesForLeader(), nodes, TableWriter.millis(promise.boundNs()), promise.derivation());
+            promise.nodesForLeader(), nodes, millis(promise.boundNs()), promise.derivation());
     }
 
     /** @return what the run shows of the liveness promise, in words. */
@@ -94,15 +99,15 @@ enum ChaosFormat
     {
         if (!liveness.promised())
         {
-            return "no leader promised: " + liveness.liveNodes() + " nodes live, a leader needs " +
-                liveness.promise().nodesForLeader();
+            return "no leader promised: " + (liveness.promise().promisesNone() ? liveness.promise().derivation() :
+                liveness.liveNodes() + " nodes live, a leader needs " + liveness.promise().nodesForLeader());
         }
-        final String bound = "bound " + TableWriter.millis(liveness.promise().boundNs()) + " ms";
+        final String bound = "bound " + millis(liveness.promise().boundNs()) + " ms";
         if (liveness.agreedAfterHealNs() < 0)
         {
             return "stuck: no leader agreed after the last heal (" + bound + ")";
         }
-        return (liveness.stuck() ? "stuck: " : "") + "leader agreed " + TableWriter.millis(liveness.agreedAfterHealNs()) +
+        return (liveness.stuck() ? "stuck: " : "") + "leader agreed " + millis(liveness.agreedAfterHealNs()) +
             " ms after the last heal (" + bound + ")";
     }
 
@@ -121,7 +126,7 @@ enum ChaosFormat
             {
                 out.printf(Locale.ROOT, "  %-10s %s; slowest %s%n", report.algorithm(), promise(report.promise(), report.nodes()),
                     report.slowestAgreementNs() < 0 ? "none agreed" :
-                        TableWriter.millis(report.slowestAgreementNs()) + " ms (seed " + report.slowestSeed() + ")");
+                        millis(report.slowestAgreementNs()) + " ms (seed " + report.slowestSeed() + ")");
             }
             out.printf("first seed of each violation (replay one: %s):%n", replayCommand("NAME", "SEED", replayFlags));
             for (final ChaosReport report : reports)
@@ -155,11 +160,11 @@ enum ChaosFormat
                     out.println("    " + fault);
                 }
                 out.printf(Locale.ROOT, "  outcome: %s, leader %d, run ended at %s ms after %d events%n",
-                    result.converged() ? "converged " + TableWriter.millis(result.convergenceNs()) + " ms after the first fault" :
-                        "unconverged", result.finalLeader(), TableWriter.millis(result.endNs()), result.events());
+                    result.converged() ? "converged " + millis(result.convergenceNs()) + " ms after the first fault" :
+                        "unconverged", result.finalLeader(), millis(result.endNs()), result.events());
                 out.printf(Locale.ROOT, "  safety: max concurrent leaders %d, split brain %s ms, same-term leaders %d, " +
-                        "older-term leader %s ms%n", result.maxConcurrentLeaders(), TableWriter.millis(result.splitBrainNs()),
-                    result.sameTermLeaders(), TableWriter.millis(result.olderTermLeaderNs()));
+                        "older-term leader %s ms%n", result.maxConcurrentLeaders(), millis(result.splitBrainNs()),
+                    result.sameTermLeaders(), millis(result.olderTermLeaderNs()));
                 out.println("  liveness: " + liveness(run.liveness()) + "; promised: " +
                     promise(run.liveness().promise(), scenario.nodes()));
                 final Set<Violation> violations = run.violations();
@@ -292,11 +297,11 @@ enum ChaosFormat
         }
         columns.add(new Table.Column("noLeaderPromisedSchedules", "no-promise", true, true));
         columns.add(new Table.Column("leaderNodes", "nodes for a leader", false, true));
-        columns.add(new Table.Column("livenessBoundNs", "liveness bound ns", false, true));
-        columns.add(new Table.Column("slowestAgreementNs", "slowest agreement ns", false, true));
+        columns.add(new Table.Column("livenessBoundNs", "liveness bound", false, true));
+        columns.add(new Table.Column("slowestAgreementNs", "slowest agreement", false, true));
         columns.add(new Table.Column("slowestAgreementSeed", "slowest agreement seed", false, true));
         columns.add(new Table.Column("events", "events", false, true));
-        columns.add(new Table.Column("wallNs", "wall ns", false, true));
+        columns.add(new Table.Column("wallNs", "wall time", false, true));
         columns.add(new Table.Column("schedulesPerSecond", "schedules/s", true, true));
         final List<List<Table.Value>> rows = new ArrayList<>();
         for (final ChaosReport report : reports)
@@ -314,11 +319,11 @@ enum ChaosFormat
             }
             row.add(number(report.unpromised()));
             row.add(number(report.promise().nodesForLeader()));
-            row.add(number(report.promise().boundNs()));
-            row.add(report.slowestAgreementNs() < 0 ? Table.Value.NONE : number(report.slowestAgreementNs()));
+            row.add(Table.Value.duration(report.promise().boundNs()));
+            row.add(report.slowestAgreementNs() < 0 ? Table.Value.NONE : Table.Value.duration(report.slowestAgreementNs()));
             row.add(report.slowestAgreementNs() < 0 ? Table.Value.NONE : number(report.slowestSeed()));
             row.add(number(report.events()));
-            row.add(number(report.wallNs()));
+            row.add(Table.Value.duration(report.wallNs()));
             row.add(new Table.Value(String.format(Locale.ROOT, "%.0f", report.schedulesPerSecond()), report.schedulesPerSecond()));
             rows.add(row);
         }
@@ -341,10 +346,12 @@ enum ChaosFormat
             final ElectionResult result = run.result();
             rows.add(List.of(Table.Value.text(run.scenario().algorithm().name()), number(run.scenario().nodes()),
                 number(run.scenario().seed()), Table.Value.text(Boolean.toString(result.converged())), number(result.finalLeader()),
-                number(result.convergenceNs()), number(result.maxConcurrentLeaders()), number(result.splitBrainNs()),
-                number(result.sameTermLeaders()), number(result.olderTermLeaderNs()), number(result.events()),
+                Table.Value.duration(result.convergenceNs()), number(result.maxConcurrentLeaders()), Table.Value.duration(result.splitBrainNs()),
+                number(result.sameTermLeaders()), Table.Value.duration(result.olderTermLeaderNs()), number(result.events()),
                 number(run.liveness().liveNodes()), number(run.liveness().promise().nodesForLeader()),
-                number(run.liveness().promise().boundNs()), number(run.liveness().agreedAfterHealNs()),
+                Table.Value.duration(run.liveness().promise().boundNs()),
+                run.liveness().agreedAfterHealNs() < 0 ? number(run.liveness().agreedAfterHealNs()) :
+                    Table.Value.duration(run.liveness().agreedAfterHealNs()),
                 Table.Value.text(run.violations().stream().map(Violation::key).collect(Collectors.joining(";"))),
                 Table.Value.text(run.faults().faults().stream().map(Fault::toString).collect(Collectors.joining("; ")))));
         }
@@ -369,5 +376,11 @@ enum ChaosFormat
         {
             out.print(TableFormat.CSV.render(replayTable(runs)));
         }
+    }
+
+    /** @return nanoseconds as milliseconds with three decimals. */
+    static String millis(final double ns)
+    {
+        return String.format(Locale.ROOT, "%.3f", ns / 1e6);
     }
 }

@@ -70,6 +70,11 @@ final class ErrorHandler implements IParameterExceptionHandler, IExecutionExcept
             err.println(name + ": " + userError);
             exitCode = Main.EXIT_USAGE;
         }
+        else if (null != diskFull(error))
+        {
+            err.println(name + ": " + diskFull(error) + "; free some space and run again");
+            exitCode = Main.EXIT_FAILURE;
+        }
         else if (error instanceof BudgetExceededException)
         {
             err.println(name + ": " + error.getMessage());
@@ -129,6 +134,23 @@ final class ErrorHandler implements IParameterExceptionHandler, IExecutionExcept
         if (error instanceof IllegalArgumentException)
         {
             return error.getMessage();
+        }
+        return null;
+    }
+
+    /**
+     * @return the first message in the cause chain that says the disk is full, the outermost first as it names the
+     * file where a writer added it; null when the disk was not full.
+     */
+    static String diskFull(final Throwable error)
+    {
+        for (Throwable cause = error; null != cause; cause = cause.getCause())
+        {
+            final String message = cause.getMessage();
+            if (null != message && (message.contains("No space left on device") || message.contains("Disk quota exceeded")))
+            {
+                return unwrap(message);
+            }
         }
         return null;
     }

@@ -173,18 +173,14 @@ final class ObserveCommand implements Callable<Integer>
         final Report report = new Report(scenario, TRANSPORT, summary, System.nanoTime() - startNs);
         if (OutputFormat.TABLE == format)
         {
-            // The table's own first line names simulator fields (modelled delay, loss, seed) that mean nothing
-            // for a cluster of processes: head it with the cluster file's settings instead.
-            final StringWriter table = new StringWriter();
-            format.newWriter().write(report, new PrintWriter(table));
-            final String text = table.toString();
+            // The cluster file's settings head the table: what the processes ran, beside what the table measured.
             spec.commandLine().getOut().println(header(cluster, crashes) +
                 String.format(Locale.ROOT, " restarts-seen=%d pauses-seen=%d", restarts, pauses));
-            spec.commandLine().getOut().print(text.substring(text.indexOf('\n') + 1));
+            format.write(report, spec.commandLine().getOut());
         }
         else
         {
-            format.newWriter().write(report, spec.commandLine().getOut());
+            format.write(report, spec.commandLine().getOut());
         }
         spec.commandLine().getOut().flush();
         return settled && result.converged() && 0 == duplicates ? 0 : 1;

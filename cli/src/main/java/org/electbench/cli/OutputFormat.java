@@ -1,39 +1,63 @@
 package org.electbench.cli;
 
 import java.io.PrintWriter;
-import java.util.function.Supplier;
+import java.util.List;
 
+import org.electbench.analysis.RunData;
+import org.electbench.analysis.RunFolders;
+import org.electbench.analysis.Table;
+import org.electbench.analysis.TableFormat;
+import org.electbench.analysis.Tables;
 import org.electbench.harness.RunReport;
+import org.electbench.harness.RunReportCodec;
 
 /**
- * Output formats as an enum of factories; each writer iterates the report's metrics, which come
- * from the declarations.
+ * How {@code simulate} and {@code observe} print a run: the table and CSV are analysis' table
+ * model, rendered as {@code report} renders it (the same columns, readable durations in the
+ * table, exact values in each metric's unit in CSV); JSON is the run report itself, which
+ * {@code report} reads back.
  */
 enum OutputFormat
 {
-    TABLE(TableWriter::new),
-    JSON(JsonWriter::new),
-    CSV(CsvWriter::new);
-
-    private final Supplier<ReportWriter> factory;
-
-    OutputFormat(final Supplier<ReportWriter> factory)
+    TABLE
     {
-        this.factory = factory;
-    }
-
-    ReportWriter newWriter()
-    {
-        return factory.get();
-    }
-
-    interface ReportWriter
-    {
-        void write(RunReport report, PrintWriter out);
-
-        default void write(final Report report, final PrintWriter out)
+        @Override
+        void write(final RunReport report, final PrintWriter out)
         {
-            write(report.toRunReport("./electbench"), out);
+            tables(report).forEach(table -> out.print(TableFormat.MARKDOWN.render(table)));
+            out.flush();
         }
+    },
+    JSON
+    {
+        @Override
+        void write(final RunReport report, final PrintWriter out)
+        {
+            out.println(RunReportCodec.toJson(report));
+            out.flush();
+        }
+    },
+    CSV
+    {
+        @Override
+        void write(final RunReport report, final PrintWriter out)
+        {
+            tables(report).forEach(table -> out.print(TableFormat.CSV.render(table)));
+            out.flush();
+        }
+    };
+
+    abstract void write(RunReport report, PrintWriter out);
+
+    void write(final Report report, final PrintWriter out)
+    {
+        write(report.toRunReport("./electbench"), out);
+    }
+
+    /** @return the report's table: one row, its scenario's. */
+    static List<Table> tables(final RunReport report)
+    {
+        final RunData data = RunFolders.of(List.of(report), "this run", null == report.environment() ? "" : report.environment().commandLine());
+        return Tables.all(data);
     }
 }

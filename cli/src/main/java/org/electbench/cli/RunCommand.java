@@ -3,9 +3,7 @@ package org.electbench.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,16 +16,18 @@ import org.electbench.analysis.AnalysisException;
 import org.electbench.analysis.Declarations;
 import org.electbench.analysis.RunFolders;
 import org.electbench.analysis.Tables;
+import org.electbench.harness.BenchmarkStage;
 import org.electbench.harness.Environment;
 import org.electbench.harness.HostLoad;
+import org.electbench.harness.JmhStages;
 import org.electbench.harness.RunFolder;
+import org.electbench.harness.RunGrid;
 import org.electbench.harness.Shard;
 import org.electbench.harness.RuntimeRegistry;
 import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.transport.AtomicOutput;
 import org.electbench.transport.ClusterRuntime;
-import org.electbench.transport.ScenarioKind;
 import org.electbench.transport.parameters.RunParameter;
 import org.electbench.transport.parameters.RunParameters;
 import picocli.CommandLine.Command;
@@ -47,12 +47,13 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
     description = {
-        "Run the benchmark comparison through the JMH jar (bench/target/benchmarks.jar) into a new folder " +
+        "Run the benchmark comparison through JMH (its Runner, forking from this JVM) into a new folder " +
             "results/runs/<UTC time>-<commit>/ (JMH JSON, histogram logs, run reports, environment, command), then print the tables.",
         "By default every registered algorithm on every named scenario, sim at n = 3 ... 1024, inmemory at n = 3 ... 17 " +
             "and aeron-udp at n = 3 ... 9 (17 with --full), a few HBT and T_elec settings, the simulator's throughput and the " +
             "message path: 1,000 elections a simulator row up to n = 17, 30 a real one; the real rows take most of the time " +
-            "(about 2 s an election on inmemory), the progress line estimates the rest. " +
+            "(about 2 s an election on inmemory); the progress line estimates the time left from the per-election cost of " +
+            "each runtime measured as the run goes. " +
             "--algorithm, --nodes, --scenario or --transport run exactly that cell instead; the other scenario flags apply to every cell."})
 final class RunCommand implements Callable<Integer>
 {
@@ -70,7 +71,7 @@ final class RunCommand implements Callable<Integer>
     ScenarioOptions options;
 
     @Option(names = "--quick", description = "A small grid: the main scenarios at n = 3, 5, 9 (200 elections a row), inmemory at " +
-        "n = 3, 5 (10 a row); 2 min 56 s measured on a shared 2-core machine.")
+        "n = 3, 5 (10 a row); " + RunGrid.QUICK_MEASURED + " measured on a shared 2-core machine.")
     boolean quick;
 
     @Option(names = Shard.FLAG, paramLabel = "I/K", converter = ShardConverter.class,
@@ -90,9 +91,6 @@ final class RunCommand implements Callable<Integer>
 
     @Option(names = "--runs-dir", paramLabel = "DIR", description = "Where run folders go (default: results/runs under the project).")
     Path runsDirectory;
-
-    @Option(names = "--jar", paramLabel = "FILE", description = "The benchmark jar (default: bench/target/benchmarks.jar under the project).")
-    Path jar;
 
     @Option(names = "--out", paramLabel = "FILE", converter = AtomicOutputConverter.class,
         description = "Also write the tables to FILE, checked before the runs start (its folder must exist); written whole " +
@@ -117,7 +115,7 @@ final class RunCommand implements Callable<Integer>
     @Option(names = "-wi", paramLabel = "N", description = "JMH: warm-up iterations.")
     Integer warmups;
 
-    @Option(names = "-prof", paramLabel = "PROFILER", description = "JMH: add a profiler to every stage (e.g. -prof gc).")
+    @Option(names = "-prof", paramLabel = "PROFILER", description = "JMH: add a profiler to every stage (e.g. -prof gc, -prof NAME:OPTIONS).")
     List<String> profilers = new ArrayList<>();
 
     @Override
@@ -140,41 +138,44 @@ final class RunCommand implements Callable<Integer>
         final List<BenchmarkStage> stages = RunGrid.stages(quick ? RunGrid.Size.QUICK : full ? RunGrid.Size.FULL : RunGrid.Size.DEFAULT,
             algorithms(), runtimes(), overrides, restricted(), seed);
         final List<BenchmarkStage> adjusted = new ArrayList<>();
-        final List<BenchmarkStage> share = RunGrid.shard(stages, shard);
-        final List<String> extra = new ArrayList<>();
-        for (final String profiler : profilers)
+        for (final BenchmarkStage stage : RunGrid.shard(stages, shard))
         {
-            extra.add("-prof");
-            extra.add(profiler);
-        }
-        for (final BenchmarkStage stage : share)
-        {
-            adjusted.add(stage.withCounts(forks, warmups, iterations, BenchmarkStage.CONVERGENCE.equals(stage.benchmark()) ? batch : null, extra));
+            adjusted.add(stage.withCounts(forks, warmups, iterations, BenchmarkStage.CONVERGENCE.equals(stage.benchmark()) ? batch : null,
+                profilers));
         }
 
         final Path home = Path.of(System.getProperty("electbench.home", ".")).toAbsolutePath().normalize();
-        final Path benchmarks = null != jar ? jar : home.resolve("bench/target/benchmarks.jar");
-        if (!Files.isRegularFile(benchmarks))
-        {
-            throw new ParameterException(spec.commandLine(), "Invalid value for option '--jar': no benchmark jar at " + benchmarks +
-                "; build it with: mvn -B -DskipTests package");
-        }
         warnIfBusy(spec.commandLine().getErr());
         final Environment environment = Environment.capture(seed, SimulateCommand.commandLine(spec));
-        final RunFolder folder = RunFolder.create(null != runsDirectory ? runsDirectory : home.resolve("results/runs"), environment);
-        spec.commandLine().getErr().println("electbench: run folder " + folder.directory());
-        final JmhDriver driver = new JmhDriver(benchmarks, folder, environment, spec.commandLine().getErr());
-        final AtomicBoolean stopping = new AtomicBoolean();
-        final Thread onInterrupt = new Thread(() -> interrupted(driver, folder, stopping), "electbench-run-interrupted");
-        Runtime.getRuntime().addShutdownHook(onInterrupt);
-        final int exitCode;
+        final Path runs = null != runsDirectory ? runsDirectory : home.resolve("results/runs");
+        final RunFolder folder;
         try
         {
-            exitCode = driver.run(adjusted);
+            folder = RunFolder.create(runs, environment);
         }
         catch (final IOException ex)
         {
-            return cannotWrite(folder, ex);
+            throw new java.io.UncheckedIOException("cannot make a run folder in " + runs + ": " + ex.getMessage(), ex);
+        }
+        spec.commandLine().getErr().println("electbench: run folder " + folder.directory());
+        final JmhStages driver = new JmhStages(folder, environment, spec.commandLine().getErr());
+        final AtomicBoolean stopping = new AtomicBoolean();
+        final Thread onInterrupt = new Thread(() ->
+        {
+            stopping.set(true);
+            driver.interrupted();
+            System.err.println("\nelectbench: interrupted; " + folder.directory() + " is marked incomplete");
+        }, "electbench-run-interrupted");
+        Runtime.getRuntime().addShutdownHook(onInterrupt);
+        final String error;
+        try
+        {
+            error = driver.run(adjusted);
+        }
+        catch (final IOException ex)
+        {
+            // Stopping the benchmark process on Ctrl-C closes the output being read: that is no write failure.
+            return stopping.get() ? EXIT_INTERRUPTED : cannotWrite(folder, ex);
         }
         finally
         {
@@ -192,13 +193,10 @@ final class RunCommand implements Callable<Integer>
             // The hook stopped the benchmark and marked the folder; its exit code is no failure of the run.
             return EXIT_INTERRUPTED;
         }
-        if (0 != exitCode)
+        if (null != error)
         {
-            Files.writeString(folder.directory().resolve(RunFolder.INCOMPLETE),
-                "failed " + Instant.now() + ": a benchmark process exited with " + exitCode + "; see the jmh-*.log files\n",
-                StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
-            spec.commandLine().getErr().println("electbench: a benchmark failed (exit " + exitCode + "); the run folder " +
-                folder.directory() + " stays marked incomplete; see its jmh-*.log");
+            spec.commandLine().getErr().println("electbench: a benchmark stage failed (" + error + "); the run folder " +
+                folder.directory() + " stays marked incomplete");
             return 1;
         }
 
@@ -290,22 +288,6 @@ final class RunCommand implements Callable<Integer>
             "; what it holds is kept, and it stays marked incomplete");
         spec.commandLine().getErr().flush();
         return 1;
-    }
-
-    private static void interrupted(final JmhDriver driver, final RunFolder folder, final AtomicBoolean stopping)
-    {
-        stopping.set(true);
-        driver.stop();
-        try
-        {
-            Files.writeString(folder.directory().resolve(RunFolder.INCOMPLETE), "interrupted " + Instant.now() + "\n",
-                StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
-        }
-        catch (final IOException ex)
-        {
-            System.err.println("electbench: could not mark " + folder.directory() + " incomplete: " + ex.getMessage());
-        }
-        System.err.println("\nelectbench: interrupted; " + folder.directory() + " is marked incomplete");
     }
 
     /** @return whether the user named a cell (algorithm, size, scenario or transport): run exactly that. */
@@ -465,21 +447,5 @@ final class RunCommand implements Callable<Integer>
     private static List<String> runtimes()
     {
         return RuntimeRegistry.instance().names();
-    }
-
-    /** @return the named scenarios the convergence stages cover: all but chaos, custom and the incident scenarios. */
-    static List<String> namedScenarios()
-    {
-        final List<String> names = new ArrayList<>();
-        for (final ScenarioKind kind : ScenarioKind.values())
-        {
-            // The incident scenarios are long disturbances (40 D each run): they have a stage of their own, at fewer
-            // sizes and elections (RunGrid), with raft's PreVote and CheckQuorum variants.
-            if (kind != ScenarioKind.CHAOS && kind != ScenarioKind.CUSTOM && null == kind.incident())
-            {
-                names.add(kind.cliName());
-            }
-        }
-        return names;
     }
 }

@@ -7,6 +7,9 @@ import java.util.concurrent.Callable;
 import org.electbench.harness.Environment;
 import org.electbench.harness.RunReport;
 import org.electbench.harness.SeededRuns;
+import org.electbench.harness.TracedRuntime;
+import org.electbench.analysis.trace.TraceWriter;
+import org.electbench.sim.SimRuntime;
 import org.electbench.realtime.RealtimeRuntime;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.RuntimeProvider;
@@ -85,7 +88,7 @@ final class SimulateCommand implements Callable<Integer>
             throw FlagErrors.invalid(spec, "--warmup", "must be at least 0, was " + warmup);
         }
         final SeededRuns.Outcome outcome;
-        try (ClusterRuntime runtime = TracedRuntime.wrap(spec, transport.newRuntime(), trace, runs))
+        try (ClusterRuntime runtime = traced(transport.newRuntime()))
         {
             FlagErrors.checkNodes(spec, runtime, options.nodes(), "--nodes");
             final Scenario scenario = options.toScenario(seed).toBuilder().chaosFaults(kinds).build();
@@ -93,9 +96,34 @@ final class SimulateCommand implements Callable<Integer>
                 progress(scenario, System.err));
         }
         final RunReport report = outcome.report(Environment.capture(seed, commandLine(spec)));
-        format.newWriter().write(report, spec.commandLine().getOut());
+        format.write(report, spec.commandLine().getOut());
         spec.commandLine().getOut().flush();
         return 0;
+    }
+
+    /**
+     * @return the runtime, tracing into {@code --trace}'s file when one is given: only the
+     *         simulator reports every event, and a trace is one run, so anything else is a usage error.
+     */
+    private ClusterRuntime traced(final ClusterRuntime runtime)
+    {
+        if (null == trace)
+        {
+            return runtime;
+        }
+        if (!(runtime instanceof SimRuntime simulator))
+        {
+            runtime.close();
+            throw new ParameterException(spec.commandLine(), "Invalid option '--trace': only the simulator traces a run; use --transport sim");
+        }
+        if (runs != 1)
+        {
+            runtime.close();
+            throw new ParameterException(spec.commandLine(), "Invalid option '--trace': a trace is one run; use --runs 1");
+        }
+        final String command = commandLine(spec);
+        return new TracedRuntime(simulator, simulator::trace, scenario -> new TraceWriter(trace, scenario.algorithm().name(), scenario.nodes(),
+            scenario.algorithm().messageTypes(), "virtual", command));
     }
 
     /** @return the command as typed, for the environment a report carries. */

@@ -166,6 +166,11 @@ class BadInputTest
             // node
             row("node", "'--cluster"),
             row("node --cluster {good.txt}", "'--id"),
+            // ARABIC-INDIC DIGIT ONE, which Java's own integer parsing reads as 1.
+            row("node --cluster {good.txt} --id \u0661", "'--id'", "'\u0661' is not an integer (ASCII digits 0-9)"),
+            row("simulate --runs \u0663", "'--runs'", "ASCII digits"),
+            // Echoed values are escaped: a direction override or a control character cannot disguise the line.
+            row("simulate --algorithm bu\u202Elly\u0001", "'--algorithm'", "'bu\\u202Elly\\u0001'"),
             row("node --cluster {missing.txt} --id 1", "'--cluster'", "missing.txt"),
             row("node --cluster {folder} --id 1", "'--cluster'", "directory"),
             row("node --cluster {binary.bin} --id 1", "'--cluster'", "binary.bin", "not a text file"),

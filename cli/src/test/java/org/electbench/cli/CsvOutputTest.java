@@ -42,6 +42,6 @@ class CsvOutputTest
         final int delayColumn = records.get(0).toList().indexOf("delay");
         assertEquals(delay, records.get(1).get(delayColumn));
         assertEquals(scenario, records.get(1).get(records.get(0).toList().indexOf("scenario")));
-        assertTrue(records.get(0).toList().contains("convergence.p99"), records.get(0).toString());
+        assertTrue(records.get(0).toList().contains("convergence.p99_ns"), records.get(0).toString());
     }
 }

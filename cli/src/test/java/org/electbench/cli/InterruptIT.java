@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.electbench.harness.JmhStages;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -37,7 +38,6 @@ import org.junit.jupiter.api.io.TempDir;
 class InterruptIT
 {
     private static final long AWAIT_NS = TimeUnit.SECONDS.toNanos(40);
-    private static final Path JAR = Path.of(System.getProperty("electbench.benchmarks.jar", "../bench/target/benchmarks.jar"));
 
     /** SIGINT's exit status: 128 + 2. */
     private static final int SIGINT_EXIT = 130;
@@ -69,7 +69,7 @@ class InterruptIT
         // One cell through the benchmark jar with more elections than the test waits for: the first
         // progress line says the run is under way.
         final Path runs = Files.createDirectories(dir.resolve("runs"));
-        final Process child = start(List.of("run", "--jar", JAR.toString(), "--runs-dir", runs.toString(),
+        final Process child = start(List.of("run", "--runs-dir", runs.toString(),
             "--out", comparison.toString(), "--algorithm", "bully", "--nodes", "5", "--scenario", "leader-crash",
             "-wi", "0", "-i", "1000000"));
         await(() -> read(dir.resolve("err.txt")).contains("[1/1]") || !child.isAlive(), child);
@@ -135,7 +135,7 @@ class InterruptIT
             "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
             "-Xmx256m", "-XX:+UseSerialGC",
             "-Djava.io.tmpdir=" + temporary,
-            "-D" + JmhDriver.IGNORE_LOCK + "=" + Boolean.getBoolean(JmhDriver.IGNORE_LOCK),
+            "-D" + JmhStages.IGNORE_LOCK + "=" + Boolean.getBoolean(JmhStages.IGNORE_LOCK),
             "-cp", System.getProperty("java.class.path"),
             Main.class.getName()));
         command.addAll(args);

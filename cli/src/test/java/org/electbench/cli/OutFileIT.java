@@ -23,7 +23,6 @@ class OutFileIT
     /** The tables' bully row at n = 5 in the simulator, however its cells are padded. */
     private static final Pattern BULLY_ROW = Pattern.compile("(?m)^\\|\\s*bully\\s*\\|\\s*sim\\s*\\|\\s*5\\s*\\|");
 
-    private static final Path JAR = Path.of(System.getProperty("electbench.benchmarks.jar", "../bench/target/benchmarks.jar"));
 
     @TempDir
     Path dir;
@@ -81,7 +80,7 @@ class OutFileIT
 
     private SimulateCommandTest.Outcome run(final Path out)
     {
-        final SimulateCommandTest.Outcome outcome = SimulateCommandTest.electbench("run", "--jar", JAR.toString(),
+        final SimulateCommandTest.Outcome outcome = SimulateCommandTest.electbench("run",
             "--runs-dir", runs.toString(), "--algorithm", "bully", "--nodes", "5", "--scenario", "leader-crash",
             "-wi", "0", "-i", "3", "--out", out.toString());
         assertEquals(0, outcome.exitCode(), outcome.err());

@@ -27,14 +27,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RunCommandIT
 {
-    private static final Path JAR = Path.of(System.getProperty("electbench.benchmarks.jar", "../bench/target/benchmarks.jar"));
 
     @TempDir
     Path runs;
 
     private SimulateCommandTest.Outcome run(final String... flags)
     {
-        final List<String> args = new ArrayList<>(List.of("run", "--jar", JAR.toString(), "--runs-dir", runs.toString()));
+        final List<String> args = new ArrayList<>(List.of("run", "--runs-dir", runs.toString()));
         args.addAll(Arrays.asList(flags));
         return SimulateCommandTest.electbench(args.toArray(new String[0]));
     }
@@ -229,7 +228,7 @@ class RunCommandIT
 
         final List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Djmh.ignoreLock=true", "-cp", System.getProperty("java.class.path"),
-            Main.class.getName(), "run", "--jar", JAR.toString(), "--runs-dir", runs.toString()));
+            Main.class.getName(), "run", "--runs-dir", runs.toString()));
         final Process process = new ProcessBuilder(command).redirectErrorStream(true)
             .redirectOutput(runs.resolve("interrupted.log").toFile()).start();
         final long deadlineNs = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);

@@ -36,6 +36,11 @@ class IncidentScenariosTest
             .seed(seed).build());
     }
 
+    private static ElectionResult run(final String algorithm, final ScenarioKind kind, final int nodes, final long seed)
+    {
+        return new SimRuntime().run(Scenario.builder().algorithm(algorithm).nodes(nodes).kind(kind).seed(seed).build());
+    }
+
     private static ElectionResult.Disturbance raft(final ScenarioKind kind, final boolean preVote, final boolean checkQuorum)
     {
         return run("raft", kind, preVote, checkQuorum, SEED).disturbance();
@@ -116,6 +121,40 @@ class IncidentScenariosTest
         final ElectionResult.Disturbance both = raft(ScenarioKind.SWITCH_FAILURE, true, true);
         assertEquals(0, both.leaderChanges(), both.toString());
         assertEquals(1000, both.availabilityPerMille(), both.toString());
+    }
+
+    /**
+     * The ring once passed its simulator event budget under {@code chained} (a settled leader's lap
+     * clock of zero); it now runs every incident scenario to its end. A cut link is skipped like a
+     * dead successor, so the ring keeps one leader under the cuts, its ELECTION laps restarting;
+     * behind the failed switch node 1, cut from every other node, elects itself beside the leader.
+     */
+    @ParameterizedTest
+    @EnumSource(names = {"BRIDGE", "MAJORITIES_RING", "CHAINED", "FLAPPING_LINK", "SWITCH_FAILURE"})
+    void ringRunsEveryIncidentToItsEndAndHasTwoLeadersOnlyBehindTheFailedSwitch(final ScenarioKind kind)
+    {
+        for (final int nodes : new int[] {3, 5, 9})
+        {
+            if (ScenarioKind.MAJORITIES_RING == kind && nodes < 4)
+            {
+                continue;
+            }
+            for (long seed = 1; seed <= 3; seed++)
+            {
+                final ElectionResult ring = run("ring", kind, nodes, seed);
+                final String where = kind + " n=" + nodes + " seed " + seed + ": " + ring + " " + ring.disturbance();
+                assertTrue(ring.converged(), where);
+                if (ScenarioKind.SWITCH_FAILURE == kind)
+                {
+                    assertTrue(ring.splitBrainNs() >= 0.9 * ring.disturbance().spanNs(), where);
+                }
+                else
+                {
+                    assertEquals(0, ring.splitBrainNs(), where);
+                    assertTrue(ring.disturbance().availabilityPerMille() >= 900, where);
+                }
+            }
+        }
     }
 
     @ParameterizedTest

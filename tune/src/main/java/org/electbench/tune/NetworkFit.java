@@ -11,6 +11,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.electbench.transport.DelayDistribution;
 import org.electbench.transport.Durations;
+import org.electbench.transport.InputFiles;
 import org.electbench.transport.NetworkModel;
 
 /**
@@ -203,6 +204,16 @@ public final class NetworkFit
         {
             throw new IllegalArgumentException("--rtt-hist: cannot read " + log);
         }
+        final String tooLarge = InputFiles.tooLarge(log);
+        if (null != tooLarge)
+        {
+            throw new IllegalArgumentException("--rtt-hist: " + log + ": " + tooLarge);
+        }
+        final String malformed = InputFiles.malformedHistogramLogLine(log);
+        if (null != malformed)
+        {
+            throw new IllegalArgumentException("--rtt-hist: " + log + ": " + malformed);
+        }
         final Histogram total = new Histogram(3);
         try (HistogramLogReader reader = new HistogramLogReader(log.toFile()))
         {
@@ -213,6 +224,12 @@ public final class NetworkFit
                 {
                     throw new IllegalArgumentException("--rtt-hist: " + log + " holds floating-point histograms; " +
                         "expected integer round trips in nanoseconds as `probe` writes");
+                }
+                if (null != interval.getTag())
+                {
+                    // probe's round trips are untagged; a tagged log is another's, such as a run's convergence log.
+                    throw new IllegalArgumentException("--rtt-hist: " + log + " holds a histogram tagged '" + interval.getTag() +
+                        "' (a run's histogram log?); expected the untagged round trips `probe` writes");
                 }
                 total.add((Histogram)interval);
             }

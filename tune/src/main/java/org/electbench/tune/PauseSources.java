@@ -14,6 +14,7 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.HdrHistogram.HistogramLogReader;
+import org.electbench.transport.InputFiles;
 
 /**
  * Measured pause lengths, read from what operators already have: an HdrHistogram log (integer
@@ -49,6 +50,16 @@ public final class PauseSources
     public static PauseModel histogramLog(final Path log, final double ratePerHour)
     {
         final String flag = "--pause-hist " + log.getFileName();
+        final String tooLarge = InputFiles.tooLarge(log);
+        if (null != tooLarge)
+        {
+            throw new IllegalArgumentException(flag + ": " + tooLarge);
+        }
+        final String malformed = InputFiles.malformedHistogramLogLine(log);
+        if (null != malformed)
+        {
+            throw new IllegalArgumentException(flag + ": " + malformed);
+        }
         final Histogram total = new Histogram(3);
         try (HistogramLogReader reader = new HistogramLogReader(log.toFile()))
         {
@@ -241,6 +252,11 @@ public final class PauseSources
 
     private static List<String> read(final Path file, final String flag)
     {
+        final String tooLarge = InputFiles.tooLarge(file);
+        if (null != tooLarge)
+        {
+            throw new IllegalArgumentException(flag + ": " + tooLarge);
+        }
         try
         {
             return Files.readAllLines(file);

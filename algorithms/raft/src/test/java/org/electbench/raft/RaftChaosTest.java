@@ -77,7 +77,9 @@ class RaftChaosTest
     @Test
     void onlySchedulesThatLeaveAMajorityDownForGoodNeverConverge()
     {
-        final ChaosExplorer explorer = explorer(DEFAULTS);
+        // The textbook kinds: crashes are a sixth of the draws there, enough for seed 2 to lose majorities.
+        final ChaosExplorer explorer = new ChaosExplorer(new RaftAlgorithm(), NODES, DEFAULTS, NetworkModel.parse("uniform:500us,5ms"),
+            ChaosFault.TEXTBOOK);
         final List<Long> unconverged = new ArrayList<>();
         final List<Long> majorityLost = new ArrayList<>();
         for (int index = 0; index < SCHEDULES; index++)

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.electbench.sim.SimRuntime;
 import org.electbench.sim.chaos.ChaosExplorer;
 import org.electbench.sim.chaos.ChaosReport;
+import org.electbench.sim.chaos.Violation;
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.RingArrangement;
@@ -443,5 +444,24 @@ class RingSimulationTest
             EnumSet.of(ChaosFault.PARTITION, ChaosFault.ONEWAY)).explore(1, 200);
         assertEquals(200, report.schedules());
         assertTrue(report.events() > 0);
+        // T_elec 5 ms is not above the 10 ms round trip: copies circle, and a few schedules agree late
+        // (3 of these 200), so no leader is promised and none is counted stuck.
+        assertTrue(report.promise().promisesNone(), report.promise().toString());
+        assertEquals(200, report.unpromised());
+        assertEquals(0, report.count(Violation.STUCK));
+    }
+
+    /** The same schedules with T_elec above the round trip, where the ring promises its leader: none is late. */
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {3, 5, 7})
+    void ringUnderPartitionsAndOneWayCutsAgreesWithinItsBoundWhenTElecExceedsTheRoundTrip(final int nodes)
+    {
+        final ElectionSettings settings = acknowledged(RingArrangement.INCREASING, 0).toBuilder().electionTimeoutNs(11 * MS).build();
+        final ChaosReport report = new ChaosExplorer(AlgorithmRegistry.instance().get("ring"), nodes, settings,
+            NetworkModel.parse("uniform:500us,5ms"), EnumSet.of(ChaosFault.PARTITION, ChaosFault.ONEWAY)).explore(1, 200);
+        assertFalse(report.promise().promisesNone(), report.promise().toString());
+        assertEquals(0, report.unpromised());
+        assertEquals(0, report.count(Violation.STUCK), () -> "first seed " + report.firstSeed(Violation.STUCK));
+        assertTrue(report.slowestAgreementNs() <= report.promise().boundNs());
     }
 }

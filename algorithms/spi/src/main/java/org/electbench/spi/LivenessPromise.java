@@ -8,12 +8,15 @@ package org.electbench.spi;
  * schedule that misses it as stuck ({@link ElectionAlgorithm#liveness}).
  *
  * @param nodesForLeader the fewest live, connected nodes for which a leader is promised: a majority
- *                       of the N configured for the majority elections, one for bully and ring.
+ *                       of the N configured for the majority elections, one for bully and ring;
+ *                       more than N when none is ({@link #none}).
  * @param boundNs        how long after the last heal the leader is agreed at the latest.
  * @param derivation     the bound as a formula of the settings and the delay, for the output.
  */
 public record LivenessPromise(int nodesForLeader, long boundNs, String derivation)
 {
+    private static final String NONE = "none: ";
+
     public LivenessPromise
     {
         if (nodesForLeader < 1 || boundNs <= 0 || null == derivation)
@@ -21,6 +24,25 @@ public record LivenessPromise(int nodesForLeader, long boundNs, String derivatio
             throw new IllegalArgumentException("a liveness promise needs at least 1 node and a positive bound, got " +
                 nodesForLeader + " and " + boundNs + " ns");
         }
+    }
+
+    /**
+     * No leader promised, whatever is live: the settings break an assumption the algorithm's
+     * source makes (a run is still given {@code boundNs}, so the explorer sees what it does).
+     *
+     * @param clusterSize N.
+     * @param boundNs     how long a run is watched after the last heal.
+     * @param why         which assumption breaks, for the output.
+     */
+    public static LivenessPromise none(final int clusterSize, final long boundNs, final String why)
+    {
+        return new LivenessPromise(clusterSize + 1, boundNs, NONE + why);
+    }
+
+    /** @return whether this is {@link #none}: no leader promised however many nodes are live. */
+    public boolean promisesNone()
+    {
+        return derivation.startsWith(NONE);
     }
 
     /** @return the fewest nodes that are a majority of {@code clusterSize}: more than half. */

@@ -121,6 +121,8 @@ public final class ConvergenceMonitor implements MonitorFeed
     private long disturbanceElectionSends;
     private boolean disturbanceEnded;
     private long stableLeaderSinceNs;
+    /** Time with a majority leader in each of the disturbance's equal parts, see {@link ElectionResult.Disturbance#BINS}. */
+    private final long[] majorityNsByBin = new long[ElectionResult.Disturbance.BINS];
 
     public ConvergenceMonitor(final ElectionAlgorithm algorithm, final int nodes)
     {
@@ -221,6 +223,7 @@ public final class ConvergenceMonitor implements MonitorFeed
         disturbanceElectionSends = 0;
         disturbanceEnded = false;
         stableLeaderSinceNs = NONE;
+        Arrays.fill(majorityNsByBin, 0);
     }
 
     /** A node booted or recovered: live, a follower naming nobody, until it announces. */
@@ -416,6 +419,12 @@ public final class ConvergenceMonitor implements MonitorFeed
             return ElectionResult.Disturbance.NONE;
         }
         final double minutes = spanNs / 60e9;
+        final long[] byBin = new long[majorityNsByBin.length];
+        for (int bin = 0; bin < byBin.length; bin++)
+        {
+            final long lengthNs = binStartNs(bin + 1, spanNs) - binStartNs(bin, spanNs);
+            byBin[bin] = lengthNs <= 0 ? 0 : Math.round(1000.0 * majorityNsByBin[bin] / lengthNs);
+        }
         return new ElectionResult.Disturbance(
             spanNs,
             NONE == stableLeaderSinceNs ? NONE : Math.max(0, stableLeaderSinceNs - faultNs),
@@ -423,7 +432,31 @@ public final class ConvergenceMonitor implements MonitorFeed
             Math.round(leaderChanges / minutes),
             Math.round(1000.0 * majorityNs / spanNs),
             disturbanceElectionSends,
-            Math.round(disturbanceElectionSends / minutes));
+            Math.round(disturbanceElectionSends / minutes),
+            byBin);
+    }
+
+    /** @return the offset from the fault at which part {@code bin} of a span of {@code spanNs} starts. */
+    private static long binStartNs(final int bin, final long spanNs)
+    {
+        final int bins = ElectionResult.Disturbance.BINS;
+        return spanNs / bins * bin + spanNs % bins * bin / bins;
+    }
+
+    /** Adds a majority leader's office from {@code fromNs} to {@code toNs} (within the span) to the parts it covers. */
+    private void addToBins(final long fromNs, final long toNs)
+    {
+        final long spanNs = disturbanceEndNs - faultNs;
+        for (int bin = 0; bin < majorityNsByBin.length; bin++)
+        {
+            final long startNs = faultNs + binStartNs(bin, spanNs);
+            final long endNs = faultNs + binStartNs(bin + 1, spanNs);
+            final long overlapNs = Math.min(toNs, endNs) - Math.max(fromNs, startNs);
+            if (overlapNs > 0)
+            {
+                majorityNsByBin[bin] += overlapNs;
+            }
+        }
     }
 
     /** The majority leader held from {@code lastAccountNs} to {@code nowNs}: add its share of the disturbance. */
@@ -436,6 +469,7 @@ public final class ConvergenceMonitor implements MonitorFeed
             if (toNs - fromNs > 0)
             {
                 majorityNs += toNs - fromNs;
+                addToBins(fromNs, toNs);
             }
         }
         if (!disturbanceEnded && disturbanceEndNs - lastAccountNs > 0 && nowNs - disturbanceEndNs >= 0)

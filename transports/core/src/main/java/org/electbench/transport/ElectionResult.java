@@ -31,6 +31,8 @@ public final class ElectionResult
      * @param availabilityPerMille     the share of the span with a majority leader, in thousandths.
      * @param electionMessages         election and announcement messages sent within the span.
      * @param electionMessagesPerMinute the same per minute of the span, rounded.
+     * @param availabilityByBinPerMille availability over time: the span cut into {@link #BINS} equal
+     *                                 parts, per part the share with a majority leader, in thousandths.
      */
     public record Disturbance(
         long spanNs,
@@ -39,9 +41,18 @@ public final class ElectionResult
         long leaderChangesPerMinute,
         long availabilityPerMille,
         long electionMessages,
-        long electionMessagesPerMinute)
+        long electionMessagesPerMinute,
+        long[] availabilityByBinPerMille)
     {
-        public static final Disturbance NONE = new Disturbance(-1, -1, -1, -1, -1, -1, -1);
+        /** The parts availability over time is told in: fine enough to show a flap, few enough for a table's CSV. */
+        public static final int BINS = 20;
+        public static final Disturbance NONE = new Disturbance(-1, -1, -1, -1, -1, -1, -1, new long[0]);
+
+        /** @return the share of part {@code bin} of the span with a majority leader, in thousandths; -1 without a disturbance. */
+        public long availabilityPerMille(final int bin)
+        {
+            return bin < availabilityByBinPerMille.length ? availabilityByBinPerMille[bin] : -1;
+        }
 
         /** @return whether the run had a disturbance to describe. */
         public boolean present()

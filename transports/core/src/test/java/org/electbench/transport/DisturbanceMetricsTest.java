@@ -1,5 +1,6 @@
 package org.electbench.transport;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
@@ -67,6 +68,33 @@ class DisturbanceMetricsTest
         assertEquals(2, figures.electionMessages());
         // Leader 1 held office from 4000, 7000 by the heal, past the 2000 window.
         assertEquals(4_000 - FAULT_NS, figures.stableLeaderNs());
+    }
+
+    @Test
+    void availabilityOverTimeSaysWhichPartsOfTheSpanHadALeader()
+    {
+        depose(4_000);
+        final ElectionResult.Disturbance figures = monitor.finish(12_000, 0).disturbance();
+
+        // 20 parts of 500 ns from the fault: leader 3 in the first four (to 3000), nobody in the next two, leader 1 after.
+        final long[] expected = new long[ElectionResult.Disturbance.BINS];
+        Arrays.fill(expected, 1000);
+        expected[4] = 0;
+        expected[5] = 0;
+        assertArrayEquals(expected, figures.availabilityByBinPerMille());
+        assertEquals(figures.availabilityPerMille(), Arrays.stream(figures.availabilityByBinPerMille()).sum() / expected.length);
+    }
+
+    @Test
+    void availabilityOverTimeSplitsAPartByTheTimeALeaderHeldIt()
+    {
+        // Node 2 names leader 1 at 4250: half of the part 4000..4500 had a majority leader.
+        depose(4_250);
+        final ElectionResult.Disturbance figures = monitor.finish(12_000, 0).disturbance();
+
+        assertEquals(0, figures.availabilityPerMille(5));
+        assertEquals(500, figures.availabilityPerMille(6));
+        assertEquals(1000, figures.availabilityPerMille(7));
     }
 
     @Test

@@ -14,9 +14,10 @@ import org.electbench.transport.ElectionResult;
  * the records due by the progress mark (the instant every worker has run everything due by, which
  * the workers publish each cycle), merged in time order. A worker writes nothing it stamps at or
  * before its published progress after publishing it, so once the mark is reached every record up
- * to it is in: the monitor sees starts, crashes, sends and beliefs in one order whose times never
- * go backwards, with nothing shared on the send path. At one instant a send goes before a belief
- * of another worker (it may have caused it); a worker's own records keep their order.
+ * to it is in: the monitor sees starts, crashes, sends and beliefs in time order, with nothing
+ * shared on the send path; the times of starts, crashes and beliefs never go backwards (one
+ * reported behind a later one is seen at the later instant). At one instant a send goes before a
+ * belief of another worker (it may have caused it); a worker's own records keep their order.
  * <p>
  * Once the run ends the merge is frozen: it reads nothing more and closes the feeds, so what
  * workers do while they stop cannot change the result.
@@ -31,7 +32,7 @@ final class MonitorMerge
     private WorkerFeed[] feeds = new WorkerFeed[0];
     private Stage[] stages = new Stage[0];
     private MessageHandler[] readers = new MessageHandler[0];
-    /** The latest instant the monitor was told of an event at. */
+    /** The latest instant the monitor was told of a start, crash or belief at. */
     private long lastSeenNs;
     private boolean frozen;
 
@@ -146,8 +147,14 @@ final class MonitorMerge
     private void apply(final Stage stage)
     {
         final int i = stage.head;
-        lastSeenNs = Math.max(lastSeenNs, stage.atNs[i]);
         final int node = stage.node[i];
+        if (WorkerFeed.SEND == stage.kind[i])
+        {
+            // Counted, not a change: seen when it was sent, and it moves no change's instant.
+            monitor.onSend(node, stage.atNs[i], stage.a[i], stage.b[i]);
+            return;
+        }
+        lastSeenNs = Math.max(lastSeenNs, stage.atNs[i]);
         switch (stage.kind[i])
         {
             case WorkerFeed.START:
@@ -155,9 +162,6 @@ final class MonitorMerge
                 break;
             case WorkerFeed.CRASH:
                 monitor.onCrash(node, lastSeenNs);
-                break;
-            case WorkerFeed.SEND:
-                monitor.onSend(node, lastSeenNs, stage.a[i], stage.b[i]);
                 break;
             case WorkerFeed.ANNOUNCE:
                 monitor.onAnnounce(node, lastSeenNs, ROLES[stage.a[i]], stage.b[i], stage.term[i]);

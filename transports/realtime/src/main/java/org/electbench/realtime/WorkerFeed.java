@@ -14,9 +14,10 @@ import org.electbench.transport.host.MonitorFeed;
  * One worker's way to the monitor: its own single-writer ring buffer (an Agrona
  * {@link OneToOneRingBuffer}), which the run's {@link MonitorMerge} reads and merges with the
  * other workers' in time order. No lock and no shared writer on the send path: a worker only
- * writes its own buffer, and the clock it stamps records with is read without one. Each record
- * is stamped once, no earlier than the worker's previous record, so a worker's records are in
- * time order; the merge relies on that.
+ * writes its own buffer, and the clock it stamps records with is read without one. A start, crash
+ * or belief is stamped no earlier than the worker's previous one (a planned crash applied late is
+ * seen at its planned instant unless a later change was already reported); a send is stamped when
+ * it was sent, and moves no other record's stamp, as the monitor only counts it.
  * <p>
  * A full buffer makes the worker wait for the merge to read (counted as its stall like any other
  * hold-up); once the run has ended the merge closes the feed and records are dropped.
@@ -48,7 +49,8 @@ final class WorkerFeed implements MonitorFeed
     private final long referenceNs;
     private final RingBuffer buffer;
     private volatile boolean closed;
-    private long lastNs;
+    /** The stamp of this worker's last start, crash or belief. */
+    private long lastChangeNs;
 
     /** @param referenceNs sends before it are not reported: the monitor counts none before it. */
     WorkerFeed(final Cluster cluster, final long referenceNs)
@@ -101,7 +103,12 @@ final class WorkerFeed implements MonitorFeed
 
     private void write(final int kind, final long atNs, final int node, final int a, final int b, final long term)
     {
-        lastNs = Math.max(lastNs, NOW == atNs ? cluster.nowNs() : atNs);
+        long stampNs = NOW == atNs ? cluster.nowNs() : atNs;
+        if (SEND != kind)
+        {
+            lastChangeNs = Math.max(lastChangeNs, stampNs);
+            stampNs = lastChangeNs;
+        }
         int spins = 0;
         int index;
         while ((index = buffer.tryClaim(kind, RECORD_LENGTH)) < 0)
@@ -120,7 +127,7 @@ final class WorkerFeed implements MonitorFeed
             }
         }
         final AtomicBuffer memory = buffer.buffer();
-        memory.putLong(index + AT_OFFSET, lastNs);
+        memory.putLong(index + AT_OFFSET, stampNs);
         memory.putLong(index + TERM_OFFSET, term);
         memory.putInt(index + NODE_OFFSET, node);
         memory.putInt(index + A_OFFSET, a);

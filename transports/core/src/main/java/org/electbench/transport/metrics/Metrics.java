@@ -154,6 +154,17 @@ public final class Metrics
         STABLE_LEADER, LEADER_CHANGES, LEADER_CHANGES_PER_MINUTE, AVAILABILITY, ELECTION_TRAFFIC_PER_MINUTE,
         SPLIT_BRAIN, SAME_INSTANT_OVERLAP, SAME_TERM, OLDER_TERM, WRONG_LEADER, UNCONVERGED, HOST_LATE);
 
+    /** The prefix of availability over time, one figure per part of the disturbance: {@code availabilityOverTime.07}. */
+    public static final String AVAILABILITY_OVER_TIME_PREFIX = "availabilityOverTime.";
+
+    /**
+     * Availability over time: the disturbance cut into {@link ElectionResult.Disturbance#BINS} equal
+     * parts, per part the share with a majority leader (thousandths), its mean over the runs the
+     * share of runs and time with one; what the report draws as a strip per algorithm. Run reports
+     * carry them (not the benchmarks' counters: one number per election there).
+     */
+    public static final List<Metric> AVAILABILITY_OVER_TIME = availabilityOverTime();
+
     /** The prefix of a per-type message count: {@code messages.ELECTION}. */
     public static final String MESSAGES_BY_TYPE_PREFIX = "messages.";
 
@@ -168,7 +179,23 @@ public final class Metrics
      */
     public static List<Metric> forTypes(final List<String> typeNames, final int heartbeatType)
     {
-        return withTypes(STANDARD, typeNames, heartbeatType);
+        final List<Metric> base = new ArrayList<>(STANDARD);
+        base.addAll(AVAILABILITY_OVER_TIME);
+        return withTypes(base, typeNames, heartbeatType);
+    }
+
+    private static List<Metric> availabilityOverTime()
+    {
+        final List<Metric> metrics = new ArrayList<>();
+        for (int bin = 0; bin < ElectionResult.Disturbance.BINS; bin++)
+        {
+            final int part = bin;
+            metrics.add(Metric.count(String.format(java.util.Locale.ROOT, "%s%02d", AVAILABILITY_OVER_TIME_PREFIX, bin),
+                MetricUnit.PER_MILLE, "share of part " + (bin + 1) + " of " + ElectionResult.Disturbance.BINS +
+                    " of the disturbance with a majority leader (absent without one)",
+                sample -> sample.result().disturbance().availabilityPerMille(part)));
+        }
+        return Collections.unmodifiableList(metrics);
     }
 
     /**

@@ -1,4 +1,4 @@
-package org.electbench.cli;
+package org.electbench.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,13 +30,14 @@ class RunGridIncidentsTest
         assertEquals(List.of("sim"), incidents.params().get("transport"));
         assertEquals(List.of("5", "9"), incidents.params().get("nodes"));
         assertEquals(INCIDENTS, incidents.params().get("scenario"));
-        assertEquals(200, incidents.iterations() * incidents.batch());
+        assertEquals(1000, incidents.iterations() * incidents.batch());
+        assertEquals(0, incidents.warmups());
 
         final BenchmarkStage variants = stage(stages, "incidents-sim-variants");
         assertEquals(List.of("raft"), variants.params().get("algorithm"));
         assertEquals(INCIDENTS, variants.params().get("scenario"));
         assertEquals(List.of("pre-vote:on+check-quorum:off", "pre-vote:off+check-quorum:on", "pre-vote:on+check-quorum:on"),
-            variants.params().get(RunCommand.BENCH_OPTIONS));
+            variants.params().get(BenchmarkStage.OPTIONS));
 
         // The convergence stage keeps the textbook scenarios alone.
         final List<String> textbook = stage(stages, "convergence-sim").params().get("scenario");

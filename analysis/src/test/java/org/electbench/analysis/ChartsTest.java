@@ -1,0 +1,239 @@
+package org.electbench.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.internal.chartpart.Chart;
+
+/** The charts from known rows: what each legend, panel and note says, and that XChart's layout leaves nothing cut off or run together. */
+class ChartsTest
+{
+    static final Metric CONVERGENCE = new Metric("convergence", "ns", Metric.Kind.DISTRIBUTION);
+    static final Metric MESSAGES = new Metric("messages", "msgs", Metric.Kind.COUNT);
+
+    static RowKey row(final String scenario, final String algorithm, final String transport, final int nodes, final String... settings)
+    {
+        final TreeMap<String, String> map = new TreeMap<>();
+        for (int i = 0; i < settings.length; i += 2)
+        {
+            map.put(settings[i], settings[i + 1]);
+        }
+        return new RowKey(scenario, algorithm, nodes, transport, map);
+    }
+
+    /** A row of {@code elections} convergence times spread evenly from {@code fromMs} to twice that, and a message count. */
+    static void measure(final RunData data, final RowKey row, final int elections, final double fromMs, final double messages)
+    {
+        final Histogram histogram = new Histogram(3);
+        for (int i = 0; i < elections; i++)
+        {
+            histogram.recordValue((long)(fromMs * 1e6 * (1 + (double)i / elections)));
+        }
+        data.putHistogram(row, CONVERGENCE, histogram);
+        data.put(row, new Column(MESSAGES, Column.Statistic.MEAN), Cell.of(messages));
+        data.put(row, new Column(JmhSource.ELECTIONS_MEASURED, Column.Statistic.MEAN), Cell.of(elections));
+    }
+
+    private static List<String> legend(final Chart<?, ?> chart)
+    {
+        final List<String> names = new ArrayList<>();
+        for (final Object series : chart.getSeriesMap().values())
+        {
+            final XYSeries xy = (XYSeries)series;
+            if (xy.isShowInLegend() && !xy.getName().startsWith("guide"))
+            {
+                names.add(xy.getName());
+            }
+        }
+        return names;
+    }
+
+    private static List<String> titles(final NamedChart figure)
+    {
+        return figure.panels().stream().map(Chart::getTitle).toList();
+    }
+
+    @Test
+    void legendNamesOnlyWhatDiffersAndEachSettingGetsItsPanel()
+    {
+        final RunData data = new RunData();
+        for (final String algorithm : List.of("bully", "quorum"))
+        {
+            for (final int n : List.of(3, 5, 9))
+            {
+                for (final String detect : List.of("all", "lowest"))
+                {
+                    measure(data, row("leader-crash", algorithm, "sim", n, "detect", detect, "heartbeat", "50ms"), 200,
+                        algorithm.equals("bully") ? 10 : 20, n * 3.0 + (algorithm.equals("bully") ? 0 : 1));
+                }
+            }
+        }
+        data.summariseHistograms();
+        final NamedChart chart = Charts.versusNodes(data, "leader-crash", new Charts.Style(data));
+
+        assertEquals(List.of("sim, detect=all", "sim, detect=lowest"), titles(chart));
+        for (final Chart<?, ?> panel : chart.panels())
+        {
+            assertEquals(List.of("bully", "quorum"), legend(panel), "the legend names the algorithm alone: the panel says the rest");
+        }
+        assertTrue(chart.notes().get(0).contains("Held fixed: heartbeat=50ms."), chart.notes().toString());
+        assertFalse(chart.notes().get(0).contains("detect="), "detect varies: not held fixed");
+    }
+
+    @Test
+    void identicalLinesAreDrawnOnceAndNamedTogether()
+    {
+        final RunData data = new RunData();
+        for (final int n : List.of(3, 5, 9))
+        {
+            measure(data, row("leader-crash", "bully", "sim", n), 200, 10, n * n);
+            measure(data, row("leader-crash", "quorum", "sim", n), 200, 20, n * n);
+            measure(data, row("leader-crash", "ring", "sim", n), 200, 30, 2 * n);
+        }
+        data.summariseHistograms();
+        final NamedChart chart = Charts.messagesVersusNodes(data, "leader-crash", new Charts.Style(data));
+
+        assertEquals(List.of("bully = quorum", "ring"), legend(chart.chart()));
+        assertTrue(chart.notes().stream().anyMatch(note -> note.contains("Identical values, drawn as one line: bully = quorum.")),
+            chart.notes().toString());
+    }
+
+    @Test
+    void aP99IsDrawnOnlyFromAHundredElections()
+    {
+        final RunData data = new RunData();
+        for (final int n : List.of(3, 5))
+        {
+            measure(data, row("leader-crash", "bully", "inmemory", n), 10, 10, 4);
+            measure(data, row("leader-crash", "bully", "sim", n), 100, 10, 4);
+        }
+        data.summariseHistograms();
+        final NamedChart chart = Charts.versusNodes(data, "leader-crash", new Charts.Style(data));
+
+        assertEquals(List.of("inmemory", "sim"), titles(chart));
+        assertEquals(1, chart.panels().get(0).getSeriesMap().size(), "10 elections: the p50 line alone");
+        assertEquals(2, chart.panels().get(1).getSeriesMap().size(), "100 elections: p50 and p99");
+    }
+
+    @Test
+    void percentileLegendsCountTheRowsElections()
+    {
+        final RunData data = new RunData();
+        measure(data, row("leader-crash", "raft", "sim", 5), 200, 10, 4);
+        final RowKey unconverged = row("leader-crash", "raft", "sim", 9);
+        measure(data, unconverged, 190, 10, 4);
+        data.put(unconverged, new Column(JmhSource.ELECTIONS_MEASURED, Column.Statistic.MEAN), Cell.of(200));
+        data.summariseHistograms();
+        final NamedChart chart = Charts.percentilePlots(data, "leader-crash").get(0);
+
+        assertEquals(List.of("n=5 (200 elections)", "n=9 (200 elections, 190 converged)"), legend(chart.chart()));
+    }
+
+    @Test
+    void theHeartbeatChartSaysTheDetectionTimeoutWasHeldFixed()
+    {
+        final RunData data = new RunData();
+        for (final String algorithm : List.of("bully", "raft"))
+        {
+            for (final String heartbeat : List.of("10ms", "20ms", "50ms"))
+            {
+                measure(data, row("leader-crash", algorithm, "sim", 9, "heartbeat", heartbeat, "detectionTimeout", "150ms",
+                    "electionTimeout", "10ms"), 200, 100, 4);
+            }
+        }
+        data.summariseHistograms();
+        final NamedChart chart = Charts.versusSetting(data, "leader-crash", RowKeys.HEARTBEAT, "heartbeat interval HBT", new Charts.Style(data));
+
+        assertNotNull(chart);
+        assertEquals(List.of("sim, n=9"), titles(chart));
+        assertEquals("heartbeat varies along x. Held fixed: detectionTimeout=150ms, electionTimeout=10ms.", chart.notes().get(0));
+        assertEquals(List.of("bully", "raft"), legend(chart.chart()));
+    }
+
+    @Test
+    void logAxisLabelsNeverRunTogetherAtFullRunScale()
+    {
+        final RunData data = new RunData();
+        final int[] sizes = {3, 5, 9, 17, 33, 65, 129, 257, 513, 1024};
+        for (final int n : sizes)
+        {
+            measure(data, row("leader-crash", "bully", "sim", n), 200, 10, (double)n * n - n - 1);
+            measure(data, row("leader-crash", "ring", "sim", n), 200, 30, 2.0 * n);
+            measure(data, row("leader-crash", "bully", "inmemory", n), 30, 10, (double)n * n);
+            measure(data, row("leader-crash", "ring", "aeron-udp", n), 30, 10, 2.0 * n);
+        }
+        data.summariseHistograms();
+        final Charts.Style style = new Charts.Style(data);
+        for (final NamedChart chart : List.of(Charts.messagesVersusNodes(data, "leader-crash", style),
+            Charts.versusNodes(data, "leader-crash", style)))
+        {
+            ChartImage.image(chart, List.of("footer"));
+            for (final Chart<?, ?> panel : chart.panels())
+            {
+                assertEquals(List.of(), ChartLayout.problems(chart.stem() + " " + panel.getTitle(), panel));
+                final List<String> xLabels = ChartLayout.labels(ChartLayout.xAxis(panel)).stream().map(ChartLayout.Label::text).toList();
+                assertTrue(xLabels.containsAll(List.of("10", "100", "1000")), "n's decades labelled: " + xLabels);
+            }
+        }
+    }
+
+    @Test
+    void aSmallRangeOfNLabelsEverySize()
+    {
+        final RunData data = new RunData();
+        for (final int n : List.of(3, 5, 9))
+        {
+            measure(data, row("leader-crash", "bully", "sim", n), 200, 10, n * 3.0);
+        }
+        data.summariseHistograms();
+        final NamedChart chart = Charts.versusNodes(data, "leader-crash", new Charts.Style(data));
+        ChartImage.image(chart, List.of());
+
+        final List<String> labels = ChartLayout.labels(ChartLayout.xAxis(chart.chart())).stream().map(ChartLayout.Label::text).toList();
+        assertTrue(labels.containsAll(List.of("3", "5", "9")), labels.toString());
+        assertEquals(List.of(), ChartLayout.problems("small", chart.chart()));
+    }
+
+    @Test
+    void everyChartOfAFullSizeRunFitsItsPanel()
+    {
+        final RunData data = FullRun.data();
+        for (final NamedChart chart : Charts.all(data))
+        {
+            ChartImage.image(chart, ReportWriter.footer(data));
+            for (final Chart<?, ?> panel : chart.panels())
+            {
+                assertEquals(List.of(), ChartLayout.problems(chart.stem() + " [" + panel.getTitle() + "]", panel));
+            }
+            for (final Chart<?, ?> panel : chart.panels())
+            {
+                if (panel instanceof XYChart xy)
+                {
+                    assertTrue(xy.getSeriesMap().values().stream().filter(XYSeries::isShowInLegend).count() <= 12,
+                        chart.stem() + " has a panel of more than 12 named lines");
+                }
+            }
+        }
+    }
+
+    static Map<String, String> map(final String... pairs)
+    {
+        final Map<String, String> map = new TreeMap<>();
+        for (int i = 0; i < pairs.length; i += 2)
+        {
+            map.put(pairs[i], pairs[i + 1]);
+        }
+        return map;
+    }
+}

@@ -1,0 +1,91 @@
+package org.electbench.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.electbench.transport.ElectionResult;
+import org.electbench.transport.metrics.Metrics;
+import org.junit.jupiter.api.Test;
+import org.knowm.xchart.HeatMapChart;
+
+/** The incidents' comparison table and availability strips, from known rows. */
+class IncidentsTest
+{
+    private static final Metric SPLIT_BRAIN = new Metric("splitBrain", "runs", Metric.Kind.VIOLATION);
+
+    /** Availability over time: {@code first} in the first half of the disturbance, {@code second} in the other. */
+    private static void availability(final RunData data, final RowKey row, final double first, final double second)
+    {
+        for (int bin = 0; bin < ElectionResult.Disturbance.BINS; bin++)
+        {
+            data.put(row, new Column(new Metric(Metrics.AVAILABILITY_OVER_TIME.get(bin).name(), "permille", Metric.Kind.COUNT),
+                Column.Statistic.MEAN), Cell.of(bin < ElectionResult.Disturbance.BINS / 2 ? first : second));
+        }
+        data.put(row, new Column(JmhSource.ELECTIONS_MEASURED, Column.Statistic.MEAN), Cell.of(20));
+    }
+
+    private static RunData chained()
+    {
+        final RunData data = new RunData();
+        final RowKey bully = ChartsTest.row("chained", "bully", "sim", 5);
+        availability(data, bully, 1000, 0);
+        data.put(bully, new Column(SPLIT_BRAIN, Column.Statistic.RUNS), Cell.of(20));
+        for (final String preVote : List.of("off", "on"))
+        {
+            for (final String checkQuorum : List.of("off", "on"))
+            {
+                final boolean both = preVote.equals("on") && checkQuorum.equals("on");
+                availability(data, ChartsTest.row("chained", "raft", "sim", 5, "pre-vote", preVote, "check-quorum", checkQuorum,
+                    "timeout-spread", "150ms"), both ? 500 : 100, both ? 1000 : 200);
+            }
+        }
+        return data;
+    }
+
+    @Test
+    void tableSetsEveryAlgorithmAndRaftVariantSideBySide()
+    {
+        final Table table = Incidents.table(chained(), "chained");
+
+        assertEquals(5, table.rows().size());
+        assertEquals(List.of("bully", "raft check-quorum=off pre-vote=off", "raft check-quorum=off pre-vote=on",
+            "raft check-quorum=on pre-vote=off", "raft check-quorum=on pre-vote=on"),
+            table.rows().stream().map(row -> row.get(0).text()).toList());
+        // bully: a leader in the first half only; raft with both: half of the first half and all of the second.
+        assertEquals(50.0, table.value(0, "availability_pct").exact());
+        assertEquals(75.0, table.value(4, "availability_pct").exact());
+        assertEquals(15.0, table.value(1, "availability_pct").exact());
+        assertEquals("splitBrain 20", table.value(0, "safety_runs").text());
+        assertEquals("none", table.value(4, "safety_runs").text());
+        assertTrue(table.notes().get(0).contains("http"), "the scenario's source is cited: " + table.notes());
+    }
+
+    @Test
+    void stripsDrawEachVariantsAvailabilityPartByPart()
+    {
+        final NamedChart chart = Incidents.strips(chained(), "chained");
+
+        assertNotNull(chart);
+        final HeatMapChart strips = (HeatMapChart)chart.chart();
+        assertEquals(List.of("bully", "raft check-quorum=off pre-vote=off", "raft check-quorum=off pre-vote=on",
+            "raft check-quorum=on pre-vote=off", "raft check-quorum=on pre-vote=on"), strips.getHeatMapSeries().getYData());
+        final List<Number[]> heat = new java.util.ArrayList<>(strips.getHeatMapSeries().getHeatData());
+        assertEquals(5 * ElectionResult.Disturbance.BINS, heat.size());
+        // bully's (y = 0) first part had a leader all the time, its last none.
+        assertEquals(List.of(100.0, 0.0), heat.stream().filter(cell -> cell[1].intValue() == 0 &&
+            (cell[0].intValue() == 0 || cell[0].intValue() == ElectionResult.Disturbance.BINS - 1)).map(cell -> cell[2].doubleValue()).toList());
+        ChartImage.image(chart, List.of());
+        assertEquals(List.of(), ChartLayout.problems(chart.stem(), chart.chart()));
+    }
+
+    @Test
+    void aTextbookScenarioIsNoIncident()
+    {
+        final RunData data = chained();
+        ChartsTest.measure(data, ChartsTest.row("leader-crash", "bully", "sim", 5), 200, 10, 4);
+        assertEquals(List.of("chained"), Incidents.scenarios(data));
+    }
+}

@@ -1,0 +1,115 @@
+package org.electbench.transport;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * The size bound on every file electbench reads whole or scans to its end (run reports, JMH
+ * results, histogram logs, probe logs): checked before reading, so a stray huge file is refused
+ * in a moment, naming it, rather than filling the heap or scanning gigabytes first.
+ */
+public final class InputFiles
+{
+    /** Our inputs are kilobytes to a few megabytes (a histogram log of a long probe): 256 MiB is no input of ours. */
+    public static final long MAX_BYTES = 256L << 20;
+
+    /** A number as HdrHistogram's writer prints one: a histogram without timestamps gets huge and negative ones. */
+    private static final String NUMBER = "-?[0-9]+(\\.[0-9]+)?";
+    /**
+     * An interval line of an HdrHistogram log (format 1.3): an optional tag, start, length and max in seconds, then
+     * the base64 histogram.
+     */
+    private static final Pattern INTERVAL =
+        Pattern.compile("(Tag=[^,\\s]+,)?" + NUMBER + "," + NUMBER + "," + NUMBER + ",[A-Za-z0-9+/]+=*");
+
+    private InputFiles()
+    {
+    }
+
+    /**
+     * HdrHistogram's log reader stops quietly at a line it cannot parse, so a log with garbage appended (or cut
+     * midway) would read as a shorter log: every line is checked first.
+     *
+     * @return null when every line of {@code log} is a comment, the column header or an interval, else the first
+     * that is not, as "line N is not an HdrHistogram log line: ...".
+     * @throws UncheckedIOException when it cannot be read.
+     */
+    public static String malformedHistogramLogLine(final Path log)
+    {
+        try (BufferedReader reader = Files.newBufferedReader(log, StandardCharsets.UTF_8))
+        {
+            int number = 0;
+            String line;
+            while (null != (line = reader.readLine()))
+            {
+                number++;
+                if (!line.isEmpty() && !line.startsWith("#") && !line.startsWith("\"StartTimestamp\"") &&
+                    !INTERVAL.matcher(line).matches())
+                {
+                    final String shown = line.length() > 60 ? line.substring(0, 60) + "..." : line;
+                    return "line " + number + " is not an HdrHistogram log line: '" + escape(shown) + "'";
+                }
+            }
+            return null;
+        }
+        catch (final CharacterCodingException ex)
+        {
+            return "not a text file (an HdrHistogram log is text)";
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(log + ": cannot read: " + ex.getMessage(), ex);
+        }
+    }
+
+    /** @return {@code text} with control characters written as \\uXXXX, so echoing it cannot garble a terminal. */
+    private static String escape(final String text)
+    {
+        final StringBuilder escaped = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++)
+        {
+            final char c = text.charAt(i);
+            if (Character.isISOControl(c) || Character.FORMAT == Character.getType(c))
+            {
+                escaped.append(String.format(Locale.ROOT, "\\u%04X", (int)c));
+            }
+            else
+            {
+                escaped.append(c);
+            }
+        }
+        return escaped.toString();
+    }
+
+    /**
+     * @return null when {@code file} may be read (or does not exist: the reader names that), else why not:
+     * "too large (2.0 GiB, 2147483648 bytes; inputs are read up to 256 MiB)".
+     * @throws UncheckedIOException when its size cannot be read.
+     */
+    public static String tooLarge(final Path file)
+    {
+        final long size;
+        try
+        {
+            size = Files.size(file);
+        }
+        catch (final NoSuchFileException ex)
+        {
+            return null;
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(file + ": cannot read its size: " + ex.getMessage(), ex);
+        }
+        return size <= MAX_BYTES ? null : "too large (" + MemoryLimits.formatBytes(size) + ", " + size +
+            " bytes; inputs are read up to " + (MAX_BYTES >> 20) + " MiB)";
+    }
+}
