@@ -56,18 +56,24 @@ public final class FrontierChart
                 highY = Math.max(highY, evaluation.failover().p99Ns() / 1e6);
             }
         }
+        // Seconds once the slowest setting takes ten of them, so the axis reads 1, 10, 100 rather than 1E4.
+        final boolean seconds = highY >= 10_000;
+        final double nsPerUnit = seconds ? 1e9 : 1e6;
+        lowY /= nsPerUnit / 1e6;
+        highY /= nsPerUnit / 1e6;
         final XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
             .title(String.format("Failover p99 against false elections/day: %d nodes, RTT p50 %s p99 %s, target %s/day",
                 request.nodes(), TuneFormat.duration(request.network().rttP50Ns()), TuneFormat.duration(request.network().rttP99Ns()),
                 TuneFormat.number(target)))
             .xAxisTitle("false elections per day, 95% upper bound" +
                 (clamped ? " (below " + TuneFormat.number(floor) + " drawn at " + TuneFormat.number(floor) + ")" : ""))
-            .yAxisTitle("failover p99 (ms)")
+            .yAxisTitle(seconds ? "failover p99 (s)" : "failover p99 (ms)")
             .build();
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         chart.getStyler().setMarkerSize(8);
+        chart.getStyler().setYAxisDecimalPattern("#,##0.###");
         final List<Double> bestX = new ArrayList<>();
         final List<Double> bestY = new ArrayList<>();
         for (final TuneReport.AlgorithmResult result : report.algorithms())
@@ -78,11 +84,11 @@ public final class FrontierChart
             {
                 final double rate = Math.max(floor, evaluation.falseElections().upperPerDay());
                 x.add(rate);
-                y.add(evaluation.failover().p99Ns() / 1e6);
+                y.add(evaluation.failover().p99Ns() / nsPerUnit);
                 if (evaluation == result.recommended())
                 {
                     bestX.add(rate);
-                    bestY.add(evaluation.failover().p99Ns() / 1e6);
+                    bestY.add(evaluation.failover().p99Ns() / nsPerUnit);
                 }
             }
             if (!x.isEmpty())
