@@ -81,6 +81,11 @@ final class RunReportSource
                     data.put(row, new Column(metric, Column.Statistic.MAX), Cell.of(value.max()));
                     break;
                 default:
+                    if (value.samples() == 0 && value.name().startsWith(org.electbench.transport.metrics.Metrics.AVAILABILITY_OVER_TIME_PREFIX))
+                    {
+                        // Availability over time exists only where a run had a disturbance: no twenty empty columns elsewhere.
+                        break;
+                    }
                     data.put(row, new Column(metric, Column.Statistic.MEAN), Cell.of(value.mean()));
                     if (value.samples() > 0)
                     {
