@@ -151,7 +151,8 @@ final class Incidents
         final Incident incident = incident(scenario);
         if (null != incident)
         {
-            notes.add(incident.description() + " Source: " + incident.source());
+            // The description cites its published source.
+            notes.add("What happens: " + incident.description() + ".");
         }
         notes.add("Over the disturbance (fault to heal): availability is the time a live leader was named by a majority of the " +
             "cluster; a run settled when its last such leader had held office for the stable window by the heal.");
