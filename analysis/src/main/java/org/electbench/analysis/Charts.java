@@ -906,9 +906,19 @@ public final class Charts
         final double rounded = Math.rint(decades);
         if (Math.abs(decades - rounded) > 1e-9 || rounded < 0)
         {
-            return NO_LABEL;
+            return blank(decades);
         }
         return Numbers.format(100 * (1 - Math.pow(10, -rounded))) + "%";
+    }
+
+    /**
+     * @return no label at tick {@code x}: blanks of a length its own, as XChart lays ticks out only when every label
+     *     differs (it tries the same spacing forever otherwise), and their width makes it try wider spacings, so the
+     *     labels that are text stand apart.
+     */
+    static String blank(final double x)
+    {
+        return NO_LABEL.repeat(1 + (int)Math.round(Math.abs(x) * 10));
     }
 
     /** @return text safe in a file name. */

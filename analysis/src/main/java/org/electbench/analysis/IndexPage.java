@@ -41,15 +41,14 @@ final class IndexPage
         html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>electbench report: ")
             .append(escape(title)).append("</title>\n<style>\n").append(STYLE).append("\n</style>\n</head>\n<body>\n");
         html.append("<h1>electbench report: ").append(escape(title)).append("</h1>\n");
-        for (final RunData.Source source : data.sources())
+        // Where it ran and how to run it again, one line each per folder; every field is in the last section.
+        html.append("<p class=\"settings\">");
+        for (final String line : ReportWriter.footer(data))
         {
-            html.append("<p class=\"settings\">").append(escape(source.name())).append(source.complete() ? "" : " (incomplete: interrupted)")
-                .append(": ").append(escape(ReportWriter.environment(source))).append("</p>\n");
-            if (!source.commandLine().isEmpty())
-            {
-                html.append("<p>Reproduce: <code>").append(escape(source.commandLine())).append("</code></p>\n");
-            }
+            html.append(line.startsWith("reproduce: ") ? "Reproduce: <code>" + escape(line.substring("reproduce: ".length())) + "</code>" :
+                "Ran on " + escape(line)).append("<br>\n");
         }
+        html.append("</p>\n");
         final List<String> incidents = Incidents.scenarios(data);
         final boolean trend = figures.stream().anyMatch(item -> TREND.equals(item.chart().stem()));
         html.append("<nav>\n<h2>Contents</h2>\n<ul>\n<li><a href=\"#pick\">To pick for</a></li>\n")

@@ -133,8 +133,12 @@ final class Reading
         {
             final int nodes = commonLargestNodes(transport.getValue());
             final List<RowKey> rows = transport.getValue().stream().filter(row -> row.nodes() == nodes).toList();
-            picks.add(new Pick(scenario, transport.getKey() + (nodes > 0 ? ", n = " + nodes : ""), fastestPick(data, rows),
-                fewestPick(data, rows), neverTwoLeaders(data, rows)));
+            final Pick pick = new Pick(scenario, transport.getKey() + (nodes > 0 ? ", n = " + nodes : ""), fastestPick(data, rows),
+                fewestPick(data, rows), neverTwoLeaders(data, rows));
+            if (!(pick.fastest() + pick.fewest() + pick.neverTwoLeaders()).isEmpty())
+            {
+                picks.add(pick);
+            }
         }
         return picks;
     }
@@ -385,7 +389,9 @@ final class Reading
     private static String label(final RowKey row, final List<RowKey> rows)
     {
         final long same = rows.stream().filter(other -> other.algorithm().equals(row.algorithm())).count();
-        return same > 1 ? " [" + row.settingsText() + "]" : "";
+        // Only what tells the algorithm's rows apart (raft's pre-vote and check-quorum), not every setting.
+        final String variant = row.settingsText(Incidents.variants(rows));
+        return same > 1 ? " [" + (variant.isEmpty() ? row.settingsText() : variant) + "]" : "";
     }
 
     private static String others(final RunData data, final List<RowKey> rows, final RowKey best, final String columnId,

@@ -162,7 +162,7 @@ final class Trend
         chart.getStyler().setXAxisMin(0.5);
         chart.getStyler().setXAxisMax(commits.size() + 0.5);
         chart.getStyler().setxAxisTickLabelsFormattingFunction(x -> Math.abs(x - Math.rint(x)) < 1e-9 && x >= 1 && x <= commits.size() ?
-            commits.get((int)Math.rint(x) - 1).commit() : " ");
+            commits.get((int)Math.rint(x) - 1).commit() : Charts.blank(x));
         chart.getStyler().setXAxisLabelRotation(commits.size() > 6 ? 45 : 0);
         for (final Map.Entry<String, SortedMap<Integer, Point>> line : series(commits, cell, figure).entrySet())
         {

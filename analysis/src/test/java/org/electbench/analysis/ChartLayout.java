@@ -39,7 +39,7 @@ final class ChartLayout
         {
             problems.add(name + ": title '" + chart.getTitle() + "' at " + title + " is cut off (panel " + whole + ")");
         }
-        final Rectangle2D legend = bounds(chart, "legend");
+        final Rectangle2D legend = legend(chart);
         final Rectangle2D plot = bounds(chart, "plot");
         if (chart.getStyler().isLegendVisible() && null != legend && legend.getWidth() > 0)
         {
@@ -139,6 +139,30 @@ final class ChartLayout
     {
         final Object value = field(chart, part);
         return value instanceof ChartPart chartPart ? chartPart.getBounds() : null;
+    }
+
+    /** @return the legend where it was painted: {@code Legend_.getBounds()} holds its size, its offsets where it went. */
+    private static Rectangle2D legend(final Chart<?, ?> chart)
+    {
+        final Object legend = field(chart, "legend");
+        if (!(legend instanceof ChartPart part))
+        {
+            return null;
+        }
+        final Rectangle2D size = part.getBounds();
+        try
+        {
+            final Class<?> type = Class.forName("org.knowm.xchart.internal.chartpart.Legend_");
+            final Field x = type.getDeclaredField("xOffset");
+            final Field y = type.getDeclaredField("yOffset");
+            x.setAccessible(true);
+            y.setAccessible(true);
+            return new Rectangle2D.Double(x.getDouble(legend), y.getDouble(legend), size.getWidth(), size.getHeight());
+        }
+        catch (final ReflectiveOperationException ex)
+        {
+            throw new AssertionError("XChart's Legend_ has no offsets (a newer XChart?): " + ex, ex);
+        }
     }
 
     private static Object field(final Chart<?, ?> chart, final String name)

@@ -53,6 +53,7 @@ class TrendTest
         assertEquals(3, chart.panels().size());
         assertTrue(chart.notes().get(0).contains("1 = aaaaaaa") && chart.notes().get(0).contains("2 = bbbbbbb"), chart.notes().toString());
         ChartImage.image(chart, List.of());
+        assertEquals(List.of("aaaaaaa", "bbbbbbb"), ChartLayout.labels(ChartLayout.xAxis(chart.chart())).stream().map(ChartLayout.Label::text).toList());
         chart.panels().forEach(panel -> assertEquals(List.of(), ChartLayout.problems("trend " + panel.getTitle(), panel)));
     }
 

@@ -41,8 +41,9 @@ class ClusterObservationTest
 
     private final UnsafeBuffer buffer = new UnsafeBuffer(new byte[256]);
     private final long[] incarnation = {0, 11, 22, 33};
-    private final long[][] messages = new long[4][2];
-    private final long[][] bytes = new long[4][2];
+    /** Per node, a count per message type of the cluster's algorithm. */
+    private final long[][] messages = new long[4][CLUSTER.algorithm().messageTypes().size()];
+    private final long[][] bytes = new long[4][CLUSTER.algorithm().messageTypes().size()];
     private final List<String> events = new ArrayList<>();
     private ClusterObservation observer;
 
