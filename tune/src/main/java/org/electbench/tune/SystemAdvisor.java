@@ -144,7 +144,9 @@ public final class SystemAdvisor
             final Entry entry = new Entry(config, failovers.get(index), silence.evaluate(system.timing(config)), "");
             if (null != current && index == configs.size() - 1)
             {
-                currentEntry = entry;
+                final double upper = entry.falseElections().upperPerDay();
+                currentEntry = new Entry(config, entry.failover(), entry.falseElections(), upper > request.targetPerDay() ?
+                    "too many false elections: up to " + TuneFormat.number(upper) + "/day" : "meets the target on its bound");
             }
             else if (null == system.check(config))
             {

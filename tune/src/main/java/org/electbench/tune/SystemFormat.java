@@ -56,28 +56,32 @@ public final class SystemFormat
     /** @return the recommendation, the nearest faster configuration it beat, and the current config, as one table. */
     static Table answer(final SystemAdvisor.Report report)
     {
-        final List<SystemAdvisor.Entry> rows = new ArrayList<>();
-        final List<String> labels = new ArrayList<>();
+        final List<Labelled> rows = new ArrayList<>();
         if (null != report.recommended())
         {
-            rows.add(report.recommended());
-            labels.add("recommended");
+            rows.add(new Labelled("recommended", report.recommended()));
         }
         if (null != report.nearestFaster())
         {
-            rows.add(report.nearestFaster());
-            labels.add("next faster");
+            rows.add(new Labelled("next faster", report.nearestFaster()));
         }
         if (null != report.current())
         {
-            rows.add(report.current());
-            labels.add("current");
+            rows.add(new Labelled("current", report.current()));
         }
-        final List<TuneTables.Col<SystemAdvisor.Entry>> columns = new ArrayList<>();
-        columns.add(TuneTables.Col.of("which", "", true, false, false, entry -> Table.Value.text(labels.get(rows.indexOf(entry)))));
-        columns.addAll(columns(report.system()));
+        final List<TuneTables.Col<Labelled>> columns = new ArrayList<>();
+        columns.add(TuneTables.Col.of("which", "", true, false, false, row -> Table.Value.text(row.label())));
+        for (final TuneTables.Col<SystemAdvisor.Entry> column : columns(report.system()))
+        {
+            columns.add(new TuneTables.Col<>(column.column(), row -> column.value().apply(row.entry())));
+        }
         return TuneTables.table(report.system().cliName(), report.system().cliName() + ": the answer in its own keys", List.of(), columns,
             rows);
+    }
+
+    /** A configuration and what it is to the reader. */
+    private record Labelled(String label, SystemAdvisor.Entry entry)
+    {
     }
 
     public static void write(final SystemAdvisor.Report report, final PrintWriter out)

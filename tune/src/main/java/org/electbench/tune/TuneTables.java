@@ -119,7 +119,8 @@ public final class TuneTables
     {
         final List<Col<TuneReport.AlgorithmResult>> columns = new ArrayList<>();
         columns.add(Col.of("algorithm", "algorithm", true, true, false, result -> Table.Value.text(result.algorithm())));
-        for (final Col<Evaluation> column : evaluation().subList(1, evaluation().size()))
+        final List<Col<Evaluation>> evaluation = evaluation();
+        for (final Col<Evaluation> column : evaluation.subList(1, evaluation.size()))
         {
             columns.add(new Col<>(column.column(), result ->
                 null == result.recommended() ? Table.Value.NONE : column.value().apply(result.recommended())));
