@@ -276,6 +276,120 @@ public final class RunData
         return new SettingsSplit(varying, fixed);
     }
 
+    /** What a scenario's table of settings swept at some cells is called: {@code leader-crash-sweep}. */
+    public static final String SWEEP_SUFFIX = "-sweep";
+
+    /**
+     * A run that sweeps run parameters at some cells (the timer stage: heartbeat × T_elec at n = 9)
+     * holds those cells several times in their scenario. Their rows move to a table of their own,
+     * {@code <scenario>-sweep}, so the scenario's table keeps one row per algorithm, transport and n,
+     * side by side; the swept cell's row on the settings every other cell of that algorithm ran with
+     * stays in both. Rows that differ only in an algorithm's own options (raft with and without
+     * PreVote) are variants, not a sweep, and stay; so does a cell whose defaults row no other cell
+     * tells apart (every cell swept).
+     */
+    public void separateSweeps()
+    {
+        for (final String scenario : new ArrayList<>(scenarios()))
+        {
+            final List<RowKey> rows = rows(scenario);
+            final Map<String, List<RowKey>> byCell = new LinkedHashMap<>();
+            for (final RowKey row : rows)
+            {
+                byCell.computeIfAbsent(row.algorithm() + '\u0000' + row.transport() + '\u0000' + row.nodes(),
+                    key -> new ArrayList<>()).add(row);
+            }
+            for (final List<RowKey> cell : byCell.values())
+            {
+                if (cell.size() < 2 || !sweepsARunParameter(cell))
+                {
+                    continue;
+                }
+                final RowKey defaults = defaultsRow(cell, byCell.values());
+                if (null == defaults)
+                {
+                    continue;
+                }
+                for (final RowKey row : cell)
+                {
+                    final RowKey swept = new RowKey(scenario + SWEEP_SUFFIX, row.algorithm(), row.nodes(), row.transport(), row.settings());
+                    final SortedMap<String, Cell> rowCells = row == defaults ? cells.get(row) : cells.remove(row);
+                    final SortedMap<String, Histogram> rowHistograms = row == defaults ? histograms.get(row) : histograms.remove(row);
+                    if (null != rowCells)
+                    {
+                        cells.put(swept, new TreeMap<>(rowCells));
+                    }
+                    if (null != rowHistograms)
+                    {
+                        histograms.put(swept, new TreeMap<>(rowHistograms));
+                    }
+                }
+            }
+        }
+    }
+
+    private static boolean sweepsARunParameter(final List<RowKey> cell)
+    {
+        for (final org.electbench.transport.parameters.RunParameter<?> parameter :
+            org.electbench.transport.parameters.RunParameters.all())
+        {
+            final SortedSet<String> values = new TreeSet<>();
+            cell.forEach(row -> values.add(String.valueOf(row.settings().get(parameter.key()))));
+            if (values.size() > 1)
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * @return the one row of a swept cell on the settings most of the algorithm's unswept cells ran
+     *     with (each setting's commonest value, where one value is commonest), or null.
+     */
+    private static RowKey defaultsRow(final List<RowKey> cell, final java.util.Collection<List<RowKey>> cells)
+    {
+        final Map<String, Map<String, Integer>> counts = new TreeMap<>();
+        int unswept = 0;
+        for (final List<RowKey> other : cells)
+        {
+            if (other.size() != 1 || !other.get(0).algorithm().equals(cell.get(0).algorithm()))
+            {
+                continue;
+            }
+            unswept++;
+            other.get(0).settings().forEach((key, value) -> counts.computeIfAbsent(key, k -> new TreeMap<>()).merge(value, 1, Integer::sum));
+        }
+        final SortedMap<String, String> usual = new TreeMap<>();
+        for (final Map.Entry<String, Map<String, Integer>> setting : counts.entrySet())
+        {
+            final List<Map.Entry<String, Integer>> byCount = new ArrayList<>(setting.getValue().entrySet());
+            byCount.sort(Map.Entry.<String, Integer>comparingByValue().reversed());
+            final boolean commonest = byCount.size() == 1 || byCount.get(0).getValue() > byCount.get(1).getValue();
+            if (commonest && 2 * byCount.get(0).getValue() > unswept)
+            {
+                usual.put(setting.getKey(), byCount.get(0).getKey());
+            }
+        }
+        if (usual.isEmpty())
+        {
+            return null;
+        }
+        RowKey defaults = null;
+        for (final RowKey row : cell)
+        {
+            if (row.settings().entrySet().containsAll(usual.entrySet()))
+            {
+                if (null != defaults)
+                {
+                    return null;
+                }
+                defaults = row;
+            }
+        }
+        return defaults;
+    }
+
     /**
      * @param varying settings whose value differs between rows.
      * @param fixed settings with one value on every row.

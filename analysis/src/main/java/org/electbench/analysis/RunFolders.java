@@ -155,6 +155,7 @@ public final class RunFolders
             data.addSource(new RunData.Source(folder.toAbsolutePath().normalize().getFileName().toString(), environment,
                 commandLine(folder, environment), !Files.exists(folder.resolve(RunFolder.INCOMPLETE)), failures(folder)));
         }
+        data.separateSweeps();
         data.summariseHistograms();
         return data;
     }
