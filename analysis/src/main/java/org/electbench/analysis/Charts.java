@@ -411,9 +411,11 @@ public final class Charts
         {
             return null;
         }
+        // Panels by the other run parameters that vary; an algorithm's own options name its line, not a panel.
         final List<String> others = new ArrayList<>(data.settings(scenario).varying());
         others.remove(setting);
         others.remove(Parameters.COORDINATOR_TIMEOUT);
+        others.removeIf(name -> null == org.electbench.transport.parameters.RunParameters.find(name));
         final SortedMap<String, SortedMap<String, SortedMap<Double, RowKey>>> panels = new TreeMap<>(RowKey.Settings.NATURAL);
         final List<RowKey> used = new ArrayList<>();
         for (final RowKey row : data.rows(scenario))
@@ -451,7 +453,7 @@ public final class Charts
             return null;
         }
         final List<String> notes = new ArrayList<>(List.of(setting + " varies along x. " + heldFixed(used, List.of(setting))));
-        final List<String> moving = movesWith(used, setting);
+        final List<String> moving = movesWith(used, setting, others);
         if (!moving.isEmpty())
         {
             notes.add("Not held fixed: " + String.join(", ", moving) + " changed with " + setting + " (derived from it).");
@@ -461,18 +463,22 @@ public final class Charts
             notes);
     }
 
-    /** @return the settings other than {@code setting} whose value differs between the rows of one panel and algorithm. */
-    private static List<String> movesWith(final List<RowKey> rows, final String setting)
+    /**
+     * @return the settings other than {@code setting} and the panels' own whose value differs between the rows of one
+     *     panel and algorithm.
+     */
+    private static List<String> movesWith(final List<RowKey> rows, final String setting, final List<String> panelSettings)
     {
         final SortedSet<String> moving = new TreeSet<>();
         final Map<String, Map<String, String>> first = new HashMap<>();
         for (final RowKey row : rows)
         {
-            final String group = row.algorithm() + "|" + row.transport() + "|" + row.nodes();
+            final String group = row.algorithm() + "|" + row.transport() + "|" + row.nodes() + "|" + row.settingsText(panelSettings);
             final Map<String, String> seen = first.computeIfAbsent(group, key -> new TreeMap<>(row.settings()));
             for (final Map.Entry<String, String> entry : row.settings().entrySet())
             {
-                if (!entry.getKey().equals(setting) && !entry.getValue().equals(seen.get(entry.getKey())))
+                if (!entry.getKey().equals(setting) && !panelSettings.contains(entry.getKey()) &&
+                    !entry.getValue().equals(seen.get(entry.getKey())))
                 {
                     moving.add(entry.getKey());
                 }
