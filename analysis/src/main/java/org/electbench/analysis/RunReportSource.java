@@ -78,17 +78,18 @@ final class RunReportSource
                     break;
                 case MEAN:
                     // A level (most leaders at one instant): its largest over the runs, the one meaning every output gives it.
-                    data.put(row, new Column(metric, Column.Statistic.MAX), Cell.of(value.max()));
-                    break;
-                default:
-                    if (value.samples() == 0 && value.name().startsWith(org.electbench.transport.metrics.Metrics.AVAILABILITY_OVER_TIME_PREFIX))
-                    {
-                        // Availability over time exists only where a run had a disturbance: no twenty empty columns elsewhere.
-                        break;
-                    }
-                    data.put(row, new Column(metric, Column.Statistic.MEAN), Cell.of(value.mean()));
+                    // No cell where no run measured it (availability where no disturbance lasted), as below.
                     if (value.samples() > 0)
                     {
+                        data.put(row, new Column(metric, Column.Statistic.MAX), Cell.of(value.max()));
+                    }
+                    break;
+                default:
+                    // A count no run measured (leader changes where no disturbance lasted, availability over time) is no
+                    // count of 0: no cell, so no reading says "keeps its leader throughout" of a clean crash.
+                    if (value.samples() > 0)
+                    {
+                        data.put(row, new Column(metric, Column.Statistic.MEAN), Cell.of(value.mean()));
                         data.putRange(row, metric.name(), value.min(), value.max());
                     }
                     break;
