@@ -138,6 +138,11 @@ final class TuneCommand implements Callable<Integer>
     @Option(names = "--threads", paramLabel = "T", description = "Settings measured at once (default: the cores, at most 2).")
     Integer threads;
 
+    @Option(names = "--max-time", paramLabel = "D", defaultValue = "3600s", converter = Converters.Duration.class,
+        description = "Refuse to start a run of " + LARGE_CLUSTER + " nodes or more whose estimate (one crash timed first) is " +
+            "longer (default: ${DEFAULT-VALUE}).")
+    long maxTimeNs;
+
     @Override
     public Integer call() throws IOException
     {
@@ -156,10 +161,16 @@ final class TuneCommand implements Callable<Integer>
         {
             err.printf(Locale.ROOT, "tune: timing one leader crash on %d nodes for an estimate...%n", request.nodes());
             err.flush();
+            final long estimateNs = tuner.estimateNs();
             err.printf(Locale.ROOT, "tune: estimate %s for the whole run (one crash timed, times %d crashes x %d settings over %d threads); " +
-                "--failover-runs, --sweep and --algorithm make it shorter%n", TuneFormat.duration(tuner.estimateNs()),
+                "--failover-runs, --sweep and --algorithm make it shorter%n", TuneFormat.duration(estimateNs),
                 request.failoverRuns(), settings, request.threads());
             err.flush();
+            if (estimateNs > maxTimeNs)
+            {
+                throw new ParameterException(spec.commandLine(), "the estimated " + TuneFormat.duration(estimateNs) + " exceed --max-time " +
+                    TuneFormat.duration(maxTimeNs) + ": give fewer --failover-runs, a smaller --sweep or one --algorithm, or a longer --max-time");
+            }
         }
         final TuneReport report = tuner.run();
         final PrintWriter out = spec.commandLine().getOut();

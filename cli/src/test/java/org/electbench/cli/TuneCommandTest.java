@@ -108,6 +108,18 @@ class TuneCommandTest
     }
 
     @Test
+    void aLargeClusterWhoseEstimateExceedsMaxTimeIsRefusedBeforeItStarts()
+    {
+        // One bully crash on 100 nodes is timed first; 120 settings x 1,000 crashes of it take far longer than 1 ms.
+        final SimulateCommandTest.Outcome outcome = electbench("tune", "--nodes", "100", "--rtt-p50", "0.5ms", "--rtt-p99", "2ms",
+            "--algorithm", "bully", "--chart", "none", "--max-time", "1ms");
+        assertEquals(2, outcome.exitCode(), outcome.err());
+        assertTrue(outcome.err().contains("exceed --max-time 1ms: give fewer --failover-runs"), outcome.err());
+        assertFalse(outcome.err().contains("Exception"), outcome.err());
+        assertEquals("", outcome.out(), "nothing measured, nothing printed");
+    }
+
+    @Test
     void p99BelowP50IsAnError()
     {
         final SimulateCommandTest.Outcome outcome = electbench("tune", "--rtt-p50", "2ms", "--rtt-p99", "1ms", "--chart", "none");
