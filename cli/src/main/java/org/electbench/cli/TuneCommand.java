@@ -143,6 +143,14 @@ final class TuneCommand implements Callable<Integer>
             "longer (default: ${DEFAULT-VALUE}).")
     long maxTimeNs;
 
+    /** @return a run's length for people: days or hours where it is that long, else as tune prints durations. */
+    private static String longDuration(final long ns)
+    {
+        final double hours = ns / 3.6e12;
+        return hours >= 48 ? String.format(Locale.ROOT, "%.0f days", hours / 24) :
+            hours >= 2 ? String.format(Locale.ROOT, "%.1f hours", hours) : TuneFormat.duration(ns);
+    }
+
     @Override
     public Integer call() throws IOException
     {
@@ -163,13 +171,13 @@ final class TuneCommand implements Callable<Integer>
             err.flush();
             final long estimateNs = tuner.estimateNs();
             err.printf(Locale.ROOT, "tune: estimate %s for the whole run (one crash timed, times %d crashes x %d settings over %d threads); " +
-                "--failover-runs, --sweep and --algorithm make it shorter%n", TuneFormat.duration(estimateNs),
+                "--failover-runs, --sweep and --algorithm make it shorter%n", longDuration(estimateNs),
                 request.failoverRuns(), settings, request.threads());
             err.flush();
             if (estimateNs > maxTimeNs)
             {
-                throw new ParameterException(spec.commandLine(), "the estimated " + TuneFormat.duration(estimateNs) + " exceed --max-time " +
-                    TuneFormat.duration(maxTimeNs) + ": give fewer --failover-runs, a smaller --sweep or one --algorithm, or a longer --max-time");
+                throw new ParameterException(spec.commandLine(), "the estimated " + longDuration(estimateNs) + " exceed --max-time " +
+                    org.electbench.spi.Durations.human(maxTimeNs) + ": give fewer --failover-runs, a smaller --sweep or one --algorithm, or a longer --max-time");
             }
         }
         final TuneReport report = tuner.run();
