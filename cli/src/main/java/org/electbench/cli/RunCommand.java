@@ -71,7 +71,7 @@ final class RunCommand implements Callable<Integer>
     ScenarioOptions options;
 
     @Option(names = "--quick", description = "A small grid: the main scenarios at n = 3, 5, 9 (200 elections a row), inmemory at " +
-        "n = 3, 5 (10 a row); " + RunGrid.QUICK_MEASURED + " measured on a shared 2-core machine.")
+        "n = 3, 5 (10 a row); " + RunGrid.QUICK_MEASURED + " measured on a quiet 2-core machine.")
     boolean quick;
 
     @Option(names = Shard.FLAG, paramLabel = "I/K", converter = ShardConverter.class,
