@@ -52,7 +52,7 @@ import picocli.CommandLine.Spec;
         "By default every registered algorithm on every named scenario, sim at n = 3 ... 17 (and 65), inmemory at n = 3 ... 17 " +
             "and aeron-udp at n = 3 ... 9 (17 with --full), a few HBT and T_elec settings, the simulator's throughput and the " +
             "message path: 1,000 elections a simulator row, 30 a real one; " + RunGrid.DEFAULT_MEASURED + " measured on a quiet " +
-            "2-core machine, most of it the real rows (about 2 s an election on inmemory); the progress line estimates the time left from the per-election cost of " +
+            "2-core machine, most of it the real rows (about 0.75 s an election, warm-up included); the progress line estimates the time left from the per-election cost of " +
             "each runtime measured as the run goes. " +
             "--algorithm, --nodes, --scenario or --transport run exactly that cell instead; the other scenario flags apply to every cell."})
 final class RunCommand implements Callable<Integer>
