@@ -19,6 +19,7 @@ import java.util.function.ToDoubleFunction;
 
 import org.HdrHistogram.Histogram;
 import org.electbench.harness.Parameters;
+import org.electbench.transport.parameters.RunParameters;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
@@ -415,7 +416,7 @@ public final class Charts
         final List<String> others = new ArrayList<>(data.settings(scenario).varying());
         others.remove(setting);
         others.remove(Parameters.COORDINATOR_TIMEOUT);
-        others.removeIf(name -> null == org.electbench.transport.parameters.RunParameters.find(name));
+        others.removeIf(name -> null == RunParameters.find(name));
         final SortedMap<String, SortedMap<String, SortedMap<Double, RowKey>>> panels = new TreeMap<>(RowKey.Settings.NATURAL);
         final List<RowKey> used = new ArrayList<>();
         for (final RowKey row : data.rows(scenario))

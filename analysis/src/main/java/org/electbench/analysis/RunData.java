@@ -1,6 +1,7 @@
 package org.electbench.analysis;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,6 +12,8 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 import org.HdrHistogram.Histogram;
+import org.electbench.transport.parameters.RunParameter;
+import org.electbench.transport.parameters.RunParameters;
 
 /**
  * Everything read from one or more run folders: per row (scenario, algorithm, n, transport,
@@ -283,7 +286,7 @@ public final class RunData
      * A run that sweeps run parameters at some cells (the timer stage: heartbeat × T_elec at n = 9)
      * holds those cells several times in their scenario. Their rows move to a table of their own,
      * {@code <scenario>-sweep}, so the scenario's table keeps one row per algorithm, transport and n,
-     * side by side; the swept cell's row on the settings every other cell of that algorithm ran with
+     * side by side; the swept cell's row on the settings most other cells of that algorithm ran with
      * stays in both. Rows that differ only in an algorithm's own options (raft with and without
      * PreVote) are variants, not a sweep, and stay; so does a cell whose defaults row no other cell
      * tells apart (every cell swept).
@@ -330,8 +333,7 @@ public final class RunData
 
     private static boolean sweepsARunParameter(final List<RowKey> cell)
     {
-        for (final org.electbench.transport.parameters.RunParameter<?> parameter :
-            org.electbench.transport.parameters.RunParameters.all())
+        for (final RunParameter<?> parameter : RunParameters.all())
         {
             final SortedSet<String> values = new TreeSet<>();
             cell.forEach(row -> values.add(String.valueOf(row.settings().get(parameter.key()))));
@@ -347,7 +349,7 @@ public final class RunData
      * @return the one row of a swept cell on the settings most of the algorithm's unswept cells ran
      *     with (each setting's commonest value, where one value is commonest), or null.
      */
-    private static RowKey defaultsRow(final List<RowKey> cell, final java.util.Collection<List<RowKey>> cells)
+    private static RowKey defaultsRow(final List<RowKey> cell, final Collection<List<RowKey>> cells)
     {
         final Map<String, Map<String, Integer>> counts = new TreeMap<>();
         int unswept = 0;
