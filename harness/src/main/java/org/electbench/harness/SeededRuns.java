@@ -31,6 +31,11 @@ public final class SeededRuns
     /** Simulator runs before a real-clock runtime's warm-up, see {@link #compileAlgorithm}. */
     public static final int COMPILE_WARMUP_RUNS = 2_000;
     public static final long COMPILE_WARMUP_BUDGET_NS = 1_000_000_000L;
+    /** How many times faster than the scenario a real-clock runtime's compile warm-up plays it, see {@link #compileRuntime}. */
+    static final long COMPILE_SPEEDUP = 200;
+    /** Real-clock runs of the compile warm-up at most, and its wall time at most. */
+    static final int RUNTIME_COMPILE_RUNS = 2_000;
+    static final long RUNTIME_COMPILE_BUDGET_NS = 3_000_000_000L;
 
     /** Told after every run; implementations decide how often to show anything. */
     @FunctionalInterface
@@ -85,9 +90,11 @@ public final class SeededRuns
     /**
      * Brings a runtime to the state its measured runs should find: on a real-clock runtime, when
      * {@code warmupRuns} is more than 0, the simulator first runs the scenario to compile the
-     * algorithm's election path ({@link #compileAlgorithm}), then the runtime makes the warm-up
-     * runs, unmeasured, with seeds none of the measured runs has ({@link Scenario#forRun} of -1,
-     * -2, ...). {@code simulate}, {@code run}'s benchmarks and the tuner's probes warm up alike.
+     * algorithm's election path ({@link #compileAlgorithm}), the runtime then plays it faster to
+     * compile its own ({@link #compileRuntime}), and last makes the warm-up runs, unmeasured, with
+     * seeds none of the measured runs has ({@link Scenario#forRun} of -1, -2, ...), each followed
+     * by its floor as a measured run is. {@code simulate}, {@code run}'s benchmarks and the tuner's
+     * probes warm up alike.
      *
      * @param warmupRuns runs made and discarded, by default {@link ClusterRuntime#defaultWarmupRuns()}.
      */
@@ -96,20 +103,58 @@ public final class SeededRuns
         if (warmupRuns > 0 && registry.get(runtime.name()).realClock())
         {
             compileAlgorithm(scenario);
+            try (ClusterRuntime floorRuntime = registry.get(floorRuntimeName()).newRuntime())
+            {
+                compileRuntime(runtime, floorRuntime, scenario);
+                for (int run = 0; run < warmupRuns; run++)
+                {
+                    runPaired(runtime, floorRuntime, warmupRun(scenario, run));
+                }
+            }
+            return;
         }
         for (int run = 0; run < warmupRuns; run++)
         {
-            // Not measured, so not held for the settle window once agreed: a third of the time each.
-            runtime.run(scenario.forRun(-1 - run).toBuilder().settleWindowNs(WARMUP_SETTLE_WINDOW_NS).build());
+            runtime.run(warmupRun(scenario, run));
         }
+    }
+
+    /** Not measured, so not held for the settle window once agreed: a third of the time each. */
+    private static Scenario warmupRun(final Scenario scenario, final int run)
+    {
+        return scenario.forRun(-1 - run).toBuilder().settleWindowNs(WARMUP_SETTLE_WINDOW_NS).build();
+    }
+
+    /**
+     * Plays the scenario {@value #COMPILE_SPEEDUP} times faster ({@link Scenario#compressed}) on the
+     * real-clock runtime, up to {@value #RUNTIME_COMPILE_RUNS} runs or {@value #RUNTIME_COMPILE_BUDGET_NS}
+     * ns. A real election runs its path (the timers that start it, its sends, the monitor's records)
+     * once a run, a few times a second: in the warm-up runs alone the JIT never gets to compile it,
+     * and the measured elections ran it interpreted (bully, inmemory, n = 5, busy-spin: a timer's
+     * callback took 15–50 us where compiled it takes 3–10). Each run is followed by its floor, as a
+     * measured run is, so the algorithm's code is compiled for both hosts it meets; compiled for the
+     * runtime's host alone, the first measured floor would throw it away mid-measurement.
+     */
+    private void compileRuntime(final ClusterRuntime runtime, final ClusterRuntime floorRuntime, final Scenario scenario)
+    {
+        final Scenario fast = scenario.compressed(COMPILE_SPEEDUP);
+        final long startNs = System.nanoTime();
+        for (int run = 0; run < RUNTIME_COMPILE_RUNS && System.nanoTime() - startNs < RUNTIME_COMPILE_BUDGET_NS; run++)
+        {
+            runPaired(runtime, floorRuntime, fast.forRun(-1 - run));
+        }
+    }
+
+    private static void runPaired(final ClusterRuntime runtime, final ClusterRuntime floorRuntime, final Scenario scenario)
+    {
+        pair(floorRuntime, scenario, runtime.run(scenario), runtime.oneWayLatencyNs(), runtime.lastRunTiming());
     }
 
     /**
      * Runs the scenario on the simulator, up to {@value #COMPILE_WARMUP_RUNS} times or for
      * {@value #COMPILE_WARMUP_BUDGET_NS} ns, so that the JIT has compiled the algorithm's election
      * path (which a real-clock run executes once per election, too rarely to get compiled in a few
-     * warm-up runs) before the measured runs; the real-clock warm-up runs then compile the
-     * runtime's own path.
+     * warm-up runs) before the measured runs; {@link #compileRuntime} then compiles the runtime's own path.
      */
     private void compileAlgorithm(final Scenario scenario)
     {

@@ -32,6 +32,8 @@ public final class ElectionSettings
     public static final long DEFAULT_DETECTION_TIMEOUT_NS = 150 * MS;
     public static final long DEFAULT_ELECTION_TIMEOUT_NS = 10 * MS;
     public static final long DEFAULT_COORDINATOR_TIMEOUT_NS = 30 * MS;
+    /** The shortest knob {@link #dividedBy} leaves. */
+    private static final long MIN_DIVIDED_NS = 1_000;
 
     /** The timing knobs every algorithm reads, named as their flags and cluster-file keys are. */
     public enum Knob
@@ -110,6 +112,35 @@ public final class ElectionSettings
         }
         builder.optionValues.putAll(builder.derivedOptionValues);
         builder.derivedOptionValues.clear();
+        return builder.build();
+    }
+
+    /**
+     * @param divisor at least 1.
+     * @param options the algorithm's options: those that are durations are divided too.
+     * @return these settings, {@link #explicit()}, with every knob and duration option divided
+     *         (none below 1 us): the same protocol played faster.
+     */
+    public ElectionSettings dividedBy(final long divisor, final List<AlgorithmOption<?>> options)
+    {
+        if (divisor < 1)
+        {
+            throw new IllegalArgumentException("divisor must be at least 1, got " + divisor);
+        }
+        final Builder builder = explicit().toBuilder();
+        for (final Knob knob : KNOBS)
+        {
+            builder.knobNs(knob, Math.max(MIN_DIVIDED_NS, knobNs(knob) / divisor));
+        }
+        for (final AlgorithmOption<?> option : options)
+        {
+            if (AlgorithmOption.Kind.DURATION == option.kind())
+            {
+                @SuppressWarnings("unchecked")
+                final AlgorithmOption<Long> duration = (AlgorithmOption<Long>)option;
+                builder.option(duration, get(duration) / divisor);
+            }
+        }
         return builder.build();
     }
 

@@ -70,6 +70,21 @@ public final class DelayDistribution
         }
     }
 
+    /**
+     * This delay with every duration divided, shape and sigma kept: the same network played faster.
+     *
+     * @param divisor at least 1.
+     * @return the compressed distribution.
+     */
+    public DelayDistribution dividedBy(final long divisor)
+    {
+        if (divisor < 1)
+        {
+            throw new IllegalArgumentException("divisor must be at least 1, got " + divisor);
+        }
+        return new DelayDistribution(shape, aNs / divisor, bNs / divisor, sigma, offsetNs / divisor);
+    }
+
     public static DelayDistribution constant(final long delayNs)
     {
         requireNonNegative(delayNs);
