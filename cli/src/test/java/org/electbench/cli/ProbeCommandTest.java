@@ -2,10 +2,14 @@ package org.electbench.cli;
 
 import static org.electbench.cli.SimulateCommandTest.electbench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.net.DatagramSocket;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
@@ -32,7 +36,7 @@ class ProbeCommandTest
         {
             final Path log = directory.resolve("rtt.hlog");
             final SimulateCommandTest.Outcome probe = electbench("probe", "--to", "127.0.0.1:" + port, "--count", "400",
-                "--warmup", "100", "--interval", "0ns", "--connect-timeout", "60s", "--out", log.toString());
+                "--warmup", "100", "--interval", "0ns", "--connect-timeout", "60s", "--reply-port", "0", "--out", log.toString());
             assertEquals(0, probe.exitCode(), probe.err() + probe.out());
             assertTrue(probe.out().contains("p50") && probe.out().contains("p99") && probe.out().contains("max"), probe.out());
 
@@ -76,6 +80,37 @@ class ProbeCommandTest
         final SimulateCommandTest.Outcome malformed = electbench("probe", "--to", "localhost");
         assertEquals(2, malformed.exitCode());
         assertTrue(malformed.err().contains("expected HOST:PORT"), malformed.err());
+    }
+
+    @Test
+    void pongsComeBackToTheProbedPortPlusOneAndAHeldPortIsRefusedInOneLine(@TempDir final Path directory) throws Exception
+    {
+        try (DatagramSocket held = new DatagramSocket(new InetSocketAddress("127.0.0.1", 0)))
+        {
+            final int replyPort = held.getLocalPort();
+            final SimulateCommandTest.Outcome byDefault = electbench("probe", "--to", "127.0.0.1:" + (replyPort - 1));
+            assertEquals(2, byDefault.exitCode(), byDefault.err() + byDefault.out());
+            assertTrue(byDefault.err().contains("UDP port " + replyPort + " on 127.0.0.1, where the pongs come back, is in use") &&
+                byDefault.err().contains("--reply-port"), byDefault.err());
+            assertFalse(byDefault.err().contains("at org."), byDefault.err());
+
+            final Path cluster = directory.resolve("cluster.txt");
+            Files.writeString(cluster, "algorithm bully\nnode 1 127.0.0.1:" + (replyPort - 1002) + "\nnode 2 127.0.0.1:" +
+                (replyPort - 1001) + "\n", StandardCharsets.UTF_8);
+            final SimulateCommandTest.Outcome fromCluster = electbench("probe", "--cluster", cluster.toString(), "--to", "2");
+            assertEquals(2, fromCluster.exitCode(), fromCluster.err() + fromCluster.out());
+            assertTrue(fromCluster.err().contains("UDP port " + replyPort + " on 127.0.0.1, where the pongs come back"), fromCluster.err());
+
+            final SimulateCommandTest.Outcome given = electbench("probe", "--to", "127.0.0.1:40500", "--reply-port", String.valueOf(replyPort));
+            assertEquals(2, given.exitCode(), given.err());
+            assertTrue(given.err().contains("UDP port " + replyPort + " "), given.err());
+        }
+        final SimulateCommandTest.Outcome outOfRange = electbench("probe", "--to", "127.0.0.1:40500", "--reply-port", "65536");
+        assertEquals(2, outOfRange.exitCode());
+        assertTrue(outOfRange.err().contains("'--reply-port': a UDP port in 0..65535"), outOfRange.err());
+        final SimulateCommandTest.Outcome noPortAbove = electbench("probe", "--to", "127.0.0.1:65535");
+        assertEquals(2, noPortAbove.exitCode());
+        assertTrue(noPortAbove.err().contains("give --reply-port PORT"), noPortAbove.err());
     }
 
     private static Process startListener(final int port, final Path directory) throws IOException
