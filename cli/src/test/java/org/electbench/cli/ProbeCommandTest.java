@@ -40,26 +40,8 @@ class ProbeCommandTest
             assertEquals(0, probe.exitCode(), probe.err() + probe.out());
             assertTrue(probe.out().contains("p50") && probe.out().contains("p99") && probe.out().contains("max"), probe.out());
 
-            final Histogram total = new Histogram(3);
-            try (HistogramLogReader reader = new HistogramLogReader(log.toFile()))
-            {
-                EncodableHistogram interval;
-                while (null != (interval = reader.nextIntervalHistogram()))
-                {
-                    total.add((Histogram)interval);
-                }
-            }
-            final String lost = probe.out().replaceAll("(?s).*round trips, (\\d+) lost.*", "$1");
-            assertEquals(400, total.getTotalCount() + Long.parseLong(lost), probe.out());
-            assertTrue(total.getTotalCount() > 0);
-
-            final SimulateCommandTest.Outcome tune = electbench("tune", "--rtt-hist", log.toString(), "--algorithm", "bully",
-                "--sweep", "1,1", "--failover-runs", "50", "--format", "json", "--chart", "none");
-            assertEquals(0, tune.exitCode(), tune.err());
-            final JsonNode network = new ObjectMapper().readTree(tune.out()).get("network");
-            assertEquals(total.getValueAtPercentile(50), network.get("rttP50Ns").asLong());
-            assertEquals(total.getValueAtPercentile(99), network.get("rttP99Ns").asLong());
-            assertEquals(total.getMaxValue(), network.get("rttMaxNs").asLong());
+            final Histogram total = assertLogHoldsEveryAnsweredPing(log, probe.out(), 400);
+            assertTuneFitsTheLog(log, total, 5);
         }
         finally
         {
@@ -111,6 +93,42 @@ class ProbeCommandTest
         final SimulateCommandTest.Outcome noPortAbove = electbench("probe", "--to", "127.0.0.1:65535");
         assertEquals(2, noPortAbove.exitCode());
         assertTrue(noPortAbove.err().contains("give --reply-port PORT"), noPortAbove.err());
+    }
+
+    /**
+     * @param out   what the probe printed.
+     * @param count the pings it measured.
+     * @return the log's round trips, which must be the pings measured less those the probe reported lost.
+     */
+    static Histogram assertLogHoldsEveryAnsweredPing(final Path log, final String out, final int count) throws IOException
+    {
+        final Histogram total = new Histogram(3);
+        try (HistogramLogReader reader = new HistogramLogReader(log.toFile()))
+        {
+            EncodableHistogram interval;
+            while (null != (interval = reader.nextIntervalHistogram()))
+            {
+                total.add((Histogram)interval);
+            }
+        }
+        final String lost = out.replaceAll("(?s).*round trips, (\\d+) lost.*", "$1");
+        assertEquals(count, total.getTotalCount() + Long.parseLong(lost), out);
+        assertTrue(total.getTotalCount() > 0, out);
+        return total;
+    }
+
+    /** `tune --rtt-hist` on the log must fit the log's own p50, p99 and max, for the cluster's size. */
+    static void assertTuneFitsTheLog(final Path log, final Histogram total, final int nodes) throws IOException
+    {
+        final SimulateCommandTest.Outcome tune = electbench("tune", "--rtt-hist", log.toString(), "--nodes", String.valueOf(nodes),
+            "--algorithm", "bully", "--sweep", "1,1", "--failover-runs", "50", "--format", "json", "--chart", "none");
+        assertEquals(0, tune.exitCode(), tune.err());
+        final JsonNode json = new ObjectMapper().readTree(tune.out());
+        final JsonNode network = json.get("network");
+        assertEquals(total.getValueAtPercentile(50), network.get("rttP50Ns").asLong());
+        assertEquals(total.getValueAtPercentile(99), network.get("rttP99Ns").asLong());
+        assertEquals(total.getMaxValue(), network.get("rttMaxNs").asLong());
+        assertEquals(nodes, network.get("nodes").asInt(), tune.out());
     }
 
     private static Process startListener(final int port, final Path directory) throws IOException
