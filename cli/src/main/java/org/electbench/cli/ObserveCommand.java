@@ -4,7 +4,11 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
@@ -16,6 +20,8 @@ import org.electbench.deploy.ClusterFile;
 import org.electbench.deploy.ClusterObservation;
 import org.electbench.deploy.ClusterObserver;
 import org.electbench.deploy.NodeHost;
+import org.electbench.harness.Parameters;
+import org.electbench.harness.RunReport;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.transport.Detect;
 import org.electbench.transport.ElectionResult;
@@ -170,20 +176,29 @@ final class ObserveCommand implements Callable<Integer>
             .build();
         final Summary summary = new Summary(result.typeNames(), cluster.algorithm().heartbeatType());
         summary.add(result);
-        final Report report = new Report(scenario, TRANSPORT, summary, System.nanoTime() - startNs);
+        final RunReport report = observed(new Report(scenario, TRANSPORT, summary, System.nanoTime() - startNs).toRunReport("./electbench"));
         if (OutputFormat.TABLE == format)
         {
             // The cluster file's settings head the table: what the processes ran, beside what the table measured.
             spec.commandLine().getOut().println(header(cluster, crashes) +
                 String.format(Locale.ROOT, " restarts-seen=%d pauses-seen=%d", restarts, pauses));
-            format.write(report, spec.commandLine().getOut());
         }
-        else
-        {
-            format.write(report, spec.commandLine().getOut());
-        }
+        format.write(report, spec.commandLine().getOut());
         spec.commandLine().getOut().flush();
         return settled && result.converged() && 0 == duplicates ? 0 : 1;
+    }
+
+    /**
+     * @return the report without the modelled network's parameters (delay, loss, FIFO): the scenario
+     * carries the simulator's defaults for them, but the processes ran on the real network, which
+     * nothing here models, and a table stating {@code delay=constant:1ms} would say otherwise.
+     */
+    static RunReport observed(final RunReport report)
+    {
+        final Map<String, String> parameters = new LinkedHashMap<>(report.parameters());
+        parameters.keySet().removeAll(List.of(Parameters.DELAY, Parameters.LOSS, Parameters.FIFO));
+        return new RunReport(report.format(), Collections.unmodifiableMap(parameters), report.messageTypes(), report.heartbeatType(),
+            report.runs(), report.leader(), report.paired(), report.metrics(), report.environment(), report.wallNs());
     }
 
     /** @return the cluster file's settings, as a table's first line. */

@@ -2,6 +2,7 @@ package org.electbench.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.BindException;
 import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -19,6 +20,7 @@ import org.electbench.deploy.ClusterFile;
 import org.electbench.aeron.EmbeddedDriver;
 import org.electbench.aeron.ProbeListener;
 import org.electbench.aeron.RttProbe;
+import org.electbench.transport.Durations;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -30,6 +32,9 @@ import picocli.CommandLine.Spec;
  * that {@code tune --rtt-hist} reads. One side listens ({@code --listen PORT}), the other pings
  * ({@code --to HOST:PORT}, or {@code --cluster FILE --to ID} for the host of a cluster file's node,
  * at its port plus {@value #CLUSTER_PROBE_PORT_OFFSET}, where {@code probe --listen} runs beside the node).
+ * The pongs come back to a fixed port here, the probed port plus one unless {@code --reply-port}
+ * says otherwise, so a host firewall can be opened for them as for the listener's port: the pongs
+ * are a flow of their own, not replies a stateful firewall would recognise.
  */
 @Command(name = "probe", mixinStandardHelpOptions = true,
     description = "Measure round trips to a peer over Aeron UDP into an HdrHistogram log (for `tune --rtt-hist`), printing p50/p99/max. " +
@@ -51,6 +56,11 @@ final class ProbeCommand implements Callable<Integer>
 
     @Option(names = "--cluster", paramLabel = "FILE", description = "A cluster file: --to names a node, probed at its port + 1000.")
     Path cluster;
+
+    @Option(names = "--reply-port", paramLabel = "PORT",
+        description = "The UDP port on this host the pongs come back to; 0 for any free port (default: the probed port + 1, " +
+            "node port + 1001 with --cluster).")
+    Integer replyPort;
 
     @Option(names = "--count", paramLabel = "N", defaultValue = "10000", description = "Pings measured (default: ${DEFAULT-VALUE}).")
     int count;
@@ -110,7 +120,21 @@ final class ProbeCommand implements Callable<Integer>
         {
             throw new ParameterException(spec.commandLine(), "--count must be at least 1, --warmup at least 0 and --timeout above 0");
         }
-        return ping(target(), writer);
+        final InetSocketAddress target = target();
+        return ping(target, replyPort(target), writer);
+    }
+
+    /** @return the port the pongs come back to: as given, or the probed port + 1. */
+    private int replyPort(final InetSocketAddress target)
+    {
+        final int port = null != replyPort ? replyPort : target.getPort() + 1;
+        if (port < 0 || port > 65535)
+        {
+            throw new ParameterException(spec.commandLine(), null != replyPort ?
+                "Invalid value for option '--reply-port': a UDP port in 0..65535 (0 for any free one), was " + replyPort :
+                "the probed port " + target.getPort() + " has no port above it for the pongs: give --reply-port PORT");
+        }
+        return port;
     }
 
     private int listen(final PrintWriter writer)
@@ -194,7 +218,7 @@ final class ProbeCommand implements Callable<Integer>
         }
     }
 
-    private int ping(final InetSocketAddress target, final PrintWriter writer) throws IOException
+    private int ping(final InetSocketAddress target, final int replyPort, final PrintWriter writer) throws IOException
     {
         if (target.isUnresolved())
         {
@@ -204,10 +228,30 @@ final class ProbeCommand implements Callable<Integer>
         {
             throw new ParameterException(spec.commandLine(), "Invalid value for option '--floor': a count of round trips >= 0, was " + floor);
         }
+        checkReplyPortFree(target, replyPort);
         try (EmbeddedDriver driver = EmbeddedDriver.launch())
         {
             final Histogram floorHistogram = floor > 0 ? floor(driver) : null;
-            return ping(driver, target, floorHistogram, writer);
+            return ping(driver, target, replyPort, floorHistogram, writer);
+        }
+    }
+
+    /** Refuses a reply port another process holds here, in one line, before a driver fails on it with a stack trace. */
+    private void checkReplyPortFree(final InetSocketAddress target, final int replyPort) throws IOException
+    {
+        if (0 == replyPort)
+        {
+            return;
+        }
+        final String host = RttProbe.localAddressFor(target);
+        try (DatagramSocket socket = new DatagramSocket(new InetSocketAddress(host, replyPort)))
+        {
+            socket.setReuseAddress(false);
+        }
+        catch (final BindException ex)
+        {
+            throw new ParameterException(spec.commandLine(), "UDP port " + replyPort + " on " + host + ", where the pongs come back, " +
+                "is in use (another probe or program holds it): stop it, or give --reply-port another port (0 for any free one)");
         }
     }
 
@@ -237,7 +281,9 @@ final class ProbeCommand implements Callable<Integer>
                 {
                     return null;
                 }
-                return probe.measure(Math.min(warmup, floor), floor, 0, timeoutNs, null).histogram();
+                // At the probe's own pace: an idle driver parks, so pings 1 ms apart wait for wake-ups that
+                // back-to-back pings never meet, and a floor measured otherwise would not be the one the figures include.
+                return probe.measure(Math.min(warmup, floor), floor, intervalNs, timeoutNs, null).histogram();
             }
             finally
             {
@@ -254,15 +300,17 @@ final class ProbeCommand implements Callable<Integer>
         }
     }
 
-    private int ping(final EmbeddedDriver driver, final InetSocketAddress target, final Histogram floorHistogram, final PrintWriter writer)
-        throws IOException
+    private int ping(final EmbeddedDriver driver, final InetSocketAddress target, final int replyPort, final Histogram floorHistogram,
+        final PrintWriter writer) throws IOException
     {
-        try (RttProbe probe = new RttProbe(driver.aeron(), target, idle()))
+        try (RttProbe probe = new RttProbe(driver.aeron(), target, replyPort, idle()))
         {
             if (!probe.awaitListener(connectTimeoutNs))
             {
-                spec.commandLine().getErr().printf(Locale.ROOT, "probe: no answer from %s within %s; is `probe --listen %d` running there?%n",
-                    ClusterFile.format(target), TimeUnit.NANOSECONDS.toMillis(connectTimeoutNs) + "ms", target.getPort());
+                spec.commandLine().getErr().printf(Locale.ROOT, "probe: no answer from %s within %dms: is `probe --listen %d` running " +
+                        "there, and may UDP from %s reach %s here (where the pongs come back; a firewall must let them in)?%n",
+                    ClusterFile.format(target), TimeUnit.NANOSECONDS.toMillis(connectTimeoutNs), target.getPort(),
+                    target.getAddress().getHostAddress(), probe.replyEndpoint());
                 return 1;
             }
             final RttProbe.Result result = probe.measure(warmup, count, intervalNs, timeoutNs, out);
@@ -276,9 +324,10 @@ final class ProbeCommand implements Callable<Integer>
             }
             if (null != floorHistogram && floorHistogram.getTotalCount() > 0)
             {
-                writer.printf(Locale.ROOT, "  floor: loopback in this process with no network and no load, p50 %.1f us  p99 %.1f us over %d " +
-                    "round trips (%s); the figures above include it%n", floorHistogram.getValueAtPercentile(50) / 1e3,
-                    floorHistogram.getValueAtPercentile(99) / 1e3, floorHistogram.getTotalCount(), busySpin ? "busy-spin" : "back-off idle");
+                writer.printf(Locale.ROOT, "  floor: loopback in this process with no network, p50 %.1f us  p99 %.1f us over %d " +
+                    "round trips %s apart (%s); the figures above include it%n", floorHistogram.getValueAtPercentile(50) / 1e3,
+                    floorHistogram.getValueAtPercentile(99) / 1e3, floorHistogram.getTotalCount(), Durations.format(intervalNs),
+                    busySpin ? "busy-spin" : "back-off idle");
             }
             else if (floor > 0)
             {

@@ -37,13 +37,25 @@ final class NodeProcesses
     static Process startLogged(final Path dir, final Path cluster, final int id, final String log, final String... prefix)
         throws IOException
     {
-        final List<String> command = new ArrayList<>(List.of(prefix));
+        return startCommand(dir, log, List.of(prefix), "node", "--cluster", cluster.toString(), "--id", String.valueOf(id));
+    }
+
+    /**
+     * @param log    the logs' name: its stdout and stderr go to {@code log.out} and {@code log.err} in {@code dir}.
+     * @param prefix a command to run the JVM under (such as {@code ip netns exec NS}), or none.
+     * @param args   the electbench command line, such as {@code probe --listen PORT}.
+     * @return the started process.
+     */
+    static Process startCommand(final Path dir, final String log, final List<String> prefix, final String... args) throws IOException
+    {
+        final List<String> command = new ArrayList<>(prefix);
         command.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
             "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED",
             "-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
             "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
             "-cp", System.getProperty("java.class.path"),
-            Main.class.getName(), "node", "--cluster", cluster.toString(), "--id", String.valueOf(id)));
+            Main.class.getName()));
+        command.addAll(List.of(args));
         final ProcessBuilder builder = new ProcessBuilder(command);
         builder.redirectOutput(dir.resolve(log + ".out").toFile());
         builder.redirectError(dir.resolve(log + ".err").toFile());

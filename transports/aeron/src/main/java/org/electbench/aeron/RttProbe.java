@@ -77,10 +77,24 @@ public final class RttProbe implements AutoCloseable
      */
     public RttProbe(final Aeron aeron, final InetSocketAddress target, final IdleStrategy idle) throws IOException
     {
+        this(aeron, target, 0, idle);
+    }
+
+    /**
+     * @param aeron     a connected client.
+     * @param target    the listener, {@code host:port}.
+     * @param replyPort the UDP port on this host the pongs come back to, so a firewall here can let them in;
+     *                  0 for any free port.
+     * @param idle      how to wait for a pong.
+     * @throws IOException when no local address reaches the target or no reply port is free.
+     */
+    public RttProbe(final Aeron aeron, final InetSocketAddress target, final int replyPort, final IdleStrategy idle)
+        throws IOException
+    {
         this.idle = idle;
         replyHost = localAddressFor(target);
-        replyPort = freeUdpPort();
-        subscription = aeron.addSubscription("aeron:udp?endpoint=" + replyHost + ":" + replyPort, ProbeFrame.STREAM_ID);
+        this.replyPort = 0 == replyPort ? freeUdpPort() : replyPort;
+        subscription = aeron.addSubscription("aeron:udp?endpoint=" + replyHost + ":" + this.replyPort, ProbeFrame.STREAM_ID);
         publication = aeron.addPublication("aeron:udp?endpoint=" + ChannelPlan.format(target), ProbeFrame.STREAM_ID);
     }
 
@@ -203,6 +217,12 @@ public final class RttProbe implements AutoCloseable
         }
     }
 
+    /** @return where the pongs come back to, {@code host:port} on this host. */
+    public String replyEndpoint()
+    {
+        return replyHost + ":" + replyPort;
+    }
+
     /** @return pongs dropped: malformed, foreign, or answering a ping already given up. */
     public long dropped()
     {
@@ -259,7 +279,7 @@ public final class RttProbe implements AutoCloseable
     }
 
     /** @return the local address a datagram to the target leaves from (loopback for a loopback target). */
-    static String localAddressFor(final InetSocketAddress target) throws IOException
+    public static String localAddressFor(final InetSocketAddress target) throws IOException
     {
         try (DatagramSocket socket = new DatagramSocket())
         {
