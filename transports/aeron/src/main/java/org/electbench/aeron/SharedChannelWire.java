@@ -31,7 +31,10 @@ import org.electbench.spi.MessageHeader;
  * Every frame is the SPI message behind a {@link FrameHeader} and is validated as it would be
  * by the node's own endpoint ({@link FrameValidator}, one per node); a frame whose destination
  * is not a node of the lane is dropped and counted too. Frames carry no due time: the modelled
- * delay applies at the send edge, as for {@link AeronWire}.
+ * delay applies at the send edge, as for {@link AeronWire}. Beside the destination, the reserved
+ * value carries the instant the frame was written (the low {@value #STAMP_BITS} bits of the
+ * process's nanosecond clock), so the receiving worker knows how long each frame took on the wire
+ * ({@link #takeMaxTransitNs}): how late it arrived behind the instant its sender offered it.
  * <p>
  * Threading: {@link #offer} for one sender runs on the thread that owns that sender, and
  * {@link #pollLane} for one lane on that lane's worker, so per-sender and per-lane state needs no
@@ -46,6 +49,11 @@ public final class SharedChannelWire implements AeronRunWire
     private static final int IPC_BASE_STREAM_ID = 3000;
     private static final int UDP_STREAM_ID = 1002;
     private static final int FRAGMENT_LIMIT = 256;
+    /** The reserved value: the destination node in its low {@value #DESTINATION_BITS} bits, the send instant's low bits above. */
+    static final int DESTINATION_BITS = 16;
+    static final int STAMP_BITS = Long.SIZE - DESTINATION_BITS;
+    private static final long DESTINATION_MASK = (1L << DESTINATION_BITS) - 1;
+    private static final long STAMP_MASK = (1L << STAMP_BITS) - 1;
     /**
      * One lane takes every sender's frames, and its worker, which also sends, cannot read them
      * while it retries a refused offer: the windows must hold an election's burst from every
@@ -120,7 +128,7 @@ public final class SharedChannelWire implements AeronRunWire
                 final int sender = id;
                 frames[id] = new UnsafeBuffer(new byte[FrameHeader.MAX_FRAME_LENGTH]);
                 FrameHeader.write(frames[id], 0, clusterId, id);
-                destinationOf[id] = (termBuffer, termOffset, frameLength) -> destination[sender];
+                destinationOf[id] = (termBuffer, termOffset, frameLength) -> reservedValue(destination[sender], System.nanoTime());
                 senders[id] = new RetryingOffer(AeronEndpoint.DEFAULT_MAX_SEND_RETRIES);
                 validators[id] = new FrameValidator(clusterId, clusterSize, id, typeCount);
                 for (int lane = 0; lane < lanes; lane++)
@@ -134,6 +142,37 @@ public final class SharedChannelWire implements AeronRunWire
             close();
             throw ex;
         }
+    }
+
+    /** @return the reserved value of a frame for {@code toId} written at {@code nowNs} on the process's nanosecond clock. */
+    static long reservedValue(final long toId, final long nowNs)
+    {
+        return (nowNs & STAMP_MASK) << DESTINATION_BITS | toId;
+    }
+
+    /** @return the frame's destination node. */
+    static long destinationOf(final long reservedValue)
+    {
+        return reservedValue & DESTINATION_MASK;
+    }
+
+    /** @return how long ago, at {@code nowNs}, a frame of this reserved value was written (exact up to 2^48 ns, some 78 hours). */
+    static long transitNs(final long reservedValue, final long nowNs)
+    {
+        return (nowNs - (reservedValue >>> DESTINATION_BITS)) & STAMP_MASK;
+    }
+
+    /** @return the longest a frame took from its offer to its worker's poll since the last call (call with the workers stopped). */
+    @Override
+    public long takeMaxTransitNs()
+    {
+        long maxNs = 0;
+        for (final Lane lane : laneHandlers)
+        {
+            maxNs = Math.max(maxNs, lane.maxTransitNs);
+            lane.maxTransitNs = 0;
+        }
+        return maxNs;
     }
 
     private int laneOf(final long nodeId)
@@ -378,6 +417,7 @@ public final class SharedChannelWire implements AeronRunWire
         private Receiver receiver;
         private long discarded;
         private long misrouted;
+        private long maxTransitNs;
 
         Lane(final int index)
         {
@@ -399,7 +439,8 @@ public final class SharedChannelWire implements AeronRunWire
             {
                 return;
             }
-            final long toId = header.reservedValue();
+            final long reservedValue = header.reservedValue();
+            final long toId = destinationOf(reservedValue);
             if (toId < 1 || toId > clusterSize || laneOf(toId) != index)
             {
                 misrouted++;
@@ -416,6 +457,7 @@ public final class SharedChannelWire implements AeronRunWire
             }
             else
             {
+                maxTransitNs = Math.max(maxTransitNs, transitNs(reservedValue, System.nanoTime()));
                 target.onMessage((int)toId, FrameHeader.senderId(buffer, offset), 0,
                     buffer, offset + FrameHeader.MESSAGE_OFFSET, length - FrameHeader.LENGTH);
             }

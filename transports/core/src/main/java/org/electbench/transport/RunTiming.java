@@ -13,36 +13,53 @@ import org.electbench.spi.ElectionSettings;
  * and what followed (two leaders, say) is what the algorithm does when its timing assumption
  * breaks, not a bug.
  * <p>
- * The host's added delay on any one message is bounded by the sum of the three measures: its
- * sender may run late by a timer's lateness, the transport's thread may stall, and the receiving
- * worker may stall; {@link #keptTiming} asks that a round trip of such messages, on top of the
- * transport's own latency, fits the shortest timeout a message races against. The bound is
- * conservative: a run it calls late may well have been unaffected.
+ * The host's added delay on any one message is its sender's lateness (a timer that fired late
+ * sends late) plus how late the message reached its receiver past the instant the modelled
+ * network made it due: {@link #maxMessageLatenessNs} measures that on every message, on the
+ * receiver's clock, so a transport or worker stall counts as far as it held a message up, and not
+ * at all while nothing was in flight. {@link #keptTiming} asks that a round trip of messages each
+ * so delayed, on top of the transport's own latency, fits the shortest timeout a message races
+ * against. Where some message's lateness could not be measured (a message due at once on a wire
+ * that carries due times), the bound falls back on the stalls: the longest any worker and the
+ * transport's own threads went without a duty cycle, as if each had held up a message. Either
+ * bound is conservative: a run it calls late may well have been unaffected.
  *
- * @param maxTimerLatenessNs the latest any timer fired behind its deadline.
- * @param maxWorkerStallNs   the longest any worker went without a duty cycle beyond the park it asked for.
- * @param maxWireStallNs     the longest the transport's own threads (a media driver) went without a duty
- *                           cycle beyond their own park; 0 for a transport with no threads of its own.
- * @param oneWayLatencyNs    the transport's one-way latency measured before the run.
- * @param shortestRaceNs     the run's settings' {@link #shortestRaceNs(ElectionSettings)}.
+ * @param maxTimerLatenessNs   the latest any timer fired behind its deadline.
+ * @param maxMessageLatenessNs the latest any message reached its receiver behind its due instant,
+ *                             its sender's lateness in offering it included; {@link #NOT_MEASURED}
+ *                             when not measured for every message.
+ * @param maxWorkerStallNs     the longest any worker went without a duty cycle beyond the park it asked for.
+ * @param maxWireStallNs       the longest the transport's own threads (a media driver) went without a duty
+ *                             cycle beyond their own park; 0 for a transport with no threads of its own.
+ * @param oneWayLatencyNs      the transport's one-way latency measured before the run.
+ * @param shortestRaceNs       the run's settings' {@link #shortestRaceNs(ElectionSettings)}.
  */
-public record RunTiming(long maxTimerLatenessNs, long maxWorkerStallNs, long maxWireStallNs, long oneWayLatencyNs, long shortestRaceNs)
+public record RunTiming(
+    long maxTimerLatenessNs, long maxMessageLatenessNs, long maxWorkerStallNs, long maxWireStallNs, long oneWayLatencyNs, long shortestRaceNs)
 {
+    /** {@link #maxMessageLatenessNs} of a run where some message's lateness was not measured. */
+    public static final long NOT_MEASURED = -1;
+
     /** A run on virtual time: the simulator keeps every timer exactly. */
-    public static final RunTiming VIRTUAL = new RunTiming(0, 0, 0, 0, Long.MAX_VALUE);
+    public static final RunTiming VIRTUAL = new RunTiming(0, 0, 0, 0, 0, Long.MAX_VALUE);
 
     /** @return the measures of a run under these settings. */
     public static RunTiming measured(
-        final long maxTimerLatenessNs, final long maxWorkerStallNs, final long maxWireStallNs, final long oneWayLatencyNs,
-        final ElectionSettings settings)
+        final long maxTimerLatenessNs, final long maxMessageLatenessNs, final long maxWorkerStallNs, final long maxWireStallNs,
+        final long oneWayLatencyNs, final ElectionSettings settings)
     {
-        return new RunTiming(maxTimerLatenessNs, maxWorkerStallNs, maxWireStallNs, oneWayLatencyNs, shortestRaceNs(settings));
+        return new RunTiming(maxTimerLatenessNs, maxMessageLatenessNs, maxWorkerStallNs, maxWireStallNs, oneWayLatencyNs,
+            shortestRaceNs(settings));
     }
 
-    /** @return the most the host may have added to one message: sender late, transport stalled, receiver stalled. */
+    /**
+     * @return the most the host may have added to one message: its sender late, and its arrival
+     * past its due instant; where that was not measured on every message, the sender late, the
+     * transport stalled and the receiver stalled.
+     */
     public long hostDelayNs()
     {
-        return maxTimerLatenessNs + maxWorkerStallNs + maxWireStallNs;
+        return maxTimerLatenessNs + (NOT_MEASURED == maxMessageLatenessNs ? maxWorkerStallNs + maxWireStallNs : maxMessageLatenessNs);
     }
 
     /**
@@ -77,8 +94,11 @@ public record RunTiming(long maxTimerLatenessNs, long maxWorkerStallNs, long max
     /** @return the measures in milliseconds, for a message that must name them. */
     public String describe()
     {
-        return String.format(Locale.ROOT, "timer lateness max %.3f ms, worker stall max %.3f ms, transport stall max %.3f ms, " +
-            "one-way latency %.3f ms", maxTimerLatenessNs / 1e6, maxWorkerStallNs / 1e6, maxWireStallNs / 1e6, oneWayLatencyNs / 1e6);
+        return String.format(Locale.ROOT, "timer lateness max %.3f ms, message lateness max %s, worker stall max %.3f ms, " +
+            "transport stall max %.3f ms, one-way latency %.3f ms", maxTimerLatenessNs / 1e6,
+            NOT_MEASURED == maxMessageLatenessNs ? "not measured on every message" :
+                String.format(Locale.ROOT, "%.3f ms", maxMessageLatenessNs / 1e6),
+            maxWorkerStallNs / 1e6, maxWireStallNs / 1e6, oneWayLatencyNs / 1e6);
     }
 
     /** @return {@link #describe()} with the verdict against the threshold. */

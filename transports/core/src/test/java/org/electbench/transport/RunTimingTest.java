@@ -26,17 +26,30 @@ class RunTimingTest
     }
 
     @Test
-    void aRunKeepsItsTimingWhileARoundTripOfTheWorstHostDelayFitsTheShortestRace()
+    void whereSomeMessageWentUnmeasuredARunKeepsItsTimingWhileARoundTripOfTheWorstStallsFitsTheShortestRace()
     {
         // Half of T_elec (50 ms) less the transport's 1 ms: 49 ms of host delay tolerated.
-        final RunTiming kept = RunTiming.measured(9 * MS, 20 * MS, 20 * MS, MS, SETTINGS);
+        final RunTiming kept = RunTiming.measured(9 * MS, RunTiming.NOT_MEASURED, 20 * MS, 20 * MS, MS, SETTINGS);
         assertEquals(49 * MS, kept.toleratedHostDelayNs());
         assertEquals(49 * MS, kept.hostDelayNs());
         assertTrue(kept.keptTiming(), kept.describeVerdict());
-        final RunTiming late = RunTiming.measured(9 * MS, 20 * MS, 20 * MS + 1, MS, SETTINGS);
+        final RunTiming late = RunTiming.measured(9 * MS, RunTiming.NOT_MEASURED, 20 * MS, 20 * MS + 1, MS, SETTINGS);
         assertFalse(late.keptTiming(), late.describeVerdict());
-        assertTrue(late.describeVerdict().contains("transport stall max 20.000 ms") && late.describeVerdict().endsWith("NOT kept"),
-            late.describeVerdict());
+        assertTrue(late.describeVerdict().contains("transport stall max 20.000 ms") &&
+            late.describeVerdict().contains("message lateness max not measured on every message") &&
+            late.describeVerdict().endsWith("NOT kept"), late.describeVerdict());
         assertTrue(RunTiming.VIRTUAL.keptTiming());
+    }
+
+    @Test
+    void measuredOnEveryMessageTheHostDelayIsTheSendersLatenessAndTheMessagesNotTheStalls()
+    {
+        // Stalls far past the 49 ms tolerated, but no message was held up by more than 40 ms.
+        final RunTiming kept = RunTiming.measured(9 * MS, 40 * MS, 300 * MS, 300 * MS, MS, SETTINGS);
+        assertEquals(49 * MS, kept.hostDelayNs());
+        assertTrue(kept.keptTiming(), kept.describeVerdict());
+        final RunTiming late = RunTiming.measured(9 * MS, 40 * MS + 1, 0, 0, MS, SETTINGS);
+        assertFalse(late.keptTiming(), late.describeVerdict());
+        assertTrue(late.describeVerdict().contains("message lateness max 40.000 ms"), late.describeVerdict());
     }
 }

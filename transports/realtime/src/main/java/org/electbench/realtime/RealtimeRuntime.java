@@ -248,6 +248,7 @@ public final class RealtimeRuntime implements ClusterRuntime
                 LockSupport.parkNanos(START_CHECK_PERIOD_NS);
             }
             wireFactory.takeStallNs();
+            wire.takeMaxTransitNs();
             cluster.start();
             while (endNs < 0)
             {
@@ -290,13 +291,37 @@ public final class RealtimeRuntime implements ClusterRuntime
         }
         collect(cluster, workers);
         long workerStallNs = 0;
+        long messageLatenessNs = 0;
+        long offerLatenessNs = 0;
+        long unstamped = 0;
         for (final Worker worker : workers)
         {
             workerStallNs = Math.max(workerStallNs, worker.maxStallNs());
+            messageLatenessNs = Math.max(messageLatenessNs, worker.maxMessageLatenessNs());
+            offerLatenessNs = Math.max(offerLatenessNs, worker.maxOfferLatenessNs());
+            unstamped += worker.unstampedMessages();
         }
-        lastRunTiming = RunTiming.measured(
-            timerLatenessNs.getMaxValue(), workerStallNs, wireFactory.takeStallNs(), oneWayLatencyNs, scenario.settings());
+        lastRunTiming = RunTiming.measured(timerLatenessNs.getMaxValue(),
+            messageLateness(cluster.wireCarriesDueTime, messageLatenessNs, offerLatenessNs, wire.takeMaxTransitNs(), unstamped),
+            workerStallNs, wireFactory.takeStallNs(), oneWayLatencyNs, scenario.settings());
         return cluster.monitor.finish(endNs, delivered + timersFired);
+    }
+
+    /**
+     * @return the latest any message of the run reached its receiver behind its due instant: as the
+     * receivers measured it on a wire that carries due times; else the latest its sender offered
+     * it plus the longest it took on the wire (each the worst, so at least the worst message's);
+     * {@link RunTiming#NOT_MEASURED} where some message could not be measured.
+     */
+    static long messageLateness(
+        final boolean wireCarriesDueTime, final long receivedLateNs, final long offeredLateNs, final long transitNs, final long unstamped)
+    {
+        if (wireCarriesDueTime)
+        {
+            return 0 == unstamped ? receivedLateNs : RunTiming.NOT_MEASURED;
+        }
+        // Held by the receiver only for a paused node, until the pause's end.
+        return RunTiming.NOT_MEASURED == transitNs ? RunTiming.NOT_MEASURED : Math.max(receivedLateNs, offeredLateNs + transitNs);
     }
 
     private static long progressNs(final Worker[] workers)

@@ -1,6 +1,7 @@
 package org.electbench.realtime;
 
 import org.agrona.DirectBuffer;
+import org.electbench.transport.RunTiming;
 import org.electbench.transport.Scenario;
 
 /**
@@ -70,6 +71,19 @@ public interface Wire
      * @return messages discarded.
      */
     long drain();
+
+    /**
+     * For a wire that does not {@linkplain #carriesDueTime() carry due times}, whose senders offer a
+     * message when it is due: the longest any message took from its sender's offer to its
+     * receiver's poll since the last call, so that a run knows how late each message arrived. The
+     * runtime calls it as its clock starts and again after the run, its workers stopped.
+     *
+     * @return nanoseconds, or {@link RunTiming#NOT_MEASURED} for a wire that does not measure it.
+     */
+    default long takeMaxTransitNs()
+    {
+        return RunTiming.NOT_MEASURED;
+    }
 
     /** @return the one-way latency measured on this wire before the run, 0 when it adds none worth measuring. */
     default long oneWayLatencyNs()

@@ -191,6 +191,21 @@ final class Worker implements Agent, DeadlineIdleStrategy.Deadlines
         return hosted.timersFired();
     }
 
+    long maxMessageLatenessNs()
+    {
+        return hosted.maxMessageLatenessNs();
+    }
+
+    long maxOfferLatenessNs()
+    {
+        return hosted.maxOfferLatenessNs();
+    }
+
+    long unstampedMessages()
+    {
+        return hosted.unstampedMessages();
+    }
+
     /** @return the longest this worker went from one duty cycle to the next beyond the park it may choose. */
     long maxStallNs()
     {
@@ -251,7 +266,7 @@ final class Worker implements Agent, DeadlineIdleStrategy.Deadlines
             final int outcome;
             if (DelayQueue.OUTGOING == queue.kind[slot])
             {
-                hosted.offerOutgoing(slot);
+                hosted.offerOutgoing(slot, dueNs);
                 outcome = WorkerNodes.DONE;
             }
             else if (DelayQueue.MESSAGE == queue.kind[slot])

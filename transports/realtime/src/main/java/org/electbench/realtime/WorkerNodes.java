@@ -48,6 +48,12 @@ final class WorkerNodes implements Wire.Receiver
     /** Set while the events due before a fault edge run: see {@link #pinIfAsOfDue}. */
     private boolean asOfDue;
     private long timersFired;
+    /** The latest a message reached its node behind its due instant (on a wire that carries due times). */
+    private long maxMessageLatenessNs;
+    /** The latest this worker offered a held send behind its due instant (on a wire that does not). */
+    private long maxOfferLatenessNs;
+    /** Messages due at once on a wire that carries due times: their lateness is not known. */
+    private long unstampedMessages;
 
     WorkerNodes(
         final Cluster cluster, final NodeLifecycle nodes, final DelayQueue queue, final Timers timers, final Histogram timerLatenessNs)
@@ -90,6 +96,21 @@ final class WorkerNodes implements Wire.Receiver
     long timersFired()
     {
         return timersFired;
+    }
+
+    long maxMessageLatenessNs()
+    {
+        return maxMessageLatenessNs;
+    }
+
+    long maxOfferLatenessNs()
+    {
+        return maxOfferLatenessNs;
+    }
+
+    long unstampedMessages()
+    {
+        return unstampedMessages;
     }
 
     /** Applies a fault edge: to the nodes this worker owns, and to its send edge for a network fault. */
@@ -143,13 +164,22 @@ final class WorkerNodes implements Wire.Receiver
         }
         else
         {
+            if (0 != dueNs)
+            {
+                noteLateness(dueNs);
+            }
+            else if (cluster.wireCarriesDueTime)
+            {
+                unstampedMessages++;
+            }
             deliver(toId, fromId, buffer, offset, messageLength);
         }
     }
 
     /** A delayed send now due goes on the wire. */
-    void offerOutgoing(final int slot)
+    void offerOutgoing(final int slot, final long dueNs)
     {
+        maxOfferLatenessNs = Math.max(maxOfferLatenessNs, cluster.nowNs() - dueNs);
         if (!cluster.wire.offer(queue.fromId[slot], queue.nodeId[slot], 0, queue.slab, queue.messageOffset(slot), queue.length[slot]))
         {
             nodes.drop();
@@ -170,6 +200,7 @@ final class WorkerNodes implements Wire.Receiver
             queue.push(slot, nodes.pausedUntilNs(toId));
             return HELD;
         }
+        noteLateness(dueNs);
         pinIfAsOfDue(dueNs);
         try
         {
@@ -257,6 +288,12 @@ final class WorkerNodes implements Wire.Receiver
         {
             pinnedNowNs = NOT_PINNED;
         }
+    }
+
+    /** A message due at {@code dueNs} (or released then by its receiver's pause) is delivered now. */
+    private void noteLateness(final long dueNs)
+    {
+        maxMessageLatenessNs = Math.max(maxMessageLatenessNs, cluster.nowNs() - dueNs);
     }
 
     /** @return whether a timer belongs to its node's live incarnation (else the node crashed since it was set). */
