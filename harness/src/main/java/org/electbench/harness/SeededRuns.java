@@ -31,8 +31,10 @@ public final class SeededRuns
     /** Simulator runs before a real-clock runtime's warm-up, see {@link #compileAlgorithm}. */
     public static final int COMPILE_WARMUP_RUNS = 2_000;
     public static final long COMPILE_WARMUP_BUDGET_NS = 1_000_000_000L;
-    /** How many times faster than the scenario a real-clock runtime's compile warm-up plays it, see {@link #compileRuntime}. */
+    /** How many times faster than the scenario a real-clock runtime's compile warm-up plays it at most, see {@link #compileRuntime}. */
     static final long COMPILE_SPEEDUP = 200;
+    /** What the compile warm-up reckons a message costs its worker, to keep an election's burst within the compressed timeouts. */
+    static final long COMPILE_MESSAGE_COST_NS = 1_000;
     /** Real-clock runs of the compile warm-up at most, and its wall time at most. */
     static final int RUNTIME_COMPILE_RUNS = 2_000;
     static final long RUNTIME_COMPILE_BUDGET_NS = 3_000_000_000L;
@@ -126,7 +128,7 @@ public final class SeededRuns
     }
 
     /**
-     * Plays the scenario {@value #COMPILE_SPEEDUP} times faster ({@link Scenario#compressed}) on the
+     * Plays the scenario up to {@value #COMPILE_SPEEDUP} times faster ({@link Scenario#compressed}, {@link #compileSpeedup}) on the
      * real-clock runtime, up to {@value #RUNTIME_COMPILE_RUNS} runs or {@value #RUNTIME_COMPILE_BUDGET_NS}
      * ns. A real election runs its path (the timers that start it, its sends, the monitor's records)
      * once a run, a few times a second: in the warm-up runs alone the JIT never gets to compile it,
@@ -137,12 +139,30 @@ public final class SeededRuns
      */
     private void compileRuntime(final ClusterRuntime runtime, final ClusterRuntime floorRuntime, final Scenario scenario)
     {
-        final Scenario fast = scenario.compressed(COMPILE_SPEEDUP);
+        final long speedup = compileSpeedup(scenario);
+        if (speedup < 2)
+        {
+            return;
+        }
+        final Scenario fast = scenario.compressed(speedup);
         final long startNs = System.nanoTime();
         for (int run = 0; run < RUNTIME_COMPILE_RUNS && System.nanoTime() - startNs < RUNTIME_COMPILE_BUDGET_NS; run++)
         {
             runPaired(runtime, floorRuntime, fast.forRun(-1 - run));
         }
+    }
+
+    /**
+     * @return how much faster the compile warm-up may play the scenario: at most
+     * {@value #COMPILE_SPEEDUP} times, and no faster than lets an election's burst of messages
+     * (some N² at most, {@value #COMPILE_MESSAGE_COST_NS} ns each) fit the shortest race; played
+     * faster, elections would overrun their timeouts into storms the wire cannot drain. Below 2, a
+     * cluster large enough to need it runs its election path often enough in its own warm-up runs.
+     */
+    static long compileSpeedup(final Scenario scenario)
+    {
+        final long burstNs = (long)scenario.nodes() * scenario.nodes() * COMPILE_MESSAGE_COST_NS;
+        return Math.min(COMPILE_SPEEDUP, RunTiming.shortestRaceNs(scenario.settings()) / burstNs);
     }
 
     private static void runPaired(final ClusterRuntime runtime, final ClusterRuntime floorRuntime, final Scenario scenario)

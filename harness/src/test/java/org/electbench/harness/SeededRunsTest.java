@@ -24,6 +24,16 @@ class SeededRunsTest
     }
 
     @Test
+    void theCompileWarmUpPlaysSmallClustersFastestAndLeavesLargeOnesAtTheirOwnPace()
+    {
+        // T_elec 10 ms against an election's N² messages at 1 us each: capped at 200, then 10 ms / N² us.
+        assertEquals(200, SeededRuns.compileSpeedup(bully(5)));
+        assertEquals(123, SeededRuns.compileSpeedup(bully(9)));
+        assertEquals(34, SeededRuns.compileSpeedup(bully(17)));
+        assertEquals(0, SeededRuns.compileSpeedup(bully(128)));
+    }
+
+    @Test
     void runtimesAreFoundByNameWithTheSimulatorFirst()
     {
         final List<String> names = RuntimeRegistry.instance().names();
