@@ -22,6 +22,8 @@ public final class Tables
 {
     /** The count columns the compact view shows, by metric name, when a row has them. */
     static final List<String> COMPACT_COUNTS = List.of("messagesToLeader", "messages", "bytes");
+    /** Where a published table's reader finds the columns it leaves out; a table printed alone says otherwise. */
+    public static final String EVERY_COLUMN = "The CSV and JSON beside this table hold every column.";
     static final String UNAVAILABILITY = "unavailability";
     static final String SAFETY = "safety";
 
@@ -167,7 +169,7 @@ public final class Tables
         if (hasConvergence)
         {
             notes.add("Times in ms; a percentile's 95% interval in brackets; p99 only from " + Estimate.TAIL_MINIMUM +
-                " elections or more; counts per election. The CSV and JSON beside this table hold every column.");
+                " elections or more; counts per election. " + EVERY_COLUMN);
         }
         return new Table(Charts.safe(scenario), scenario, notes, columns, values);
     }

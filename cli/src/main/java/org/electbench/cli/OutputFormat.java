@@ -24,7 +24,7 @@ enum OutputFormat
         @Override
         void write(final RunReport report, final PrintWriter out)
         {
-            tables(report).forEach(table -> out.print(TableFormat.MARKDOWN.render(table)));
+            tables(report).forEach(table -> out.print(TableFormat.MARKDOWN.render(printedAlone(table))));
             out.flush();
         }
     },
@@ -52,6 +52,15 @@ enum OutputFormat
     void write(final Report report, final PrintWriter out)
     {
         write(report.toRunReport("./electbench"), out);
+    }
+
+    /** On the terminal no CSV or JSON lies beside the table: its note says how to get them. */
+    static final String EVERY_COLUMN_ALONE = "--format csv prints every column, --format json the whole report.";
+
+    private static Table printedAlone(final Table table)
+    {
+        return new Table(table.id(), table.title(), table.notes().stream().map(note -> note.replace(Tables.EVERY_COLUMN, EVERY_COLUMN_ALONE)).toList(),
+            table.columns(), table.rows());
     }
 
     /** @return the report's table: one row, its scenario's. */

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVRecord;
+import org.electbench.analysis.Tables;
 import org.electbench.harness.AuxCounterSource;
 import org.electbench.harness.Environment;
 import org.electbench.harness.RunReport;
@@ -51,6 +52,8 @@ class MetricDeclarationTest
 
         final String table = write(OutputFormat.TABLE, report);
         assertTrue(table.contains("| bully "), table);
+        // Printed alone, the table says how to get its other columns, not that files lie beside it.
+        assertTrue(table.contains(OutputFormat.EVERY_COLUMN_ALONE) && !table.contains(Tables.EVERY_COLUMN), table);
 
         final List<CSVRecord> csv = CSVFormat.RFC4180.parse(new StringReader(write(OutputFormat.CSV, report))).getRecords();
         final String column = csv.get(0).toList().stream().filter(id -> id.startsWith("electionsSeen_")).findFirst().orElseThrow();

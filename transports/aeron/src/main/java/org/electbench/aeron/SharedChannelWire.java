@@ -49,6 +49,7 @@ public final class SharedChannelWire implements AeronRunWire
     private static final int IPC_BASE_STREAM_ID = 3000;
     private static final int UDP_STREAM_ID = 1002;
     private static final int FRAGMENT_LIMIT = 256;
+    private static final int LAGGING_NAMED = 4;
     /** The reserved value: the destination node in its low {@value #DESTINATION_BITS} bits, the send instant's low bits above. */
     static final int DESTINATION_BITS = 16;
     static final int STAMP_BITS = Long.SIZE - DESTINATION_BITS;
@@ -269,7 +270,7 @@ public final class SharedChannelWire implements AeronRunWire
             if (deadlineNs - System.nanoTime() <= 0)
             {
                 throw new IllegalStateException("frames in flight did not arrive within " +
-                    TimeUnit.NANOSECONDS.toMillis(DRAIN_TIMEOUT_NS) + " ms on " + description);
+                    TimeUnit.NANOSECONDS.toMillis(DRAIN_TIMEOUT_NS) + " ms on " + description + ": " + lagging());
             }
             int work = 0;
             for (int lane = 0; lane < lanes; lane++)
@@ -292,16 +293,50 @@ public final class SharedChannelWire implements AeronRunWire
         {
             for (int lane = 0; lane < lanes; lane++)
             {
-                final ExclusivePublication publication = publications[id * lanes + lane];
-                final Image image = subscriptions[lane].imageBySessionId(publication.sessionId());
-                if (null == image ? publication.isConnected() : image.position() < publication.position())
+                if (behind(id, lane))
                 {
-                    // A publication with no image and no connection has lost its receiver: nothing more arrives from it.
                     return false;
                 }
             }
         }
         return true;
+    }
+
+    /** @return whether frames node {@code id} offered on a lane have yet to reach that lane's subscription. */
+    private boolean behind(final int id, final int lane)
+    {
+        final ExclusivePublication publication = publications[id * lanes + lane];
+        final Image image = subscriptions[lane].imageBySessionId(publication.sessionId());
+        // A publication with no image and no connection has lost its receiver: nothing more arrives from it.
+        return null == image ? publication.isConnected() : image.position() < publication.position();
+    }
+
+    /** @return the publications still behind, for a drain that timed out to name (the first few). */
+    private String lagging()
+    {
+        final StringBuilder text = new StringBuilder();
+        int named = 0;
+        int behind = 0;
+        for (int id = 1; id <= clusterSize; id++)
+        {
+            for (int lane = 0; lane < lanes; lane++)
+            {
+                if (behind(id, lane))
+                {
+                    behind++;
+                    if (named++ < LAGGING_NAMED)
+                    {
+                        final ExclusivePublication publication = publications[id * lanes + lane];
+                        final Image image = subscriptions[lane].imageBySessionId(publication.sessionId());
+                        text.append(0 == text.length() ? "" : "; ").append("node ").append(id).append(" on lane ").append(lane)
+                            .append(": offered up to ").append(publication.position())
+                            .append(null == image ? ", no image (connected)" : ", received up to " + image.position() +
+                                (image.isClosed() ? " (image closed)" : ""));
+                    }
+                }
+            }
+        }
+        return behind + " publications behind (" + text + ")";
     }
 
     @Override
