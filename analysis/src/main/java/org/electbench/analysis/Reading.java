@@ -79,7 +79,7 @@ final class Reading
             if (null != late && late.value() > 0)
             {
                 hostLate.add(row.algorithm() + " on " + row.transport() + " at n = " + row.nodes() + " (" +
-                    Numbers.format(late.value()) + " runs)");
+                    Numbers.format(late.value()) + (1 == late.value() ? " run)" : " runs)"));
             }
             else if (null != cell)
             {

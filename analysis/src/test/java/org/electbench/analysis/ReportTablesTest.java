@@ -74,7 +74,7 @@ class ReportTablesTest
         assertEquals("MARKED hostLate 1: no verdict (seen: splitBrain 1)", ring.get(ring.size() - 1), markdown);
         final List<String> reading = Reading.of(data, "leader-crash");
         assertTrue(reading.contains("No safety verdict from rows measured while the machine could not keep its timers (marked): " +
-            "ring on sim at n = 5 (1 runs)."), reading.toString());
+            "ring on sim at n = 5 (1 run)."), reading.toString());
         assertTrue(reading.stream().noneMatch(sentence -> sentence.startsWith("Two leaders at once")), reading.toString());
     }
 
