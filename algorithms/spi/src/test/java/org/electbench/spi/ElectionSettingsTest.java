@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 
 class ElectionSettingsTest
@@ -15,6 +17,23 @@ class ElectionSettingsTest
         final ElectionSettings settings = ElectionSettings.defaults();
         assertEquals(ElectionSettings.DEFAULT_ELECTION_TIMEOUT_NS, settings.electionTimeoutNs());
         assertEquals(settings.toString(), settings.toBuilder().build().toString());
+    }
+
+    @Test
+    void dividedSettingsDivideEveryKnobAndDurationOptionDownToOneMicrosecondAndKeepTheRest()
+    {
+        final AlgorithmOption<Long> spread = AlgorithmOption.duration("spread", 300_000_000L, "a duration option");
+        final AlgorithmOption<Boolean> flag = AlgorithmOption.onOff("flag", false, "an on/off option");
+        final ElectionSettings settings = ElectionSettings.builder().heartbeatIntervalNs(50_000_000L).electionTimeoutNs(150_000L)
+            .option(flag, true).build();
+        final ElectionSettings divided = settings.dividedBy(200, List.of(spread, flag));
+        assertEquals(250_000L, divided.heartbeatIntervalNs());
+        assertEquals(ElectionSettings.DEFAULT_DETECTION_TIMEOUT_NS / 200, divided.detectionTimeoutNs());
+        assertEquals(1_000L, divided.electionTimeoutNs(), "150 us / 200 is below 1 us: held at 1 us");
+        assertEquals(1_500_000L, divided.get(spread));
+        assertTrue(divided.get(flag));
+        assertTrue(divided.isExplicit(ElectionSettings.Knob.DETECTION_TIMEOUT), "divided knobs are not derived again");
+        assertThrows(IllegalArgumentException.class, () -> settings.dividedBy(0, List.of()));
     }
 
     @Test
