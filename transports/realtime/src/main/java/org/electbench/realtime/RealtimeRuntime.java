@@ -45,7 +45,8 @@ public final class RealtimeRuntime implements ClusterRuntime
     public static final long DEFAULT_BACKOFF_MAX_PARK_NS = TimeUnit.MICROSECONDS.toNanos(100);
     /**
      * Leader crash, bully, n = 5, busy-spin on two cores: overhead p50 0.37 ms after 3 warm-up
-     * runs, 0.29 ms after 20, 0.16–0.20 ms after 20 with the simulator's compile warm-up first.
+     * runs, 0.29 ms after 20, 0.16–0.20 ms after 20 with the simulator's compile warm-up first,
+     * 0.06 ms with the runtime's own compressed compile warm-up too (see SeededRuns.warmUp).
      */
     public static final int DEFAULT_WARMUP_RUNS = 20;
     /** Lateness above this is recorded as this. */
