@@ -156,7 +156,7 @@ public final class SeededRuns
      * @return how much faster the compile warm-up may play the scenario: at most
      * {@value #COMPILE_SPEEDUP} times, and no faster than lets an election's burst of messages
      * (some N² at most, {@value #COMPILE_MESSAGE_COST_NS} ns each) fit the shortest race; played
-     * faster, elections would overrun their timeouts into storms the wire cannot drain. Below 2, a
+     * faster, elections would overrun their timeouts into storms of messages. Below 2, a
      * cluster large enough to need it runs its election path often enough in its own warm-up runs.
      */
     static long compileSpeedup(final Scenario scenario)
