@@ -176,11 +176,12 @@ final class WorkerNodes implements Wire.Receiver
         }
     }
 
-    /** A delayed send now due goes on the wire. */
+    /** A delayed send now due goes on the wire; its lateness is read once the wire took it, back pressure included. */
     void offerOutgoing(final int slot, final long dueNs)
     {
+        final boolean offered = cluster.wire.offer(queue.fromId[slot], queue.nodeId[slot], 0, queue.slab, queue.messageOffset(slot), queue.length[slot]);
         maxOfferLatenessNs = Math.max(maxOfferLatenessNs, cluster.nowNs() - dueNs);
-        if (!cluster.wire.offer(queue.fromId[slot], queue.nodeId[slot], 0, queue.slab, queue.messageOffset(slot), queue.length[slot]))
+        if (!offered)
         {
             nodes.drop();
         }
