@@ -1,10 +1,6 @@
 package org.electbench.aeron;
 
-import java.io.BufferedReader;
 import java.io.File;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -55,8 +51,6 @@ public final class AeronRuntime implements ClusterRuntime
      */
     public static final int MAX_NODES_PER_PEER = 12;
     private static final int DRIVER_SPINS = 100;
-    /** Linux's default {@code vm.max_map_count}, assumed where it cannot be read. */
-    private static final long DEFAULT_MAX_MAP_COUNT = 65_530;
     private static final long PAGE_BYTES = 4096;
     private static final int DRIVER_YIELDS = 10;
     private static final long DRIVER_MIN_PARK_NS = TimeUnit.MICROSECONDS.toNanos(1);
@@ -195,7 +189,7 @@ public final class AeronRuntime implements ClusterRuntime
         final int logsPerLink = udp ? 2 : 1;
         final int termLength = udp && !wires.perPeer ? SharedChannelWire.UDP_TERM_LENGTH : EmbeddedDriver.DEFAULT_TERM_LENGTH;
         final long logBytes = 3L * termLength + PAGE_BYTES;
-        final long byMaps = maxMapCount() / 2 / (2L * logsPerLink);
+        final long byMaps = KernelLimits.maxMapCount() / 2 / (2L * logsPerLink);
         final long bySpace = new File(System.getProperty("java.io.tmpdir")).getUsableSpace() / (logsPerLink * logBytes);
         final long links = Math.min(byMaps, bySpace);
         final long byLogs = wires.perPeer ? (long)Math.floor((1 + Math.sqrt(1 + 4.0 * links)) / 2) : links / runtime.threads();
@@ -205,24 +199,8 @@ public final class AeronRuntime implements ClusterRuntime
     @Override
     public String maxNodesBound()
     {
-        return runtime.maxNodesBound() + " and the Aeron logs of every link (vm.max_map_count " + maxMapCount() +
+        return runtime.maxNodesBound() + " and the Aeron logs of every link (vm.max_map_count " + KernelLimits.maxMapCount() +
             ", free space in " + System.getProperty("java.io.tmpdir") + ")";
-    }
-
-    private static long maxMapCount()
-    {
-        try
-        {
-            // Read line by line: a /proc file reports size 0, which whole-file reads may take at its word.
-            try (BufferedReader reader = Files.newBufferedReader(Path.of("/proc/sys/vm/max_map_count")))
-            {
-                return Long.parseLong(String.valueOf(reader.readLine()).trim());
-            }
-        }
-        catch (final IOException | RuntimeException ex)
-        {
-            return DEFAULT_MAX_MAP_COUNT;
-        }
     }
 
     /** @return half the median ping-pong round trip between two nodes, timed before the last run. */

@@ -62,9 +62,10 @@ public final class SharedChannelWire implements AeronRunWire
      * so the size costs only the pages a run writes.
      */
     static final int UDP_TERM_LENGTH = 1 << 20;
-    private static final int UDP_RECEIVER_WINDOW = UDP_TERM_LENGTH / 2;
-    /** Within the usual net.core.rmem_max (4 MiB on common distributions); a smaller limit only caps it. */
-    private static final int UDP_SOCKET_RECEIVE_BUFFER = 2 << 20;
+    /** The most a lane's socket asks for; the kernel's net.core.rmem_max caps it (Aeron refuses a channel asking more). */
+    private static final long UDP_MAX_SOCKET_RECEIVE_BUFFER = 64L << 20;
+    /** A window holds at least one datagram of the driver's default MTU. */
+    private static final int UDP_MIN_RECEIVER_WINDOW = 1408;
 
     private final int clusterSize;
     private final int lanes;
@@ -108,16 +109,19 @@ public final class SharedChannelWire implements AeronRunWire
         final String[] publicationChannels = new String[lanes];
         final int[] streamIds = new int[lanes];
         final int[] ports = ipc ? null : ChannelPlan.freeUdpPorts(ChannelPlan.LOOPBACK_HOST, lanes);
+        final int socketBuffer = udpSocketReceiveBuffer(KernelLimits.maxSocketReceiveBuffer());
+        final int window = udpReceiverWindow(socketBuffer, clusterSize);
         for (int lane = 0; lane < lanes; lane++)
         {
             final String endpoint = ipc ? "aeron:ipc" : "aeron:udp?endpoint=" + ChannelPlan.LOOPBACK_HOST + ":" + ports[lane];
-            channels[lane] = ipc ? endpoint : endpoint + "|rcv-wnd=" + UDP_RECEIVER_WINDOW + "|so-rcvbuf=" + UDP_SOCKET_RECEIVE_BUFFER;
+            channels[lane] = ipc ? endpoint : endpoint + "|rcv-wnd=" + window + "|so-rcvbuf=" + socketBuffer;
             publicationChannels[lane] = ipc ? endpoint : endpoint + "|term-length=" + UDP_TERM_LENGTH;
             streamIds[lane] = ipc ? IPC_BASE_STREAM_ID + lane : UDP_STREAM_ID;
             laneHandlers[lane] = new Lane(lane);
         }
         description = (ipc ? "aeron:ipc streams " + IPC_BASE_STREAM_ID + ".." : "loopback UDP ports ") +
-            (ipc ? String.valueOf(IPC_BASE_STREAM_ID + lanes - 1) : Arrays.toString(ports)) + " for " + clusterSize + " nodes";
+            (ipc ? String.valueOf(IPC_BASE_STREAM_ID + lanes - 1) : Arrays.toString(ports)) + " for " + clusterSize + " nodes" +
+            (ipc ? "" : " (receiver windows of " + window + " B, socket buffers of " + socketBuffer + " B)");
         try
         {
             for (int lane = 0; lane < lanes; lane++)
@@ -143,6 +147,26 @@ public final class SharedChannelWire implements AeronRunWire
             close();
             throw ex;
         }
+    }
+
+    /** @return the receive buffer each lane's socket asks for: as much as the kernel allows, up to {@value #UDP_MAX_SOCKET_RECEIVE_BUFFER} bytes. */
+    static int udpSocketReceiveBuffer(final long kernelMaxBytes)
+    {
+        return (int)Math.min(UDP_MAX_SOCKET_RECEIVE_BUFFER, kernelMaxBytes);
+    }
+
+    /**
+     * Every node's publication to a lane may have a receiver window in flight at once, and the
+     * lane's one socket must hold them all, or the kernel drops datagrams, each loss costs a NAK
+     * and a retransmission, and a burst from a hundred senders never catches up: so each window is
+     * the socket's buffer over N (frame-aligned, within a term's half and at least a datagram).
+     *
+     * @return the receiver window of each image on a lane's socket.
+     */
+    static int udpReceiverWindow(final int socketBufferBytes, final int clusterSize)
+    {
+        final int share = socketBufferBytes / Math.max(1, clusterSize) & -FrameDescriptor.FRAME_ALIGNMENT;
+        return Math.max(UDP_MIN_RECEIVER_WINDOW, Math.min(UDP_TERM_LENGTH / 2, share));
     }
 
     /** @return the reserved value of a frame for {@code toId} written at {@code nowNs} on the process's nanosecond clock. */
