@@ -21,8 +21,9 @@ import org.electbench.transport.Scenario;
  * cross a real media driver.
  * <p>
  * By default the wire is a {@link SharedChannelWire}: one channel per worker that the worker's
- * nodes share, one publication per node per worker, the destination in each frame's reserved
- * value; its cost grows as N, and it runs up to {@value #MAX_NODES} nodes. {@link #perPeer}
+ * nodes share, one publication per worker per channel that the worker's nodes send through, the
+ * destination in each frame's reserved value; the driver's work per duty cycle does not grow with
+ * N, and it runs up to {@value #MAX_NODES} nodes. {@link #perPeer}
  * gives the {@link AeronWire} instead, every node on its own endpoint with one publication per
  * peer, as nodes in separate processes are (N(N−1) publications on the driver's one thread,
  * which it keeps up with to {@value #MAX_NODES_PER_PEER} nodes).
@@ -176,23 +177,26 @@ public final class AeronRuntime implements ClusterRuntime
 
     /**
      * A conservative figure: the wire's and workers' own limit, and the Aeron logs. Each link (an
-     * ordered pair of nodes on the per-peer wire; a node and a worker's channel on the shared one)
+     * ordered pair of nodes on the per-peer wire; an ordered pair of workers on the shared one)
      * holds a publication log and, over UDP, a receiver image's log, each of three terms and a
      * metadata page and each mapped by the driver and by the client; so the links are bounded by
      * half the process's memory-map limit ({@code vm.max_map_count}, the other half left to the
-     * JVM) and by the driver directory's free space with every sparse log counted whole.
+     * JVM) and by the driver directory's free space with every sparse log counted whole. The shared
+     * wire's W·W links do not grow with N: they bound the cluster only when even those do not fit.
      */
     @Override
     public int maxNodes()
     {
         final boolean udp = UDP.equals(name());
         final int logsPerLink = udp ? 2 : 1;
-        final int termLength = udp && !wires.perPeer ? SharedChannelWire.UDP_TERM_LENGTH : EmbeddedDriver.DEFAULT_TERM_LENGTH;
+        final int termLength = wires.perPeer ? EmbeddedDriver.DEFAULT_TERM_LENGTH : SharedChannelWire.TERM_LENGTH;
         final long logBytes = 3L * termLength + PAGE_BYTES;
         final long byMaps = KernelLimits.maxMapCount() / 2 / (2L * logsPerLink);
         final long bySpace = new File(System.getProperty("java.io.tmpdir")).getUsableSpace() / (logsPerLink * logBytes);
         final long links = Math.min(byMaps, bySpace);
-        final long byLogs = wires.perPeer ? (long)Math.floor((1 + Math.sqrt(1 + 4.0 * links)) / 2) : links / runtime.threads();
+        final long workers = runtime.threads();
+        final long byLogs = wires.perPeer ? (long)Math.floor((1 + Math.sqrt(1 + 4.0 * links)) / 2) :
+            links >= workers * workers ? Long.MAX_VALUE : 0;
         return (int)Math.min(runtime.maxNodes(), byLogs);
     }
 

@@ -21,12 +21,16 @@ import org.electbench.realtime.Wire;
 import org.electbench.spi.MessageHeader;
 
 /**
- * The real-clock engine's wire over Aeron with a cost linear in N: one channel per worker lane
- * (a UDP endpoint on loopback, or an IPC stream) that every node of that worker receives on, one
- * exclusive publication per node per lane, and the destination node in each frame's reserved
- * header value, by which the lane's worker hands the frame to the node it is for. N nodes on W
- * workers hold N·W publications and W subscriptions of N images each, where one publication per
- * peer held N(N−1) of each, which at a few dozen nodes outgrew the driver's one thread.
+ * The real-clock engine's wire over Aeron with a cost independent of N: one channel per worker
+ * lane (a UDP endpoint on loopback, or an IPC stream) that every node of that worker receives on,
+ * one exclusive publication per worker per lane that the worker's nodes send through, as nodes
+ * sharing a process share its connection, the sender in each frame's {@link FrameHeader} and the
+ * destination node in its reserved header value, by which the lane's worker hands the frame to the
+ * node it is for. N nodes on W workers hold W·W publications and W subscriptions of W images each.
+ * One publication per peer held N(N−1) of each, which at a few dozen nodes outgrew the driver's
+ * one thread; one per node per lane (N·W) still had that thread scan every publication and image
+ * each duty cycle, and at n = 128 on two cores the driver, not the election, set the pace (ping
+ * one-way latency 3.2 ms, the scan of 128 publications most of its samples).
  * <p>
  * Every frame is the SPI message behind a {@link FrameHeader} and is validated as it would be
  * by the node's own endpoint ({@link FrameValidator}, one per node); a frame whose destination
@@ -36,9 +40,9 @@ import org.electbench.spi.MessageHeader;
  * process's nanosecond clock), so the receiving worker knows how long each frame took on the wire
  * ({@link #takeMaxTransitNs}): how late it arrived behind the instant its sender offered it.
  * <p>
- * Threading: {@link #offer} for one sender runs on the thread that owns that sender, and
- * {@link #pollLane} for one lane on that lane's worker, so per-sender and per-lane state needs no
- * synchronisation.
+ * Threading: {@link #offer} for one sender runs on the thread that owns that sender, the worker
+ * of the sender's lane, which owns that lane's publications too, and {@link #pollLane} for one lane
+ * on that lane's worker, so per-sender and per-lane state needs no synchronisation.
  */
 public final class SharedChannelWire implements AeronRunWire
 {
@@ -56,12 +60,14 @@ public final class SharedChannelWire implements AeronRunWire
     private static final long DESTINATION_MASK = (1L << DESTINATION_BITS) - 1;
     private static final long STAMP_MASK = (1L << STAMP_BITS) - 1;
     /**
-     * One lane takes every sender's frames, and its worker, which also sends, cannot read them
-     * while it retries a refused offer: the windows must hold an election's burst from every
-     * node at once (N·N small frames), or back pressure stalls the lane. Terms are sparse files,
-     * so the size costs only the pages a run writes.
+     * One lane takes every sender's frames through one publication per worker, and its worker,
+     * which also sends, cannot read them while it retries a refused offer: the windows must hold an
+     * election's burst from every node at once (N·N small frames, some 1 MB at n = 128), or back
+     * pressure stalls the lane (each refused frame retried for milliseconds: with 1 MiB terms a
+     * 128-node election stalled its worker for 10 s). Terms are sparse files, so the size costs
+     * only the pages a run writes.
      */
-    static final int UDP_TERM_LENGTH = 1 << 20;
+    static final int TERM_LENGTH = 8 << 20;
     /** The most a lane's socket asks for; the kernel's net.core.rmem_max caps it (Aeron refuses a channel asking more). */
     private static final long UDP_MAX_SOCKET_RECEIVE_BUFFER = 64L << 20;
     /** A window holds at least one datagram of the driver's default MTU. */
@@ -98,7 +104,7 @@ public final class SharedChannelWire implements AeronRunWire
         this.lanes = lanes;
         this.typeCount = typeCount;
         subscriptions = new Subscription[lanes];
-        publications = new ExclusivePublication[(clusterSize + 1) * lanes];
+        publications = new ExclusivePublication[lanes * lanes];
         frames = new UnsafeBuffer[clusterSize + 1];
         destination = new long[clusterSize + 1];
         destinationOf = new ReservedValueSupplier[clusterSize + 1];
@@ -110,12 +116,12 @@ public final class SharedChannelWire implements AeronRunWire
         final int[] streamIds = new int[lanes];
         final int[] ports = ipc ? null : ChannelPlan.freeUdpPorts(ChannelPlan.LOOPBACK_HOST, lanes);
         final int socketBuffer = udpSocketReceiveBuffer(KernelLimits.maxSocketReceiveBuffer());
-        final int window = udpReceiverWindow(socketBuffer, clusterSize);
+        final int window = udpReceiverWindow(socketBuffer, lanes);
         for (int lane = 0; lane < lanes; lane++)
         {
             final String endpoint = ipc ? "aeron:ipc" : "aeron:udp?endpoint=" + ChannelPlan.LOOPBACK_HOST + ":" + ports[lane];
             channels[lane] = ipc ? endpoint : endpoint + "|rcv-wnd=" + window + "|so-rcvbuf=" + socketBuffer;
-            publicationChannels[lane] = ipc ? endpoint : endpoint + "|term-length=" + UDP_TERM_LENGTH;
+            publicationChannels[lane] = endpoint + (ipc ? "?" : "|") + "term-length=" + TERM_LENGTH;
             streamIds[lane] = ipc ? IPC_BASE_STREAM_ID + lane : UDP_STREAM_ID;
             laneHandlers[lane] = new Lane(lane);
         }
@@ -136,9 +142,12 @@ public final class SharedChannelWire implements AeronRunWire
                 destinationOf[id] = (termBuffer, termOffset, frameLength) -> reservedValue(destination[sender], System.nanoTime());
                 senders[id] = new RetryingOffer(AeronEndpoint.DEFAULT_MAX_SEND_RETRIES);
                 validators[id] = new FrameValidator(clusterId, clusterSize, id, typeCount);
+            }
+            for (int from = 0; from < lanes; from++)
+            {
                 for (int lane = 0; lane < lanes; lane++)
                 {
-                    publications[id * lanes + lane] = aeron.addExclusivePublication(publicationChannels[lane], streamIds[lane]);
+                    publications[from * lanes + lane] = aeron.addExclusivePublication(publicationChannels[lane], streamIds[lane]);
                 }
             }
         }
@@ -156,17 +165,18 @@ public final class SharedChannelWire implements AeronRunWire
     }
 
     /**
-     * Every node's publication to a lane may have a receiver window in flight at once, and the
-     * lane's one socket must hold them all, or the kernel drops datagrams, each loss costs a NAK
-     * and a retransmission, and a burst from a hundred senders never catches up: so each window is
-     * the socket's buffer over N (frame-aligned, within a term's half and at least a datagram).
+     * Every publication to a lane may have a receiver window in flight at once, and the lane's one
+     * socket must hold them all, or the kernel drops datagrams, each loss costs a NAK and a
+     * retransmission, and a burst from many senders never catches up (a window of half a term for
+     * each of 128 publications did not drain in a minute): so each window is the socket's buffer
+     * over the publications (frame-aligned, within a term's half and at least a datagram).
      *
      * @return the receiver window of each image on a lane's socket.
      */
-    static int udpReceiverWindow(final int socketBufferBytes, final int clusterSize)
+    static int udpReceiverWindow(final int socketBufferBytes, final int publicationsPerLane)
     {
-        final int share = socketBufferBytes / Math.max(1, clusterSize) & -FrameDescriptor.FRAME_ALIGNMENT;
-        return Math.max(UDP_MIN_RECEIVER_WINDOW, Math.min(UDP_TERM_LENGTH / 2, share));
+        final int share = socketBufferBytes / Math.max(1, publicationsPerLane) & -FrameDescriptor.FRAME_ALIGNMENT;
+        return Math.max(UDP_MIN_RECEIVER_WINDOW, Math.min(TERM_LENGTH / 2, share));
     }
 
     /** @return the reserved value of a frame for {@code toId} written at {@code nowNs} on the process's nanosecond clock. */
@@ -224,19 +234,16 @@ public final class SharedChannelWire implements AeronRunWire
     @Override
     public boolean isConnected()
     {
-        for (int id = 1; id <= clusterSize; id++)
+        for (final ExclusivePublication publication : publications)
         {
-            for (int lane = 0; lane < lanes; lane++)
+            if (!publication.isConnected())
             {
-                if (!publications[id * lanes + lane].isConnected())
-                {
-                    return false;
-                }
+                return false;
             }
         }
         for (final Subscription subscription : subscriptions)
         {
-            if (subscription.imageCount() < clusterSize)
+            if (subscription.imageCount() < lanes)
             {
                 return false;
             }
@@ -256,7 +263,8 @@ public final class SharedChannelWire implements AeronRunWire
         final UnsafeBuffer frame = frames[fromId];
         frame.putBytes(FrameHeader.MESSAGE_OFFSET, buffer, offset, length);
         destination[fromId] = toId;
-        return senders[fromId].offer(publications[fromId * lanes + laneOf(toId)], frame, FrameHeader.LENGTH + length, destinationOf[fromId]);
+        return senders[fromId].offer(
+            publications[laneOf(fromId) * lanes + laneOf(toId)], frame, FrameHeader.LENGTH + length, destinationOf[fromId]);
     }
 
     /** Polls the lane of the node: only the worker that owns that lane may call it. */
@@ -313,11 +321,11 @@ public final class SharedChannelWire implements AeronRunWire
 
     private boolean caughtUp()
     {
-        for (int id = 1; id <= clusterSize; id++)
+        for (int from = 0; from < lanes; from++)
         {
             for (int lane = 0; lane < lanes; lane++)
             {
-                if (behind(id, lane))
+                if (behind(from, lane))
                 {
                     return false;
                 }
@@ -326,10 +334,10 @@ public final class SharedChannelWire implements AeronRunWire
         return true;
     }
 
-    /** @return whether frames node {@code id} offered on a lane have yet to reach that lane's subscription. */
-    private boolean behind(final int id, final int lane)
+    /** @return whether frames the nodes of lane {@code from} offered to a lane have yet to reach that lane's subscription. */
+    private boolean behind(final int from, final int lane)
     {
-        final ExclusivePublication publication = publications[id * lanes + lane];
+        final ExclusivePublication publication = publications[from * lanes + lane];
         final Image image = subscriptions[lane].imageBySessionId(publication.sessionId());
         // A publication with no image and no connection has lost its receiver: nothing more arrives from it.
         return null == image ? publication.isConnected() : image.position() < publication.position();
@@ -341,18 +349,18 @@ public final class SharedChannelWire implements AeronRunWire
         final StringBuilder text = new StringBuilder();
         int named = 0;
         int behind = 0;
-        for (int id = 1; id <= clusterSize; id++)
+        for (int from = 0; from < lanes; from++)
         {
             for (int lane = 0; lane < lanes; lane++)
             {
-                if (behind(id, lane))
+                if (behind(from, lane))
                 {
                     behind++;
                     if (named++ < LAGGING_NAMED)
                     {
-                        final ExclusivePublication publication = publications[id * lanes + lane];
+                        final ExclusivePublication publication = publications[from * lanes + lane];
                         final Image image = subscriptions[lane].imageBySessionId(publication.sessionId());
-                        text.append(0 == text.length() ? "" : "; ").append("node ").append(id).append(" on lane ").append(lane)
+                        text.append(0 == text.length() ? "" : "; ").append("lane ").append(from).append(" to lane ").append(lane)
                             .append(": offered up to ").append(publication.position())
                             .append(null == image ? ", no image (connected)" : ", received up to " + image.position() +
                                 (image.isClosed() ? " (image closed)" : ""));
