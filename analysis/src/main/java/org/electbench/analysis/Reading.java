@@ -2,6 +2,7 @@ package org.electbench.analysis;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -21,6 +22,8 @@ final class Reading
     static final String ELECTION = "election";
     /** Runs the host made late (metric {@code hostLate}): a row with any is marked and draws no safety verdict. */
     static final String HOST_LATE = "hostLate";
+    /** Late attempts measured again in their runs' place (metric {@code hostRemeasured}), per election. */
+    static final String HOST_REMEASURED = "hostRemeasured";
     /** New majority leaders in a disturbance, and the share of it with one (per mille). */
     static final String LEADER_CHANGES = "leaderChanges";
     static final String AVAILABILITY = "availability";
@@ -71,9 +74,12 @@ final class Reading
         }
         final List<String> twoLeaders = new ArrayList<>();
         final List<String> hostLate = new ArrayList<>();
+        final List<String> remeasured = new ArrayList<>();
         boolean measured = false;
         for (final RowKey row : data.rows(scenario))
         {
+            remeasured(data, row).ifPresent(runs -> remeasured.add(row.algorithm() + " on " + row.transport() + " at n = " + row.nodes() +
+                " (" + runs + ")"));
             final Cell cell = data.cell(row, SPLIT_BRAIN);
             final Cell late = data.cell(row, HOST_LATE);
             if (null != late && late.value() > 0)
@@ -101,7 +107,27 @@ final class Reading
             sentences.add("No safety verdict from rows measured while the machine could not keep its timers (marked): " +
                 String.join("; ", hostLate) + ".");
         }
+        if (!remeasured.isEmpty())
+        {
+            sentences.add("Runs the host made late, measured again with the same seed: " + String.join("; ", remeasured) + ".");
+        }
         return sentences;
+    }
+
+    /**
+     * @return how many late attempts a row measured again in its runs' place, as "2 late runs", or
+     * nothing where it measured none again or does not say.
+     */
+    static Optional<String> remeasured(final RunData data, final RowKey row)
+    {
+        final Cell perElection = data.cell(row, HOST_REMEASURED);
+        final Cell elections = data.cell(row, JmhSource.ELECTIONS);
+        if (null == perElection || null == elections || perElection.value() <= 0)
+        {
+            return Optional.empty();
+        }
+        final long runs = Math.round(perElection.value() * elections.value());
+        return Optional.of(runs + (1 == runs ? " late run" : " late runs"));
     }
 
     /**

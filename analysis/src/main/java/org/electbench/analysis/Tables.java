@@ -249,12 +249,14 @@ public final class Tables
             }
         }
         final Cell late = data.cell(row, Reading.HOST_LATE);
+        final String remeasured = Reading.remeasured(data, row).map(runs -> "; " + runs + " measured again").orElse("");
         if (null != late && late.value() > 0)
         {
             // The host, not the algorithm, broke the timing in these runs: a mark, and no verdict.
-            return "MARKED hostLate " + Numbers.format(late.value()) + ": no verdict" + (text.length() == 0 ? "" : " (seen: " + text + ")");
+            return "MARKED hostLate " + Numbers.format(late.value()) + ": no verdict" + (text.length() == 0 ? "" : " (seen: " + text + ")") +
+                remeasured;
         }
-        return !measured ? "" : text.length() == 0 ? "none" : text.toString();
+        return !measured ? "" : (text.length() == 0 ? "none" : text.toString()) + remeasured;
     }
 
     /** The table columns one metric column gives, and their values for a row. */

@@ -61,21 +61,47 @@ class ReportTablesTest
     @Test
     void aRowTheHostMadeLateIsMarkedAndDrawsNoSafetyVerdict() throws IOException
     {
-        final Path run = temp.resolve("late");
-        SampleRun.create(run);
         // The ring row's second run was late on its host: its split brain is then no verdict on the ring.
-        final Path jmh = run.resolve("jmh.json");
-        final String late = "\"hostLate\" : { \"score\" : 1.0, \"scoreError\" : \"NaN\", \"scoreUnit\" : \"#\", " +
-            "\"rawData\" : [ [ 0.0, 1.0, 0.0 ] ] },\n            \"splitBrain\" : {\n                \"score\" : 1.0,";
-        Files.writeString(jmh, Files.readString(jmh).replace("\"splitBrain\" : {\n                \"score\" : 1.0,", late));
-        final RunData data = RunFolders.read(List.of(run), Declarations::lookup);
+        final RunData data = withRingCounter("late", "hostLate", 1);
         final String markdown = TableFormat.MARKDOWN.render(Tables.of(data, "leader-crash"));
-        final List<String> ring = cells(markdown.lines().filter(line -> line.startsWith("| ring")).findFirst().orElseThrow());
-        assertEquals("MARKED hostLate 1: no verdict (seen: splitBrain 1)", ring.get(ring.size() - 1), markdown);
+        assertEquals("MARKED hostLate 1: no verdict (seen: splitBrain 1)", safety(markdown, "ring"), markdown);
         final List<String> reading = Reading.of(data, "leader-crash");
         assertTrue(reading.contains("No safety verdict from rows measured while the machine could not keep its timers (marked): " +
             "ring on sim at n = 5 (1 run)."), reading.toString());
         assertTrue(reading.stream().noneMatch(sentence -> sentence.startsWith("Two leaders at once")), reading.toString());
+    }
+
+    @Test
+    void aRowSaysHowManyLateRunsItMeasuredAgainAndStaysUnmarked() throws IOException
+    {
+        // Two of the ring row's attempts were late and measured again with their seeds: the row keeps its verdict.
+        final RunData data = withRingCounter("remeasured", "hostRemeasured", 2);
+        final String markdown = TableFormat.MARKDOWN.render(Tables.of(data, "leader-crash"));
+        assertEquals("splitBrain 1; 2 late runs measured again", safety(markdown, "ring"), markdown);
+        assertEquals("none", safety(markdown, "bully"), markdown);
+        final List<String> reading = Reading.of(data, "leader-crash");
+        assertTrue(reading.contains("Runs the host made late, measured again with the same seed: ring on sim at n = 5 (2 late runs)."),
+            reading.toString());
+        assertTrue(reading.stream().anyMatch(sentence -> sentence.startsWith("Two leaders at once: ring")), reading.toString());
+    }
+
+    /** @return the sample run with a JMH counter added to the ring row's results, beside its one split brain. */
+    private RunData withRingCounter(final String folder, final String counter, final int total) throws IOException
+    {
+        final Path run = temp.resolve(folder);
+        SampleRun.create(run);
+        final Path jmh = run.resolve("jmh.json");
+        final String splitBrain = "\"splitBrain\" : {\n                \"score\" : 1.0,";
+        final String added = "\"" + counter + "\" : { \"score\" : " + total + ".0, \"scoreError\" : \"NaN\", \"scoreUnit\" : \"#\", " +
+            "\"rawData\" : [ [ 0.0, " + total + ".0, 0.0 ] ] },\n            " + splitBrain;
+        Files.writeString(jmh, Files.readString(jmh).replace(splitBrain, added));
+        return RunFolders.read(List.of(run), Declarations::lookup);
+    }
+
+    private static String safety(final String markdown, final String algorithm)
+    {
+        final List<String> row = cells(markdown.lines().filter(line -> line.startsWith("| " + algorithm)).findFirst().orElseThrow());
+        return row.get(row.size() - 1);
     }
 
     @Test

@@ -23,6 +23,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.runner.IterationType;
 import org.openjdk.jmh.runner.Runner;
@@ -125,7 +126,7 @@ public class ConvergenceBenchmark
     private int iteration;
 
     @Setup(Level.Trial)
-    public void startTrial()
+    public void startTrial(final BenchmarkParams params)
     {
         RunWatch.start();
         base = BenchParameters.scenario(this, algorithm, seed, Map.of());
@@ -133,7 +134,7 @@ public class ConvergenceBenchmark
         // As simulate does: an election runs its code once, too rarely for the JIT in a few iterations, so the
         // simulator compiles the algorithm's election path and the runtime's warm-up runs its own, before any iteration.
         new SeededRuns().warmUp(runtime, base, runtime.defaultWarmupRuns());
-        recorder = new ElectionRecorder(base, transport);
+        recorder = new ElectionRecorder(base, transport, params.getMeasurement().getCount() * params.getMeasurement().getBatchSize());
     }
 
     /**
@@ -152,17 +153,25 @@ public class ConvergenceBenchmark
     public ElectionResult electionRunTime(final ElectionCounters counters)
     {
         result = runtime.run(thisRun);
-        counters.add(Sample.of(result), false);
         this.counters = counters;
         return result;
     }
 
+    /** Counts the election once it is over, the one measured again in its place when the host made it late ({@link ElectionRecorder#record}). */
     @TearDown(Level.Invocation)
     public void recordElection()
     {
-        if (measuring && null != result)
+        if (null == result)
         {
-            recorder.record(thisRun, result, runtime.oneWayLatencyNs(), runtime.timerLatenessSamplesNs(), runtime.lastRunTiming(), counters);
+            return;
+        }
+        if (measuring)
+        {
+            recorder.record(thisRun, result, runtime, counters);
+        }
+        else
+        {
+            counters.add(Sample.of(result), false);
         }
     }
 

@@ -5,13 +5,13 @@ import java.io.UncheckedIOException;
 
 import org.electbench.harness.Environment;
 import org.electbench.harness.JmhStages;
+import org.electbench.harness.LateRuns;
 import org.electbench.harness.RunFolder;
 import org.electbench.harness.RunReport;
 import org.electbench.harness.RuntimeRegistry;
 import org.electbench.harness.SeededRuns;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.ElectionResult;
-import org.electbench.transport.RunTiming;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.Summary;
 import org.electbench.transport.metrics.Sample;
@@ -31,11 +31,14 @@ final class ElectionRecorder
     private final String runtimeName;
     private final Summary summary;
     private final ClusterRuntime floorRuntime;
+    private final LateRuns lateRuns;
     private final long startMs = System.currentTimeMillis();
     private final long startNs = System.nanoTime();
 
-    ElectionRecorder(final Scenario scenario, final String runtimeName)
+    /** @param runs the elections the trial measures: a tenth of them may be measured again when late ({@link LateRuns}). */
+    ElectionRecorder(final Scenario scenario, final String runtimeName, final int runs)
     {
+        lateRuns = new LateRuns(runs);
         this.scenario = scenario;
         this.runtimeName = runtimeName;
         summary = new Summary(scenario.algorithm().messageTypes(), scenario.algorithm().heartbeatType());
@@ -45,27 +48,34 @@ final class ElectionRecorder
     }
 
     /**
-     * Records one measured election, paired with its floor on a real-clock runtime.
+     * Records one measured election, paired with its floor on a real-clock runtime. An election
+     * the host made late is run again with its seed, outside JMH's timing, while the trial's
+     * allowance lasts ({@link LateRuns}): JMH's score times the first attempt, the report and
+     * counters hold the attempt kept.
      *
-     * @param run       the scenario that ran.
-     * @param result    what it measured.
-     * @param latencyNs the runtime's one-way latency for the run.
-     * @param latenessNs every timer's lateness in the run (none on the simulator).
-     * @param timing    how well the host kept the run's timing.
-     * @param counters  the benchmark's counters, given the floor's metrics.
+     * @param run      the scenario that ran.
+     * @param result   what it measured.
+     * @param runtime  the runtime it ran on, for its timing and to measure the seed again.
+     * @param counters the benchmark's counters, given the attempt kept.
      */
-    void record(final Scenario run, final ElectionResult result, final long latencyNs, final long[] latenessNs, final RunTiming timing,
-        final ElectionCounters counters)
+    void record(final Scenario run, final ElectionResult result, final ClusterRuntime runtime, final ElectionCounters counters)
     {
         if (null == floorRuntime)
         {
             summary.add(Sample.of(result));
+            counters.add(Sample.of(result), false);
             return;
         }
-        final Sample sample = SeededRuns.pair(floorRuntime, run, result, latencyNs, timing);
+        final Sample sample = lateRuns.keep(paired(run, result, runtime), () -> paired(run, runtime.run(run), runtime));
         summary.add(sample);
-        summary.addTimerLateness(latenessNs);
+        counters.add(sample, false);
+        summary.addTimerLateness(runtime.timerLatenessSamplesNs());
         counters.add(sample, true);
+    }
+
+    private Sample paired(final Scenario run, final ElectionResult result, final ClusterRuntime runtime)
+    {
+        return SeededRuns.pair(floorRuntime, run, result, runtime.oneWayLatencyNs(), runtime.lastRunTiming());
     }
 
     /** Writes the report and histogram log when a run folder was named; closes the floor's runtime. */
@@ -83,6 +93,12 @@ final class ElectionRecorder
         final RunReport report = RunReport.of(scenario, runtimeName, summary,
             Environment.capture(scenario.seed(), System.getProperty(COMMAND_PROPERTY, "java -jar bench/target/benchmarks.jar")),
             System.nanoTime() - startNs);
+        if (null == floorRuntime && folder.hasReport(report.fileNamePrefix()))
+        {
+            // The simulator is deterministic: a grid point another stage measured (a sweep's default point is the main
+            // grid's cell) gave these very elections. A second report of the row would double its histograms.
+            return;
+        }
         try
         {
             folder.writeReport(report);

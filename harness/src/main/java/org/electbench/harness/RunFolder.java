@@ -141,6 +141,12 @@ public final class RunFolder
         return AtomicOutput.creatingFolders(directory.resolve(relative)).writeNew(out -> out.write(bytes));
     }
 
+    /** @return whether the folder holds a report of that prefix already. */
+    public boolean hasReport(final String prefix)
+    {
+        return Files.exists(directory.resolve(REPORTS).resolve(prefix + ".json"));
+    }
+
     /** Writes a report as {@code reports/<prefix>.json}. */
     public Path writeReport(final RunReport report) throws IOException
     {

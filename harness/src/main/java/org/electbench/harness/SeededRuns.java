@@ -165,9 +165,9 @@ public final class SeededRuns
         return Math.min(COMPILE_SPEEDUP, RunTiming.shortestRaceNs(scenario.settings()) / burstNs);
     }
 
-    private static void runPaired(final ClusterRuntime runtime, final ClusterRuntime floorRuntime, final Scenario scenario)
+    private static Sample runPaired(final ClusterRuntime runtime, final ClusterRuntime floorRuntime, final Scenario scenario)
     {
-        pair(floorRuntime, scenario, runtime.run(scenario), runtime.oneWayLatencyNs(), runtime.lastRunTiming());
+        return pair(floorRuntime, scenario, runtime.run(scenario), runtime.oneWayLatencyNs(), runtime.lastRunTiming());
     }
 
     /**
@@ -202,17 +202,20 @@ public final class SeededRuns
         final Summary summary = new Summary(scenario.algorithm().messageTypes(), scenario.algorithm().heartbeatType(), metrics);
         final boolean realClock = registry.get(runtime.name()).realClock();
         final ClusterRuntime floorRuntime = realClock ? registry.get(floorRuntimeName()).newRuntime() : null;
+        final LateRuns lateRuns = new LateRuns(runs);
         final long startNs = System.nanoTime();
         try
         {
             for (int run = 0; run < runs; run++)
             {
                 final Scenario thisRun = scenario.forRun(run);
-                final ElectionResult result = runtime.run(thisRun);
-                summary.add(null == floorRuntime ? Sample.of(result) :
-                    pair(floorRuntime, thisRun, result, runtime.oneWayLatencyNs(), runtime.lastRunTiming()));
-                if (realClock)
+                if (null == floorRuntime)
                 {
+                    summary.add(Sample.of(runtime.run(thisRun)));
+                }
+                else
+                {
+                    summary.add(lateRuns.keep(runPaired(runtime, floorRuntime, thisRun), () -> runPaired(runtime, floorRuntime, thisRun)));
                     summary.addTimerLateness(runtime.timerLatenessSamplesNs());
                 }
                 progress.onRun(run + 1, runs);

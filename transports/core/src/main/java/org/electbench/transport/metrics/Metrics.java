@@ -146,13 +146,24 @@ public final class Metrics
             "timeout race): their safety figures are the host's, not the algorithm's",
         sample -> !sample.timing().keptTiming()).pairedOnly();
 
+    /**
+     * Not a fault of the algorithm either: attempts at a run's seed that the host made late
+     * ({@link #HOST_LATE}) and that were measured again in its place, a tenth of a row's runs at
+     * most. A quiet host that stalls now and then (a virtual machine's multi-millisecond
+     * wake-ups) then leaves its rows unmarked, each run one the host kept; a busy one uses the
+     * allowance up and its rows are marked.
+     */
+    public static final Metric HOST_REMEASURED = Metric.count("hostRemeasured", MetricUnit.RUNS,
+        "attempts at a run's seed that the host made late, measured again with the same seed in their place (a tenth of a " +
+            "row's runs at most); the row's figures are of the attempts the host kept", Sample::lateAttempts).pairedOnly();
+
     /** Every declared metric but the per-type message counts, in the order writers show them. */
     public static final List<Metric> STANDARD = List.of(
         CONVERGENCE, DETECTION, ELECTION, UNAVAILABILITY, ONE_WAY_LATENCY, FLOOR, OVERHEAD, TIMER_LATENESS,
         MESSAGES, ELECTION_MESSAGES, ANNOUNCEMENTS, BYTES, HEARTBEATS, ACKNOWLEDGEMENTS, MESSAGES_FROM_FAULT, BYTES_FROM_FAULT,
         SPLIT_BRAIN_TIME, LIVE_LEADER_ELECTIONS, EVENTS, MAX_LEADERS,
         STABLE_LEADER, LEADER_CHANGES, LEADER_CHANGES_PER_MINUTE, AVAILABILITY, ELECTION_TRAFFIC_PER_MINUTE,
-        SPLIT_BRAIN, SAME_INSTANT_OVERLAP, SAME_TERM, OLDER_TERM, WRONG_LEADER, UNCONVERGED, HOST_LATE);
+        SPLIT_BRAIN, SAME_INSTANT_OVERLAP, SAME_TERM, OLDER_TERM, WRONG_LEADER, UNCONVERGED, HOST_LATE, HOST_REMEASURED);
 
     /** The prefix of availability over time, one figure per part of the disturbance: {@code availabilityOverTime.07}. */
     public static final String AVAILABILITY_OVER_TIME_PREFIX = "availabilityOverTime.";

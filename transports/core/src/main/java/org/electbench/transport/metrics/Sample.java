@@ -13,9 +13,17 @@ import org.electbench.transport.RunTiming;
  *                        added to every message, or -1 when there is none (simulator, or either
  *                        run unconverged).
  * @param timing          how well the host kept the run's timing ({@link RunTiming#VIRTUAL} on the simulator).
+ * @param lateAttempts    earlier attempts at this run's seed that the host made late, measured
+ *                        again in its place (see {@link Metrics#HOST_REMEASURED}).
  */
-public record Sample(ElectionResult result, long oneWayLatencyNs, long floorNs, RunTiming timing)
+public record Sample(ElectionResult result, long oneWayLatencyNs, long floorNs, RunTiming timing, int lateAttempts)
 {
+    /** A run measured at its first attempt. */
+    public Sample(final ElectionResult result, final long oneWayLatencyNs, final long floorNs, final RunTiming timing)
+    {
+        this(result, oneWayLatencyNs, floorNs, timing, 0);
+    }
+
     /** A run whose host timing was not measured: counted as kept. */
     public Sample(final ElectionResult result, final long oneWayLatencyNs, final long floorNs)
     {
@@ -26,6 +34,12 @@ public record Sample(ElectionResult result, long oneWayLatencyNs, long floorNs, 
     public static Sample of(final ElectionResult result)
     {
         return new Sample(result, -1, -1);
+    }
+
+    /** @return this run, measured after that many late attempts at its seed. */
+    public Sample afterLateAttempts(final int attempts)
+    {
+        return new Sample(result, oneWayLatencyNs, floorNs, timing, attempts);
     }
 
     /** @return the run's convergence time less its floor, or {@link Long#MIN_VALUE} when there is no floor. */
