@@ -28,7 +28,7 @@ import org.electbench.transport.Scenario;
  * peer, as nodes in separate processes are (N(N−1) publications on the driver's one thread,
  * which it keeps up with to {@value #MAX_NODES_PER_PEER} nodes).
  * <p>
- * The runtime launches one {@link EmbeddedDriver} (64 KiB sparse terms, one shared driver
+ * The runtime launches one {@link EmbeddedDriver} (sparse terms, one shared driver
  * thread, its own directory) at its first run and keeps it, with the wire of the last cluster
  * size and algorithm, for later runs: a run drains what the previous one left in flight and
  * times a ping-pong for {@link #oneWayLatencyNs()} before its clock starts, once every
