@@ -42,7 +42,7 @@ public final class AeronRuntime implements ClusterRuntime
     /** Which wire the command line's runtimes use: {@code shared} (the default) or {@code per-peer}. */
     public static final String WIRE_PROPERTY = "electbench.aeron.wire";
     public static final long CONNECT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
-    /** The shared-channel wire's limit: tested at 64 on two cores; beyond 128 its one subscription per worker is the bottleneck. */
+    /** The shared-channel wire's limit: tested at 128 on two cores, where one worker carries a leader crash's burst with roomy timeouts. */
     public static final int MAX_NODES = 128;
     /**
      * The per-peer wire's limit: its N(N−1) publications outgrow the driver's one thread early. On
