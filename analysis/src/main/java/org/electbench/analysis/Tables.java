@@ -253,8 +253,8 @@ public final class Tables
         if (null != late && late.value() > 0)
         {
             // The host, not the algorithm, broke the timing in these runs: a mark, and no verdict.
-            return "MARKED hostLate " + Numbers.format(late.value()) + ": no verdict" + (text.length() == 0 ? "" : " (seen: " + text + ")") +
-                remeasured;
+            final String seen = text.length() == 0 ? "" : " (seen: " + text + ")";
+            return "MARKED hostLate " + Numbers.format(late.value()) + ": no verdict" + seen + remeasured;
         }
         return !measured ? "" : (text.length() == 0 ? "none" : text.toString()) + remeasured;
     }

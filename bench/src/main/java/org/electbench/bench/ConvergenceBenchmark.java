@@ -157,7 +157,10 @@ public class ConvergenceBenchmark
         return result;
     }
 
-    /** Counts the election once it is over, the one measured again in its place when the host made it late ({@link ElectionRecorder#record}). */
+    /**
+     * Counts the election once it is over: the one measured again in its place when the host
+     * made it late ({@link ElectionRecorder#record}).
+     */
     @TearDown(Level.Invocation)
     public void recordElection()
     {

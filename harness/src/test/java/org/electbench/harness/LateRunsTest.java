@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 
 class LateRunsTest
 {
-    private static final ElectionResult RESULT = new SimRuntime().run(Scenario.builder().algorithm(new BullyAlgorithm()).nodes(3).seed(1).build());
+    private static final ElectionResult RESULT =
+        new SimRuntime().run(Scenario.builder().algorithm(new BullyAlgorithm()).nodes(3).seed(1).build());
     /** A 100 ms race: up to 50 ms of host delay is kept. */
     private static final long RACE_NS = 100_000_000;
     private static final Sample KEPT = sample(1_000_000);

@@ -14,13 +14,15 @@ import org.agrona.CloseHelper;
 import org.agrona.IoUtil;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
+import org.electbench.realtime.TightSlackIdleStrategy;
 import org.agrona.concurrent.status.AtomicCounter;
 
 /**
  * An Aeron media driver and one client in this JVM, sized for elections rather than throughput.
  * <p>
  * The reference machines have two cores shared with the nodes, so the driver runs all its duties
- * on one thread ({@link ThreadingMode#SHARED}) that backs off to parking when idle, and the
+ * on one thread ({@link ThreadingMode#SHARED}) that backs off to parking when idle, with a tight
+ * timer slack so that its parks end when due ({@link TightSlackIdleStrategy}), and the
  * driver's async executor runs on that thread too. Term buffers are the smallest Aeron allows
  * and sparse: election traffic is a few small messages, and N nodes hold N(N-1) publications.
  * Every launch gets its own directory under {@code java.io.tmpdir}, so parallel runs never share
@@ -253,7 +255,7 @@ public final class EmbeddedDriver implements AutoCloseable
             final MediaDriver.Context driverContext = new MediaDriver.Context()
                 .aeronDirectoryName(dir.getAbsolutePath())
                 .threadingMode(ThreadingMode.SHARED)
-                .sharedIdleStrategy(idleStrategy.get())
+                .sharedIdleStrategy(new TightSlackIdleStrategy(idleStrategy.get()))
                 .asyncExecutorEnabled(false)
                 .publicationTermBufferLength(termLength)
                 .ipcTermBufferLength(termLength)
