@@ -3,11 +3,13 @@ package org.electbench.inmemory;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -16,6 +18,7 @@ import org.electbench.realtime.RealtimeRuntime;
 import org.electbench.realtime.TimedRuns;
 import org.electbench.sim.SimRuntime;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.testkit.ClockAlgorithm;
 import org.electbench.testkit.DiskAlgorithm;
 import org.electbench.testkit.FailingAlgorithm;
 import org.electbench.testkit.PingAlgorithm;
@@ -26,6 +29,7 @@ import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -383,6 +387,39 @@ class InMemoryRuntimeTest
         assertElected(1, result, "ping");
         assertTrue(ping.allocatedBytes() >= 0, "never reached the end of the measured messages: " + result);
         assertTrue(ping.allocatedBytes() < 16 * 1024, ping.allocatedBytes() + " bytes allocated over 100,000 messages");
+    }
+
+    @Test
+    void theNodesOfOneWorkerReadTheInstantItsCycleStartedAtHoweverLongTheOthersTook()
+    {
+        // All five timeouts fall due together, and node 1, fired first, then holds the worker for 5 ms.
+        // The four fired after it, in the same cycle, read the instant it read, not 5 ms later.
+        final ClockAlgorithm clock = new ClockAlgorithm(5, 20 * MS, 5 * MS, false);
+        final RealtimeRuntime runtime = runtime(1);
+        assertElected(5, runtime.run(clockScenario(clock)), "clock");
+        assertNotEquals(ClockAlgorithm.NOT_FIRED, clock.firedAtNs(1));
+        for (int id = 2; id <= 5; id++)
+        {
+            assertEquals(clock.firedAtNs(1), clock.firedAtNs(id), "node " + id + " read its own clock, not the cycle's");
+        }
+        // The 5 ms is still the worker's, seen by the run: the later timers fired that late on the run clock.
+        assertTrue(runtime.lastRunTiming().maxTimerLatenessNs() >= 5 * MS, runtime.lastRunTiming().describe());
+    }
+
+    @Test
+    // A worker that fired such a timer again and again within one cycle would never end the run.
+    @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aTimerArmedForNoTimeFromItsOwnCallbackFiresOncePerCycleAndTheRunEnds()
+    {
+        final ClockAlgorithm clock = new ClockAlgorithm(5, 20 * MS, 0, true);
+        assertElected(5, runtime(1).run(clockScenario(clock)), "zero-delay timers");
+        assertTrue(clock.zeroDelayFirings > 1, "fired " + clock.zeroDelayFirings + " times");
+    }
+
+    private static Scenario clockScenario(final ClockAlgorithm clock)
+    {
+        return Scenario.builder().algorithm(clock).nodes(5).settings(FAST).network(NetworkModel.constant(0))
+            .kind(ScenarioKind.COLD_START).settleWindowNs(10 * MS).budgetNs(5_000 * MS).build();
     }
 
     @Test

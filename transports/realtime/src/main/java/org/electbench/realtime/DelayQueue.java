@@ -182,6 +182,18 @@ final class DelayQueue
         return heapDueNs[0];
     }
 
+    /** @return the order number of the earliest event: events pushed later have higher ones. */
+    long peekSequence()
+    {
+        return heapSequence[0];
+    }
+
+    /** @return the order number the next push gets. */
+    long nextSequence()
+    {
+        return nextSequence;
+    }
+
     /** @return the slot of the earliest event, removed from the heap but not freed. */
     int pop()
     {

@@ -11,7 +11,18 @@ import org.electbench.transport.host.NodeLifecycle;
 /**
  * One worker thread's agent: it owns a fixed set of nodes (ids congruent to its index modulo
  * the worker count), and every call into those nodes happens here, one at a time. A duty cycle
- * reads the clock once, applies the fault edges that are due (each after what it holds that fell
+ * reads the clock once, and that instant is what every node reads as now for whatever it does in
+ * the cycle. The nodes a worker hosts stand for separate hosts: node B's timeouts must not count
+ * the time the worker spent on node A, which on B's own host would have run beside it. So the 16
+ * detection timeouts that fall due together at n = 17, run one after another, each count their
+ * next timeout from the instant they fell due, as in the simulator, and not from the end of the
+ * others' sends. What the worker's serial work costs still shows where it is real: in each timer's
+ * lateness (the run clock when it fired, against its due time), in the gap to the next cycle
+ * (the worker's stall), and in the monitor's stamp of each belief, taken from the run clock when
+ * the node announced it. This is the cached clock of Aeron's agents, which read the clock once per
+ * duty cycle (its {@code CachedNanoClock}).
+ * <p>
+ * The cycle applies the fault edges that are due (each after what it holds that fell
  * due before the edge), runs what the delay queue holds
  * that is due (messages at once, timers set aside), polls each owned node's {@link Wire} (a
  * message due now is delivered straight from the wire; one not yet due, or for a paused node, is
@@ -131,10 +142,10 @@ final class Worker implements Agent, DeadlineIdleStrategy.Deadlines
         }
         lastCycleNs = nowNs;
         cycled = true;
+        hosted.startCycle(nowNs);
         int work = applyFaults(nowNs);
         // Timers due now wait until the inboxes are read: see the class comment.
         work += runDue(nowNs, true);
-        hosted.startCycle(nowNs);
         // Again while messages keep coming, so that an answer sent by a node drained after its asker
         // still reaches the asker before the asker's timeouts run (a few rounds, so timers never starve).
         int rounds = 0;
@@ -254,14 +265,17 @@ final class Worker implements Agent, DeadlineIdleStrategy.Deadlines
     }
 
     /**
-     * Runs what is due by {@code nowNs} in due order.
+     * Runs what is due by {@code nowNs} in due order, of what was held when it began: a timer a
+     * callback arms for 0 ns from the cycle's instant is due by then too, and waits for the next
+     * cycle rather than fire again and again in this one.
      *
      * @param deferTimers hold the timers that would fire for {@link #fireDeferred()} instead.
      */
     private int runDue(final long nowNs, final boolean deferTimers)
     {
+        final long heldBefore = queue.nextSequence();
         int work = 0;
-        while (!queue.isEmpty() && queue.peekDueNs() - nowNs <= 0)
+        while (!queue.isEmpty() && queue.peekDueNs() - nowNs <= 0 && queue.peekSequence() < heldBefore)
         {
             final long dueNs = queue.peekDueNs();
             final int slot = queue.pop();

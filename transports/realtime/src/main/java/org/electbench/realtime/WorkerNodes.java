@@ -11,14 +11,14 @@ import org.electbench.transport.host.HostedContext;
 import org.electbench.transport.host.NodeLifecycle;
 
 /**
- * One worker's nodes as their host: the {@link NodeLifecycle} they live by, the run clock they
- * read (pinned while a boot or a late event runs), the worker's timer store and delay queue, the
- * run's wire, and this worker's own {@link WorkerFeed} to the monitor. It delivers, fires and
- * sends; when is the {@link Worker}'s duty cycle's business.
+ * One worker's nodes as their host: the {@link NodeLifecycle} they live by, the clock they read
+ * (the instant the worker's duty cycle started; pinned while a boot or a late event runs), the
+ * worker's timer store and delay queue, the run's wire, and this worker's own {@link WorkerFeed}
+ * to the monitor. It delivers, fires and sends; when is the {@link Worker}'s duty cycle's business.
  */
 final class WorkerNodes implements Wire.Receiver
 {
-    /** Not pinned: the nodes read the run clock, which the monitor feed calls {@link WorkerFeed#NOW}. */
+    /** Not pinned: the nodes read the cycle's instant, and the feed stamps a belief with the run clock ({@link WorkerFeed#NOW}). */
     private static final long NOT_PINNED = WorkerFeed.NOW;
 
     /** {@link #runMessage}, {@link #runTimer}: done with the event, its slot may be freed. */
@@ -37,7 +37,10 @@ final class WorkerNodes implements Wire.Receiver
     private final Host host = new WorkerHost();
     private final Histogram timerLatenessNs;
 
-    /** The instant the current duty cycle started at: a message due by then is delivered at once. */
+    /**
+     * The instant the current duty cycle started at: what the nodes read as now during the cycle
+     * (see {@link Worker}), and a message due by then is delivered at once.
+     */
     private long cycleNowNs;
     /**
      * What the nodes' clock reads while it does not read the run clock: a boot's planned instant
@@ -344,12 +347,12 @@ final class WorkerNodes implements Wire.Receiver
     }
 
     /**
-     * @return the clock the nodes see: the run clock, but for a boot's planned instant while the
-     * node boots, and an event's due time while it runs late before a fault edge.
+     * @return the clock the nodes see: the instant the duty cycle started, but for a boot's planned
+     * instant while the node boots, and an event's due time while it runs late before a fault edge.
      */
     private long nodeNowNs()
     {
-        return NOT_PINNED == pinnedNowNs ? cluster.nowNs() : pinnedNowNs;
+        return NOT_PINNED == pinnedNowNs ? cycleNowNs : pinnedNowNs;
     }
 
     /**
