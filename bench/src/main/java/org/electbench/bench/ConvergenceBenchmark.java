@@ -7,7 +7,9 @@ import org.electbench.harness.RuntimeRegistry;
 import org.electbench.harness.SeededRuns;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.ElectionResult;
+import org.electbench.transport.RuntimeProvider;
 import org.electbench.transport.Scenario;
+import org.electbench.transport.YoungGeneration;
 import org.electbench.transport.metrics.Sample;
 import org.electbench.transport.parameters.RunParameters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -117,6 +119,7 @@ public class ConvergenceBenchmark
     public long seed;
 
     private ClusterRuntime runtime;
+    private boolean realClock;
     private Scenario base;
     private Scenario thisRun;
     private ElectionResult result;
@@ -130,7 +133,9 @@ public class ConvergenceBenchmark
     {
         RunWatch.start();
         base = BenchParameters.scenario(this, algorithm, seed, Map.of());
-        runtime = RuntimeRegistry.instance().get(transport).newRuntime();
+        final RuntimeProvider provider = RuntimeRegistry.instance().get(transport);
+        realClock = provider.realClock();
+        runtime = provider.newRuntime();
         // As simulate does: an election runs its code once, too rarely for the JIT in a few iterations, so the
         // simulator compiles the algorithm's election path and the runtime's warm-up runs its own, before any iteration.
         new SeededRuns().warmUp(runtime, base, runtime.defaultWarmupRuns());
@@ -147,6 +152,11 @@ public class ConvergenceBenchmark
         measuring = params.getType() == IterationType.MEASUREMENT;
         thisRun = base.forRun(iteration++);
         result = null;
+        if (realClock)
+        {
+            // Here, outside JMH's timing: a collection in a real run would stop every thread of its clock.
+            YoungGeneration.makeRoom();
+        }
     }
 
     @Benchmark

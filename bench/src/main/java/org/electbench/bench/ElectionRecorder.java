@@ -14,6 +14,7 @@ import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.Summary;
+import org.electbench.transport.YoungGeneration;
 import org.electbench.transport.metrics.Sample;
 
 /**
@@ -66,7 +67,11 @@ final class ElectionRecorder
             counters.add(Sample.of(result), false);
             return;
         }
-        final Sample sample = lateRuns.keep(paired(run, result, runtime), () -> paired(run, runtime.run(run), runtime));
+        final Sample sample = lateRuns.keep(paired(run, result, runtime), () ->
+        {
+            YoungGeneration.makeRoom();
+            return paired(run, runtime.run(run), runtime);
+        });
         summary.add(sample);
         counters.add(sample, false);
         summary.addTimerLateness(runtime.timerLatenessSamplesNs());

@@ -8,6 +8,7 @@ import org.electbench.transport.NetworkModel;
 import org.electbench.transport.RunTiming;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.Summary;
+import org.electbench.transport.YoungGeneration;
 import org.electbench.transport.metrics.Metric;
 import org.electbench.transport.metrics.Metrics;
 import org.electbench.transport.metrics.Sample;
@@ -167,6 +168,8 @@ public final class SeededRuns
 
     private static Sample runPaired(final ClusterRuntime runtime, final ClusterRuntime floorRuntime, final Scenario scenario)
     {
+        // A collection in the run would stop every thread of its clock: it comes now, if one is near.
+        YoungGeneration.makeRoom();
         return pair(floorRuntime, scenario, runtime.run(scenario), runtime.oneWayLatencyNs(), runtime.lastRunTiming());
     }
 

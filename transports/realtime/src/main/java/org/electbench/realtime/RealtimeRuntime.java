@@ -216,8 +216,6 @@ public final class RealtimeRuntime implements ClusterRuntime
             throw new IllegalArgumentException(name + " runs at most " + limit + " nodes, got " + scenario.nodes() +
                 ": bounded by " + maxNodesBound());
         }
-        // A collection in the run would stop its clock's every thread: it comes now, if one is near.
-        YoungGeneration.makeRoom();
         final int workerCount = Math.min(threads, scenario.nodes());
         final Wire wire = wireFactory.open(scenario, workerCount);
         oneWayLatencyNs = wire.oneWayLatencyNs();

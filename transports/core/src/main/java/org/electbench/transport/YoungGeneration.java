@@ -1,4 +1,4 @@
-package org.electbench.realtime;
+package org.electbench.transport;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -45,7 +45,11 @@ public final class YoungGeneration
         return size > 0 ? (double)used / size : 0;
     }
 
-    /** Collects the heap when the young generation is over half full: call it between runs, never in one. */
+    /**
+     * Collects the heap when the young generation is over half full: call it between runs, never
+     * in one, and outside what a benchmark times (the harness before each real run, a JMH
+     * benchmark in its invocation's set-up).
+     */
     public static void makeRoom()
     {
         if (usedShare() > 0.5)

@@ -1,4 +1,4 @@
-package org.electbench.realtime;
+package org.electbench.transport;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
