@@ -161,7 +161,8 @@ public final class Charts
 
     /**
      * Adds the lines to the panel; lines with the same values as an earlier one (bully's and quorum's counts
-     * often are) are drawn once, the legend naming them all ("bully = quorum"), so none hides another unsaid.
+     * often are) are drawn once, the legend naming them all, one a line ("bully =", "quorum"), so none hides
+     * another unsaid.
      *
      * @return the names of the lines merged so, one entry per drawn line that stands for several.
      */
@@ -203,7 +204,9 @@ public final class Charts
             {
                 merged.add(name);
             }
-            final XYSeries series = chart.addSeries(uniqueName(chart, name), line.xs(), line.ys());
+            // A name a line in the legend: five sizes in a row on one line made the legend wider than its panel, and
+            // XChart then drew the plot off the image's left edge.
+            final XYSeries series = chart.addSeries(uniqueName(chart, String.join(" =\n", names.get(i))), line.xs(), line.ys());
             series.setLineColor(line.colour());
             series.setMarkerColor(line.colour());
             series.setMarker(line.marker());

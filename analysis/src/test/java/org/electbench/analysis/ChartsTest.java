@@ -104,7 +104,7 @@ class ChartsTest
         data.summariseHistograms();
         final NamedChart chart = Charts.messagesVersusNodes(data, "leader-crash", new Charts.Style(data));
 
-        assertEquals(List.of("bully = quorum", "ring"), legend(chart.chart()));
+        assertEquals(List.of("bully =\nquorum", "ring"), legend(chart.chart()));
         assertTrue(chart.notes().stream().anyMatch(note -> note.contains("Identical values, drawn as one line: bully = quorum.")),
             chart.notes().toString());
     }
