@@ -43,7 +43,7 @@ final class WorkerNodes implements Wire.Receiver
      */
     private long cycleNowNs;
     /**
-     * What the nodes' clock reads while it does not read the run clock: a boot's planned instant
+     * What the nodes' clock reads while it does not read the cycle's instant: a boot's planned instant
      * while the node boots, an event's due time while it runs late before a fault edge; else
      * {@link #NOT_PINNED}.
      */
