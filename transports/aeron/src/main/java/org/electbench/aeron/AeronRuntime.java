@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.agrona.CloseHelper;
 import org.agrona.concurrent.BackoffIdleStrategy;
+import org.electbench.realtime.IdleMode;
 import org.electbench.realtime.RealtimeRuntime;
 import org.electbench.realtime.Wire;
 import org.electbench.spi.Durations;
@@ -25,12 +26,21 @@ import org.electbench.transport.Scenario;
  * destination in each frame's reserved value; the driver's work per duty cycle does not grow with
  * N, and it runs up to {@value #MAX_NODES} nodes. {@link #perPeer}
  * gives the {@link AeronWire} instead, every node on its own endpoint with one publication per
- * peer, as nodes in separate processes are (N(N−1) publications on the driver's one thread,
- * which it keeps up with to {@value #MAX_NODES_PER_PEER} nodes).
+ * peer, as nodes in separate processes are (N(N−1) publications on the driver's one duty cycle,
+ * which keeps up with them to {@value #MAX_NODES_PER_PEER} nodes).
  * <p>
- * The runtime launches one {@link EmbeddedDriver} (sparse terms, one shared driver
- * thread, its own directory) at its first run and keeps it, with the wire of the last cluster
- * size and algorithm, for later runs: a run drains what the previous one left in flight and
+ * The runtime launches one {@link EmbeddedDriver} (sparse terms, its own directory) at its
+ * first run and keeps it. The driver has no thread of its own
+ * ({@link EmbeddedDriver.Builder#invokedByCallers()}): each worker runs the driver's duty cycle
+ * as it reads its inbox and after a cycle that sent, so a frame leaves and arrives on the
+ * threads that send and read it. With a driver thread, on two cores, a message now and then
+ * waited milliseconds for it (aeron-udp, n = 17, busy-spin: overhead p99 0.84-3.3 ms, the late
+ * messages' transit matching the driver's longest duty cycle; a scheduler trace showed the
+ * driver's thread held off its core by a busy worker or a compiler thread, or woken late from
+ * its park).
+ * <p>
+ * The runtime keeps the driver, and the wire of the last cluster size and algorithm, for later
+ * runs: a run drains what the previous one left in flight and
  * times a ping-pong for {@link #oneWayLatencyNs()} before its clock starts, once every
  * publication is connected. {@link #close()} closes wire, client and driver and deletes the
  * driver's directory.
@@ -45,7 +55,7 @@ public final class AeronRuntime implements ClusterRuntime
     /** The shared-channel wire's limit: tested at 128 on two cores, where one worker carries a leader crash's burst with roomy timeouts. */
     public static final int MAX_NODES = 128;
     /**
-     * The per-peer wire's limit: its N(N−1) publications outgrow the driver's one thread early. On
+     * The per-peer wire's limit: its N(N−1) publications outgrow the driver's one duty cycle early. On
      * two cores (leader crash, bully, aeron-udp) at n = 12 the one-way latency p50 was 15 us and no
      * run of 20 saw two leaders; at n = 16, 37 us, 1 run in 20 with two leaders and overhead p99
      * 27 ms; at n = 20, 45 us and 2 in 10; at n = 24 the frames of a finished run did not drain in 5 s.
@@ -58,9 +68,8 @@ public final class AeronRuntime implements ClusterRuntime
     /** How long the media driver's thread parks at most when idle: {@value #DEFAULT_DRIVER_MAX_PARK_NS} ns unless set. */
     public static final String DRIVER_MAX_PARK_PROPERTY = "electbench.aeron.driver-max-park";
     /**
-     * The driver's longest park. An election's messages come after tens of milliseconds of quiet,
-     * so each hop finds the driver parked: on two cores (aeron-udp, n = 5, leader crash, busy-spin
-     * workers) overhead p50 was 0.36 ms with the driver parking up to 100 us and 0.25 ms with 10 us.
+     * The longest park of the driver's keeper thread, which runs its duty cycle between runs (and
+     * when every worker is held up): the connect, drain and latency ping-pong wait on it.
      */
     public static final long DEFAULT_DRIVER_MAX_PARK_NS = TimeUnit.MICROSECONDS.toNanos(10);
 
@@ -81,6 +90,7 @@ public final class AeronRuntime implements ClusterRuntime
         wires = new Wires(ipc, perPeer);
         runtime = builder.wire(ipc ? IPC : UDP, wires).maxNodes(perPeer ? MAX_NODES_PER_PEER : MAX_NODES).build();
         wires.driverMaxParkNs = driverMaxParkNs;
+        wires.workerParkNs = IdleMode.BACKOFF == runtime.idleMode() ? runtime.backoffMaxParkNs() : 0;
     }
 
     /** @return an aeron-udp runtime with the engine's default worker settings. */
@@ -293,6 +303,8 @@ public final class AeronRuntime implements ClusterRuntime
         private final boolean ipc;
         private final boolean perPeer;
         private long driverMaxParkNs;
+        /** The longest a worker parks between cycles, each running the driver's: 0 for busy-spin workers. */
+        private long workerParkNs;
         private EmbeddedDriver driver;
         private AeronRunWire current;
 
@@ -312,6 +324,7 @@ public final class AeronRuntime implements ClusterRuntime
                 // The driver parks no longer than the workers do, so it adds no more lateness than they do.
                 driver = EmbeddedDriver.builder()
                     .idleStrategy(() -> new BackoffIdleStrategy(DRIVER_SPINS, DRIVER_YIELDS, DRIVER_MIN_PARK_NS, driverMaxParkNs))
+                    .invokedByCallers()
                     .launch();
             }
             // A wire whose connections a storm of an earlier run timed out is built afresh, not reused.
@@ -327,7 +340,7 @@ public final class AeronRuntime implements ClusterRuntime
                 }
                 else
                 {
-                    current = new SharedChannelWire(driver.aeron(), ipc, nodes, lanes, clusterId, typeCount);
+                    current = new SharedChannelWire(driver, ipc, nodes, lanes, clusterId, typeCount);
                 }
                 current.connect(CONNECT_TIMEOUT_NS);
             }
@@ -335,11 +348,14 @@ public final class AeronRuntime implements ClusterRuntime
             return current;
         }
 
-        /** @return the driver's longest stall since the last call: its longest duty cycle beyond its own longest park. */
+        /**
+         * @return the driver's longest stall since the last call: its longest time between duty
+         * cycles beyond the longest its callers park (the keeper's, a backoff worker's).
+         */
         @Override
         public long takeStallNs()
         {
-            return null == driver ? 0 : Math.max(0, driver.takeMaxDutyCycleNs() - driverMaxParkNs);
+            return null == driver ? 0 : Math.max(0, driver.takeMaxDutyCycleNs() - Math.max(driverMaxParkNs, workerParkNs));
         }
 
         private void closeWire()

@@ -28,6 +28,9 @@ public final class AeronWire implements AeronRunWire
     private static final long STEP_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(5);
 
     private final AeronNetwork network;
+    private final EmbeddedDriver driver;
+    /** Per node, written by its worker only: whether it offered since the driver's last cycle on that worker's thread. */
+    private final boolean[] offered;
     private final int clusterSize;
     private final int typeCount;
     private final Dispatcher[] dispatchers;
@@ -41,8 +44,10 @@ public final class AeronWire implements AeronRunWire
      */
     AeronWire(final EmbeddedDriver driver, final ChannelPlan plan, final int clusterId, final int typeCount)
     {
+        this.driver = driver;
         this.clusterSize = plan.clusterSize();
         this.typeCount = typeCount;
+        offered = new boolean[clusterSize + 1];
         dispatchers = new Dispatcher[clusterSize + 1];
         for (int id = 1; id <= clusterSize; id++)
         {
@@ -73,7 +78,31 @@ public final class AeronWire implements AeronRunWire
     @Override
     public boolean offer(final int fromId, final int toId, final long dueNs, final DirectBuffer buffer, final int offset, final int length)
     {
+        offered[fromId] = true;
         return network.endpoint(fromId).send(toId, buffer, offset, length);
+    }
+
+    /** Runs the driver's duty cycle where it runs on its callers' threads, then reads every node of the worker. */
+    @Override
+    public int pollLane(final int lane, final int[] ownedNodeIds, final Receiver receiver, final int limit)
+    {
+        for (final int id : ownedNodeIds)
+        {
+            offered[id] = false;
+        }
+        return driver.invoke() + AeronRunWire.super.pollLane(lane, ownedNodeIds, receiver, limit);
+    }
+
+    @Override
+    public int endCycle(final int lane, final int[] ownedNodeIds)
+    {
+        boolean any = false;
+        for (final int id : ownedNodeIds)
+        {
+            any |= offered[id];
+            offered[id] = false;
+        }
+        return any ? driver.invoke() : 0;
     }
 
     /** Reads up to the endpoint's own fragment limit ({@link AeronEndpoint#DEFAULT_FRAGMENT_LIMIT}), whatever {@code limit} says. */
@@ -171,7 +200,7 @@ public final class AeronWire implements AeronRunWire
         final long deadlineNs = System.nanoTime() + STEP_TIMEOUT_NS;
         while (receiver.discarded == before)
         {
-            if (endpoint.doWork() == 0 && deadlineNs - System.nanoTime() <= 0)
+            if (driver.invoke() + endpoint.doWork() == 0 && deadlineNs - System.nanoTime() <= 0)
             {
                 throw new IllegalStateException("a latency ping from node " + fromId + " to node " + toId +
                     " did not arrive within " + TimeUnit.NANOSECONDS.toMillis(STEP_TIMEOUT_NS) + " ms on " + network.plan());

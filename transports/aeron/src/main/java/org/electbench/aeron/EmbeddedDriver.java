@@ -1,7 +1,10 @@
 package org.electbench.aeron;
 
 import java.io.File;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
 import io.aeron.Aeron;
@@ -12,6 +15,7 @@ import io.aeron.driver.ThreadingMode;
 import io.aeron.driver.status.SystemCounterDescriptor;
 import org.agrona.CloseHelper;
 import org.agrona.IoUtil;
+import org.agrona.concurrent.AgentInvoker;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.electbench.realtime.TightSlackIdleStrategy;
@@ -32,6 +36,13 @@ import org.agrona.concurrent.status.AtomicCounter;
  * ({@link CommonContext#isDriverActive(File, long, java.util.function.Consumer)}), never by the
  * process id in its name: a process in another PID namespace sharing the directory's parent sees
  * other ids, or none, for live drivers.
+ * <p>
+ * {@link Builder#invokedByCallers()} gives the driver no thread of its own
+ * ({@link ThreadingMode#INVOKER}): the real-clock engine's workers run its duty cycle, and the
+ * client's, in theirs ({@link #invoke()}), so a frame goes out and comes in on the thread that
+ * sent or reads it, with no hand-over to a driver thread that another thread may hold off its
+ * core or that wakes late from a park. A keeper thread runs the cycle whenever no caller has for
+ * {@value #KEEPER_QUIET_NS} ns: between runs, and should every worker be held up.
  */
 public final class EmbeddedDriver implements AutoCloseable
 {
@@ -46,6 +57,9 @@ public final class EmbeddedDriver implements AutoCloseable
      */
     public static final long STALE_AFTER_MS = CommonContext.DEFAULT_DRIVER_TIMEOUT_MS;
 
+    /** How long callers may leave the duty cycle alone before the keeper thread runs it. */
+    public static final long KEEPER_QUIET_NS = 1_000_000;
+    private static final long KEEPER_JOIN_MS = TimeUnit.SECONDS.toMillis(10);
     private static final AtomicInteger LAUNCHES = new AtomicInteger();
     private static final SystemCounterDescriptor[] DUTY_CYCLE_COUNTERS = {
         SystemCounterDescriptor.CONDUCTOR_MAX_CYCLE_TIME,
@@ -55,13 +69,94 @@ public final class EmbeddedDriver implements AutoCloseable
     private final MediaDriver driver;
     private final Aeron aeron;
     private final File directory;
+    /** The driver's and the client's duty cycles where callers run them; null when the driver has its own thread. */
+    private final AgentInvoker driverCycle;
+    private final AgentInvoker clientCycle;
+    /** The client's lock: one thread at a time runs the cycles, the client's own calls included. */
+    private final Lock cycleLock;
+    private final Thread keeper;
+    private volatile boolean stopping;
+    private volatile long lastCallerCycleNs;
     private boolean closed;
 
-    private EmbeddedDriver(final MediaDriver driver, final Aeron aeron, final File directory)
+    private EmbeddedDriver(final MediaDriver driver, final Aeron aeron, final File directory, final Supplier<IdleStrategy> keeperIdle)
     {
         this.driver = driver;
         this.aeron = aeron;
         this.directory = directory;
+        driverCycle = driver.sharedAgentInvoker();
+        if (null == driverCycle)
+        {
+            clientCycle = null;
+            cycleLock = null;
+            keeper = null;
+        }
+        else
+        {
+            clientCycle = aeron.conductorAgentInvoker();
+            cycleLock = aeron.context().clientLock();
+            lastCallerCycleNs = System.nanoTime() - KEEPER_QUIET_NS;
+            final IdleStrategy idle = new TightSlackIdleStrategy(keeperIdle.get());
+            keeper = new Thread(() -> keep(idle), directory.getName() + "-keeper");
+            keeper.setDaemon(true);
+            keeper.start();
+        }
+    }
+
+    /**
+     * Runs the driver's duty cycle and then the client's, once, on the calling thread, unless
+     * another thread is running them right now. A no-op on a driver with its own thread.
+     *
+     * @return work done: frames sent and received, commands handled; 0 when it did not run.
+     */
+    public int invoke()
+    {
+        if (null == driverCycle)
+        {
+            return 0;
+        }
+        lastCallerCycleNs = System.nanoTime();
+        return runCycles();
+    }
+
+    /** @return whether the driver runs on its callers' threads ({@link Builder#invokedByCallers()}). */
+    public boolean invokedByCallers()
+    {
+        return null != driverCycle;
+    }
+
+    private int runCycles()
+    {
+        if (!cycleLock.tryLock())
+        {
+            return 0;
+        }
+        try
+        {
+            return stopping || driverCycle.isClosed() ? 0 : driverCycle.invoke() + clientCycle.invoke();
+        }
+        finally
+        {
+            cycleLock.unlock();
+        }
+    }
+
+    /** The keeper's loop: the duty cycle whenever callers left it alone for {@link #KEEPER_QUIET_NS}. */
+    private void keep(final IdleStrategy idle)
+    {
+        while (!stopping)
+        {
+            final long quietNs = System.nanoTime() - lastCallerCycleNs;
+            if (quietNs < KEEPER_QUIET_NS)
+            {
+                idle.reset();
+                LockSupport.parkNanos(KEEPER_QUIET_NS - quietNs);
+            }
+            else
+            {
+                idle.idle(runCycles());
+            }
+        }
     }
 
     /** @return a driver with the defaults: 64 KiB sparse terms, backoff idle strategy. */
@@ -190,6 +285,7 @@ public final class EmbeddedDriver implements AutoCloseable
         if (!closed)
         {
             closed = true;
+            stopKeeper();
             try
             {
                 CloseHelper.closeAll(aeron, driver);
@@ -201,12 +297,31 @@ public final class EmbeddedDriver implements AutoCloseable
         }
     }
 
+    private void stopKeeper()
+    {
+        if (null == keeper)
+        {
+            return;
+        }
+        stopping = true;
+        LockSupport.unpark(keeper);
+        try
+        {
+            keeper.join(KEEPER_JOIN_MS);
+        }
+        catch (final InterruptedException ex)
+        {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Driver settings; every one has a default fit for a 2-core machine. */
     public static final class Builder
     {
         private int termLength = DEFAULT_TERM_LENGTH;
         private Supplier<IdleStrategy> idleStrategy = BackoffIdleStrategy::new;
         private File directory;
+        private boolean invokedByCallers;
 
         private Builder()
         {
@@ -241,6 +356,17 @@ public final class EmbeddedDriver implements AutoCloseable
             return this;
         }
 
+        /**
+         * The driver gets no thread of its own: its callers run its duty cycle ({@link #invoke()}),
+         * and a keeper thread, idling with the {@link #idleStrategy}, runs it whenever they have not
+         * for {@value #KEEPER_QUIET_NS} ns.
+         */
+        public Builder invokedByCallers()
+        {
+            this.invokedByCallers = true;
+            return this;
+        }
+
         /** @param directory the aeron directory to use instead of a fresh unique one (deleted on start). */
         public Builder directory(final File directory)
         {
@@ -254,7 +380,7 @@ public final class EmbeddedDriver implements AutoCloseable
             final File dir = null != directory ? directory : uniqueDirectory();
             final MediaDriver.Context driverContext = new MediaDriver.Context()
                 .aeronDirectoryName(dir.getAbsolutePath())
-                .threadingMode(ThreadingMode.SHARED)
+                .threadingMode(invokedByCallers ? ThreadingMode.INVOKER : ThreadingMode.SHARED)
                 .sharedIdleStrategy(new TightSlackIdleStrategy(idleStrategy.get()))
                 .asyncExecutorEnabled(false)
                 .publicationTermBufferLength(termLength)
@@ -266,15 +392,22 @@ public final class EmbeddedDriver implements AutoCloseable
                 .warnIfDirectoryExists(false);
 
             MediaDriver driver = null;
+            Aeron aeron = null;
             try
             {
                 driver = MediaDriver.launch(driverContext);
-                final Aeron aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(driver.aeronDirectoryName()));
-                return new EmbeddedDriver(driver, aeron, dir);
+                final Aeron.Context clientContext = new Aeron.Context().aeronDirectoryName(driver.aeronDirectoryName());
+                if (invokedByCallers)
+                {
+                    // The client waits for the driver's answers by running its cycle itself.
+                    clientContext.driverAgentInvoker(driver.sharedAgentInvoker()).useConductorAgentInvoker(true);
+                }
+                aeron = Aeron.connect(clientContext);
+                return new EmbeddedDriver(driver, aeron, dir, idleStrategy);
             }
             catch (final RuntimeException ex)
             {
-                CloseHelper.quietClose(driver);
+                CloseHelper.quietCloseAll(aeron, driver);
                 IoUtil.delete(dir, true);
                 throw ex;
             }

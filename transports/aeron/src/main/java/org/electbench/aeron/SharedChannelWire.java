@@ -73,6 +73,9 @@ public final class SharedChannelWire implements AeronRunWire
     /** A window holds at least one datagram of the driver's default MTU. */
     private static final int UDP_MIN_RECEIVER_WINDOW = 1408;
 
+    private final EmbeddedDriver driver;
+    /** Per lane, written by its worker only: whether the worker offered since the driver's last cycle on its thread. */
+    private final boolean[] offeredOnLane;
     private final int clusterSize;
     private final int lanes;
     private final int typeCount;
@@ -90,7 +93,8 @@ public final class SharedChannelWire implements AeronRunWire
     private long oneWayLatencyNs;
 
     /**
-     * @param aeron     a connected client.
+     * @param driver    the driver and its client; where it runs on its callers' threads, each
+     *                  worker runs its duty cycle as it reads its lane and after a cycle that sent.
      * @param ipc       IPC streams rather than loopback UDP endpoints.
      * @param clusterSize N.
      * @param lanes     the engine's workers: node {@code id} is received on lane {@code (id - 1) % lanes}.
@@ -98,8 +102,11 @@ public final class SharedChannelWire implements AeronRunWire
      * @param typeCount the algorithm's number of message types.
      */
     SharedChannelWire(
-        final Aeron aeron, final boolean ipc, final int clusterSize, final int lanes, final int clusterId, final int typeCount)
+        final EmbeddedDriver driver, final boolean ipc, final int clusterSize, final int lanes, final int clusterId, final int typeCount)
     {
+        this.driver = driver;
+        final Aeron aeron = driver.aeron();
+        offeredOnLane = new boolean[lanes];
         this.clusterSize = clusterSize;
         this.lanes = lanes;
         this.typeCount = typeCount;
@@ -263,6 +270,7 @@ public final class SharedChannelWire implements AeronRunWire
         final UnsafeBuffer frame = frames[fromId];
         frame.putBytes(FrameHeader.MESSAGE_OFFSET, buffer, offset, length);
         destination[fromId] = toId;
+        offeredOnLane[laneOf(fromId)] = true;
         return senders[fromId].offer(
             publications[laneOf(fromId) * lanes + laneOf(toId)], frame, FrameHeader.LENGTH + length, destinationOf[fromId]);
     }
@@ -279,7 +287,20 @@ public final class SharedChannelWire implements AeronRunWire
     {
         final Lane handler = laneHandlers[lane];
         handler.receiver = receiver;
-        return subscriptions[lane].poll(handler, Math.min(limit, FRAGMENT_LIMIT));
+        offeredOnLane[lane] = false;
+        final int driverWork = driver.invoke();
+        return driverWork + subscriptions[lane].poll(handler, Math.min(limit, FRAGMENT_LIMIT));
+    }
+
+    @Override
+    public int endCycle(final int lane, final int[] ownedNodeIds)
+    {
+        if (!offeredOnLane[lane])
+        {
+            return 0;
+        }
+        offeredOnLane[lane] = false;
+        return driver.invoke();
     }
 
     /**

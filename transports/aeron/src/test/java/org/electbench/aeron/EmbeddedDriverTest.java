@@ -44,6 +44,17 @@ class EmbeddedDriverTest
         return started;
     }
 
+    /** Connects two nodes, sends one message each way, and waits, running {@code poll}, for both. */
+    private static void exchangeTwoMessages(final AeronNetwork network, final int[] received, final Await.IntSupplierStep poll)
+    {
+        network.connect(CONNECT_TIMEOUT_NS);
+        network.endpoint(1).claim(0, 0);
+        assertTrue(network.endpoint(1).send(2));
+        network.endpoint(2).claim(0, MessageHeader.MAX_BODY_LENGTH);
+        assertTrue(network.endpoint(2).send(1));
+        Await.until(() -> received[0] == 2, poll, () -> "both messages arrive");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"udp", "ipc"})
     void closeLeavesNoDirectoryAndNoThreads(final String transport)
@@ -62,13 +73,35 @@ class EmbeddedDriverTest
             assertEquals(new File(System.getProperty("java.io.tmpdir")).getAbsoluteFile(),
                 directory.getParentFile().getAbsoluteFile());
             assertFalse(threadsStartedSince(before).isEmpty(), "the driver and client run threads");
+            assertFalse(driver.invokedByCallers());
+            assertEquals(0, driver.invoke(), "a driver with its own thread is not run by its callers");
 
-            network.connect(CONNECT_TIMEOUT_NS);
-            network.endpoint(1).claim(0, 0);
-            assertTrue(network.endpoint(1).send(2));
-            network.endpoint(2).claim(0, MessageHeader.MAX_BODY_LENGTH);
-            assertTrue(network.endpoint(2).send(1));
-            Await.until(() -> received[0] == 2, network::pollAll, () -> "both messages arrive");
+            exchangeTwoMessages(network, received, network::pollAll);
+        }
+
+        assertFalse(directory.exists(), () -> "left behind: " + directory);
+        assertEquals(List.of(), threadsStartedSince(before));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"udp", "ipc"})
+    void aDriverInvokedByItsCallersRunsNoAgentThreadsOnlyAKeeperAndCarriesFrames(final String transport)
+    {
+        final Set<Thread> before = Thread.getAllStackTraces().keySet();
+        final File directory;
+        final int[] received = new int[1];
+        try (EmbeddedDriver driver = EmbeddedDriver.builder().invokedByCallers().launch();
+            AeronNetwork network = new AeronNetwork(driver.aeron(),
+                "ipc".equals(transport) ? ChannelPlan.ipc(2) : ChannelPlan.udpLoopback(2), 1, 1,
+                (id) -> (from, buffer, offset, length) -> received[0]++))
+        {
+            directory = driver.directory();
+            assertTrue(driver.invokedByCallers());
+            // Neither the driver's agents nor the client's conductor have a thread: only the keeper.
+            assertEquals(List.of(directory.getName() + "-keeper (daemon)"), threadsStartedSince(before));
+
+            // The keeper runs the cycle while the connect waits; the poll loop runs it itself.
+            exchangeTwoMessages(network, received, () -> driver.invoke() + network.pollAll());
         }
 
         assertFalse(directory.exists(), () -> "left behind: " + directory);

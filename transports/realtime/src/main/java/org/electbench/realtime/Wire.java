@@ -65,6 +65,20 @@ public interface Wire
     }
 
     /**
+     * A worker's duty cycle has ended. A wire whose transport runs on the workers' own threads
+     * sends now what the cycle offered, rather than in the worker's next cycle, which a parked
+     * worker may start late.
+     *
+     * @param lane         the worker's index.
+     * @param ownedNodeIds the worker's nodes.
+     * @return work done (for the idle strategy).
+     */
+    default int endCycle(final int lane, final int[] ownedNodeIds)
+    {
+        return 0;
+    }
+
+    /**
      * After the run's workers have stopped: discard what is still in flight, so a later run on
      * the same wire starts empty.
      *

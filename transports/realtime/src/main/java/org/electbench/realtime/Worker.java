@@ -158,6 +158,7 @@ final class Worker implements Agent, DeadlineIdleStrategy.Deadlines
         while (drained > 0 && ++rounds < MAX_DRAIN_ROUNDS);
         work += fireDeferred();
         work += runDue(nowNs, false);
+        work += cluster.wire.endCycle(index, owned);
         progressNs.setRelease(nowNs);
         return work;
     }
