@@ -128,7 +128,8 @@ public final class AeronEndpoint implements Agent, AutoCloseable
         this.clusterId = clusterId;
         this.typeCount = typeCount;
         this.fragmentLimit = fragmentLimit;
-        this.sender = new RetryingOffer(maxSendRetries);
+        final CallerCycles driverCycles = CallerCycles.of(aeron);
+        this.sender = new RetryingOffer(maxSendRetries, driverCycles::run);
         this.handler = handler;
         this.roleName = "aeron-endpoint-" + selfId;
 

@@ -3,7 +3,6 @@ package org.electbench.aeron;
 import java.io.File;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
@@ -15,7 +14,6 @@ import io.aeron.driver.ThreadingMode;
 import io.aeron.driver.status.SystemCounterDescriptor;
 import org.agrona.CloseHelper;
 import org.agrona.IoUtil;
-import org.agrona.concurrent.AgentInvoker;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.electbench.realtime.TightSlackIdleStrategy;
@@ -69,11 +67,8 @@ public final class EmbeddedDriver implements AutoCloseable
     private final MediaDriver driver;
     private final Aeron aeron;
     private final File directory;
-    /** The driver's and the client's duty cycles where callers run them; null when the driver has its own thread. */
-    private final AgentInvoker driverCycle;
-    private final AgentInvoker clientCycle;
-    /** The client's lock: one thread at a time runs the cycles, the client's own calls included. */
-    private final Lock cycleLock;
+    /** The driver's and the client's duty cycles where callers run them. */
+    private final CallerCycles cycles;
     private final Thread keeper;
     private volatile boolean stopping;
     private volatile long lastCallerCycleNs;
@@ -84,17 +79,13 @@ public final class EmbeddedDriver implements AutoCloseable
         this.driver = driver;
         this.aeron = aeron;
         this.directory = directory;
-        driverCycle = driver.sharedAgentInvoker();
-        if (null == driverCycle)
+        cycles = CallerCycles.of(aeron);
+        if (!cycles.present())
         {
-            clientCycle = null;
-            cycleLock = null;
             keeper = null;
         }
         else
         {
-            clientCycle = aeron.conductorAgentInvoker();
-            cycleLock = aeron.context().clientLock();
             lastCallerCycleNs = System.nanoTime() - KEEPER_QUIET_NS;
             final IdleStrategy idle = new TightSlackIdleStrategy(keeperIdle.get());
             keeper = new Thread(() -> keep(idle), directory.getName() + "-keeper");
@@ -111,34 +102,18 @@ public final class EmbeddedDriver implements AutoCloseable
      */
     public int invoke()
     {
-        if (null == driverCycle)
+        if (!cycles.present())
         {
             return 0;
         }
         lastCallerCycleNs = System.nanoTime();
-        return runCycles();
+        return cycles.run();
     }
 
     /** @return whether the driver runs on its callers' threads ({@link Builder#invokedByCallers()}). */
     public boolean invokedByCallers()
     {
-        return null != driverCycle;
-    }
-
-    private int runCycles()
-    {
-        if (!cycleLock.tryLock())
-        {
-            return 0;
-        }
-        try
-        {
-            return stopping || driverCycle.isClosed() ? 0 : driverCycle.invoke() + clientCycle.invoke();
-        }
-        finally
-        {
-            cycleLock.unlock();
-        }
+        return cycles.present();
     }
 
     /** The keeper's loop: the duty cycle whenever callers left it alone for {@link #KEEPER_QUIET_NS}. */
@@ -154,7 +129,7 @@ public final class EmbeddedDriver implements AutoCloseable
             }
             else
             {
-                idle.idle(runCycles());
+                idle.idle(cycles.run());
             }
         }
     }
@@ -261,7 +236,7 @@ public final class EmbeddedDriver implements AutoCloseable
     }
 
     /**
-     * The longest the driver's thread went between two duty cycles of its conductor, sender or
+     * The longest the driver went between two duty cycles of its conductor, sender or
      * receiver since the last call (Aeron's own duty-cycle trackers, which this process shares
      * with the embedded driver), and starts the next measurement from zero.
      *
@@ -343,8 +318,9 @@ public final class EmbeddedDriver implements AutoCloseable
         }
 
         /**
-         * @param idleStrategy a new idle strategy for the driver's one thread; one that parks
-         *                     when idle, never a busy spin on a machine with few cores.
+         * @param idleStrategy a new idle strategy for the driver's one thread, or its keeper's
+         *                     where callers run it; one that parks when idle, never a busy spin
+         *                     on a machine with few cores.
          */
         public Builder idleStrategy(final Supplier<IdleStrategy> idleStrategy)
         {

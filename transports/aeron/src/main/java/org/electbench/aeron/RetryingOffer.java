@@ -1,6 +1,7 @@
 package org.electbench.aeron;
 
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.IntSupplier;
 
 import io.aeron.ExclusivePublication;
 import io.aeron.Publication;
@@ -21,6 +22,7 @@ final class RetryingOffer
     private static final long BACK_PRESSURE_MAX_PARK_NS = 100_000;
 
     private final int maxRetries;
+    private final IntSupplier driverCycle;
     private final AtomicLongArray counts = new AtomicLongArray(SendCounter.all().length);
     private final IdleStrategy backPressureIdle = new BackoffIdleStrategy(
         0, BACK_PRESSURE_YIELDS, BACK_PRESSURE_MIN_PARK_NS, BACK_PRESSURE_MAX_PARK_NS);
@@ -28,11 +30,22 @@ final class RetryingOffer
     /** @param maxRetries offers tried again after a refusal before the frame is dropped, at least 0. */
     RetryingOffer(final int maxRetries)
     {
+        this(maxRetries, () -> 0);
+    }
+
+    /**
+     * @param maxRetries  offers tried again after a refusal before the frame is dropped, at least 0.
+     * @param driverCycle runs the driver's duty cycle where it runs on its callers' threads
+     *                    ({@link CallerCycles#run()}); back pressure clears only when it runs.
+     */
+    RetryingOffer(final int maxRetries, final IntSupplier driverCycle)
+    {
         if (maxRetries < 0)
         {
             throw new IllegalArgumentException("maxSendRetries must be at least 0, was " + maxRetries);
         }
         this.maxRetries = maxRetries;
+        this.driverCycle = driverCycle;
     }
 
     /**
@@ -88,11 +101,15 @@ final class RetryingOffer
             increment(retry);
             // An admin action clears on the next offer. A connection is the driver's to make and
             // a lost peer will not come back within a send, so only yield. Back pressure can be
-            // the driver's thread parked rather than a full receiver: the publication limit only
-            // moves when that thread runs, so back off long enough to outlast its longest park.
+            // the driver not having run rather than a full receiver: the publication limit only
+            // moves when its duty cycle runs, so run it here where it runs on its callers'
+            // threads, else back off long enough to outlast its thread's longest park.
             if (SendCounter.BACK_PRESSURE_RETRIES == retry)
             {
-                backPressureIdle.idle();
+                if (0 == driverCycle.getAsInt())
+                {
+                    backPressureIdle.idle();
+                }
             }
             else if (SendCounter.NOT_CONNECTED_RETRIES == retry)
             {

@@ -48,7 +48,7 @@ public final class SharedChannelWire implements AeronRunWire
 {
     /** Round trips timed before each run; the latency reported is half their median. */
     private static final long STEP_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(5);
-    /** A lane's backlog after a run with a storm of leaders can take the driver's one thread a while on a loaded host. */
+    /** A lane's backlog after a run with a storm of leaders can take the driver's duty cycle a while on a loaded host. */
     private static final long DRAIN_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(60);
     private static final int IPC_BASE_STREAM_ID = 3000;
     private static final int UDP_STREAM_ID = 1002;
@@ -147,7 +147,7 @@ public final class SharedChannelWire implements AeronRunWire
                 frames[id] = new UnsafeBuffer(new byte[FrameHeader.MAX_FRAME_LENGTH]);
                 FrameHeader.write(frames[id], 0, clusterId, id);
                 destinationOf[id] = (termBuffer, termOffset, frameLength) -> reservedValue(destination[sender], System.nanoTime());
-                senders[id] = new RetryingOffer(AeronEndpoint.DEFAULT_MAX_SEND_RETRIES);
+                senders[id] = new RetryingOffer(AeronEndpoint.DEFAULT_MAX_SEND_RETRIES, driver::invoke);
                 validators[id] = new FrameValidator(clusterId, clusterSize, id, typeCount);
             }
             for (int from = 0; from < lanes; from++)
