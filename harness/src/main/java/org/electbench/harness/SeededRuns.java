@@ -129,7 +129,8 @@ public final class SeededRuns
     }
 
     /**
-     * Plays the scenario up to {@value #COMPILE_SPEEDUP} times faster ({@link Scenario#compressed}, {@link #compileSpeedup}) on the
+     * Plays the scenario up to {@value #COMPILE_SPEEDUP} times faster ({@link Scenario#compressed}, {@link #compileSpeedup},
+     * reached by {@link #rampedSpeedup}) on the
      * real-clock runtime, up to {@value #RUNTIME_COMPILE_RUNS} runs or {@value #RUNTIME_COMPILE_BUDGET_NS}
      * ns. A real election runs its path (the timers that start it, its sends, the monitor's records)
      * once a run, a few times a second: in the warm-up runs alone the JIT never gets to compile it,
@@ -145,12 +146,23 @@ public final class SeededRuns
         {
             return;
         }
-        final Scenario fast = scenario.compressed(speedup);
         final long startNs = System.nanoTime();
         for (int run = 0; run < RUNTIME_COMPILE_RUNS && System.nanoTime() - startNs < RUNTIME_COMPILE_BUDGET_NS; run++)
         {
-            runPaired(runtime, floorRuntime, fast.forRun(-1 - run));
+            runPaired(runtime, floorRuntime, scenario.compressed(rampedSpeedup(speedup, run)).forRun(-1 - run));
         }
+    }
+
+    /**
+     * @return how much faster than the scenario the compile warm-up plays its run {@code run}: twice
+     * as fast each run, from the scenario's own pace up to {@code speedup}. Its first runs meet the
+     * runtime's path cold, as the interpreter runs it: played at full speed, they overran their
+     * compressed timeouts into a storm of elections (aeron-udp, n = 128: 127 leaders at once, a
+     * 3-second run, the whole warm-up's budget, and a lane whose receive window filled).
+     */
+    static long rampedSpeedup(final long speedup, final int run)
+    {
+        return Math.min(speedup, 1L << Math.min(run, Long.SIZE - 2));
     }
 
     /**

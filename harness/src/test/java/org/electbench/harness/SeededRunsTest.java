@@ -34,6 +34,18 @@ class SeededRunsTest
     }
 
     @Test
+    void theCompileWarmUpStartsAtTheScenariosOwnPaceAndDoublesUpToItsSpeedup()
+    {
+        final long[] expected = {1, 2, 4, 8, 15, 15};
+        for (int run = 0; run < expected.length; run++)
+        {
+            assertEquals(expected[run], SeededRuns.rampedSpeedup(15, run), "run " + run);
+        }
+        assertEquals(200, SeededRuns.rampedSpeedup(200, 8));
+        assertEquals(200, SeededRuns.rampedSpeedup(200, SeededRuns.RUNTIME_COMPILE_RUNS - 1));
+    }
+
+    @Test
     void runtimesAreFoundByNameWithTheSimulatorFirst()
     {
         final List<String> names = RuntimeRegistry.instance().names();

@@ -129,7 +129,7 @@ public final class AeronEndpoint implements Agent, AutoCloseable
         this.typeCount = typeCount;
         this.fragmentLimit = fragmentLimit;
         final CallerCycles driverCycles = CallerCycles.of(aeron);
-        this.sender = new RetryingOffer(maxSendRetries, driverCycles::run);
+        this.sender = new RetryingOffer(maxSendRetries, driverCycles::tryRun);
         this.handler = handler;
         this.roleName = "aeron-endpoint-" + selfId;
 

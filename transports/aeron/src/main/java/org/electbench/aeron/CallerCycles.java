@@ -13,6 +13,8 @@ import org.agrona.concurrent.AgentInvoker;
  */
 final class CallerCycles
 {
+    /** What {@link #tryRun()} returns when the cycles did not run on the calling thread. */
+    static final int NOT_RUN = -1;
     private static final CallerCycles NONE = new CallerCycles(null, null, null);
 
     private final AgentInvoker driver;
@@ -47,17 +49,32 @@ final class CallerCycles
      */
     int run()
     {
+        return Math.max(0, tryRun());
+    }
+
+    /**
+     * @return work done, as {@link #run()}, or {@link #NOT_RUN} when the cycles did not run on this
+     * thread: the driver has its own thread, another thread holds the client's lock, or it is closed.
+     */
+    int tryRun()
+    {
         if (null == driver || !lock.tryLock())
         {
-            return 0;
+            return NOT_RUN;
         }
         try
         {
-            return driver.isClosed() ? 0 : driver.invoke() + client.invoke();
+            return driver.isClosed() ? NOT_RUN : driver.invoke() + client.invoke();
         }
         finally
         {
             lock.unlock();
         }
+    }
+
+    /** @return whether the driver's cycle was closed: by the driver's close, or by an interrupt of a thread running it. */
+    boolean closed()
+    {
+        return null != driver && driver.isClosed();
     }
 }

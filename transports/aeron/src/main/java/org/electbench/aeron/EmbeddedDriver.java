@@ -102,12 +102,29 @@ public final class EmbeddedDriver implements AutoCloseable
      */
     public int invoke()
     {
+        return Math.max(0, tryInvoke());
+    }
+
+    /**
+     * @return work done, as {@link #invoke()}, or {@link CallerCycles#NOT_RUN} when the cycles did
+     * not run on this thread (the driver has its own thread, or another thread is running them).
+     * @throws IllegalStateException when the driver's cycle was closed while the driver is open: an
+     *                               interrupt of a thread running it closes it for good.
+     */
+    int tryInvoke()
+    {
         if (!cycles.present())
         {
-            return 0;
+            return CallerCycles.NOT_RUN;
         }
         lastCallerCycleNs = System.nanoTime();
-        return cycles.run();
+        final int work = cycles.tryRun();
+        if (CallerCycles.NOT_RUN == work && !stopping && cycles.closed())
+        {
+            throw new IllegalStateException("the media driver in " + directory + " stopped: its duty cycle was closed while " +
+                "the driver is open, as an interrupt of a thread running it closes it");
+        }
+        return work;
     }
 
     /** @return whether the driver runs on its callers' threads ({@link Builder#invokedByCallers()}). */

@@ -30,13 +30,14 @@ final class RetryingOffer
     /** @param maxRetries offers tried again after a refusal before the frame is dropped, at least 0. */
     RetryingOffer(final int maxRetries)
     {
-        this(maxRetries, () -> 0);
+        this(maxRetries, () -> CallerCycles.NOT_RUN);
     }
 
     /**
      * @param maxRetries  offers tried again after a refusal before the frame is dropped, at least 0.
      * @param driverCycle runs the driver's duty cycle where it runs on its callers' threads
-     *                    ({@link CallerCycles#run()}); back pressure clears only when it runs.
+     *                    ({@link CallerCycles#tryRun()}): the work it did, or a negative value when
+     *                    it did not run on this thread; back pressure clears only when it runs.
      */
     RetryingOffer(final int maxRetries, final IntSupplier driverCycle)
     {
@@ -57,6 +58,23 @@ final class RetryingOffer
         final DirectBuffer frame,
         final int frameLength,
         final ReservedValueSupplier reservedValue)
+    {
+        return offer(publication, frame, frameLength, reservedValue, false);
+    }
+
+    /**
+     * @param readByCaller whether the only reader of the publication's frames is the calling thread
+     *                     (a worker sending to its own lane): then back pressure that the driver's
+     *                     cycle, run here, cannot move is the caller's own unread frames, which no
+     *                     wait clears, and the frame is dropped at once.
+     * @see #offer(ExclusivePublication, DirectBuffer, int, ReservedValueSupplier)
+     */
+    boolean offer(
+        final ExclusivePublication publication,
+        final DirectBuffer frame,
+        final int frameLength,
+        final ReservedValueSupplier reservedValue,
+        final boolean readByCaller)
     {
         int retries = 0;
         backPressureIdle.reset();
@@ -97,16 +115,24 @@ final class RetryingOffer
                 increment(drop);
                 return false;
             }
-            retries++;
-            increment(retry);
             // An admin action clears on the next offer. A connection is the driver's to make and
             // a lost peer will not come back within a send, so only yield. Back pressure can be
             // the driver not having run rather than a full receiver: the publication limit only
             // moves when its duty cycle runs, so run it here where it runs on its callers'
-            // threads, else back off long enough to outlast its thread's longest park.
+            // threads, else back off long enough to outlast its thread's longest park. A cycle
+            // that moved nothing leaves a full receiver window, which only its reader clears: if
+            // that is this thread, waiting stalls it to no end (a storm on one lane held its worker
+            // past the run's end, until the runner's close interrupted it and so closed the
+            // driver), so the frame is dropped now, as the retries would drop it.
             if (SendCounter.BACK_PRESSURE_RETRIES == retry)
             {
-                if (0 == driverCycle.getAsInt())
+                final int work = driverCycle.getAsInt();
+                if (0 == work && readByCaller)
+                {
+                    increment(drop);
+                    return false;
+                }
+                if (work <= 0)
                 {
                     backPressureIdle.idle();
                 }
@@ -115,6 +141,8 @@ final class RetryingOffer
             {
                 Thread.yield();
             }
+            retries++;
+            increment(retry);
         }
     }
 

@@ -147,7 +147,7 @@ public final class SharedChannelWire implements AeronRunWire
                 frames[id] = new UnsafeBuffer(new byte[FrameHeader.MAX_FRAME_LENGTH]);
                 FrameHeader.write(frames[id], 0, clusterId, id);
                 destinationOf[id] = (termBuffer, termOffset, frameLength) -> reservedValue(destination[sender], System.nanoTime());
-                senders[id] = new RetryingOffer(AeronEndpoint.DEFAULT_MAX_SEND_RETRIES, driver::invoke);
+                senders[id] = new RetryingOffer(AeronEndpoint.DEFAULT_MAX_SEND_RETRIES, driver::tryInvoke);
                 validators[id] = new FrameValidator(clusterId, clusterSize, id, typeCount);
             }
             for (int from = 0; from < lanes; from++)
@@ -270,9 +270,11 @@ public final class SharedChannelWire implements AeronRunWire
         final UnsafeBuffer frame = frames[fromId];
         frame.putBytes(FrameHeader.MESSAGE_OFFSET, buffer, offset, length);
         destination[fromId] = toId;
-        offeredOnLane[laneOf(fromId)] = true;
+        final int fromLane = laneOf(fromId);
+        final int toLane = laneOf(toId);
+        offeredOnLane[fromLane] = true;
         return senders[fromId].offer(
-            publications[laneOf(fromId) * lanes + laneOf(toId)], frame, FrameHeader.LENGTH + length, destinationOf[fromId]);
+            publications[fromLane * lanes + toLane], frame, FrameHeader.LENGTH + length, destinationOf[fromId], fromLane == toLane);
     }
 
     /** Polls the lane of the node: only the worker that owns that lane may call it. */
