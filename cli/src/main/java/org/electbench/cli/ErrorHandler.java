@@ -65,15 +65,16 @@ final class ErrorHandler implements IParameterExceptionHandler, IExecutionExcept
         final String name = commandLine.getCommandSpec().qualifiedName();
         final int exitCode;
         final String userError = userMessage(error);
-        if (null != userError)
-        {
-            err.println(name + ": " + userError);
-            exitCode = Main.EXIT_USAGE;
-        }
-        else if (null != diskFull(error))
+        // A full disk first: it arrives as a FileSystemException too, but is no wrong flag or file.
+        if (null != diskFull(error))
         {
             err.println(name + ": " + diskFull(error) + "; free some space and run again");
             exitCode = Main.EXIT_FAILURE;
+        }
+        else if (null != userError)
+        {
+            err.println(name + ": " + userError);
+            exitCode = Main.EXIT_USAGE;
         }
         else if (error instanceof BudgetExceededException)
         {

@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.agrona.IoUtil;
 import org.agrona.concurrent.SleepingMillisIdleStrategy;
+import org.electbench.aeron.AeronDirectories;
 import org.electbench.aeron.ChannelPlan;
 import org.electbench.aeron.EmbeddedDriver;
 import org.junit.jupiter.api.Test;
@@ -117,7 +118,7 @@ class ClusterAcrossProcessesTest
 
         // Node 3's directory, left by the kill, is judged dead once its driver's heartbeat has been
         // silent for the threshold (1 s here, Aeron's 10 s driver timeout in a launch's clean-up).
-        final File[] killed = new File(System.getProperty("java.io.tmpdir")).listFiles(
+        final File[] killed = AeronDirectories.parent().listFiles(
             (parent, name) -> name.startsWith(EmbeddedDriver.DIRECTORY_PREFIX + nodes.get(2).pid() + "-"));
         assertEquals(1, null == killed ? 0 : killed.length, "the killed node's Aeron directory");
         await(() -> EmbeddedDriver.isStale(killed[0], 1_000), () -> killed[0] + " still taken for a live driver's");
@@ -126,7 +127,7 @@ class ClusterAcrossProcessesTest
         for (int id = 1; id <= 3; id++)
         {
             final long pid = nodes.get(id - 1).pid();
-            final File[] left = new File(System.getProperty("java.io.tmpdir")).listFiles(
+            final File[] left = AeronDirectories.parent().listFiles(
                 (parent, name) -> name.startsWith(EmbeddedDriver.DIRECTORY_PREFIX + pid + "-"));
             assertEquals(0, null == left ? 0 : left.length, "Aeron directory of node " + id + " left behind");
         }

@@ -2,18 +2,15 @@ package org.electbench.aeron;
 
 import java.io.File;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
 import io.aeron.Aeron;
-import io.aeron.CncFileDescriptor;
 import io.aeron.CommonContext;
 import io.aeron.driver.MediaDriver;
 import io.aeron.driver.ThreadingMode;
 import io.aeron.driver.status.SystemCounterDescriptor;
 import org.agrona.CloseHelper;
-import org.agrona.IoUtil;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.electbench.realtime.TightSlackIdleStrategy;
@@ -27,13 +24,14 @@ import org.agrona.concurrent.status.AtomicCounter;
  * timer slack so that its parks end when due ({@link TightSlackIdleStrategy}), and the
  * driver's async executor runs on that thread too. Term buffers are the smallest Aeron allows
  * and sparse: election traffic is a few small messages, and N nodes hold N(N-1) publications.
- * Every launch gets its own directory under {@code java.io.tmpdir}, so parallel runs never share
- * a driver by accident; it is deleted on start and on shutdown, and a launch removes those that
- * killed runs left behind. Whether a directory's driver is alive is judged as Aeron judges it, by
- * the heartbeat its driver keeps writing into the CnC file
+ * Every launch gets its own directory in this user's private folder ({@link AeronDirectories}), so
+ * parallel runs never share a driver by accident and no other user can read or plant anything in
+ * it; it is deleted on start and on shutdown, never following a link, and a launch removes those
+ * that killed runs left behind. Whether a directory's driver is alive is judged as Aeron judges
+ * it, by the heartbeat its driver keeps writing into the CnC file
  * ({@link CommonContext#isDriverActive(File, long, java.util.function.Consumer)}), never by the
- * process id in its name: a process in another PID namespace sharing the directory's parent sees
- * other ids, or none, for live drivers.
+ * process id in its name nor the folder's age: a process in another PID namespace sharing the
+ * directory's parent sees other ids, or none, for live drivers.
  * <p>
  * {@link Builder#invokedByCallers()} gives the driver no thread of its own
  * ({@link ThreadingMode#INVOKER}): the real-clock engine's workers run its duty cycle, and the
@@ -47,7 +45,7 @@ public final class EmbeddedDriver implements AutoCloseable
     /** Aeron's minimum term length. */
     public static final int DEFAULT_TERM_LENGTH = 64 * 1024;
     /** Directory names start with this, so leftovers of a killed run are easy to find. */
-    public static final String DIRECTORY_PREFIX = "electbench-aeron-";
+    public static final String DIRECTORY_PREFIX = AeronDirectories.PREFIX;
 
     /**
      * How long a driver's CnC heartbeat may be silent before its directory counts as left behind:
@@ -58,7 +56,6 @@ public final class EmbeddedDriver implements AutoCloseable
     /** How long callers may leave the duty cycle alone before the keeper thread runs it. */
     public static final long KEEPER_QUIET_NS = 1_000_000;
     private static final long KEEPER_JOIN_MS = TimeUnit.SECONDS.toMillis(10);
-    private static final AtomicInteger LAUNCHES = new AtomicInteger();
     private static final SystemCounterDescriptor[] DUTY_CYCLE_COUNTERS = {
         SystemCounterDescriptor.CONDUCTOR_MAX_CYCLE_TIME,
         SystemCounterDescriptor.SENDER_MAX_CYCLE_TIME,
@@ -163,15 +160,16 @@ public final class EmbeddedDriver implements AutoCloseable
     }
 
     /**
-     * Deletes the directories that killed runs left behind in {@code java.io.tmpdir}: those whose
-     * driver's heartbeat has been silent for {@link #STALE_AFTER_MS}. Live drivers' directories are
-     * left alone, whichever process or PID namespace runs them.
+     * Deletes the directories that killed runs left behind in this user's private folder
+     * ({@link AeronDirectories#parent()}): those whose driver's heartbeat has been silent for
+     * {@link #STALE_AFTER_MS}. Live drivers' directories are left alone, whichever process or PID
+     * namespace runs them, and anything not made by this user's driver is left with a line on stderr.
      *
      * @return how many were deleted.
      */
     public static int deleteStaleDirectories()
     {
-        return deleteStaleDirectories(new File(System.getProperty("java.io.tmpdir")), STALE_AFTER_MS);
+        return deleteStaleDirectories(AeronDirectories.parent(), STALE_AFTER_MS);
     }
 
     /**
@@ -181,59 +179,13 @@ public final class EmbeddedDriver implements AutoCloseable
      */
     public static int deleteStaleDirectories(final File parent, final long staleAfterMs)
     {
-        final File[] candidates = parent.listFiles((dir, name) -> name.startsWith(DIRECTORY_PREFIX));
-        int deleted = 0;
-        if (null != candidates)
-        {
-            for (final File candidate : candidates)
-            {
-                if (isStale(candidate, staleAfterMs))
-                {
-                    IoUtil.delete(candidate, true);
-                    deleted++;
-                }
-            }
-        }
-        return deleted;
+        return AeronDirectories.deleteStale(parent, staleAfterMs, System.err::println);
     }
 
-    /**
-     * @return whether {@code directory} is an Aeron directory no driver has kept alive for
-     * {@code staleAfterMs}: its CnC heartbeat is older, or it has had no CnC file for that long
-     * (a driver that is only now starting writes one within moments).
-     */
+    /** See {@link AeronDirectories#isStale(File, long)}. */
     public static boolean isStale(final File directory, final long staleAfterMs)
     {
-        final File cnc = new File(directory, CncFileDescriptor.CNC_FILE);
-        if (!cnc.exists())
-        {
-            return System.currentTimeMillis() - directory.lastModified() > staleAfterMs;
-        }
-        if (System.currentTimeMillis() - cnc.lastModified() <= staleAfterMs)
-        {
-            // Too young to judge by its heartbeat: a driver writes the CnC file's header before its first heartbeat.
-            return false;
-        }
-        try
-        {
-            return !CommonContext.isDriverActive(directory, staleAfterMs, message ->
-            {
-            });
-        }
-        catch (final RuntimeException ex)
-        {
-            // A CnC file Aeron cannot read: an empty one is a driver that died creating it; one of another
-            // Aeron version may be a live driver of another build, and is left alone.
-            return 0 == cnc.length();
-        }
-    }
-
-    /** @return a directory name no other launch in this or another live process uses. */
-    static File uniqueDirectory()
-    {
-        final String name = DIRECTORY_PREFIX + ProcessHandle.current().pid() + "-" + LAUNCHES.incrementAndGet() + "-" +
-            Long.toHexString(System.nanoTime());
-        return new File(System.getProperty("java.io.tmpdir"), name);
+        return AeronDirectories.isStale(directory, staleAfterMs);
     }
 
     /** @return the client connected to this driver, shared by every endpoint of this JVM. */
@@ -284,7 +236,7 @@ public final class EmbeddedDriver implements AutoCloseable
             }
             finally
             {
-                IoUtil.delete(directory, true);
+                AeronDirectories.delete(directory, System.err::println);
             }
         }
     }
@@ -370,7 +322,7 @@ public final class EmbeddedDriver implements AutoCloseable
         public EmbeddedDriver launch()
         {
             deleteStaleDirectories();
-            final File dir = null != directory ? directory : uniqueDirectory();
+            final File dir = null != directory ? directory : AeronDirectories.unique();
             final MediaDriver.Context driverContext = new MediaDriver.Context()
                 .aeronDirectoryName(dir.getAbsolutePath())
                 .threadingMode(invokedByCallers ? ThreadingMode.INVOKER : ThreadingMode.SHARED)
@@ -389,6 +341,7 @@ public final class EmbeddedDriver implements AutoCloseable
             try
             {
                 driver = MediaDriver.launch(driverContext);
+                AeronDirectories.claim(dir);
                 final Aeron.Context clientContext = new Aeron.Context().aeronDirectoryName(driver.aeronDirectoryName());
                 if (invokedByCallers)
                 {
@@ -401,7 +354,7 @@ public final class EmbeddedDriver implements AutoCloseable
             catch (final RuntimeException ex)
             {
                 CloseHelper.quietCloseAll(aeron, driver);
-                IoUtil.delete(dir, true);
+                AeronDirectories.delete(dir, System.err::println);
                 throw ex;
             }
         }

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -57,7 +58,7 @@ class EmbeddedDriverTest
 
     @ParameterizedTest
     @ValueSource(strings = {"udp", "ipc"})
-    void closeLeavesNoDirectoryAndNoThreads(final String transport)
+    void closeLeavesNoDirectoryAndNoThreads(final String transport) throws IOException
     {
         final Set<Thread> before = Thread.getAllStackTraces().keySet();
         final File directory;
@@ -70,8 +71,10 @@ class EmbeddedDriverTest
             directory = driver.directory();
             assertTrue(new File(directory, "cnc.dat").isFile(), "the driver runs in its own directory");
             assertTrue(directory.getName().startsWith(EmbeddedDriver.DIRECTORY_PREFIX));
-            assertEquals(new File(System.getProperty("java.io.tmpdir")).getAbsoluteFile(),
-                directory.getParentFile().getAbsoluteFile());
+            assertEquals(AeronDirectories.parent(), directory.getParentFile().getAbsoluteFile());
+            assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(directory.toPath())));
+            assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(
+                directory.toPath().resolve(CncFileDescriptor.CNC_FILE))));
             assertFalse(threadsStartedSince(before).isEmpty(), "the driver and client run threads");
             assertFalse(driver.invokedByCallers());
             assertEquals(0, driver.invoke(), "a driver with its own thread is not run by its callers");
@@ -152,12 +155,14 @@ class EmbeddedDriverTest
             assertTrue(deadDirectory.mkdirs());
             final File deadCnc = new File(deadDirectory, CncFileDescriptor.CNC_FILE);
             Files.copy(liveCnc.toPath(), deadCnc.toPath());
+            Files.writeString(deadDirectory.toPath().resolve(AeronDirectories.MARKER), "pid 1\n");
             // Both CnC files old enough to be judged by their heartbeats rather than spared as just created.
             final long longAgoMs = System.currentTimeMillis() - TimeUnit.MINUTES.toMillis(1);
             assertTrue(liveCnc.setLastModified(longAgoMs) && deadCnc.setLastModified(longAgoMs));
-            // A directory without a CnC file, untouched for a minute: a driver that died before writing one.
+            // A marked directory whose CnC file is gone: a driver that shut down before its directory was removed.
             final File emptyDirectory = new File(parent.toFile(), EmbeddedDriver.DIRECTORY_PREFIX + "1-3-empty");
-            assertTrue(emptyDirectory.mkdirs() && emptyDirectory.setLastModified(longAgoMs));
+            assertTrue(emptyDirectory.mkdirs());
+            Files.writeString(emptyDirectory.toPath().resolve(AeronDirectories.MARKER), "pid 1\n");
 
             final long staleAfterMs = 2_000;
             final long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -204,7 +209,7 @@ class EmbeddedDriverTest
             final String failure = run(List.of("unshare", "--pid", "--fork", "--mount-proc",
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--add-exports", "java.base/jdk.internal.misc=ALL-UNNAMED", "-Xmx64m", "-XX:+UseSerialGC",
-                "-Djava.io.tmpdir=" + parent, "-cp", System.getProperty("java.class.path"),
+                "-D" + AeronDirectories.PARENT_PROPERTY + "=" + parent, "-cp", System.getProperty("java.class.path"),
                 LaunchOneDriver.class.getName()));
             assertNull(failure, () -> "the driver in the other namespace failed: " + failure);
 
