@@ -28,6 +28,11 @@ final class JmhSource
     static final String EVENTS_TOTAL = "eventsTotal";
     /** Bytes allocated per handled event on the message path: {@code gc.alloc.rate.norm} (per window) × windows / events. */
     static final Metric ALLOCATION_PER_EVENT = new Metric("allocationPerEvent", "B", Metric.Kind.COUNT);
+    /** The simulator's benchmark and its floor, a bare event heap doing as many events an election (bench module). */
+    static final String SIMULATOR = "SimulatorBenchmark.simulateElection";
+    static final String SIMULATOR_FLOOR = "SimulatorFloorBenchmark.floorElection";
+    /** The simulator's elections per second over its floor's at the same parameters: the share of a bare heap's event rate it reaches. */
+    static final Metric FLOOR_SHARE = new Metric("floorShare", "x", Metric.Kind.COUNT);
 
     private JmhSource()
     {
@@ -117,6 +122,31 @@ final class JmhSource
                 else
                 {
                     data.put(row, new Column(metric, Column.Statistic.MEAN), new Cell(counter.getValue().score(), counter.getValue().error()));
+                }
+            }
+        }
+    }
+
+    /**
+     * Puts {@link #FLOOR_SHARE} on each simulator row whose floor was measured with the same
+     * parameters, in any of the run's JMH files: the ratio of their scores, so the distance to the
+     * floor is read from one run on whatever machine made it.
+     */
+    static void addFloorShares(final RunData data, final List<JmhResult> results)
+    {
+        for (final JmhResult simulator : results)
+        {
+            if (!SIMULATOR.equals(simulator.shortName()))
+            {
+                continue;
+            }
+            for (final JmhResult floor : results)
+            {
+                if (SIMULATOR_FLOOR.equals(floor.shortName()) && floor.params().equals(simulator.params()) &&
+                    floor.primary().score() > 0)
+                {
+                    data.put(RowKeys.benchmarkRow(simulator.params(), simulator.shortName()), new Column(FLOOR_SHARE, Column.Statistic.MEAN),
+                        Cell.of(simulator.primary().score() / floor.primary().score()));
                 }
             }
         }

@@ -125,10 +125,14 @@ public final class RunFolders
             }
             // Benchmark results join the rows the run reports made, never one another's.
             final java.util.Set<RowKey> reported = new java.util.TreeSet<>(data.rows());
+            final List<JmhResult> allResults = new ArrayList<>();
             for (final Path file : jmh)
             {
-                JmhSource.add(data, file, JmhResults.read(file), name -> orElse(data.metric(name), declared.apply(name)), reported);
+                final List<JmhResult> results = JmhResults.read(file);
+                allResults.addAll(results);
+                JmhSource.add(data, file, results, name -> orElse(data.metric(name), declared.apply(name)), reported);
             }
+            JmhSource.addFloorShares(data, allResults);
             for (final Path file : logs)
             {
                 final String prefix = stem(file.getFileName().toString());

@@ -37,6 +37,8 @@ public record BenchmarkStage(
 {
     public static final String CONVERGENCE = "ConvergenceBenchmark";
     public static final String SIMULATOR = "SimulatorBenchmark";
+    /** A bare event heap doing as many events as the simulator's election: the floor the analyser divides by. */
+    public static final String SIMULATOR_FLOOR = "SimulatorFloorBenchmark";
     public static final String MESSAGE_PATH = "MessagePathBenchmark";
     /** The benchmarks' parameter that carries the algorithms' own options. */
     public static final String OPTIONS = "options";

@@ -106,6 +106,8 @@ public final class RunGrid
                     simForks, 1, 20, 50));
                 stages.add(timed("simulator", BenchmarkStage.SIMULATOR, params(algorithms, "nodes", List.of("5", "65", "257")),
                     1, 1, 2, "1s", "2s", List.of()));
+                stages.add(timed("simulator-floor", BenchmarkStage.SIMULATOR_FLOOR, params(algorithms, "nodes", List.of("5", "65", "257")),
+                    1, 1, 2, "1s", "2s", List.of()));
                 stages.add(timed("message-path", BenchmarkStage.MESSAGE_PATH,
                     params(algorithms, "transport", List.of(SIM, INMEMORY)), 1, 1, 2, "2s", "2s", List.of("gc")));
                 break;
@@ -118,6 +120,8 @@ public final class RunGrid
                 stages.add(timers("convergence-timers", algorithms, List.of("10ms", "20ms", "50ms", "100ms"),
                     List.of("2ms", "5ms", "10ms", "30ms"), 1, 1, 20, 50));
                 stages.add(timed("simulator", BenchmarkStage.SIMULATOR,
+                    params(algorithms, "nodes", List.of("5", "17", "65", "257", "1024")), 1, 2, 3, "2s", "3s", List.of()));
+                stages.add(timed("simulator-floor", BenchmarkStage.SIMULATOR_FLOOR,
                     params(algorithms, "nodes", List.of("5", "17", "65", "257", "1024")), 1, 2, 3, "2s", "3s", List.of()));
                 final Map<String, List<String>> worst = new LinkedHashMap<>();
                 worst.put("algorithm", algorithms);

@@ -78,6 +78,8 @@ public final class ElectionSettings
     private final int explicitKnobs;
     private final Map<String, Object> optionValues;
     private final Map<String, Object> derivedOptionValues;
+    /** Every option's value by name, given over derived: what {@link #get} reads (a node reads its options at each boot). */
+    private final Map<String, Object> valuesByName;
     private final long arrangementSeed;
 
     private ElectionSettings(final Builder builder)
@@ -86,7 +88,21 @@ public final class ElectionSettings
         explicitKnobs = builder.explicitKnobs;
         optionValues = Collections.unmodifiableMap(new TreeMap<>(builder.optionValues));
         derivedOptionValues = Collections.unmodifiableMap(new TreeMap<>(builder.derivedOptionValues));
+        final Map<String, Object> values = new HashMap<>(builder.derivedOptionValues);
+        values.putAll(builder.optionValues);
+        valuesByName = values;
         arrangementSeed = builder.arrangementSeed;
+    }
+
+    /** The same values, their maps shared (they are unmodifiable), with another arrangement seed. */
+    private ElectionSettings(final ElectionSettings settings, final long arrangementSeed)
+    {
+        knobNs = settings.knobNs;
+        explicitKnobs = settings.explicitKnobs;
+        optionValues = settings.optionValues;
+        derivedOptionValues = settings.derivedOptionValues;
+        valuesByName = settings.valuesByName;
+        this.arrangementSeed = arrangementSeed;
     }
 
     public static Builder builder()
@@ -194,8 +210,7 @@ public final class ElectionSettings
      */
     public <T> T get(final AlgorithmOption<T> option)
     {
-        final Object given = optionValues.get(option.name());
-        final Object value = null != given ? given : derivedOptionValues.get(option.name());
+        final Object value = valuesByName.get(option.name());
         return null == value ? option.defaultValue() : option.valueType().cast(value);
     }
 
@@ -215,6 +230,15 @@ public final class ElectionSettings
     public long arrangementSeed()
     {
         return arrangementSeed;
+    }
+
+    /**
+     * @return these settings with another arrangement seed, as {@code toBuilder().arrangementSeed(seed).build()}
+     *         gives, without copying the rest: what each seeded run of a scenario changes.
+     */
+    public ElectionSettings withArrangementSeed(final long seed)
+    {
+        return seed == arrangementSeed ? this : new ElectionSettings(this, seed);
     }
 
     /**

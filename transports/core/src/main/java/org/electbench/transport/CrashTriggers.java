@@ -138,6 +138,12 @@ public final class CrashTriggers
 
         private final AtomicLong fired = new AtomicLong();
 
+        /** Forgets every claim, for the next run of a runtime that keeps one across runs. */
+        public void reset()
+        {
+            fired.set(0);
+        }
+
         boolean claim(final int trigger)
         {
             final long bit = 1L << trigger;

@@ -89,6 +89,31 @@ public final class Scenario
         eventBudget = builder.eventBudget;
     }
 
+    /**
+     * Run {@code runIndex}'s scenario from run 0's: only the seeds differ, so what the settings
+     * derived from and every limit checked (neither reads a seed) holds as it is.
+     */
+    private Scenario(final Scenario base, final long seed, final long arrangementSeed)
+    {
+        algorithm = base.algorithm;
+        nodes = base.nodes;
+        network = base.network;
+        givenSettings = base.givenSettings.withArrangementSeed(arrangementSeed);
+        profile = base.profile;
+        settings = base.settings.withArrangementSeed(arrangementSeed);
+        // Its settings differ from these in the arrangement seed alone, and only its distortions are read.
+        derived = base.derived;
+        kind = base.kind;
+        detect = base.detect;
+        extraFaults = base.extraFaults;
+        this.seed = seed;
+        chaosFaults = base.chaosFaults;
+        faultDurationNs = base.faultDurationNs;
+        settleWindowNs = base.settleWindowNs;
+        budgetNs = base.budgetNs;
+        eventBudget = base.eventBudget;
+    }
+
     public static Builder builder()
     {
         return new Builder();
@@ -143,12 +168,9 @@ public final class Scenario
         {
             return this;
         }
-        // Only a random ring arrangement reads its seed, so every run may derive one.
-        return toBuilder()
-            .seed(Seeds.derive(seed, runIndex))
-            .settings(givenSettings.toBuilder().arrangementSeed(Seeds.derive(givenSettings.arrangementSeed(), runIndex)).build())
-            .derivedFor(profile)
-            .build();
+        // Only a random ring arrangement reads its seed, so every run may derive one. Settings derive from the
+        // given ones and the profile alone, so run 0's derivation holds with the new seed in place.
+        return new Scenario(this, Seeds.derive(seed, runIndex), Seeds.derive(givenSettings.arrangementSeed(), runIndex));
     }
 
     /**

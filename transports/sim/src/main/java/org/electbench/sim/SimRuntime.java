@@ -54,6 +54,9 @@ public final class SimRuntime implements ClusterRuntime
     private final EventQueue queue = new EventQueue(INITIAL_EVENTS);
     private final Claim claim = new Claim();
     private final Host host = new SimHost();
+    private final FaultEdges edges = new FaultEdges();
+    /** One thread runs every node: the crash triggers' shared first senders need no copy per run. */
+    private final CrashTriggers.FirstSenders firstSenders = new CrashTriggers.FirstSenders();
     private TraceRecorder trace;
     private boolean keepsDurableState = true;
 
@@ -186,11 +189,12 @@ public final class SimRuntime implements ClusterRuntime
             clusterSize = n;
             nodes = new NodeLifecycle(n, ALL_NODES);
         }
-        nodes.reset(scenario, host, claim, monitor, keepsDurableState, new CrashTriggers.FirstSenders());
+        firstSenders.reset();
+        nodes.reset(scenario, plan, host, claim, monitor, keepsDurableState, firstSenders);
         nowNs = 0;
         events = 0;
 
-        final FaultEdges edges = new FaultEdges(faults);
+        edges.load(faults);
         for (int i = 0; i < edges.size(); i++)
         {
             scheduleFault(edges.fault(i), edges.timeNs(i), edges.end(i));

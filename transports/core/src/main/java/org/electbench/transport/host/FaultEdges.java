@@ -1,6 +1,6 @@
 package org.electbench.transport.host;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.electbench.transport.Fault;
@@ -10,44 +10,71 @@ import org.electbench.transport.NetworkFaults;
  * A run's fault plan as the edges a runtime applies in time order: each fault's start, and the
  * end of those that have one. Edges at one instant keep plan order, a start before its own end.
  * A crash triggered by a send ({@link Fault.Kind#CRASH_AFTER_SEND}) has no edge: the send edge fires it.
+ * <p>
+ * Reusable: {@link #load} replaces the edges, in arrays kept across runs.
  */
 public final class FaultEdges
 {
-    private final long[] timeNs;
-    private final int[] fault;
-    private final boolean[] end;
+    private static final int INITIAL_EDGES = 8;
+
+    private long[] timeNs = new long[INITIAL_EDGES];
+    private int[] fault = new int[INITIAL_EDGES];
+    private boolean[] end = new boolean[INITIAL_EDGES];
+    private int size;
+
+    /** No edges until {@link #load}. */
+    public FaultEdges()
+    {
+    }
 
     public FaultEdges(final List<Fault> faults)
     {
-        final List<long[]> edges = new ArrayList<>();
+        load(faults);
+    }
+
+    /** Replaces the edges with those of {@code faults}. */
+    public void load(final List<Fault> faults)
+    {
+        size = 0;
         for (int index = 0; index < faults.size(); index++)
         {
             final Fault f = faults.get(index);
             if (f.kind() != Fault.Kind.CRASH_AFTER_SEND)
             {
-                edges.add(new long[]{f.atNs(), index, 0});
+                add(f.atNs(), index, false);
                 if (NetworkFaults.hasEnd(f.kind()))
                 {
-                    edges.add(new long[]{f.endNs(), index, 1});
+                    add(f.endNs(), index, true);
                 }
             }
         }
-        // A stable sort: edges at one instant stay in plan order.
-        edges.sort((a, b) -> Long.compare(a[0], b[0]));
-        timeNs = new long[edges.size()];
-        fault = new int[edges.size()];
-        end = new boolean[edges.size()];
-        for (int i = 0; i < edges.size(); i++)
+    }
+
+    /** Inserts after every edge at or before {@code atNs}: a stable insertion sort, so edges at one instant stay in plan order. */
+    private void add(final long atNs, final int index, final boolean isEnd)
+    {
+        if (size == timeNs.length)
         {
-            timeNs[i] = edges.get(i)[0];
-            fault[i] = (int)edges.get(i)[1];
-            end[i] = 1 == edges.get(i)[2];
+            timeNs = Arrays.copyOf(timeNs, 2 * size);
+            fault = Arrays.copyOf(fault, 2 * size);
+            end = Arrays.copyOf(end, 2 * size);
         }
+        int i = size++;
+        while (i > 0 && timeNs[i - 1] > atNs)
+        {
+            timeNs[i] = timeNs[i - 1];
+            fault[i] = fault[i - 1];
+            end[i] = end[i - 1];
+            i--;
+        }
+        timeNs[i] = atNs;
+        fault[i] = index;
+        end[i] = isEnd;
     }
 
     public int size()
     {
-        return timeNs.length;
+        return size;
     }
 
     /** @return when edge i applies. */

@@ -118,9 +118,25 @@ public final class NodeLifecycle
         final boolean keepsDurableState,
         final CrashTriggers.FirstSenders firstSenders)
     {
+        reset(scenario, scenario.plan(), host, claim, feed, keepsDurableState, firstSenders);
+    }
+
+    /**
+     * As {@link #reset(Scenario, Host, Claim, MonitorFeed, boolean, CrashTriggers.FirstSenders)}, with the
+     * scenario's plan already made (a plan is drawn afresh on every call of {@link Scenario#plan()}).
+     */
+    public void reset(
+        final Scenario scenario,
+        final RunPlan plan,
+        final Host host,
+        final Claim claim,
+        final MonitorFeed feed,
+        final boolean keepsDurableState,
+        final CrashTriggers.FirstSenders firstSenders)
+    {
         algorithm = scenario.algorithm();
         settings = scenario.settings();
-        plan = scenario.plan();
+        this.plan = plan;
         seed = scenario.seed();
         this.host = host;
         this.claim = claim;
