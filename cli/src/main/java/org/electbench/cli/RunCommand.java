@@ -46,6 +46,8 @@ import picocli.CommandLine.Spec;
  * folder (see {@link RunFolder}); the comparison tables printed at the end.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+    exitCodeListHeading = "Exit codes (besides every command's):%n",
+    exitCodeList = {"130:stopped by Ctrl-C or SIGTERM; the run folder stays marked incomplete"},
     description = {
         "Run the benchmark comparison through JMH (its Runner, forking from this JVM) into a new folder " +
             "results/runs/<UTC time>-<commit>/ (JMH JSON, histogram logs, run reports, environment, command), then print the tables.",
