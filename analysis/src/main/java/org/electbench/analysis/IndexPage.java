@@ -5,7 +5,7 @@ import java.util.Map;
 
 /**
  * The {@code index.html} of a report: the reading first, a table of contents, one section per
- * scenario (its table, the full set of columns folded away, its charts), the environment and the
+ * scenario (its table, links to its every column in CSV and JSON, its charts), the environment and the
  * command that reproduces the run. No script, no stylesheet or image fetched from anywhere: the
  * charts are the PNGs beside it in {@code charts/} (each linking its SVG), so the page stays small
  * (a few hundred KB for a full run) and opens offline from the report folder.
@@ -22,7 +22,8 @@ final class IndexPage
     private static final String STYLE = String.join("\n",
         "body{font-family:sans-serif;margin:2em auto;max-width:1200px;color:#222;padding:0 1em}",
         "table{border-collapse:collapse;margin:.5em 0 1em;font-size:13px}",
-        "th,td{border:1px solid #ccc;padding:3px 7px}th{background:#f3f3f3}td{white-space:nowrap}#pick td{white-space:normal}td.n{text-align:right}",
+        "th,td{border:1px solid #ccc;padding:3px 6px}th{background:#f3f3f3;max-width:9em}td{white-space:nowrap}#pick td{white-space:normal}",
+        "td.n{text-align:right}td.t{white-space:normal;max-width:13em}",
         ".wide{overflow-x:auto;max-width:100%}details{margin:.5em 0 1.5em}summary{cursor:pointer;color:#036}",
         "figure{margin:1em 0}figcaption{font-weight:bold;margin-bottom:.3em}figure img{width:100%;height:auto;border:1px solid #eee}",
         "code,pre{background:#f6f6f6;padding:2px 4px}pre{white-space:pre-wrap}",
@@ -182,7 +183,7 @@ final class IndexPage
     {
         final String stem = escape(item.chart().stem());
         html.append("<figure id=\"").append(stem).append("\">\n<figcaption>").append(escape(item.chart().title()))
-            .append("</figcaption>\n<a href=\"").append(ReportWriter.CHARTS).append('/').append(stem).append(".svg\"><img src=\"")
+            .append("</figcaption>\n<a href=\"").append(ReportWriter.CHARTS).append('/').append(stem).append(".png\"><img src=\"")
             .append(ReportWriter.CHARTS).append('/').append(stem).append(".png\" alt=\"").append(escape(item.chart().title()))
             .append("\" loading=\"lazy\"></a>\n</figure>\n");
     }

@@ -16,8 +16,32 @@ final class Numbers
     {
     }
 
-    /** @return whole numbers whole, others to four significant digits, without exponent; "" for NaN. */
+    /** Whole parts from here up are grouped in threes ({@code 66,544}); shorter ones read well as they are. */
+    private static final double GROUPED_FROM = 10_000;
+
+    /**
+     * @return whole numbers whole, others to four significant digits, without exponent, whole parts of five
+     *     digits or more grouped with commas; "" for NaN.
+     */
     static String format(final double value)
+    {
+        return Math.abs(value) >= GROUPED_FROM ? grouped(plain(value)) : plain(value);
+    }
+
+    private static String grouped(final String plain)
+    {
+        final int dot = plain.indexOf('.');
+        final int end = dot < 0 ? plain.length() : dot;
+        final int start = plain.startsWith("-") ? 1 : 0;
+        final StringBuilder out = new StringBuilder(plain);
+        for (int at = end - 3; at > start; at -= 3)
+        {
+            out.insert(at, ',');
+        }
+        return out.toString();
+    }
+
+    private static String plain(final double value)
     {
         if (Double.isNaN(value))
         {

@@ -12,9 +12,9 @@ import org.electbench.transport.AtomicOutput;
  * <pre>
  * tables/&lt;scenario&gt;.md, .csv, .json   one table per scenario ({@link Tables}): markdown the compact view, CSV and JSON every column
  * tables.md                     every table, as {@code run} printed them
- * charts/&lt;chart&gt;.svg, .png     every chart {@link Charts} draws
+ * charts/&lt;chart&gt;.png           every chart {@link Charts} draws, once (PNG: a full run's page stays small and loads fast)
  * report.md                     every table, each chart linked, the environment and the command
- * index.html                    one self-contained page: tables, charts inline, environment, a reading per scenario
+ * index.html                    one page, opened offline from this folder: tables, the charts beside it, environment, a reading per scenario
  * </pre>
  * Every file is written whole into a temporary file beside it and moved over the old one; the
  * folder holds a file {@code incomplete} while the report is written, so one stopped midway says so. The
@@ -70,7 +70,7 @@ public final class ReportWriter
             {
                 if (table.title().equals(chart.scenario()))
                 {
-                    markdown.append("![").append(chart.title()).append("](").append(CHARTS).append('/').append(chart.stem()).append(".svg)\n");
+                    markdown.append("![").append(chart.title()).append("](").append(CHARTS).append('/').append(chart.stem()).append(".png)\n");
                 }
             }
             markdown.append('\n');
@@ -94,18 +94,14 @@ public final class ReportWriter
         final List<IndexPage.Figure> figures = new ArrayList<>();
         for (final NamedChart chart : charts)
         {
-            final byte[] svg = ChartImage.svg(chart, footer);
             final byte[] png = ChartImage.png(chart, footer);
-            final Path svgFile = out.resolve(CHARTS).resolve(chart.stem() + ".svg");
             final Path pngFile = out.resolve(CHARTS).resolve(chart.stem() + ".png");
-            AtomicOutput.replace(svgFile, stream -> stream.write(svg));
             AtomicOutput.replace(pngFile, stream -> stream.write(png));
-            written.add(svgFile);
             written.add(pngFile);
             figures.add(new IndexPage.Figure(chart));
             if (null == chart.scenario())
             {
-                markdown.append("![").append(chart.title()).append("](").append(CHARTS).append('/').append(chart.stem()).append(".svg)\n");
+                markdown.append("![").append(chart.title()).append("](").append(CHARTS).append('/').append(chart.stem()).append(".png)\n");
             }
         }
         final Path report = out.resolve(REPORT_MD);

@@ -213,7 +213,11 @@ public enum TableFormat
         return exact;
     }
 
-    /** HTML: the compact table, then every column in a collapsible section. */
+    /**
+     * HTML: the compact table, its text cells wrapping within a narrow column so the table fits the
+     * page; every column is in the CSV and JSON beside the page, linked below the table rather than
+     * drawn (a full table is a hundred columns wide).
+     */
     static final class Html implements Renderer
     {
         @Override
@@ -229,10 +233,10 @@ public enum TableFormat
             grid(html, compact);
             if (compact.columns().size() < table.columns().size())
             {
-                html.append("<details><summary>All ").append(table.columns().size())
-                    .append(" columns (as in the CSV, values in each metric's own unit)</summary>\n<div class=\"wide\">");
-                grid(html, table);
-                html.append("</div></details>\n");
+                final String stem = ReportWriter.TABLES + "/" + IndexPage.escape(table.id());
+                html.append("<p class=\"settings\">All ").append(table.columns().size())
+                    .append(" columns, values in each metric's own unit: <a href=\"").append(stem).append(".csv\">CSV</a>, <a href=\"")
+                    .append(stem).append(".json\">JSON</a>.</p>\n");
             }
             return html.toString();
         }
@@ -250,7 +254,7 @@ public enum TableFormat
                 html.append("<tr>");
                 for (int i = 0; i < row.size(); i++)
                 {
-                    html.append(table.columns().get(i).numeric() ? "<td class=\"n\">" : "<td>")
+                    html.append(table.columns().get(i).numeric() ? "<td class=\"n\">" : "<td class=\"t\">")
                         .append(IndexPage.escape(row.get(i).text())).append("</td>");
                 }
                 html.append("</tr>\n");

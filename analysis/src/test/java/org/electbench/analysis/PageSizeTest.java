@@ -8,7 +8,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-/** A full run's page opens: under 3 MB, the reading first, the big tables folded away. */
+/** A full run's page opens: under 3 MB, the reading first, the big tables linked as CSV and JSON rather than drawn. */
 class PageSizeTest
 {
     @Test
@@ -24,7 +24,9 @@ class PageSizeTest
         assertTrue(bytes <= 3 * 1024 * 1024, "index.html of a full run is " + bytes + " bytes");
         assertTrue(html.indexOf("id=\"pick\"") < html.indexOf("class=\"scenario\""), "the reading is not first");
         assertTrue(html.contains("tie within noise"), "the made-up rows overlap: a tie within noise is said");
-        assertTrue(html.contains("<details><summary>All "), "the full tables are folded away");
+        assertTrue(html.contains(" columns, values in each metric's own unit: <a href=\"tables/leader-crash.csv\">CSV</a>"),
+            "the full tables are linked");
+        assertTrue(!html.contains("<details><summary>All "), "no hundred-column table drawn");
         assertTrue(html.contains("id=\"incidents\""), "no incidents section");
     }
 }

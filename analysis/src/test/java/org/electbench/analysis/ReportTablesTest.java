@@ -190,7 +190,7 @@ class ReportTablesTest
         assertEquals(new String(markdown), Files.readString(run.resolve("report/tables/leader-crash.md")));
         assertEquals(new String(csv), Files.readString(run.resolve("report/tables/leader-crash.csv")));
         assertEquals(new String(report), Files.readString(run.resolve("report/report.md")));
-        assertTrue(written.contains(run.resolve("report/charts/cdf_leader-crash_bully.svg")), written.toString());
+        assertTrue(written.contains(run.resolve("report/charts/cdf_leader-crash_bully.png")), written.toString());
         assertTrue(Files.readString(run.resolve("report/tables.md")).contains("Reproduce: `./electbench run --quick`"));
     }
 

@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "report", mixinStandardHelpOptions = true,
     description = {"Read run folders (JMH JSON, run reports, histogram logs) and write per scenario a markdown table and CSV, " +
-        "charts (SVG and PNG) and one self-contained index.html into RUN_DIR/report (or --out). Several folders merge, " +
+        "charts (PNG) and one index.html into RUN_DIR/report (or --out); the page opens offline from that folder, its charts the " +
+        "PNG files beside it. Several folders merge, " +
         "each keeping its environment.",
         "With --trace FILE (from `simulate --trace`), draw that run as a space-time diagram (FILE's name .svg) and write a log " +
         "ShiViz loads (.shiviz.log)."})

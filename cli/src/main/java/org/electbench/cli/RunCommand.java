@@ -14,6 +14,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.electbench.analysis.AnalysisException;
 import org.electbench.analysis.Declarations;
+import org.electbench.analysis.ReportWriter;
+import org.electbench.analysis.RunData;
 import org.electbench.analysis.RunFolders;
 import org.electbench.analysis.Tables;
 import org.electbench.harness.BenchmarkStage;
@@ -43,12 +45,15 @@ import picocli.CommandLine.Spec;
  * {@code ./electbench run}: the comparison, through the JMH benchmark jar. Every registered
  * algorithm on the named scenarios in the simulator, the real transports at small sizes, a few
  * timer settings, the simulator's throughput and the message path; everything into a new run
- * folder (see {@link RunFolder}); the comparison tables printed at the end.
+ * folder (see {@link RunFolder}); each stage's tables printed as it finishes, the report page written at the end.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+    exitCodeListHeading = "Exit codes (besides every command's):%n",
+    exitCodeList = {"130:stopped by Ctrl-C or SIGTERM; the run folder stays marked incomplete"},
     description = {
         "Run the benchmark comparison through JMH (its Runner, forking from this JVM) into a new folder " +
-            "results/runs/<UTC time>-<commit>/ (JMH JSON, histogram logs, run reports, environment, command), then print the tables.",
+            "results/runs/<UTC time>-<commit>/ (JMH JSON, histogram logs, run reports, environment, command), printing each " +
+            "stage's tables (what fits 120 columns) as it finishes, then write the report page, RUN_DIR/report/index.html.",
         "By default every registered algorithm on every named scenario, sim at n = 3 ... 17 (and 65), inmemory at n = 3 ... 17 " +
             "and aeron-udp at n = 3 ... 9 (17 with --full), a few HBT and T_elec settings, the simulator's throughput and the " +
             "message path: 1,000 elections a simulator row, 30 a real one; " + RunGrid.DEFAULT_MEASURED + " measured on a quiet " +
@@ -158,6 +163,7 @@ final class RunCommand implements Callable<Integer>
             throw new java.io.UncheckedIOException("cannot make a run folder in " + runs + ": " + ex.getMessage(), ex);
         }
         spec.commandLine().getErr().println("electbench: run folder " + folder.directory());
+        final StageTables stageTables = new StageTables(folder.directory(), spec.commandLine().getOut(), spec.commandLine().getErr());
         final JmhStages driver = new JmhStages(folder, environment, spec.commandLine().getErr());
         final AtomicBoolean stopping = new AtomicBoolean();
         final Thread onInterrupt = new Thread(() ->
@@ -170,7 +176,7 @@ final class RunCommand implements Callable<Integer>
         final String error;
         try
         {
-            error = driver.run(adjusted);
+            error = driver.run(adjusted, stageTables::stageFinished);
         }
         catch (final IOException ex)
         {
@@ -201,6 +207,7 @@ final class RunCommand implements Callable<Integer>
         }
 
         final String tables;
+        final RunData data;
         try
         {
             if (!driver.failures().isEmpty())
@@ -208,7 +215,8 @@ final class RunCommand implements Callable<Integer>
                 folder.write(RunFolder.FAILURES, (String.join("\n", driver.failures()) + "\n").getBytes(StandardCharsets.UTF_8));
             }
             folder.complete();
-            tables = tables(folder);
+            data = RunFolders.read(List.of(folder.directory()), Declarations::lookup);
+            tables = tables(folder, data);
         }
         catch (final AnalysisException ex)
         {
@@ -223,9 +231,32 @@ final class RunCommand implements Callable<Integer>
         {
             out.write(tables);
         }
-        spec.commandLine().getOut().print(tables);
-        spec.commandLine().getOut().println("Run folder: " + folder.directory());
-        spec.commandLine().getOut().flush();
+        final PrintWriter stdout = spec.commandLine().getOut();
+        stageTables.printChanged(data);
+        stdout.println("Every table, every column: " + folder.directory().resolve(RunFolder.TABLES));
+        stdout.println("Run folder: " + folder.directory());
+        stdout.flush();
+        return writeReport(data, folder.directory());
+    }
+
+    /** The page of the finished run, as {@code report RUN_DIR} writes it, and how to open it. */
+    private int writeReport(final RunData data, final Path directory)
+    {
+        final Path page = directory.resolve(RunFolders.REPORT_FOLDER).resolve(ReportWriter.INDEX_HTML).toAbsolutePath();
+        try
+        {
+            ReportWriter.write(data, page.getParent());
+        }
+        catch (final AnalysisException | java.io.UncheckedIOException ex)
+        {
+            spec.commandLine().getErr().println("electbench: the run is complete, but its report could not be written: " +
+                ex.getMessage() + "; `./electbench report " + directory + "` tries again");
+            return 1;
+        }
+        final PrintWriter stdout = spec.commandLine().getOut();
+        stdout.println("Report: " + page);
+        stdout.println("Open it in a browser: xdg-open " + page.getFileName() + " in that folder (macOS: open), or " + page.toUri());
+        stdout.flush();
         return 0;
     }
 
@@ -274,7 +305,12 @@ final class RunCommand implements Callable<Integer>
      */
     static String tables(final RunFolder folder) throws IOException
     {
-        final String tables = Tables.markdown(RunFolders.read(List.of(folder.directory()), Declarations::lookup));
+        return tables(folder, RunFolders.read(List.of(folder.directory()), Declarations::lookup));
+    }
+
+    private static String tables(final RunFolder folder, final RunData data) throws IOException
+    {
+        final String tables = Tables.markdown(data);
         folder.write(RunFolder.TABLES, tables.getBytes(StandardCharsets.UTF_8));
         return tables;
     }

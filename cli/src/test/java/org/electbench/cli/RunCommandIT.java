@@ -100,7 +100,7 @@ class RunCommandIT
         assertEquals(2 * algorithms, rows.size(), first.out());
         // Bully, every follower detecting: n^2 - n - 1 election messages whatever the crash phase.
         assertTrue(rows.stream().anyMatch(row -> row.matches("\\|\\s*bully\\s*\\|\\s*sim\\s*\\|\\s*5\\s*\\|.*") &&
-                cell(first.out(), row, "messages (msgs)").equals("19")),
+                cell(first.out(), row, "messages").equals("19")),
             first.out());
         assertTrue(first.err().contains("[1/" + 2 * algorithms + "]"), "a progress line per benchmark: " + first.err());
     }

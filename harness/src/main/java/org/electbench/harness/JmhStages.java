@@ -101,6 +101,16 @@ public final class JmhStages
      */
     public String run(final List<BenchmarkStage> stages) throws IOException
     {
+        return run(stages, stage -> { });
+    }
+
+    /**
+     * {@link #run(List)}, calling {@code afterEach} once each stage has finished and its results are in the
+     * folder (the progress line cleared first), so a caller can print that stage's tables.
+     */
+    public String run(final List<BenchmarkStage> stages, final java.util.function.Consumer<BenchmarkStage> afterEach)
+        throws IOException
+    {
         for (final BenchmarkStage stage : stages)
         {
             final List<Map<String, String>> params = RunEstimate.combinations(stage);
@@ -125,6 +135,9 @@ public final class JmhStages
                     markIncomplete("failed " + Instant.now() + ": " + error);
                     return error;
                 }
+                clearLine();
+                progress.flush();
+                afterEach.accept(stage);
             }
         }
         finally

@@ -90,6 +90,13 @@ public final class RunGrid
                     scenarios, simForks, 1, 20, 50));
                 stages.add(convergence("convergence-sim-large", algorithms, List.of(SIM), List.of("65"),
                     List.of("leader-crash"), simForks, 0, 20, 50));
+                // 1,000 elections a row (50 iterations of 20), each a 40 D disturbance of about 2 ms of simulator CPU:
+                // the two stages' 84 rows take about 3 min on an idle core (measured: 35 s CPU for 200 a row).
+                incidents(stages, algorithms, List.of("5", "9"), simForks, 50);
+                stages.add(timers("convergence-timers", algorithms, List.of("20ms", "50ms", "100ms"), List.of("5ms", "10ms", "30ms"),
+                    simForks, 1, 20, 50));
+                // The simulator's stages come first (about a minute in all), so their tables print while the real rows,
+                // most of the run, are measured.
                 // Aeron's runs connect publications and measure latency before each election (seconds each, more at
                 // n = 17, where a loaded 2-core machine also times its frames out): n up to 9 here, n = 17 in --full.
                 for (final String runtime : real)
@@ -99,11 +106,6 @@ public final class RunGrid
                         inMemory ? List.of("3", "5", "9", "17") : List.of("3", "5", "9"), List.of("leader-crash"), 1,
                         inMemory ? 1 : 0, 30, 1));
                 }
-                // 1,000 elections a row (50 iterations of 20), each a 40 D disturbance of about 2 ms of simulator CPU:
-                // the two stages' 84 rows take about 3 min on an idle core (measured: 35 s CPU for 200 a row).
-                incidents(stages, algorithms, List.of("5", "9"), simForks, 50);
-                stages.add(timers("convergence-timers", algorithms, List.of("20ms", "50ms", "100ms"), List.of("5ms", "10ms", "30ms"),
-                    simForks, 1, 20, 50));
                 stages.add(timed("simulator", BenchmarkStage.SIMULATOR, params(algorithms, "nodes", List.of("5", "65", "257")),
                     1, 1, 2, "1s", "2s", List.of()));
                 stages.add(timed("simulator-floor", BenchmarkStage.SIMULATOR_FLOOR, params(algorithms, "nodes", List.of("5", "65", "257")),

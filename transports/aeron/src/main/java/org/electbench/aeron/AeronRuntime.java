@@ -65,7 +65,7 @@ public final class AeronRuntime implements ClusterRuntime
     private static final long PAGE_BYTES = 4096;
     private static final int DRIVER_YIELDS = 10;
     private static final long DRIVER_MIN_PARK_NS = TimeUnit.MICROSECONDS.toNanos(1);
-    /** How long the media driver's thread parks at most when idle: {@value #DEFAULT_DRIVER_MAX_PARK_NS} ns unless set. */
+    /** How long the media driver's keeper thread parks at most when idle: a duration, {@code 10us} unless set. */
     public static final String DRIVER_MAX_PARK_PROPERTY = "electbench.aeron.driver-max-park";
     /**
      * The longest park of the driver's keeper thread, which runs its duty cycle between runs (and

@@ -39,8 +39,11 @@ import org.electbench.transport.Scenario;
 public final class RealtimeRuntime implements ClusterRuntime
 {
     public static final String THREAD_NAME_PREFIX = "electbench-worker-";
+    /** Worker threads of the real-clock runtimes (a whole number of at least 1): one fewer than the cores unless set. */
     public static final String THREADS_PROPERTY = "electbench.inmemory.threads";
+    /** How an idle worker waits: {@code busy-spin}, {@code yield} or {@code backoff} (the default). */
     public static final String IDLE_PROPERTY = "electbench.inmemory.idle";
+    /** How long a backing-off worker parks at most, so how late it can run a timer: a duration, {@code 100us} unless set. */
     public static final String BACKOFF_MAX_PARK_PROPERTY = "electbench.inmemory.backoff-max-park";
     public static final long DEFAULT_BACKOFF_MAX_PARK_NS = TimeUnit.MICROSECONDS.toNanos(100);
     /**
