@@ -96,7 +96,20 @@ final class NodeCommand implements Callable<Integer>
             id, cluster.clusterSize(), cluster.algorithm().name(), cluster.clusterId(), cluster.fingerprint(),
             cluster.keyed() ? "keyed" : "no key", host.incarnation(), ClusterFile.format(cluster.node(id)),
             null == cluster.observer() ? "no observer" : ClusterFile.format(cluster.observer()));
+        if (!cluster.keyed())
+        {
+            err.printf(Locale.ROOT, "node %d: %s names no key: anyone who can send from a listed host (or spoof its " +
+                "address) can forge, alter or replay this cluster's frames and reports, impersonate a node, lock a node " +
+                "out with a forged newer incarnation and hold off failover; add 'key FILE' to the cluster file%n",
+                id, cluster.source());
+        }
         err.flush();
+        host.awaitStopped();
+        if (null != host.failure())
+        {
+            // The node named the stall as it stopped; the shutdown hook prints its counts, errors included.
+            return Main.EXIT_FAILURE;
+        }
         host.awaitClosed();
         return 0;
     }

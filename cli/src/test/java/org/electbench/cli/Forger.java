@@ -69,13 +69,14 @@ public final class Forger
                 if (0 == target)
                 {
                     final long[] zeros = new long[typeCount];
-                    length = StatusFrame.encode(frame, cluster.clusterId(), claimed, cluster.fingerprint(), incarnation,
+                    length = StatusFrame.encode(frame, cluster.clusterId(), claimed, cluster.fingerprint(), incarnation, 1,
                         Role.LEADER, claimed, Long.MAX_VALUE - 1, zeros, zeros, mac);
                 }
                 else
                 {
                     FrameHeader.write(frame, 0, cluster.clusterId(), claimed, cluster.fingerprint(), incarnation,
                         null == mac ? 0 : FrameHeader.FLAG_MAC);
+                    FrameHeader.stamp(frame, 0, 1, target);
                     MessageHeader.write(frame, FrameHeader.MESSAGE_OFFSET, typeIndex, 8, claimed);
                     frame.putLong(FrameHeader.MESSAGE_OFFSET + MessageHeader.LENGTH, Long.MAX_VALUE - 1, MessageHeader.BYTE_ORDER);
                     length = FrameHeader.MIN_FRAME_LENGTH + 8;

@@ -72,6 +72,12 @@ public final class Membership
         return listed.equals(source) || (listed.isLoopbackAddress() && source.isLoopbackAddress());
     }
 
+    /** @return whether this is {@link #open()}: nodes of one process, no check beyond the frame's shape. */
+    public boolean isOpen()
+    {
+        return null == hostById;
+    }
+
     /** @return node {@code id}'s listed host, or null when this membership checks no addresses. */
     public InetAddress host(final int id)
     {
