@@ -82,10 +82,11 @@ final class NodeCommand implements Callable<Integer>
         {
             host.close();
             err.printf(Locale.ROOT, "node %d stopped: %d sent, %d dropped as not connected, %d received, " +
-                    "%d invalid frames dropped%s, %d status reports (%d dropped), %d errors%n",
+                    "%d invalid frames dropped%s, %d status reports (%d dropped), %d session set-ups refused, %d errors%n",
                 id, host.endpoint().count(SendCounter.SENT), host.endpoint().count(SendCounter.NOT_CONNECTED_DROPS),
                 host.endpoint().validator().count(FrameVerdict.OK), host.endpoint().validator().dropped(),
-                dropsByReason(host.endpoint().validator()::count), host.statusSent(), host.statusDropped(), host.errors());
+                dropsByReason(host.endpoint().validator()::count), host.statusSent(), host.statusDropped(),
+                host.sessionsRefused(), host.errors());
             err.flush();
         }, "electbench-node-shutdown");
         Runtime.getRuntime().addShutdownHook(shutdown);

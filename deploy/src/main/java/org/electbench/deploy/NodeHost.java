@@ -22,6 +22,7 @@ import org.electbench.aeron.FrameMac;
 import org.electbench.aeron.FrameVerdict;
 import org.electbench.aeron.Membership;
 import org.electbench.aeron.MessageHandler;
+import org.electbench.aeron.SetupGuard;
 import org.electbench.realtime.RealtimeRuntime;
 import org.electbench.realtime.TimerSlack;
 import org.electbench.realtime.TimerStore;
@@ -77,6 +78,7 @@ public final class NodeHost implements Agent, AutoCloseable
     private final int startLeaderId;
     private final long startTerm;
     private final EmbeddedDriver driver;
+    private final SetupGuard setupGuard;
     private final AeronEndpoint endpoint;
     private final ExclusivePublication observerPublication;
     private final TimerStore timers = new TimerStore();
@@ -118,9 +120,11 @@ public final class NodeHost implements Agent, AutoCloseable
         final int selfId,
         final Start start,
         final EmbeddedDriver driver,
+        final SetupGuard setupGuard,
         final Consumer<String> log)
     {
         cluster.checkNodeId(selfId);
+        this.setupGuard = setupGuard;
         this.log = log;
         this.cluster = cluster;
         this.selfId = selfId;
@@ -195,10 +199,11 @@ public final class NodeHost implements Agent, AutoCloseable
         final ClusterFile cluster, final int selfId, final Start start, final Consumer<String> log)
     {
         cluster.checkNodeId(selfId);
-        final EmbeddedDriver driver = EmbeddedDriver.launch();
+        final SetupGuard guard = new SetupGuard(EmbeddedDriver.DEFAULT_TERM_LENGTH, cluster.membership()::admitsAny);
+        final EmbeddedDriver driver = EmbeddedDriver.builder().setupGuard(guard).launch();
         try
         {
-            return new NodeHost(cluster, selfId, start, driver, log);
+            return new NodeHost(cluster, selfId, start, driver, guard, log);
         }
         catch (final RuntimeException ex)
         {
@@ -483,6 +488,12 @@ public final class NodeHost implements Agent, AutoCloseable
     public long statusDropped()
     {
         return statusDropped.get();
+    }
+
+    /** @return new sessions the driver refused before mapping an image: unlisted sources, or terms longer than its own. */
+    public long sessionsRefused()
+    {
+        return setupGuard.refused();
     }
 
     /** @return errors the node threw, printed and survived. */
