@@ -82,10 +82,11 @@ final class NodeCommand implements Callable<Integer>
         {
             host.close();
             err.printf(Locale.ROOT, "node %d stopped: %d sent, %d dropped as not connected, %d received, " +
-                    "%d invalid frames dropped%s, %d status reports (%d dropped), %d errors%n",
+                    "%d invalid frames dropped%s, %d status reports (%d dropped), %d session set-ups refused, %d errors%n",
                 id, host.endpoint().count(SendCounter.SENT), host.endpoint().count(SendCounter.NOT_CONNECTED_DROPS),
                 host.endpoint().validator().count(FrameVerdict.OK), host.endpoint().validator().dropped(),
-                dropsByReason(host.endpoint().validator()::count), host.statusSent(), host.statusDropped(), host.errors());
+                dropsByReason(host.endpoint().validator()::count), host.statusSent(), host.statusDropped(),
+                host.sessionsRefused(), host.errors());
             err.flush();
         }, "electbench-node-shutdown");
         Runtime.getRuntime().addShutdownHook(shutdown);
@@ -96,7 +97,20 @@ final class NodeCommand implements Callable<Integer>
             id, cluster.clusterSize(), cluster.algorithm().name(), cluster.clusterId(), cluster.fingerprint(),
             cluster.keyed() ? "keyed" : "no key", host.incarnation(), ClusterFile.format(cluster.node(id)),
             null == cluster.observer() ? "no observer" : ClusterFile.format(cluster.observer()));
+        if (!cluster.keyed())
+        {
+            err.printf(Locale.ROOT, "node %d: %s names no key: anyone who can send from a listed host (or spoof its " +
+                "address) can forge, alter or replay this cluster's frames and reports, impersonate a node, lock a node " +
+                "out with a forged newer incarnation and hold off failover; add 'key FILE' to the cluster file%n",
+                id, cluster.source());
+        }
         err.flush();
+        host.awaitStopped();
+        if (null != host.failure())
+        {
+            // The node named the stall as it stopped; the shutdown hook prints its counts, errors included.
+            return Main.EXIT_FAILURE;
+        }
         host.awaitClosed();
         return 0;
     }

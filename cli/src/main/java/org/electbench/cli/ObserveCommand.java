@@ -16,6 +16,7 @@ import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.electbench.aeron.EmbeddedDriver;
 import org.electbench.aeron.FrameVerdict;
+import org.electbench.aeron.SetupGuard;
 import org.electbench.deploy.ClusterFile;
 import org.electbench.deploy.ClusterObservation;
 import org.electbench.deploy.ClusterObserver;
@@ -117,7 +118,8 @@ final class ObserveCommand implements Callable<Integer>
         final boolean settled;
         final int crashes;
         final long duplicates;
-        try (EmbeddedDriver driver = EmbeddedDriver.launch();
+        try (EmbeddedDriver driver = EmbeddedDriver.builder()
+                .setupGuard(new SetupGuard(EmbeddedDriver.DEFAULT_TERM_LENGTH, cluster.membership()::admitsAny)).launch();
              ClusterObserver observer = new ClusterObserver(cluster, driver.aeron(), new Progress(cluster, err)))
         {
             err.printf(Locale.ROOT, "observe: %s, %d nodes, fingerprint %016x, %s, listening on %s; settle window %s%n",

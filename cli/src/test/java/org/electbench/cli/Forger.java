@@ -20,6 +20,7 @@ import org.electbench.spi.Role;
  * fingerprint) but not the key. It sends forged frames claiming to be one node, each a
  * COORDINATOR (or the algorithm's first type) with term 2^63-2, to every node, and forged status
  * reports naming that node leader to the observer; then prints how many Aeron accepted per target
+ * (0 where the target's driver refused the session: it waits 5 s for each to connect)
  * ({@code node K accepted N}, {@code observer accepted N}), then {@code done}, and stays up
  * until its input is closed, so its driver delivers every frame it took.
  * <p>
@@ -28,7 +29,7 @@ import org.electbench.spi.Role;
  */
 public final class Forger
 {
-    private static final long CONNECT_NS = TimeUnit.SECONDS.toNanos(30);
+    private static final long CONNECT_NS = TimeUnit.SECONDS.toNanos(5);
 
     private Forger()
     {
@@ -69,13 +70,14 @@ public final class Forger
                 if (0 == target)
                 {
                     final long[] zeros = new long[typeCount];
-                    length = StatusFrame.encode(frame, cluster.clusterId(), claimed, cluster.fingerprint(), incarnation,
+                    length = StatusFrame.encode(frame, cluster.clusterId(), claimed, cluster.fingerprint(), incarnation, 1,
                         Role.LEADER, claimed, Long.MAX_VALUE - 1, zeros, zeros, mac);
                 }
                 else
                 {
                     FrameHeader.write(frame, 0, cluster.clusterId(), claimed, cluster.fingerprint(), incarnation,
                         null == mac ? 0 : FrameHeader.FLAG_MAC);
+                    FrameHeader.stamp(frame, 0, 1, target);
                     MessageHeader.write(frame, FrameHeader.MESSAGE_OFFSET, typeIndex, 8, claimed);
                     frame.putLong(FrameHeader.MESSAGE_OFFSET + MessageHeader.LENGTH, Long.MAX_VALUE - 1, MessageHeader.BYTE_ORDER);
                     length = FrameHeader.MIN_FRAME_LENGTH + 8;

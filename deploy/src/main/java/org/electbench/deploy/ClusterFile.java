@@ -70,7 +70,7 @@ import org.electbench.transport.parameters.RunParameters;
  *   <li>{@code arrangement-seed INT}: the seed a random ring arrangement is drawn from;</li>
  *   <li>{@code stream-id INT} (default {@value ChannelPlan#DEFAULT_UDP_STREAM_ID}): the Aeron stream every endpoint uses;</li>
  *   <li>{@code connect-timeout DURATION} (default 1s): how long a starting node waits for its
- *       peers to connect before it starts anyway (peers that are down never connect);</li>
+ *       peers and the observer to connect before it starts anyway (peers that are down never connect);</li>
  *   <li>{@code seed INT} (default 1): node {@code id} draws its random numbers from {@code seed} and its id.</li>
  * </ul>
  * Every mistake is an {@link IllegalArgumentException} naming the file, the line, the problem

@@ -90,6 +90,8 @@ public final class ClusterObservation
     private final ConvergenceMonitor monitor;
     private final long[] verdictCounts = new long[FrameVerdict.all().length];
     private final FrameTrust trust;
+    private final ReportCounts counts;
+    private final boolean[] implausibleNamed;
 
     private final boolean[] everHeard;
     private final boolean[] receiveLive;
@@ -110,6 +112,7 @@ public final class ClusterObservation
     private long[] queueTimeNs = new long[queueCapacity];
     private int[] queueNode = new int[queueCapacity];
     private long[] queueIncarnation = new long[queueCapacity];
+    private long[] queueSequence = new long[queueCapacity];
     private int[] queueRole = new int[queueCapacity];
     private int[] queueLeader = new int[queueCapacity];
     private long[] queueTerm = new long[queueCapacity];
@@ -144,7 +147,9 @@ public final class ClusterObservation
         settleWindowNs = 2 * detectionTimeoutNs;
         stallNs = 2 * cluster.settings().heartbeatIntervalNs();
         this.listener = listener;
-        trust = new FrameTrust(cluster.membership(), nodes, listener::onRefused);
+        trust = new FrameTrust(cluster.membership(), nodes, 0, listener::onRefused);
+        counts = new ReportCounts(nodes, typeCount);
+        implausibleNamed = new boolean[nodes + 1];
         monitor = new ConvergenceMonitor(algorithm, nodes);
         everHeard = new boolean[nodes + 1];
         receiveLive = new boolean[nodes + 1];
@@ -213,6 +218,16 @@ public final class ClusterObservation
         {
             verdict = trust.check(buffer, offset, length, FrameHeader.senderId(buffer, offset), source);
         }
+        if (FrameVerdict.OK == verdict && !counts.accept(FrameHeader.senderId(buffer, offset), buffer, offset))
+        {
+            verdict = FrameVerdict.IMPLAUSIBLE;
+            final int id = FrameHeader.senderId(buffer, offset);
+            if (!implausibleNamed[id])
+            {
+                implausibleNamed[id] = true;
+                listener.onRefused(verdict, id, source, FrameHeader.incarnation(buffer, offset));
+            }
+        }
         verdictCounts[verdict.ordinal()]++;
         if (FrameVerdict.OK != verdict)
         {
@@ -235,6 +250,7 @@ public final class ClusterObservation
         queueTimeNs[slot] = receiveNs;
         queueNode[slot] = id;
         queueIncarnation[slot] = StatusFrame.incarnation(buffer, offset);
+        queueSequence[slot] = StatusFrame.sequence(buffer, offset);
         queueRole[slot] = StatusFrame.role(buffer, offset);
         queueLeader[slot] = StatusFrame.leaderId(buffer, offset);
         queueTerm[slot] = StatusFrame.term(buffer, offset);
@@ -251,6 +267,7 @@ public final class ClusterObservation
         final long[] timeNs = new long[capacity];
         final int[] node = new int[capacity];
         final long[] incarnation = new long[capacity];
+        final long[] sequence = new long[capacity];
         final int[] roles = new int[capacity];
         final int[] leaders = new int[capacity];
         final long[] terms = new long[capacity];
@@ -262,6 +279,7 @@ public final class ClusterObservation
             timeNs[i] = queueTimeNs[from];
             node[i] = queueNode[from];
             incarnation[i] = queueIncarnation[from];
+            sequence[i] = queueSequence[from];
             roles[i] = queueRole[from];
             leaders[i] = queueLeader[from];
             terms[i] = queueTerm[from];
@@ -271,6 +289,7 @@ public final class ClusterObservation
         queueTimeNs = timeNs;
         queueNode = node;
         queueIncarnation = incarnation;
+        queueSequence = sequence;
         queueRole = roles;
         queueLeader = leaders;
         queueTerm = terms;
@@ -342,8 +361,14 @@ public final class ClusterObservation
         {
             if (appliedIncarnation[id] != incarnation || !everHeard[id])
             {
-                Arrays.fill(baseMessages, id * typeCount, (id + 1) * typeCount, 0);
-                Arrays.fill(baseBytes, id * typeCount, (id + 1) * typeCount, 0);
+                // A process's first report counts its sends from zero; heard later (the observer started
+                // after it, or missed its first reports), what it sent before is not this observer's to count.
+                final boolean fromZero = 1 == queueSequence[slot];
+                for (int type = 0; type < typeCount; type++)
+                {
+                    baseMessages[id * typeCount + type] = fromZero ? 0 : queueMessages[slot * typeCount + type];
+                    baseBytes[id * typeCount + type] = fromZero ? 0 : queueBytes[slot * typeCount + type];
+                }
             }
             appliedLive[id] = true;
             appliedIncarnation[id] = incarnation;

@@ -5,8 +5,10 @@ import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.aeron.CommonContext;
 import io.aeron.ExclusivePublication;
 import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
@@ -15,10 +17,12 @@ import org.agrona.concurrent.AgentRunner;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.electbench.aeron.AeronEndpoint;
 import org.electbench.aeron.EmbeddedDriver;
+import org.electbench.aeron.FrameHeader;
 import org.electbench.aeron.FrameMac;
 import org.electbench.aeron.FrameVerdict;
 import org.electbench.aeron.Membership;
 import org.electbench.aeron.MessageHandler;
+import org.electbench.aeron.SetupGuard;
 import org.electbench.realtime.RealtimeRuntime;
 import org.electbench.realtime.TimerSlack;
 import org.electbench.realtime.TimerStore;
@@ -74,6 +78,7 @@ public final class NodeHost implements Agent, AutoCloseable
     private final int startLeaderId;
     private final long startTerm;
     private final EmbeddedDriver driver;
+    private final SetupGuard setupGuard;
     private final AeronEndpoint endpoint;
     private final ExclusivePublication observerPublication;
     private final TimerStore timers = new TimerStore();
@@ -81,8 +86,8 @@ public final class NodeHost implements Agent, AutoCloseable
     private final MessageHandler messageHandler = this::onMessage;
     private final Claim claim = new Claim();
     private final HostedContext context;
-    /** Tells this process's frames and reports from those of another process as the same node; never 0. */
-    private final long incarnation = ThreadLocalRandom.current().nextLong() | 1;
+    /** Tells this process's frames and reports from those of an earlier or second process as the same node. */
+    private final long incarnation = FrameHeader.newIncarnation(System.currentTimeMillis(), ThreadLocalRandom.current().nextLong());
     private final Membership membership;
     private final FrameMac statusMac;
     private final long[] messagesByType;
@@ -92,6 +97,7 @@ public final class NodeHost implements Agent, AutoCloseable
     private final AtomicLong statusDropped = new AtomicLong();
     private final AtomicLong errors = new AtomicLong();
     private final CountDownLatch closedLatch = new CountDownLatch(1);
+    private final CountDownLatch stoppedLatch = new CountDownLatch(1);
     private final long connectDeadlineNs;
     private final long heartbeatIntervalNs;
 
@@ -99,7 +105,11 @@ public final class NodeHost implements Agent, AutoCloseable
     private AgentRunner runner;
     private boolean started;
     private boolean statusPending;
+    private long statusSequence;
     private long nextBeaconNs;
+    private long lastCycleNs;
+    private long longestGapNs;
+    private volatile String failure;
     private volatile Role role = Role.FOLLOWER;
     private volatile int leaderId = ElectionNode.NO_LEADER;
     private volatile long term;
@@ -110,9 +120,11 @@ public final class NodeHost implements Agent, AutoCloseable
         final int selfId,
         final Start start,
         final EmbeddedDriver driver,
+        final SetupGuard setupGuard,
         final Consumer<String> log)
     {
         cluster.checkNodeId(selfId);
+        this.setupGuard = setupGuard;
         this.log = log;
         this.cluster = cluster;
         this.selfId = selfId;
@@ -187,10 +199,11 @@ public final class NodeHost implements Agent, AutoCloseable
         final ClusterFile cluster, final int selfId, final Start start, final Consumer<String> log)
     {
         cluster.checkNodeId(selfId);
-        final EmbeddedDriver driver = EmbeddedDriver.launch();
+        final SetupGuard guard = new SetupGuard(EmbeddedDriver.DEFAULT_TERM_LENGTH, cluster.membership()::admitsAny);
+        final EmbeddedDriver driver = EmbeddedDriver.builder().setupGuard(guard).launch();
         try
         {
-            return new NodeHost(cluster, selfId, start, driver, log);
+            return new NodeHost(cluster, selfId, start, driver, guard, log);
         }
         catch (final RuntimeException ex)
         {
@@ -244,6 +257,15 @@ public final class NodeHost implements Agent, AutoCloseable
                 detail, cluster.fingerprint());
             case DUPLICATE_ID -> String.format(Locale.ROOT, "%s: two processes claim to be node %d (one at %s went back " +
                 "to incarnation %016x after another was heard): refusing the older one's frames", who, senderId, from, detail);
+            case STALE_INCARNATION -> String.format(Locale.ROOT, "%s: refusing frames of node %d from %s of incarnation " +
+                "%016x (started %s), older than the newest heard: a replay of an earlier process's frames, or an older " +
+                "process still running as node %d", who, senderId, from, detail,
+                java.time.Instant.ofEpochMilli(FrameHeader.incarnationEpochMs(detail)), senderId);
+            case REPLAYED -> String.format(Locale.ROOT, "%s: refusing frames of node %d from %s that were already " +
+                "received, fell behind the anti-replay window, or were addressed to another receiver: copies sent again",
+                who, senderId, from);
+            case IMPLAUSIBLE -> String.format(Locale.ROOT, "%s: refusing reports of node %d from %s whose send counts " +
+                "go back or grow by more than a node sends between two reports", who, senderId, from);
             default -> String.format(Locale.ROOT, "%s: refusing frames of node %d from %s: %s", who, senderId, from, verdict);
         };
     }
@@ -252,9 +274,25 @@ public final class NodeHost implements Agent, AutoCloseable
     public int doWork()
     {
         final long nowNs = System.nanoTime();
+        if (null != failure)
+        {
+            return 0;
+        }
+        if (0 != lastCycleNs)
+        {
+            longestGapNs = Math.max(longestGapNs, nowNs - lastCycleNs);
+        }
+        lastCycleNs = nowNs;
+        if (endpoint.transportClosed())
+        {
+            stalled();
+            return 0;
+        }
         if (!started)
         {
-            if (endpoint.allPeersConnected() || nowNs - connectDeadlineNs >= 0)
+            // Waits for the observer too, so an observer that is up counts the node's first sends.
+            if ((endpoint.allPeersConnected() && (null == observerPublication || observerPublication.isConnected())) ||
+                nowNs - connectDeadlineNs >= 0)
             {
                 started = true;
                 nextBeaconNs = nowNs;
@@ -275,6 +313,24 @@ public final class NodeHost implements Agent, AutoCloseable
             workCount++;
         }
         return workCount;
+    }
+
+    /**
+     * Aeron closed this process's client under the node: its conductor found itself, or the driver,
+     * silent past Aeron's timeouts (10 s), as after the process was stopped (SIGSTOP, a long GC or
+     * swap). The node has heard nothing since and its peers have moved on, so it stops and the
+     * process exits non-zero naming the stall: restarted, it rejoins as a new incarnation with
+     * fresh state, as after any crash, instead of lingering deaf and mute or resuming on stale beliefs.
+     */
+    private void stalled()
+    {
+        errors.incrementAndGet();
+        failure = String.format(Locale.ROOT, "node %d: its Aeron client was closed under it after a stall: the longest " +
+            "gap between its duty cycles was %.1f s, past Aeron's %d s service interval and driver timeout; it can no " +
+            "longer send or receive, so it stops (exit 1) and a restart rejoins as a new incarnation", selfId,
+            longestGapNs / 1e9, TimeUnit.MILLISECONDS.toSeconds(CommonContext.DEFAULT_DRIVER_TIMEOUT_MS));
+        log.accept(failure);
+        stoppedLatch.countDown();
     }
 
     private void onTimerExpiry(final int nodeId, final long timerId, final int kind)
@@ -306,7 +362,7 @@ public final class NodeHost implements Agent, AutoCloseable
             return;
         }
         final int length = StatusFrame.encode(statusBuffer, cluster.clusterId(), selfId, cluster.fingerprint(),
-            incarnation, role, leaderId, term, messagesByType, bytesByType, statusMac);
+            incarnation, ++statusSequence, role, leaderId, term, messagesByType, bytesByType, statusMac);
         if (observerPublication.offer(statusBuffer, 0, length) > 0)
         {
             statusSent.setRelease(statusSent.getPlain() + 1);
@@ -366,7 +422,20 @@ public final class NodeHost implements Agent, AutoCloseable
         {
             driver.close();
             closedLatch.countDown();
+            stoppedLatch.countDown();
         }
+    }
+
+    /** Blocks until the node stops: closed, or its transport failed ({@link #failure()}). */
+    public void awaitStopped() throws InterruptedException
+    {
+        stoppedLatch.await();
+    }
+
+    /** @return why the node stopped by itself (its transport closed after a stall), or null. */
+    public String failure()
+    {
+        return failure;
     }
 
     /** Blocks until {@link #close()} has finished. */
@@ -419,6 +488,12 @@ public final class NodeHost implements Agent, AutoCloseable
     public long statusDropped()
     {
         return statusDropped.get();
+    }
+
+    /** @return new sessions the driver refused before mapping an image: unlisted sources, or terms longer than its own. */
+    public long sessionsRefused()
+    {
+        return setupGuard.refused();
     }
 
     /** @return errors the node threw, printed and survived. */

@@ -13,13 +13,14 @@ import org.electbench.spi.Role;
  * frame carries {@link FrameHeader#FLAG_STATUS} in the transport header's flags, which no
  * message frame has, so neither side can take one for the other.
  * <pre>
- *  0  transport header (32 bytes), flags = FLAG_STATUS (and FLAG_MAC with a key); its
- *     incarnation is drawn when the node process starts: a restart shows as a new value
- * 32  term            (8)
- * 40  leader id       (4)
- * 44  role ordinal    (2)
- * 46  type count      (2)
- * 48  per type: messages sent (8), bytes sent (8), headers included, since the process started
+ *  0  transport header (48 bytes), flags = FLAG_STATUS (and FLAG_MAC with a key); its
+ *     incarnation is the node process's (a restart shows as a larger value), its sequence
+ *     numbers the process's reports 1, 2, 3... (every report written, sent or not), destination 0
+ * 48  term            (8)
+ * 56  leader id       (4)
+ * 60  role ordinal    (2)
+ * 62  type count      (2)
+ * 64  per type: messages sent (8), bytes sent (8), headers included, since the process started
  *     then, with a key, the MAC tag (16)
  * </pre>
  * Little-endian. Status frames stay below one UDP datagram: at most {@link #MAX_TYPES} types. Who
@@ -53,13 +54,14 @@ public final class StatusFrame
         final int clusterId,
         final int senderId,
         final long incarnation,
+        final long sequence,
         final Role role,
         final int leaderId,
         final long term,
         final long[] messagesByType,
         final long[] bytesByType)
     {
-        return encode(buffer, clusterId, senderId, 0, incarnation, role, leaderId, term, messagesByType, bytesByType, null);
+        return encode(buffer, clusterId, senderId, 0, incarnation, sequence, role, leaderId, term, messagesByType, bytesByType, null);
     }
 
     /**
@@ -74,6 +76,7 @@ public final class StatusFrame
         final int senderId,
         final long fingerprint,
         final long incarnation,
+        final long sequence,
         final Role role,
         final int leaderId,
         final long term,
@@ -84,6 +87,7 @@ public final class StatusFrame
         final int typeCount = messagesByType.length;
         FrameHeader.write(buffer, 0, clusterId, senderId, fingerprint, incarnation,
             FrameHeader.FLAG_STATUS | (null == mac ? 0 : FrameHeader.FLAG_MAC));
+        FrameHeader.stamp(buffer, 0, sequence, 0);
         buffer.putLong(TERM_OFFSET, term, MessageHeader.BYTE_ORDER);
         buffer.putInt(LEADER_OFFSET, leaderId, MessageHeader.BYTE_ORDER);
         buffer.putShort(ROLE_OFFSET, (short)role.ordinal(), MessageHeader.BYTE_ORDER);
@@ -116,7 +120,8 @@ public final class StatusFrame
         if (FrameHeader.magic(buffer, offset) != FrameHeader.MAGIC ||
             FrameHeader.version(buffer, offset) != FrameHeader.VERSION ||
             FrameHeader.clusterId(buffer, offset) != clusterId ||
-            (FrameHeader.flags(buffer, offset) & ~FrameHeader.FLAG_MAC) != FrameHeader.FLAG_STATUS)
+            (FrameHeader.flags(buffer, offset) & ~FrameHeader.FLAG_MAC) != FrameHeader.FLAG_STATUS ||
+            FrameHeader.reserved(buffer, offset) != 0)
         {
             return FrameVerdict.FOREIGN;
         }
@@ -141,6 +146,11 @@ public final class StatusFrame
     public static long incarnation(final DirectBuffer buffer, final int offset)
     {
         return FrameHeader.incarnation(buffer, offset);
+    }
+
+    public static long sequence(final DirectBuffer buffer, final int offset)
+    {
+        return FrameHeader.sequence(buffer, offset);
     }
 
     public static long term(final DirectBuffer buffer, final int offset)

@@ -41,6 +41,8 @@ class ClusterObservationTest
 
     private final UnsafeBuffer buffer = new UnsafeBuffer(new byte[256]);
     private final long[] incarnation = {0, 11, 22, 33};
+    /** Per node, the number of its last report. */
+    private final long[] sequence = new long[4];
     /** Per node, a count per message type of the cluster's algorithm. */
     private final long[][] messages = new long[4][CLUSTER.algorithm().messageTypes().size()];
     private final long[][] bytes = new long[4][CLUSTER.algorithm().messageTypes().size()];
@@ -86,7 +88,7 @@ class ClusterObservationTest
 
     private void report(final long atMs, final int id, final Role role, final int leaderId, final long term)
     {
-        final int length = StatusFrame.encode(buffer, CLUSTER.clusterId(), id, CLUSTER.fingerprint(), incarnation[id], role,
+        final int length = StatusFrame.encode(buffer, CLUSTER.clusterId(), id, CLUSTER.fingerprint(), incarnation[id], ++sequence[id], role,
             leaderId, term, messages[id], bytes[id], null);
         observer.onReport(buffer, 0, length, LOOPBACK, atMs * MS);
         observer.advance(atMs * MS);
@@ -170,6 +172,7 @@ class ClusterObservationTest
     {
         settledOnThreeUntil(100);
         incarnation[1] = 99;
+        sequence[1] = 0;
         messages[1][PingAlgorithm.PING] = 0;
         send(1, PingAlgorithm.PING, 2);
         report(110, 1, Role.CANDIDATE, 0, 1);
@@ -195,7 +198,7 @@ class ClusterObservationTest
     @Test
     void reportsOfAnotherClusterAreDroppedAndCounted()
     {
-        final int length = StatusFrame.encode(buffer, 8, 1, 1, Role.LEADER, 1, 1, messages[1], bytes[1]);
+        final int length = StatusFrame.encode(buffer, 8, 1, 1, 1, Role.LEADER, 1, 1, messages[1], bytes[1]);
         observer.onReport(buffer, 0, length, LOOPBACK, 0);
         observer.advance(500 * MS);
         assertEquals(1, observer.count(FrameVerdict.FOREIGN));
@@ -256,11 +259,11 @@ class ClusterObservationTest
     @Test
     void reportsFromAnUnlistedHostOrOfAnotherClusterFileAreRefusedAndNamed() throws Exception
     {
-        int length = StatusFrame.encode(buffer, CLUSTER.clusterId(), 3, CLUSTER.fingerprint(), 5, Role.LEADER, 3, 9,
+        int length = StatusFrame.encode(buffer, CLUSTER.clusterId(), 3, CLUSTER.fingerprint(), 5, 1, Role.LEADER, 3, 9,
             messages[3], bytes[3], null);
         observer.onReport(buffer, 0, length, InetAddress.getByName("10.9.9.9"), 0);
         observer.onReport(buffer, 0, length, null, 0);
-        length = StatusFrame.encode(buffer, CLUSTER.clusterId(), 2, CLUSTER.fingerprint() + 1, 5, Role.LEADER, 2, 9,
+        length = StatusFrame.encode(buffer, CLUSTER.clusterId(), 2, CLUSTER.fingerprint() + 1, 5, 1, Role.LEADER, 2, 9,
             messages[2], bytes[2], null);
         observer.onReport(buffer, 0, length, LOOPBACK, 0);
         observer.advance(500 * MS);
@@ -284,12 +287,12 @@ class ClusterObservationTest
         final FrameMac otherKey = new FrameMac(new byte[] {
             1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32});
         final long[] counts = new long[keyed.algorithm().messageTypes().size()];
-        int length = StatusFrame.encode(buffer, 1, 1, keyed.fingerprint(), 5, Role.LEADER, 1, 1, counts, counts, null);
+        int length = StatusFrame.encode(buffer, 1, 1, keyed.fingerprint(), 5, 1, Role.LEADER, 1, 1, counts, counts, null);
         watching.onReport(buffer, 0, length, LOOPBACK, 0);
-        length = StatusFrame.encode(buffer, 1, 1, keyed.fingerprint(), 5, Role.LEADER, 1, 1, counts, counts, otherKey);
+        length = StatusFrame.encode(buffer, 1, 1, keyed.fingerprint(), 5, 1, Role.LEADER, 1, 1, counts, counts, otherKey);
         watching.onReport(buffer, 0, length, LOOPBACK, 0);
         assertEquals(2, watching.count(FrameVerdict.BAD_MAC));
-        length = StatusFrame.encode(buffer, 1, 1, keyed.fingerprint(), 5, Role.LEADER, 1, 1, counts, counts,
+        length = StatusFrame.encode(buffer, 1, 1, keyed.fingerprint(), 5, 1, Role.LEADER, 1, 1, counts, counts,
             new FrameMac(new byte[32]));
         watching.onReport(buffer, 0, length, LOOPBACK, 0);
         watching.advance(1);
@@ -314,5 +317,125 @@ class ClusterObservationTest
         assertEquals(15, observer.count(FrameVerdict.DUPLICATE_ID));
         assertTrue(events.contains("refused 3 DUPLICATE_ID from 127.0.0.1"), events::toString);
         assertEquals(1, observer.crashes(), "one restart as the second process appeared, not one per report");
+    }
+
+    /** @return a copy of the report node {@code id} would send now, as a capture holds it. */
+    private UnsafeBuffer captured(final int id, final Role role, final int leaderId, final long term)
+    {
+        final UnsafeBuffer copy = new UnsafeBuffer(new byte[256]);
+        StatusFrame.encode(copy, CLUSTER.clusterId(), id, CLUSTER.fingerprint(), incarnation[id], ++sequence[id], role,
+            leaderId, term, messages[id], bytes[id], null);
+        return copy;
+    }
+
+    private void replay(final UnsafeBuffer copy, final long atMs)
+    {
+        observer.onReport(copy, 0, StatusFrame.length(messages[1].length), LOOPBACK, atMs * MS);
+        observer.advance(atMs * MS);
+    }
+
+    @Test
+    void aReportOfAnEarlierProcessReplayedIsRefusedAndNoRestart()
+    {
+        // Node 3's previous process, before the one the observer hears, reported as leader of term 1.
+        incarnation[3] = 30;
+        final UnsafeBuffer old = captured(3, Role.FOLLOWER, 0, 0);
+        incarnation[3] = 33;
+        sequence[3] = 0;
+        settledOnThreeUntil(100);
+        for (long t = 120; t <= 400; t += 20)
+        {
+            replay(old, t - 1);
+            report(t, 3, Role.LEADER, 3, 1);
+            report(t + 1, 1, Role.FOLLOWER, 3, 1);
+            report(t + 2, 2, Role.FOLLOWER, 3, 1);
+        }
+        assertEquals(0, observer.crashes());
+        assertEquals(0, observer.restarts());
+        assertEquals(15, observer.count(FrameVerdict.STALE_INCARNATION));
+        assertEquals(0, observer.count(FrameVerdict.DUPLICATE_ID));
+        assertEquals(List.of("leader 3 term 1 at 0", "refused 3 STALE_INCARNATION from 127.0.0.1"), events);
+        assertTrue(observer.settled(3, 0));
+        assertEquals(3, observer.finish().finalLeader());
+    }
+
+    /** Nodes 1..3 report every 20 ms from {@code fromMs} to {@code toMs}, agreeing on 3 in term 1. */
+    private void agreeOnThree(final long fromMs, final long toMs)
+    {
+        for (long t = fromMs; t <= toMs; t += 20)
+        {
+            report(t, 3, Role.LEADER, 3, 1);
+            report(t + 1, 1, Role.FOLLOWER, 3, 1);
+            report(t + 2, 2, Role.FOLLOWER, 3, 1);
+        }
+    }
+
+    @Test
+    void aReportReplayedAHundredTimesCountsEachSendOnce()
+    {
+        for (int id = 1; id <= 3; id++)
+        {
+            report(id, id, Role.FOLLOWER, 0, 0);
+        }
+        send(2, PingAlgorithm.PING, 5);
+        final UnsafeBuffer copy = captured(2, Role.FOLLOWER, 0, 0);
+        replay(copy, 5);
+        send(2, PingAlgorithm.PING, 1);
+        for (int i = 0; i < 100; i++)
+        {
+            report(10 + 2 * i, 2, Role.FOLLOWER, 0, 0);
+            replay(copy, 11 + 2 * i);
+            if (i % 10 == 0)
+            {
+                report(11 + 2 * i, 1, Role.FOLLOWER, 0, 0);
+                report(11 + 2 * i, 3, Role.FOLLOWER, 0, 0);
+            }
+        }
+        agreeOnThree(220, 500);
+        assertEquals(100, observer.count(FrameVerdict.REPLAYED));
+        assertEquals(0, observer.crashes());
+        // Node 2's 5 and 1 sends, each once.
+        assertEquals(6, observer.finish().messages(PingAlgorithm.PING));
+    }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(60)
+    void countsThatLeapOrGoBackAreRefusedBeforeAnythingLoopsOverThem()
+    {
+        settledOnThreeUntil(100);
+        messages[2][PingAlgorithm.PING] += 1_000_000_000_000L;
+        bytes[2][PingAlgorithm.PING] += 16_000_000_000_000L;
+        report(110, 2, Role.FOLLOWER, 3, 1);
+        messages[2][PingAlgorithm.PING] -= 1_000_000_000_001L;
+        bytes[2][PingAlgorithm.PING] -= 16_000_000_000_016L;
+        report(111, 2, Role.FOLLOWER, 3, 1);
+        messages[2][PingAlgorithm.PING] += 1;
+        bytes[2][PingAlgorithm.PING] += 16;
+        for (long t = 120; t <= 400; t += 20)
+        {
+            report(t, 3, Role.LEADER, 3, 1);
+            report(t + 1, 1, Role.FOLLOWER, 3, 1);
+            report(t + 2, 2, Role.FOLLOWER, 3, 1);
+        }
+        assertEquals(2, observer.count(FrameVerdict.IMPLAUSIBLE));
+        assertEquals(List.of("leader 3 term 1 at 0", "refused 2 IMPLAUSIBLE from 127.0.0.1"), events);
+        assertEquals(2, observer.finish().messages(PingAlgorithm.PING));
+        assertTrue(observer.settled(3, 0));
+    }
+
+    @Test
+    void anObserverStartedLateCountsOnlyTheSendsAfterItFirstHearsANode()
+    {
+        // Every node ran, sent 700 messages and reported 41 times before the observer started.
+        for (int id = 1; id <= 3; id++)
+        {
+            send(id, PingAlgorithm.PING, 700);
+            sequence[id] = 41;
+            report(id, id, Role.FOLLOWER, 0, 0);
+        }
+        send(1, PingAlgorithm.PING, 3);
+        report(10, 1, Role.CANDIDATE, 0, 0);
+        agreeOnThree(20, 300);
+        assertEquals(3, observer.finish().messages(PingAlgorithm.PING));
     }
 }

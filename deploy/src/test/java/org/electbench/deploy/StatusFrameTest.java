@@ -20,7 +20,7 @@ class StatusFrameTest
 
     private int encode(final int sender)
     {
-        return StatusFrame.encode(buffer, CLUSTER_ID, sender, 0x1234_5678_9ABC_DEF0L, Role.LEADER, 3, 42,
+        return StatusFrame.encode(buffer, CLUSTER_ID, sender, 0x1234_5678_9ABC_DEF0L, 1, Role.LEADER, 3, 42,
             new long[] {1, 2, 3, 4}, new long[] {16, 32, 48, 64});
     }
 

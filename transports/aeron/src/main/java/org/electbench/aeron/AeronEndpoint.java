@@ -57,8 +57,9 @@ public final class AeronEndpoint implements Agent, AutoCloseable
     private final FragmentHandler fragmentHandler = this::onFragment;
     private final SourceAddresses sources = new SourceAddresses();
     private final FrameMac mac;
+    private final boolean stamped;
     private int claimedLength = -1;
-    private boolean signed;
+    private long sequence;
     private boolean closed;
 
     /** An endpoint with the default fragment limit and send retries. */
@@ -124,6 +125,8 @@ public final class AeronEndpoint implements Agent, AutoCloseable
         this.clusterSize = plan.clusterSize();
         this.validator = new FrameValidator(clusterId, clusterSize, selfId, typeCount, membership, listener);
         this.mac = membership.keyed() ? membership.newMac() : null;
+        // Between processes every frame is numbered and addressed; inside one process nothing checks either.
+        this.stamped = !membership.isOpen();
         this.selfId = selfId;
         this.clusterId = clusterId;
         this.typeCount = typeCount;
@@ -184,7 +187,6 @@ public final class AeronEndpoint implements Agent, AutoCloseable
         }
         MessageHeader.write(message, 0, type, bodyLength, selfId);
         claimedLength = MessageHeader.LENGTH + bodyLength;
-        signed = false;
         return message;
     }
 
@@ -201,7 +203,7 @@ public final class AeronEndpoint implements Agent, AutoCloseable
             throw new IllegalStateException("nothing claimed: call claim(type, bodyLength) before send");
         }
         final ExclusivePublication publication = publication(toId);
-        return null != publication && offer(publication, frameLength());
+        return null != publication && offer(publication, frameLength(toId));
     }
 
     /**
@@ -219,7 +221,7 @@ public final class AeronEndpoint implements Agent, AutoCloseable
         for (int id = 1; id <= clusterSize; id++)
         {
             final ExclusivePublication publication = publicationById[id];
-            if (null != publication && offer(publication, frameLength()))
+            if (null != publication && offer(publication, frameLength(id)))
             {
                 accepted++;
             }
@@ -243,7 +245,6 @@ public final class AeronEndpoint implements Agent, AutoCloseable
         }
         message.putBytes(0, buffer, offset, length);
         claimedLength = length;
-        signed = false;
         return send(toId);
     }
 
@@ -256,19 +257,20 @@ public final class AeronEndpoint implements Agent, AutoCloseable
         return publicationById[toId];
     }
 
-    /** @return the claimed message's frame length, signed once (the first send) when the cluster has a key. */
-    private int frameLength()
+    /**
+     * Between processes, numbers the frame and addresses it to {@code toId}, then signs it when the
+     * cluster has a key: a frame is signed per receiver, so a copy sent to another is refused there.
+     *
+     * @return the claimed message's frame length, the tag included.
+     */
+    private int frameLength(final int toId)
     {
-        if (null == mac)
+        final int length = FrameHeader.LENGTH + claimedLength;
+        if (stamped)
         {
-            return FrameHeader.LENGTH + claimedLength;
+            FrameHeader.stamp(frame, 0, ++sequence, toId);
         }
-        if (!signed)
-        {
-            mac.sign(frame, 0, FrameHeader.LENGTH + claimedLength);
-            signed = true;
-        }
-        return FrameHeader.LENGTH + claimedLength + FrameMac.TAG_LENGTH;
+        return null == mac ? length : mac.sign(frame, 0, length);
     }
 
     private boolean offer(final ExclusivePublication publication, final int frameLength)
@@ -349,6 +351,12 @@ public final class AeronEndpoint implements Agent, AutoCloseable
     {
         final Image image = subscription.imageBySessionId(sessionId);
         return null == image ? -1 : image.position();
+    }
+
+    /** @return whether Aeron closed the endpoint's subscription while the endpoint is open: its client is gone. */
+    public boolean transportClosed()
+    {
+        return !closed && subscription.isClosed();
     }
 
     /** @return how many publishers currently have an image on this node's subscription. */

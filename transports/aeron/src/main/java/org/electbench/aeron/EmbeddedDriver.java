@@ -266,9 +266,20 @@ public final class EmbeddedDriver implements AutoCloseable
         private Supplier<IdleStrategy> idleStrategy = BackoffIdleStrategy::new;
         private File directory;
         private boolean invokedByCallers;
+        private SetupGuard setupGuard;
 
         private Builder()
         {
+        }
+
+        /**
+         * @param setupGuard what new incoming sessions must pass before the driver maps an image; by
+         *                   default a session may ask for no longer a term than {@link #termLength}.
+         */
+        public Builder setupGuard(final SetupGuard setupGuard)
+        {
+            this.setupGuard = setupGuard;
+            return this;
         }
 
         /**
@@ -332,6 +343,7 @@ public final class EmbeddedDriver implements AutoCloseable
                 .ipcTermBufferLength(termLength)
                 .initialWindowLength(termLength)
                 .termBufferSparseFile(true)
+                .receiveChannelEndpointSupplier(null != setupGuard ? setupGuard : new SetupGuard(termLength, null))
                 .dirDeleteOnStart(true)
                 .dirDeleteOnShutdown(true)
                 .warnIfDirectoryExists(false);

@@ -23,8 +23,14 @@ import org.electbench.spi.MessageHeader;
  *  |            cluster fingerprint (algorithm, settings,          |
  *  |                 membership: see the cluster file)             |
  *  +---------------------------------------------------------------+
- *  |          incarnation (drawn when the sender's process         |
- *  |                  starts; 0 inside one process)                |
+ *  |   incarnation: the sender process's start, ordered (see        |
+ *  |   {@link #newIncarnation}); 0 inside one process               |
+ *  +---------------------------------------------------------------+
+ *  |   sequence: 1, 2, 3... per frame the process puts on the wire  |
+ *  |   (per report for status frames); 0 inside one process         |
+ *  +-------------------------------+-------------------------------+
+ *  |   destination: the receiving node's id, 0 for the observer     |
+ *  |   or inside one process       |        reserved (0)           |
  *  +---------------------------------------------------------------+
  *  |                 SPI message: header and body ...              |
  *  +---------------------------------------------------------------+
@@ -33,14 +39,16 @@ import org.electbench.spi.MessageHeader;
  * Little-endian, as the SPI message and Aeron's own frames. Message frames have no flag but
  * {@link #FLAG_MAC}; a frame with {@link #FLAG_STATUS} is a node's report to the observer
  * ({@code StatusFrame}), never a message. A frame with {@link #FLAG_MAC} ends with a MAC over all
- * the bytes before it, under the cluster key ({@link FrameMac}).
+ * the bytes before it, under the cluster key ({@link FrameMac}): incarnation, sequence and
+ * destination included, so a captured frame can be sent again only as it was, which the
+ * receiver's {@link FrameTrust} refuses (docs/design/trust-wire.md).
  */
 public final class FrameHeader
 {
     /** The bytes 'E' 'B' 'F' 'R' read as a little-endian int. */
     public static final int MAGIC = 0x5246_4245;
-    /** 2: the fingerprint, the incarnation and the MAC flag were added. */
-    public static final short VERSION = 2;
+    /** 3: the sequence and destination were added and the incarnation is ordered; 2 had the fingerprint, incarnation and MAC. */
+    public static final short VERSION = 3;
     public static final int MAGIC_OFFSET = 0;
     public static final int VERSION_OFFSET = 4;
     public static final int FLAGS_OFFSET = 6;
@@ -48,7 +56,12 @@ public final class FrameHeader
     public static final int SENDER_OFFSET = 12;
     public static final int FINGERPRINT_OFFSET = 16;
     public static final int INCARNATION_OFFSET = 24;
-    public static final int LENGTH = 32;
+    public static final int SEQUENCE_OFFSET = 32;
+    public static final int DESTINATION_OFFSET = 40;
+    public static final int RESERVED_OFFSET = 44;
+    public static final int LENGTH = 48;
+    /** The incarnation's low bits drawn at random, below the start time's milliseconds. */
+    public static final int INCARNATION_RANDOM_BITS = 20;
     /** Set on a node's status report to the observer; message frames never carry it. */
     public static final int FLAG_STATUS = 1;
     /** The frame ends with a {@link FrameMac} tag. */
@@ -85,6 +98,48 @@ public final class FrameHeader
         buffer.putInt(offset + SENDER_OFFSET, senderId, MessageHeader.BYTE_ORDER);
         buffer.putLong(offset + FINGERPRINT_OFFSET, fingerprint, MessageHeader.BYTE_ORDER);
         buffer.putLong(offset + INCARNATION_OFFSET, incarnation, MessageHeader.BYTE_ORDER);
+        buffer.putLong(offset + SEQUENCE_OFFSET, 0, MessageHeader.BYTE_ORDER);
+        buffer.putInt(offset + DESTINATION_OFFSET, 0, MessageHeader.BYTE_ORDER);
+        buffer.putInt(offset + RESERVED_OFFSET, 0, MessageHeader.BYTE_ORDER);
+    }
+
+    /** Sets the fields that change with every frame a process sends: before the frame is signed. */
+    public static void stamp(final MutableDirectBuffer buffer, final int offset, final long sequence, final int destination)
+    {
+        buffer.putLong(offset + SEQUENCE_OFFSET, sequence, MessageHeader.BYTE_ORDER);
+        buffer.putInt(offset + DESTINATION_OFFSET, destination, MessageHeader.BYTE_ORDER);
+    }
+
+    /**
+     * A process's incarnation: its start time's epoch milliseconds above {@link #INCARNATION_RANDOM_BITS}
+     * random bits. A later start of a node is a larger number (the same host's clock, unless it was set
+     * back by more than the restart took), two starts in one millisecond differ by the random bits, and
+     * the value stays positive until the year 2248. Never 0, which marks frames inside one process.
+     */
+    public static long newIncarnation(final long epochMs, final long random)
+    {
+        return (epochMs << INCARNATION_RANDOM_BITS) | (random & ((1L << INCARNATION_RANDOM_BITS) - 1)) | 1;
+    }
+
+    /** @return the epoch milliseconds an incarnation was drawn at, for naming it. */
+    public static long incarnationEpochMs(final long incarnation)
+    {
+        return incarnation >>> INCARNATION_RANDOM_BITS;
+    }
+
+    public static long sequence(final DirectBuffer buffer, final int offset)
+    {
+        return buffer.getLong(offset + SEQUENCE_OFFSET, MessageHeader.BYTE_ORDER);
+    }
+
+    public static int reserved(final DirectBuffer buffer, final int offset)
+    {
+        return buffer.getInt(offset + RESERVED_OFFSET, MessageHeader.BYTE_ORDER);
+    }
+
+    public static int destination(final DirectBuffer buffer, final int offset)
+    {
+        return buffer.getInt(offset + DESTINATION_OFFSET, MessageHeader.BYTE_ORDER);
     }
 
     public static long fingerprint(final DirectBuffer buffer, final int offset)

@@ -13,8 +13,8 @@ import org.agrona.MutableDirectBuffer;
 /**
  * Authenticates frames with the cluster key: HMAC-SHA256 (RFC 2104, FIPS 198-1) over every byte of
  * the frame before the tag, truncated to {@link #TAG_LENGTH} bytes as RFC 2104 section 5 allows.
- * Whoever lacks the key cannot make a frame a node or the observer accepts; a captured frame can
- * still be sent again (there is no sequence number), which the README states.
+ * Whoever lacks the key cannot make a frame a node or the observer accepts; a captured frame sent
+ * again is refused by its sequence number and destination, which the tag covers ({@link FrameTrust}).
  * <p>
  * One instance per thread: a {@link Mac} is not thread-safe. Frames are copied into a reused array
  * first, so a term buffer in mapped memory is read once; the JDK's HMAC still allocates its digest

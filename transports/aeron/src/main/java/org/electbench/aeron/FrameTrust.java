@@ -7,12 +7,18 @@ import org.agrona.DirectBuffer;
 /**
  * One receiver's checks of who sent a frame, after its shape was found sound: the sender's
  * address ({@link FrameVerdict#UNLISTED_SOURCE}), the key ({@link FrameVerdict#BAD_MAC}), the
- * cluster's fingerprint ({@link FrameVerdict#MISMATCHED}) and one process per id
- * ({@link FrameVerdict#DUPLICATE_ID}).
+ * cluster's fingerprint ({@link FrameVerdict#MISMATCHED}), then, between processes, that the frame
+ * is new: addressed to this receiver, of the newest incarnation heard for its sender, and not
+ * yet seen in that incarnation's {@link ReplayWindow} ({@link FrameVerdict#REPLAYED}).
  * <p>
- * Two processes claiming one id show as its incarnation going back to one heard before: a restart
- * moves to a new incarnation and never back. Once that happens the older claimant's frames are
- * refused, so the receiver hears one process as that node, and the {@link Listener} names both.
+ * Incarnations are ordered ({@link FrameHeader#newIncarnation}): a larger one is a later process
+ * and replaces the one heard; a smaller one is never taken again, so a captured frame of an
+ * earlier process cannot displace the live one ({@link FrameVerdict#STALE_INCARNATION}). Frames of
+ * the incarnation just replaced that go on past the last number heard from it come from a live
+ * older process, not a replay: two processes claim the id ({@link FrameVerdict#DUPLICATE_ID}).
+ * All of this is state changed only by frames that passed the MAC check, so with a key only the
+ * key's holders move it; without one, anyone who can send from a listed host can (the
+ * documentation says so).
  * <p>
  * The listener hears of each kind of refusal once per sender id, so a flood costs a counter, not
  * a log line. Single-threaded: the receiving thread's.
@@ -27,7 +33,7 @@ public final class FrameTrust
          * @param verdict  why the frame was refused.
          * @param senderId the id the frame claims.
          * @param source   the address it came from, null when unknown.
-         * @param detail   the frame's fingerprint for MISMATCHED, its incarnation for DUPLICATE_ID, else 0.
+         * @param detail   the frame's fingerprint for MISMATCHED, else its incarnation.
          */
         void onRefused(FrameVerdict verdict, int senderId, InetAddress source, long detail);
     }
@@ -37,19 +43,28 @@ public final class FrameTrust
     };
 
     private final Membership membership;
+    private final int selfId;
     private final FrameMac mac;
     private final Listener listener;
     private final long[] currentIncarnation;
     private final long[] previousIncarnation;
+    private final long[] previousHighest;
+    private final ReplayWindow window;
     private final boolean[][] noticed;
 
-    public FrameTrust(final Membership membership, final int clusterSize, final Listener listener)
+    /**
+     * @param selfId the receiving node's id, which frames must be addressed to; 0 for the observer.
+     */
+    public FrameTrust(final Membership membership, final int clusterSize, final int selfId, final Listener listener)
     {
         this.membership = membership;
+        this.selfId = selfId;
         this.mac = membership.keyed() ? membership.newMac() : null;
         this.listener = null == listener ? SILENT : listener;
         currentIncarnation = new long[clusterSize + 1];
         previousIncarnation = new long[clusterSize + 1];
+        previousHighest = new long[clusterSize + 1];
+        window = new ReplayWindow(clusterSize + 1);
         noticed = new boolean[FrameVerdict.all().length][clusterSize + 1];
     }
 
@@ -88,17 +103,34 @@ public final class FrameTrust
         {
             return FrameVerdict.MISMATCHED;
         }
-        final long incarnation = FrameHeader.incarnation(buffer, offset);
-        if (0 != incarnation && incarnation != currentIncarnation[senderId])
+        if (membership.isOpen())
         {
-            if (incarnation == previousIncarnation[senderId])
+            // Nodes of one process: their frames never leave it, and carry no incarnation or sequence.
+            return FrameVerdict.OK;
+        }
+        final long incarnation = FrameHeader.incarnation(buffer, offset);
+        final long sequence = FrameHeader.sequence(buffer, offset);
+        if (incarnation <= 0 || incarnation < currentIncarnation[senderId])
+        {
+            if (incarnation > 0 && incarnation == previousIncarnation[senderId] && sequence > previousHighest[senderId])
             {
+                previousHighest[senderId] = sequence;
                 return FrameVerdict.DUPLICATE_ID;
             }
-            previousIncarnation[senderId] = currentIncarnation[senderId];
-            currentIncarnation[senderId] = incarnation;
+            return FrameVerdict.STALE_INCARNATION;
         }
-        return FrameVerdict.OK;
+        if (FrameHeader.destination(buffer, offset) != selfId || sequence <= 0)
+        {
+            return FrameVerdict.REPLAYED;
+        }
+        if (incarnation > currentIncarnation[senderId])
+        {
+            previousIncarnation[senderId] = currentIncarnation[senderId];
+            previousHighest[senderId] = window.highest(senderId);
+            currentIncarnation[senderId] = incarnation;
+            window.reset(senderId);
+        }
+        return window.accept(senderId, sequence) ? FrameVerdict.OK : FrameVerdict.REPLAYED;
     }
 
     /** @return the incarnation of the process heard as node {@code id} (0 before any). */

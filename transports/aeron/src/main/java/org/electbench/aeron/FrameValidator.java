@@ -64,7 +64,7 @@ public final class FrameValidator
         this.clusterSize = clusterSize;
         this.selfId = selfId;
         this.typeCount = typeCount;
-        this.trust = new FrameTrust(membership, clusterSize, listener);
+        this.trust = new FrameTrust(membership, clusterSize, selfId, listener);
     }
 
     /**
@@ -107,7 +107,7 @@ public final class FrameValidator
         if (FrameHeader.magic(buffer, offset) != FrameHeader.MAGIC ||
             FrameHeader.version(buffer, offset) != FrameHeader.VERSION ||
             FrameHeader.clusterId(buffer, offset) != clusterId ||
-            (FrameHeader.flags(buffer, offset) & ~FrameHeader.FLAG_MAC) != 0)
+            (FrameHeader.flags(buffer, offset) & ~FrameHeader.FLAG_MAC) != 0 || FrameHeader.reserved(buffer, offset) != 0)
         {
             return FrameVerdict.FOREIGN;
         }

@@ -33,8 +33,23 @@ public enum FrameVerdict
     BAD_MAC,
     /** From a node of another algorithm, other settings or another membership: its fingerprint is not this cluster's. */
     MISMATCHED,
-    /** From an older of two processes claiming one id: its incarnation went back to one heard before. */
-    DUPLICATE_ID;
+    /**
+     * From an older of two processes claiming one id: the incarnation this receiver heard before
+     * the newer one goes on with frames it never sent before (not replays), so that process is alive.
+     */
+    DUPLICATE_ID,
+    /**
+     * From an incarnation older than the newest this receiver has heard for that id: a replay of
+     * an earlier process's frames, or an older process never heard while it was the newest.
+     */
+    STALE_INCARNATION,
+    /**
+     * Of the sender's newest incarnation, but a frame it already delivered, one behind the anti-replay
+     * window, or one addressed to another receiver: a copy sent again.
+     */
+    REPLAYED,
+    /** A status report whose cumulative counts go back, or grow by more than a node can send between two reports. */
+    IMPLAUSIBLE;
 
     private static final FrameVerdict[] VALUES = values();
 

@@ -72,6 +72,29 @@ public final class Membership
         return listed.equals(source) || (listed.isLoopbackAddress() && source.isLoopbackAddress());
     }
 
+    /** @return whether this is {@link #open()}: nodes of one process, no check beyond the frame's shape. */
+    public boolean isOpen()
+    {
+        return null == hostById;
+    }
+
+    /** @return whether any node may send from {@code source}: what a new session must pass before the driver maps its image. */
+    public boolean admitsAny(final InetAddress source)
+    {
+        if (null == hostById)
+        {
+            return true;
+        }
+        for (int id = 1; id < hostById.length; id++)
+        {
+            if (admits(id, source))
+            {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** @return node {@code id}'s listed host, or null when this membership checks no addresses. */
     public InetAddress host(final int id)
     {

@@ -190,9 +190,13 @@ class FrameValidatorTest
             address("10.0.0.5")), 0xF1, key);
     }
 
+    private long sequence;
+
+    /** A frame numbered after every one before it, addressed to this node. */
     private int trusted(final int sender, final long fingerprint, final long incarnation, final FrameMac mac)
     {
         FrameHeader.write(buffer, 0, CLUSTER_ID, sender, fingerprint, incarnation, null == mac ? 0 : FrameHeader.FLAG_MAC);
+        FrameHeader.stamp(buffer, 0, ++sequence, SELF_ID);
         MessageHeader.write(buffer, FrameHeader.MESSAGE_OFFSET, 1, 8, sender);
         buffer.putLong(FrameHeader.MESSAGE_OFFSET + MessageHeader.LENGTH, Long.MAX_VALUE - 1, MessageHeader.BYTE_ORDER);
         final int length = FrameHeader.MIN_FRAME_LENGTH + 8;
