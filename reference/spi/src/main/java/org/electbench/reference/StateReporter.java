@@ -50,11 +50,31 @@ public final class StateReporter
         this.thread.setDaemon(true);
     }
 
-    /** @return a reporter, started, writing to standard output. */
+    /**
+     * @return a reporter, started, writing to standard output. The node also ends the moment its
+     * standard input closes: its parent is gone (even by SIGKILL), and the node must not outlive it.
+     */
     public static StateReporter start(final Source source)
     {
         final StateReporter reporter = new StateReporter(System.out, source);
         reporter.thread.start();
+        final Thread parentWatch = new Thread(() ->
+        {
+            try
+            {
+                while (System.in.read() >= 0)
+                {
+                    // The parent writes nothing; only the end matters.
+                }
+            }
+            catch (final java.io.IOException ex)
+            {
+                // Treated as the end.
+            }
+            Runtime.getRuntime().halt(0);
+        }, "parent-watch");
+        parentWatch.setDaemon(true);
+        parentWatch.start();
         return reporter;
     }
 
