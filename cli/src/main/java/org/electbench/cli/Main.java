@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
         "2:a wrong flag, value or file, named in one line",
         "3:a run passed a resource budget (events, memory) while running"},
     subcommands = {SimulateCommand.class, RunCommand.class, ChaosCommand.class, NodeCommand.class, ObserveCommand.class,
-        ReportCommand.class, CompareCommand.class, TuneCommand.class, ProbeCommand.class})
+        ReportCommand.class, CompareCommand.class, TuneCommand.class, ProbeCommand.class, ReferenceCommand.class})
 public final class Main implements Callable<Integer>
 {
     public static final int EXIT_OK = 0;

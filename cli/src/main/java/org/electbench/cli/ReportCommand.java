@@ -70,7 +70,9 @@ final class ReportCommand implements Callable<Integer>
                     spec.commandLine().getErr().println("report: warning: " + warning);
                 }
                 final RunData data = RunFolders.read(runs, Declarations::lookup);
-                written = ReportWriter.write(data, null == out ? runs.get(0).resolve(RunFolders.REPORT_FOLDER) : out);
+                final Path reportDir = null == out ? runs.get(0).resolve(RunFolders.REPORT_FOLDER) : out;
+                written = new java.util.ArrayList<>(ReportWriter.write(data, reportDir));
+                written.addAll(org.electbench.analysis.ReferenceTable.write(runs, reportDir));
             }
             for (final Path file : written)
             {

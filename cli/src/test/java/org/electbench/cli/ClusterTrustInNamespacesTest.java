@@ -21,6 +21,7 @@ import org.electbench.aeron.FrameVerdict;
 import org.electbench.deploy.ClusterFile;
 import org.electbench.deploy.ClusterObserver;
 import org.electbench.deploy.NodeHost;
+import org.electbench.reference.net.NamespaceNetwork;
 import org.electbench.spi.Start;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

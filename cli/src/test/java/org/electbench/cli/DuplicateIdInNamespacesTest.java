@@ -23,6 +23,7 @@ import org.electbench.aeron.EmbeddedDriver;
 import org.electbench.aeron.FrameVerdict;
 import org.electbench.deploy.ClusterFile;
 import org.electbench.deploy.ClusterObserver;
+import org.electbench.reference.net.NamespaceNetwork;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;

@@ -1,7 +1,7 @@
-package org.electbench.cli;
+package org.electbench.reference.net;
 
-import static org.electbench.cli.IpCommand.ip;
-import static org.electbench.cli.IpCommand.run;
+import static org.electbench.reference.net.IpCommand.ip;
+import static org.electbench.reference.net.IpCommand.run;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,14 +10,14 @@ import java.util.List;
  * A bridge in this namespace and network namespaces hanging off it by veth pairs, as the
  * cluster-across-hosts tests make them; closing deletes them all. Needs root or CAP_NET_ADMIN.
  */
-final class NamespaceNetwork implements AutoCloseable
+public final class NamespaceNetwork implements AutoCloseable
 {
     private final String bridge;
     private final List<String> namespaces = new ArrayList<>();
     private boolean bridgeMade;
 
     /** @return null when this process may make network namespaces, else why not (for the test's skip message). */
-    static String unavailable(final String probeName)
+    public static String unavailable(final String probeName)
     {
         final String refusal = ip("netns", "add", probeName);
         if (null != refusal)
@@ -32,7 +32,7 @@ final class NamespaceNetwork implements AutoCloseable
      * @param bridge  the bridge's name (15 characters at most).
      * @param address its address in this namespace, with prefix length, such as {@code 10.1.2.254/24}.
      */
-    NamespaceNetwork(final String bridge, final String address)
+    public NamespaceNetwork(final String bridge, final String address)
     {
         this.bridge = bridge;
         run("link", "add", bridge, "type", "bridge");
@@ -45,7 +45,7 @@ final class NamespaceNetwork implements AutoCloseable
      * Makes namespace {@code name} with a veth pair, {@code outside} on the bridge and {@code inside} in the
      * namespace at {@code address} (with prefix length), and its loopback up.
      */
-    void add(final String name, final String outside, final String inside, final String address)
+    public void add(final String name, final String outside, final String inside, final String address)
     {
         run("netns", "add", name);
         namespaces.add(name);

@@ -1,0 +1,101 @@
+package org.electbench.reference;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+/**
+ * Measures rows: a fresh cluster per row, the scenario's failovers one after another on it, the row
+ * and its leaders over time (every state every node reported, the nodes' own clock) written
+ * into a folder as each row ends, so an interrupted run keeps the rows it finished.
+ */
+public final class ReferenceRuns
+{
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private ReferenceRuns()
+    {
+    }
+
+    /** Progress, one line at a time. */
+    @FunctionalInterface
+    public interface Progress
+    {
+        void say(String line);
+    }
+
+    /**
+     * @param folder   where {@link ReferenceRow#FOLDER} goes.
+     * @param budgetNs how long one failover may take before it counts as unconverged.
+     * @return the row measured.
+     */
+    public static ReferenceRow measure(final ReferenceSystem system, final int nodes, final ReferenceScenario scenario,
+        final int failoverCount, final Map<String, String> settings, final long budgetNs, final Path folder, final Progress progress)
+        throws IOException, InterruptedException
+    {
+        final List<Failover> failovers = new ArrayList<>();
+        try (ReferenceCluster cluster = new ReferenceCluster(system, nodes, settings))
+        {
+            final long startNs = System.nanoTime();
+            final Failovers driver = new Failovers(cluster, scenario, budgetNs);
+            for (int i = 0; i < failoverCount; i++)
+            {
+                final Failover failover = driver.next();
+                failovers.add(failover);
+                progress.say(String.format(java.util.Locale.ROOT, "%s n=%d %s %d/%d: leader %d -> %d, elected %s, agreed %s%s%s",
+                    system.name(), nodes, scenario.label(), i + 1, failoverCount, failover.oldLeader(), failover.newLeader(),
+                    ms(failover.electedNs()), ms(failover.agreedNs()), failover.hostLate() ? " (host late)" : "",
+                    failover.staleWrites() > 0 ? " STALE WRITES " + failover.staleWrites() : ""));
+            }
+            final ReferenceRow row = new ReferenceRow(ReferenceRow.FORMAT, system.name(), system.implementation(), scenario.label(), nodes,
+                cluster.settings(), system.detectionSilenceNs(cluster.settings()), failovers);
+            write(folder, row, cluster, startNs);
+            return row;
+        }
+    }
+
+    private static String ms(final long ns)
+    {
+        return ns < 0 ? "never" : String.format(java.util.Locale.ROOT, "%.1f ms", ns / 1e6);
+    }
+
+    private static void write(final Path folder, final ReferenceRow row, final ReferenceCluster cluster, final long startNs) throws IOException
+    {
+        final Path dir = Files.createDirectories(folder.resolve(ReferenceRow.FOLDER));
+        final Path json = dir.resolve(row.fileName());
+        final Path partial = dir.resolve(row.fileName() + ".partial");
+        MAPPER.writeValue(partial.toFile(), row);
+        Files.move(partial, json, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        final Path leaders = dir.resolve(row.fileName().replace(".json", "-leaders.csv"));
+        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(leaders, StandardCharsets.UTF_8)))
+        {
+            out.println("t_ns,node,role,leader,term");
+            for (int id = 1; id <= cluster.nodes(); id++)
+            {
+                for (final StateLine state : cluster.track(id).history())
+                {
+                    out.println((state.nanos() - startNs) + "," + id + "," + state.role() + "," + state.leaderId() + "," + state.value());
+                }
+            }
+        }
+        catch (final UncheckedIOException ex)
+        {
+            throw ex.getCause();
+        }
+    }
+
+    /** @return a row read back from its file. */
+    public static ReferenceRow read(final Path file) throws IOException
+    {
+        return MAPPER.readValue(file.toFile(), ReferenceRow.class);
+    }
+}
