@@ -8,7 +8,6 @@ import org.electbench.harness.SeededRuns;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Scenario;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -16,7 +15,6 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -40,40 +38,11 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 @Measurement(iterations = 3, time = 3)
 @Fork(value = 1, jvmArgsAppend = {BenchMain.AGRONA_EXPORTS, "-XX:+UseParallelGC"})
 @State(Scope.Benchmark)
-public class SimulatorBenchmark
+public class SimulatorBenchmark extends SimulatorCell
 {
-    @Param({})
-    public String algorithm;
-
-    @Param({"5", "17", "65", "257", "1024"})
-    public int nodes;
-
-    @Param({"leader-crash"})
-    public String scenario;
-
-    @Param({"all"})
-    public String detect;
-
-    @Param({"constant:1ms"})
-    public String delay;
-
     private ClusterRuntime runtime;
     private Scenario base;
     private int run;
-
-    /** Events the simulator processed, as a rate: JMH divides it by the iteration's time. */
-    @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.OPERATIONS)
-    public static class Events
-    {
-        public long events;
-
-        @Setup(Level.Iteration)
-        public void reset()
-        {
-            events = 0;
-        }
-    }
 
     @Setup(Level.Trial)
     public void start()
@@ -84,7 +53,7 @@ public class SimulatorBenchmark
     }
 
     @Benchmark
-    public ElectionResult simulateElection(final Events events)
+    public ElectionResult simulateElection(final SimulatorCell.Events events)
     {
         final ElectionResult result = runtime.run(base.forRun(run++));
         events.events += result.events();

@@ -4,7 +4,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.electbench.transport.Scenario;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -12,7 +11,6 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -36,43 +34,14 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 @Measurement(iterations = 3, time = 3)
 @Fork(value = 1, jvmArgsAppend = {BenchMain.AGRONA_EXPORTS, "-XX:+UseParallelGC"})
 @State(Scope.Benchmark)
-public class SimulatorFloorBenchmark
+public class SimulatorFloorBenchmark extends SimulatorCell
 {
     /** Elections counted for the events per election below this many nodes; one above (an n = 1024 election is seconds). */
     private static final int COUNTED_RUNS = 200;
     private static final int LARGE_NODES = 100;
 
-    @Param({})
-    public String algorithm;
-
-    @Param({"5", "17", "65", "257", "1024"})
-    public int nodes;
-
-    @Param({"leader-crash"})
-    public String scenario;
-
-    @Param({"all"})
-    public String detect;
-
-    @Param({"constant:1ms"})
-    public String delay;
-
     private EventHeapFloor floor;
     private long eventsPerElection;
-
-    /** Events the heap handled, as a rate: JMH divides it by the iteration's time. */
-    @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.OPERATIONS)
-    public static class Events
-    {
-        public long events;
-
-        @Setup(Level.Iteration)
-        public void reset()
-        {
-            events = 0;
-        }
-    }
 
     @Setup(Level.Trial)
     public void start()
@@ -84,7 +53,7 @@ public class SimulatorFloorBenchmark
     }
 
     @Benchmark
-    public long floorElection(final Events events)
+    public long floorElection(final SimulatorCell.Events events)
     {
         events.events += eventsPerElection;
         return floor.handle(eventsPerElection);

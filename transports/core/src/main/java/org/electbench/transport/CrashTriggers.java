@@ -28,6 +28,8 @@ public final class CrashTriggers
     private int[] firstSender = new int[0];
     private int count;
     private MessageRole[] roleByType = new MessageRole[0];
+    /** The algorithm {@link #roleByType} was read from, so a copy loaded run after run reads it once. */
+    private ElectionAlgorithm rolesOf;
     private FirstSenders firstSenders;
 
     /**
@@ -53,7 +55,11 @@ public final class CrashTriggers
     {
         count = 0;
         this.firstSenders = firstSenders;
-        roleByType = algorithm.messageRoles().toArray(new MessageRole[0]);
+        if (algorithm != rolesOf)
+        {
+            roleByType = algorithm.messageRoles().toArray(new MessageRole[0]);
+            rolesOf = algorithm;
+        }
         if (node.length < faults.size())
         {
             node = new int[faults.size()];

@@ -96,13 +96,20 @@ final class EventQueue
         grow(initialCapacity);
     }
 
-    /** Frees every queued event; costs the events left, not the pool's size. */
+    /** Frees every queued event; costs the events left, not the pool's size, and orders none of them. */
     void clear()
     {
-        while (heapSize > 0)
+        for (int entry = 0; entry < heapSize; entry++)
         {
-            free(pop());
+            int slot = (int)(heap[2 * entry + 1] & SLOT_MASK);
+            while (NONE != slot)
+            {
+                final int next = record[slot * RECORD_INTS + NEXT];
+                free(slot);
+                slot = next;
+            }
         }
+        heapSize = 0;
         nextBucketSerial = 0;
         openTail = NONE;
     }
