@@ -24,8 +24,9 @@ import org.knowm.xchart.style.Styler;
  * per scenario a table that sets the algorithms and raft's variants side by side on the
  * disturbance figures, and availability over time, a strip per algorithm and variant (the
  * disturbance in {@value ElectionResult.Disturbance#BINS} equal parts, each coloured by the share
- * of runs and time a majority named one live leader), so a reader sees who settles, who flaps and
- * who never has a leader while the fault lasts.
+ * of runs and time a majority named one live leader, and beside it the share with two or more
+ * leaders anywhere in its own colour), so a reader sees who settles, who flaps, who never has a
+ * leader while the fault lasts and who keeps a second one.
  */
 final class Incidents
 {
@@ -34,9 +35,15 @@ final class Incidents
     static final String LEADER_CHANGES_PER_MINUTE = "leaderChangesPerMinute";
     static final String ELECTION_TRAFFIC_PER_MINUTE = "electionTrafficPerMinute";
     static final String AVAILABILITY = "availability";
+    static final String SPLIT_BRAIN_TIME = "splitBrainTime";
+    static final String NO_MAJORITY_LEADER_TIME = "noMajorityLeaderTime";
+    static final String DEPOSED_LEADER_TIME = "deposedLeaderTime";
+    static final String FIRST_LEADER = "firstLeader";
     private static final List<String> SAFETY = List.of("splitBrain", "sameTerm");
     /** Red (no leader) through yellow to green (a leader all the time). */
     private static final Color[] RANGE = {new Color(0xd73027), new Color(0xfee08b), new Color(0x1a9850)};
+    /** White (one leader at most) to purple (two or more leaders all the time): split brain in a colour of its own. */
+    private static final Color[] SPLIT_RANGE = {Color.WHITE, new Color(0x762a83)};
     private static final int STRIP_PX = 34;
 
     private Incidents()
@@ -85,9 +92,17 @@ final class Incidents
         return variants;
     }
 
-    /** @return the mean availability over the runs and the disturbance, from its parts (equal, so their mean), in thousandths; NaN without them. */
+    /**
+     * @return the mean availability over the runs, in thousandths: the per-run metric, or where a
+     *     run folder predates it, the mean of its parts; NaN without either.
+     */
     static double availability(final RunData data, final RowKey row)
     {
+        final double perRun = Charts.value(data, row, AVAILABILITY);
+        if (!Double.isNaN(perRun))
+        {
+            return perRun;
+        }
         double sum = 0;
         for (int bin = 0; bin < ElectionResult.Disturbance.BINS; bin++)
         {
@@ -117,7 +132,10 @@ final class Incidents
             new Table.Column("nodes", "n", true, true),
             new Table.Column("runs", "runs", true, true),
             new Table.Column("availability_pct", "leader agreed by a majority, mean % of the disturbance", true, true),
-            new Table.Column("stableLeader_runs", "runs that settled (stable leader by the end)", true, false),
+            new Table.Column("splitBrainTime_mean_ms", "two or more leaders anywhere, mean ms a run", true, true),
+            new Table.Column("noMajorityLeaderTime_mean_ms", "no leader a majority follows, mean ms a run", true, true),
+            new Table.Column("deposedLeaderTime_mean_ms", "a node led by a deposed leader, mean ms a run", true, true),
+            new Table.Column("stableLeader_runs", "runs that settled (one leader, no other anywhere, by the end)", true, false),
             new Table.Column("stableLeader.p50_ms", "time to a stable leader p50 ms (95% CI)", true, true),
             new Table.Column("leaderChanges_mean", "leader changes per run", true, true),
             new Table.Column("leaderChangesPerMinute_max", "leader changes / min, worst run", true, true),
@@ -140,6 +158,9 @@ final class Incidents
                 number(row.nodes(), String.valueOf(row.nodes())),
                 Double.isNaN(runs) ? Table.Value.NONE : number(runs, Numbers.format(runs)),
                 Double.isNaN(availability) ? Table.Value.NONE : number(availability / 10, Numbers.format(availability / 10)),
+                milliseconds(data, row, SPLIT_BRAIN_TIME),
+                milliseconds(data, row, NO_MAJORITY_LEADER_TIME),
+                milliseconds(data, row, DEPOSED_LEADER_TIME),
                 Double.isNaN(runs) ? Table.Value.NONE : Table.Value.text(settled + " of " + Math.round(runs)),
                 null == stableP50 ? Table.Value.NONE : number(stableP50.value() / 1e6, interval(stableP50)),
                 cell(data, row, LEADER_CHANGES),
@@ -154,14 +175,24 @@ final class Incidents
             // The description cites its published source.
             notes.add("What happens: " + incident.description() + ".");
         }
-        notes.add("Over the disturbance (fault to heal): availability is the time a live leader was named by a majority of the " +
-            "cluster; a run settled when its last such leader had held office for the stable window by the heal.");
+        notes.add("Over the disturbance (fault to heal): availability is the mean over the runs of each run's share of it with a " +
+            "live leader named by a majority of the cluster; a run settled when one such leader had held office for the " +
+            "stable window by the heal with no other leader anywhere (a minority's leader counts). From the fault to the " +
+            "run's end: time with two or more leaders, time with no leader a majority follows, and time a node still " +
+            "followed a deposed leader (a minority's, or one that crashed or stepped down).");
         return new Table("incident-" + scenario, scenario, notes, columns, values);
     }
 
     private static Table.Value number(final double value, final String text)
     {
         return new Table.Value(text, value);
+    }
+
+    /** @return a count of nanoseconds per run as milliseconds, or none. */
+    private static Table.Value milliseconds(final RunData data, final RowKey row, final String column)
+    {
+        final double value = Charts.value(data, row, column);
+        return Double.isNaN(value) ? Table.Value.NONE : number(value / 1e6, Numbers.format(value / 1e6));
     }
 
     private static Table.Value cell(final RunData data, final RowKey row, final String column)
@@ -243,7 +274,11 @@ final class Incidents
             }
             final List<RowKey> strip = new ArrayList<>(transport.getValue().get(nodes));
             strip.sort(java.util.Comparator.comparing(row -> label(row, variants), RowKey.Settings.NATURAL));
-            panels.add(strip(data, transport.getKey() + ", n=" + nodes, strip, variants));
+            panels.add(strip(data, transport.getKey() + ", n=" + nodes, strip, variants, false));
+            if (strip.stream().anyMatch(row -> !Double.isNaN(Charts.value(data, row, splitBinName(0)))))
+            {
+                panels.add(strip(data, transport.getKey() + ", n=" + nodes + ": two or more leaders anywhere", strip, variants, true));
+            }
         }
         if (panels.isEmpty())
         {
@@ -252,12 +287,19 @@ final class Incidents
         final List<String> notes = List.of(
             "A strip per algorithm and variant; the disturbance (fault to heal) in " + ElectionResult.Disturbance.BINS +
                 " equal parts, each coloured by the share of its time, over all runs, with a live leader that a majority names: " +
-                "green all of it, red none. " + Charts.heldFixed(rows, variants));
+                "green all of it, red none; beside it, in purple, the share with two or more live leaders anywhere (a " +
+                "minority's leader counts), white none. " + Charts.heldFixed(rows, variants));
         return new NamedChart(STRIP_STEM + Charts.safe(scenario), "Availability over time: " + scenario, scenario,
             panels, 1, notes);
     }
 
-    private static HeatMapChart strip(final RunData data, final String title, final List<RowKey> rows, final List<String> variants)
+    static String splitBinName(final int bin)
+    {
+        return Metrics.SPLIT_BRAIN_OVER_TIME.get(bin).name();
+    }
+
+    private static HeatMapChart strip(
+        final RunData data, final String title, final List<RowKey> rows, final List<String> variants, final boolean splitBrain)
     {
         final HeatMapChart chart = new HeatMapChartBuilder().width(Charts.WIDTH).height(150 + STRIP_PX * rows.size()).title(title)
             .xAxisTitle("part of the disturbance (% of its length, from the fault)").yAxisTitle("").build();
@@ -270,7 +312,7 @@ final class Incidents
         styler.setAxisTickLabelsFont(Charts.TICK_FONT);
         styler.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
         styler.setLegendPosition(Styler.LegendPosition.OutsideE);
-        styler.setRangeColors(RANGE);
+        styler.setRangeColors(splitBrain ? SPLIT_RANGE : RANGE);
         styler.setMin(0);
         styler.setMax(100);
         styler.setShowValue(false);
@@ -290,10 +332,11 @@ final class Incidents
             labels.add(label(row, variants));
             for (int bin = 0; bin < bins; bin++)
             {
-                heat.add(new Number[] {bin, y, Charts.value(data, row, binName(bin)) / 10});
+                heat.add(new Number[] {bin, y, Charts.value(data, row, splitBrain ? splitBinName(bin) : binName(bin)) / 10});
             }
         }
-        chart.addSeries("% of the time with a majority leader", parts, labels, heat);
+        chart.addSeries(splitBrain ? "% of the time with two or more leaders" : "% of the time with a majority leader", parts, labels,
+            heat);
         return chart;
     }
 }

@@ -54,7 +54,14 @@ final class Reading
                 }
             }
             final String where = "On " + transport.getKey() + (nodes > 0 ? " at n = " + nodes : "");
-            final String fastest = fastest(data, rows);
+            final List<RowKey> distorted = rows.stream().filter(SameQuestion::distorted).toList();
+            if (!distorted.isEmpty())
+            {
+                sentences.add(where + ", left out of every verdict (marked distortion by their own settings): " +
+                    String.join("; ", distorted.stream().map(row -> row.algorithm() + label(row, rows)).toList()) + ".");
+            }
+            final List<RowKey> comparable = SameQuestion.undistorted(rows);
+            final String fastest = SameQuestion.failover(scenario) ? fastest(data, comparable) : null;
             if (null != fastest)
             {
                 sentences.add(where + ", " + fastest);
@@ -64,27 +71,28 @@ final class Reading
             {
                 sentences.add(where + ", " + disturbance);
             }
-            final RowKey fewest = best(data, rows, Charts.MESSAGES);
+            final RowKey fewest = best(data, comparable, Charts.MESSAGES);
             if (null != fewest)
             {
-                sentences.add(where + ", fewest messages to a leader: " + fewest.algorithm() + label(fewest, rows) +
+                sentences.add(where + ", fewest messages to a leader: " + fewest.algorithm() + label(fewest, comparable) +
                     " (" + Numbers.format(data.cell(fewest, Charts.MESSAGES).value()) + " per election" +
-                    others(data, rows, fewest, Charts.MESSAGES, 1, "") + ").");
+                    others(data, comparable, fewest, Charts.MESSAGES, 1, "") + ").");
             }
         }
         final List<String> twoLeaders = new ArrayList<>();
         final List<String> hostLate = new ArrayList<>();
         final List<String> remeasured = new ArrayList<>();
         boolean measured = false;
-        for (final RowKey row : data.rows(scenario))
+        final List<RowKey> all = data.rows(scenario);
+        for (final RowKey row : all)
         {
-            remeasured(data, row).ifPresent(runs -> remeasured.add(row.algorithm() + " on " + row.transport() + " at n = " + row.nodes() +
-                " (" + runs + ")"));
+            final String name = row.algorithm() + label(row, all) + " on " + row.transport() + " at n = " + row.nodes();
+            remeasured(data, row).ifPresent(runs -> remeasured.add(name + " (" + runs + ")"));
             final Cell cell = data.cell(row, SPLIT_BRAIN);
             final Cell late = data.cell(row, HOST_LATE);
             if (null != late && late.value() > 0)
             {
-                hostLate.add(row.algorithm() + " on " + row.transport() + " at n = " + row.nodes() + " (" +
+                hostLate.add(name + " (" +
                     Numbers.format(late.value()) + (1 == late.value() ? " run)" : " runs)"));
             }
             else if (null != cell)
@@ -92,7 +100,7 @@ final class Reading
                 measured = true;
                 if (cell.value() > 0)
                 {
-                    twoLeaders.add(row.algorithm() + " on " + row.transport() + " at n = " + row.nodes() + " (" +
+                    twoLeaders.add(name + " (" +
                         Numbers.format(cell.value()) + " runs)");
                 }
             }
@@ -159,8 +167,10 @@ final class Reading
         {
             final int nodes = commonLargestNodes(transport.getValue());
             final List<RowKey> rows = transport.getValue().stream().filter(row -> row.nodes() == nodes).toList();
-            final Pick pick = new Pick(scenario, transport.getKey() + (nodes > 0 ? ", n = " + nodes : ""), fastestPick(data, rows),
-                fewestPick(data, rows), neverTwoLeaders(data, rows));
+            final List<RowKey> comparable = SameQuestion.undistorted(rows);
+            final Pick pick = new Pick(scenario, transport.getKey() + (nodes > 0 ? ", n = " + nodes : ""),
+                SameQuestion.failover(scenario) ? fastestPick(data, comparable) : "", fewestPick(data, comparable),
+                neverTwoLeaders(data, rows));
             if (!(pick.fastest() + pick.fewest() + pick.neverTwoLeaders()).isEmpty())
             {
                 picks.add(pick);
@@ -169,12 +179,17 @@ final class Reading
         return picks;
     }
 
+    /**
+     * @return the row whose time to a leader (the election itself where start-up rules differ) has a 95% interval
+     *     wholly below every other's, "tie within noise: …" otherwise, empty without two rows to compare.
+     */
     private static String fastestPick(final RunData data, final List<RowKey> rows)
     {
+        final String metric = SameQuestion.timeMetric(rows);
         final java.util.Map<RowKey, Estimate> estimates = new java.util.LinkedHashMap<>();
         for (final RowKey row : rows)
         {
-            final Estimate estimate = Estimate.of(data.histogram(row, Charts.CONVERGENCE), 50);
+            final Estimate estimate = Estimate.of(data.histogram(row, metric), 50);
             if (null != estimate)
             {
                 estimates.put(row, estimate);
@@ -187,18 +202,19 @@ final class Reading
         final List<RowKey> measured = new ArrayList<>(estimates.keySet());
         measured.sort(java.util.Comparator.comparingDouble(row -> estimates.get(row).value()));
         final RowKey best = measured.get(0);
-        final List<String> tied = new ArrayList<>(List.of(best.algorithm() + label(best, rows)));
+        final List<RowKey> tied = new ArrayList<>(List.of(best));
         for (final RowKey row : measured.subList(1, measured.size()))
         {
             if (!estimates.get(best).separatedFrom(estimates.get(row)))
             {
-                tied.add(row.algorithm() + label(row, rows));
+                tied.add(row);
             }
         }
         final Estimate lowest = estimates.get(best);
-        return tied.size() > 1 ? "tie within noise: " + String.join(", ", tied) :
-            tied.get(0) + " (p50 " + Numbers.format(lowest.value() / 1e6) + " ms, 95% " + Numbers.format(lowest.low() / 1e6) + "–" +
-                Numbers.format(lowest.high() / 1e6) + ")";
+        final String what = Reading.ELECTION.equals(metric) ? "election p50 " : "p50 ";
+        return tied.size() > 1 ? "tie within noise: " + SameQuestion.names(tied, rows) :
+            best.algorithm() + label(best, rows) + " (" + what + Numbers.format(lowest.value() / 1e6) + " ms, 95% " +
+                Numbers.format(lowest.low() / 1e6) + "–" + Numbers.format(lowest.high() / 1e6) + ")";
     }
 
     private static String fewestPick(final RunData data, final List<RowKey> rows)
@@ -219,18 +235,18 @@ final class Reading
         counted.sort(java.util.Comparator.comparingDouble(row -> data.cell(row, Charts.MESSAGES).value()));
         final RowKey best = counted.get(0);
         final double[] bestRange = range(data, best);
-        final List<String> tied = new ArrayList<>(List.of(best.algorithm() + label(best, rows)));
+        final List<RowKey> tied = new ArrayList<>(List.of(best));
         for (final RowKey row : counted.subList(1, counted.size()))
         {
             final double[] range = range(data, row);
             // Fewer in every run than the other in any run: no noise can reverse it.
             if (!(bestRange[1] < range[0]))
             {
-                tied.add(row.algorithm() + label(row, rows));
+                tied.add(row);
             }
         }
-        return tied.size() > 1 ? "tie within noise: " + String.join(", ", tied) :
-            tied.get(0) + " (" + Numbers.format(data.cell(best, Charts.MESSAGES).value()) + " per election, fewer in every run)";
+        return tied.size() > 1 ? "tie within noise: " + SameQuestion.names(tied, rows) :
+            best.algorithm() + label(best, rows) + " (" + Numbers.format(data.cell(best, Charts.MESSAGES).value()) + " per election, fewer in every run)";
     }
 
     /** @return a row's smallest and largest messages to a leader in one run; the mean twice where unknown (exact counts). */
@@ -243,7 +259,7 @@ final class Reading
 
     private static String neverTwoLeaders(final RunData data, final List<RowKey> rows)
     {
-        final List<String> never = new ArrayList<>();
+        final List<RowKey> never = new ArrayList<>();
         final List<String> late = new ArrayList<>();
         boolean measured = false;
         for (final RowKey row : rows)
@@ -259,7 +275,7 @@ final class Reading
                 measured = true;
                 if (cell.value() == 0)
                 {
-                    never.add(row.algorithm() + label(row, rows));
+                    never.add(row);
                 }
             }
         }
@@ -267,7 +283,7 @@ final class Reading
         {
             return late.isEmpty() ? "" : "no verdict: measured while the machine could not keep the timers";
         }
-        final String verdict = never.isEmpty() ? "none" : never.size() == rows.size() ? "all" : String.join(", ", never);
+        final String verdict = never.isEmpty() ? "none" : SameQuestion.names(never, rows);
         return late.isEmpty() ? verdict : verdict + " (no verdict for " + String.join(", ", late) + ": the machine was late)";
     }
 
@@ -280,8 +296,8 @@ final class Reading
     {
         // Where each algorithm follows its own start-up rule (cold start), convergence holds the wait its
         // source mandates: compare the elections themselves, and state the rules.
-        final boolean startUpRules = rows.stream().anyMatch(row -> row.settings().containsKey(START_UP));
-        final String metric = startUpRules ? ELECTION : Charts.CONVERGENCE;
+        final boolean startUpRules = SameQuestion.startUpRules(rows);
+        final String metric = SameQuestion.timeMetric(rows);
         final List<RowKey> measured = new ArrayList<>();
         final java.util.Map<RowKey, Estimate> estimates = new java.util.HashMap<>();
         for (final RowKey row : rows)
@@ -412,7 +428,7 @@ final class Reading
         return best;
     }
 
-    private static String label(final RowKey row, final List<RowKey> rows)
+    static String label(final RowKey row, final List<RowKey> rows)
     {
         final long same = rows.stream().filter(other -> other.algorithm().equals(row.algorithm())).count();
         // Only what tells the algorithm's rows apart (raft's pre-vote and check-quorum), not every setting.

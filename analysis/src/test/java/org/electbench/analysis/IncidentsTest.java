@@ -81,6 +81,71 @@ class IncidentsTest
         assertEquals(List.of(), ChartLayout.problems(chart.stem(), chart.chart()));
     }
 
+    private static void mean(final RunData data, final RowKey row, final String metric, final double value)
+    {
+        data.put(row, new Column(new Metric(metric, "ns", Metric.Kind.COUNT), Column.Statistic.MEAN), Cell.of(value));
+    }
+
+    /** Switch failure: bully keeps a second leader 5.89 s of the 6 s with a majority leader all the time; raft with PreVote one leader. */
+    private static RunData switchFailure()
+    {
+        final RunData data = new RunData();
+        final RowKey bully = ChartsTest.row("switch-failure", "bully", "sim", 5);
+        availability(data, bully, 1000, 1000);
+        data.put(bully, new Column(new Metric(Incidents.AVAILABILITY, "permille", Metric.Kind.MEAN), Column.Statistic.MEAN),
+            Cell.of(983.5));
+        mean(data, bully, Incidents.SPLIT_BRAIN_TIME, 5.89e9);
+        mean(data, bully, Incidents.NO_MAJORITY_LEADER_TIME, 0);
+        mean(data, bully, Incidents.DEPOSED_LEADER_TIME, 2.5e6);
+        for (int bin = 0; bin < ElectionResult.Disturbance.BINS; bin++)
+        {
+            data.put(bully, new Column(new Metric(Incidents.splitBinName(bin), "permille", Metric.Kind.COUNT), Column.Statistic.MEAN),
+                Cell.of(bin == 0 ? 200 : 1000));
+        }
+        final RowKey raft = ChartsTest.row("switch-failure", "raft", "sim", 5, "pre-vote", "on");
+        availability(data, raft, 1000, 1000);
+        mean(data, raft, Incidents.SPLIT_BRAIN_TIME, 0);
+        final org.HdrHistogram.Histogram stable = new org.HdrHistogram.Histogram(3);
+        for (int run = 0; run < 20; run++)
+        {
+            stable.recordValue(0);
+        }
+        data.putHistogram(raft, new Metric(Incidents.STABLE_LEADER, "ns", Metric.Kind.DISTRIBUTION), stable);
+        availability(data, ChartsTest.row("switch-failure", "raft", "sim", 5, "pre-vote", "off"), 800, 700);
+        return data;
+    }
+
+    @Test
+    void aSecondLeaderShowsBesideFullAvailabilityAndTheRunNeverSettles()
+    {
+        final Table table = Incidents.table(switchFailure(), "switch-failure");
+
+        assertEquals(List.of("bully", "raft pre-vote=off", "raft pre-vote=on"), table.rows().stream().map(row -> row.get(0).text()).toList());
+        // The per-run metric, not the mean of the twenty rounded parts.
+        assertEquals(98.35, (double)table.value(0, "availability_pct").exact(), 1e-9);
+        assertEquals(5890.0, table.value(0, "splitBrainTime_mean_ms").exact());
+        assertEquals(2.5, table.value(0, "deposedLeaderTime_mean_ms").exact());
+        assertEquals("0 of 20", table.value(0, "stableLeader_runs").text());
+        assertEquals(0.0, table.value(2, "splitBrainTime_mean_ms").exact());
+        assertEquals("20 of 20", table.value(2, "stableLeader_runs").text());
+        assertEquals("0 of 20", table.value(1, "stableLeader_runs").text());
+        assertTrue(String.join(" ", table.notes()).contains("no other leader anywhere"), table.notes().toString());
+    }
+
+    @Test
+    void splitBrainHasAStripOfItsOwnColour()
+    {
+        final NamedChart chart = Incidents.strips(switchFailure(), "switch-failure");
+
+        assertNotNull(chart);
+        assertEquals(2, chart.panels().size(), "availability, then two or more leaders");
+        final HeatMapChart split = (HeatMapChart)chart.panels().get(1);
+        assertEquals("% of the time with two or more leaders", split.getHeatMapSeries().getName());
+        final List<Number[]> heat = new java.util.ArrayList<>(split.getHeatMapSeries().getHeatData());
+        assertEquals(List.of(20.0, 100.0), heat.stream()
+            .filter(cell -> cell[1].intValue() == 0 && cell[0].intValue() <= 1).map(cell -> cell[2].doubleValue()).toList());
+    }
+
     @Test
     void aTextbookScenarioIsNoIncident()
     {

@@ -116,6 +116,15 @@ class IncidentScenariosTest
         final ElectionResult bully = run("bully", ScenarioKind.SWITCH_FAILURE, false, false, SEED);
         // Node 1 hears no OK from the leader and declares itself; the leader's COORDINATOR never reaches it.
         assertTrue(bully.splitBrainNs() >= 0.9 * bully.disturbance().spanNs(), bully + " " + bully.disturbance());
+        assertTrue(bully.disturbance().splitBrainNs() >= 0.9 * bully.disturbance().spanNs(), bully.disturbance().toString());
+        // A majority follows node 1 the whole time, yet the run never settled: the old leader led beside it.
+        assertEquals(1000, bully.disturbance().availabilityPerMille(), bully.disturbance().toString());
+        assertEquals(-1, bully.disturbance().stableLeaderNs(), bully.disturbance().toString());
+
+        final ElectionResult preVote = run("raft", ScenarioKind.SWITCH_FAILURE, true, false, SEED);
+        assertEquals(0, preVote.splitBrainNs(), preVote.toString());
+        assertEquals(0, preVote.deposedLeaderNs(), preVote.toString());
+        assertTrue(preVote.disturbance().settled(), preVote.disturbance().toString());
 
         assertTrue(raft(ScenarioKind.SWITCH_FAILURE, false, true).leaderChanges() >= LIVELOCK_CHANGES);
         final ElectionResult.Disturbance both = raft(ScenarioKind.SWITCH_FAILURE, true, true);
@@ -147,6 +156,7 @@ class IncidentScenariosTest
                 if (ScenarioKind.SWITCH_FAILURE == kind)
                 {
                     assertTrue(ring.splitBrainNs() >= 0.9 * ring.disturbance().spanNs(), where);
+                    assertEquals(-1, ring.disturbance().stableLeaderNs(), "never settled beside the second leader: " + where);
                 }
                 else
                 {

@@ -1,9 +1,7 @@
 package org.electbench.transport;
 
-import java.util.Arrays;
 import java.util.function.IntPredicate;
 
-import org.agrona.collections.Long2LongHashMap;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.MessageRole;
@@ -40,7 +38,11 @@ import org.electbench.transport.host.MonitorFeed;
  *       or more, leaders that overlapped for no time at all (two announcements at one instant)
  *       counted apart, a node claiming a term another node led (same-term leaders), and time two
  *       live nodes believed they led different terms (older-term leader: overlapping beliefs,
- *       not a measure of what the older one did).</li>
+ *       not a measure of what the older one did). Every leader counts, a minority's included.</li>
+ *   <li><b>every leader over time</b>, from the fault to the end of the run: the first node to
+ *       win (the instant the Raft paper times), the time with no leader a majority follows, and
+ *       the time some live node still followed another leader than the one a majority follows
+ *       (a deposed leader: a minority's, or one that crashed or stepped down).</li>
  *   <li><b>elections against a live leader</b>: how often a node turned candidate (or leader)
  *       and so ended an agreement on a live leader. Agreement needs that leader alive, so after a
  *       crash nothing counts; in steady state every one is a false election (a paused leader is
@@ -54,94 +56,42 @@ import org.electbench.transport.host.MonitorFeed;
  *       span; election traffic is every election and announcement message sent within it; the
  *       stable leader is the majority leader in office at the span's end if it had held office,
  *       without a break, for the stable window by then, and its time is the fault to the start
- *       of its office (0 when it led from before the fault), absent when there was none.</li>
+ *       of its office (0 when it led from before the fault), absent when there was none. The office
+ *       begins when a majority first names the node and ends only when a majority names another
+ *       or the node crashes, so a stale message that makes a follower doubt for a moment does not
+ *       restart it; and the leader is stable only if no other node led anywhere over that window
+ *       (a minority's leader included). Two-leader time within the span is counted too.</li>
  * </ul>
- * Not thread-safe: a runtime with several threads serializes its calls. Allocation-free after
- * construction, but for the term map growing when a run has many terms.
+ * Each concern is its own recorder over the shared {@link Beliefs}: agreement, traffic, safety,
+ * disturbance, liveness. Not thread-safe: a runtime with several threads serializes its calls.
+ * Allocation-free after construction, but for the term map growing when a run has many terms.
  */
 public final class ConvergenceMonitor implements MonitorFeed
 {
-    private static final long NONE = -1;
-
     private final ElectionAlgorithm algorithm;
     private final int nodes;
-    private final int typeCount;
-    private final MessageRole[] roleByType;
-    /** Whether the algorithm has no announcement type, so a new leader's first heartbeats announce it. */
-    private final boolean heartbeatAnnounces;
-    private final boolean[] live;
-    /** Indexed by id: whose view counts for availability until {@link #sideEndNs}. */
-    private final boolean[] side;
-    private final Role[] role;
-    private final int[] leader;
-    private final long[] term;
-    /** Live nodes naming each id, index 0 for "nobody". */
-    private final int[] namesCount;
-    /** Per node: heartbeats still to count as its announcement, see the class comment. */
-    private final int[] announcementsLeft;
-    private final MessageCounts sent;
-    private final MessageCounts agreedSent;
-    private final MessageCounts sentFromFault;
-    private final MessageCounts agreedSentFromFault;
-    private final Long2LongHashMap leaderByTerm = new Long2LongHashMap(NONE);
+    private final Beliefs beliefs;
+    private final AgreementRecorder agreement;
+    private final TrafficRecorder traffic;
+    private final SafetyRecorder safety;
+    private final DisturbanceRecorder disturbance;
+    private final LivenessRecorder liveness;
     /** Made once, so finishing a run does not allocate a capturing lambda. */
     private final IntPredicate isLive = this::isLive;
-
-    private long referenceNs;
-    private long faultNs;
-    private long sideEndNs;
     /** Whether the algorithm promises its leader in this run, see {@link RunPlan#messagesLost()}. */
     private boolean winnerDetermined;
-    private long availableNs;
-    private long overlapSinceNs;
-    private long sameInstantOverlaps;
-    private long settleWindowNs;
-    private int liveCount;
-    private int leaderCount;
-    private long leaderIdSum;
-    private long agreedSinceNs;
-    private long lastChangeNs;
     private long lastAccountNs;
-    private long firstElectionSendNs;
-    private int maxConcurrentLeaders;
-    private long splitBrainNs;
-    private long sameTermLeaders;
-    private long olderTermLeaderNs;
-    private boolean olderTerm;
-    private long liveLeaderElections;
-    private long disturbanceEndNs;
-    private long stableWindowNs;
-    private int majorityLeader;
-    private long majorityTerm;
-    private long majoritySinceNs;
-    private int lastMajorityLeader;
-    private long lastMajorityTerm;
-    private long majorityNs;
-    private long leaderChanges;
-    private long disturbanceElectionSends;
-    private boolean disturbanceEnded;
-    private long stableLeaderSinceNs;
-    /** Time with a majority leader in each of the disturbance's equal parts, see {@link ElectionResult.Disturbance#BINS}. */
-    private final long[] majorityNsByBin = new long[ElectionResult.Disturbance.BINS];
 
     public ConvergenceMonitor(final ElectionAlgorithm algorithm, final int nodes)
     {
         this.algorithm = algorithm;
         this.nodes = nodes;
-        typeCount = algorithm.messageTypes().size();
-        roleByType = algorithm.messageRoles().toArray(new MessageRole[0]);
-        heartbeatAnnounces = !algorithm.messageRoles().contains(MessageRole.ANNOUNCEMENT);
-        live = new boolean[nodes + 1];
-        side = new boolean[nodes + 1];
-        role = new Role[nodes + 1];
-        leader = new int[nodes + 1];
-        term = new long[nodes + 1];
-        namesCount = new int[nodes + 1];
-        announcementsLeft = new int[nodes + 1];
-        sent = new MessageCounts(typeCount);
-        agreedSent = new MessageCounts(typeCount);
-        sentFromFault = new MessageCounts(typeCount);
-        agreedSentFromFault = new MessageCounts(typeCount);
+        beliefs = new Beliefs(nodes);
+        agreement = new AgreementRecorder(beliefs);
+        traffic = new TrafficRecorder(algorithm, nodes);
+        safety = new SafetyRecorder(beliefs);
+        disturbance = new DisturbanceRecorder(beliefs);
+        liveness = new LivenessRecorder(beliefs);
         reset(0, 0);
     }
 
@@ -157,16 +107,9 @@ public final class ConvergenceMonitor implements MonitorFeed
      */
     public void reset(final RunPlan plan)
     {
-        reset(plan.referenceNs(), plan.settleWindowNs());
-        faultNs = plan.faultNs();
-        sideEndNs = plan.sideEndNs();
-        disturbanceEndNs = Math.max(plan.faultNs(), plan.lastFaultNs());
-        stableWindowNs = plan.stableWindowNs();
+        reset(plan.referenceNs(), plan.faultNs(), plan.sideEndNs(), plan.settleWindowNs(), plan.side(),
+            Math.max(plan.faultNs(), plan.lastFaultNs()), plan.stableWindowNs());
         winnerDetermined = !plan.messagesLost() || algorithm.winnerDeterminedDespiteLoss();
-        for (int id = 1; id <= nodes; id++)
-        {
-            side[id] = id < plan.side().length && plan.side()[id];
-        }
     }
 
     /**
@@ -178,70 +121,34 @@ public final class ConvergenceMonitor implements MonitorFeed
      */
     public void reset(final long referenceNs, final long settleWindowNs)
     {
-        this.referenceNs = referenceNs;
-        faultNs = referenceNs;
-        sideEndNs = referenceNs;
-        Arrays.fill(side, true);
+        reset(referenceNs, referenceNs, referenceNs, settleWindowNs, null, referenceNs, settleWindowNs);
         winnerDetermined = true;
-        availableNs = NONE;
-        overlapSinceNs = NONE;
-        sameInstantOverlaps = 0;
-        this.settleWindowNs = settleWindowNs;
-        Arrays.fill(live, false);
-        Arrays.fill(role, Role.FOLLOWER);
-        Arrays.fill(leader, ElectionNode.NO_LEADER);
-        Arrays.fill(term, 0);
-        Arrays.fill(namesCount, 0);
-        Arrays.fill(announcementsLeft, 0);
-        sent.clear();
-        agreedSent.clear();
-        sentFromFault.clear();
-        agreedSentFromFault.clear();
-        leaderByTerm.clear();
-        liveCount = 0;
-        leaderCount = 0;
-        leaderIdSum = 0;
-        agreedSinceNs = NONE;
-        lastChangeNs = 0;
+    }
+
+    private void reset(
+        final long referenceNs, final long faultNs, final long sideEndNs, final long settleWindowNs, final boolean[] side,
+        final long disturbanceEndNs, final long stableWindowNs)
+    {
+        beliefs.reset();
+        agreement.reset(referenceNs, faultNs, sideEndNs, settleWindowNs, side);
+        traffic.reset(referenceNs, faultNs, disturbanceEndNs);
+        safety.reset();
+        disturbance.reset(faultNs, disturbanceEndNs, stableWindowNs);
+        liveness.reset(faultNs);
         lastAccountNs = 0;
-        firstElectionSendNs = NONE;
-        maxConcurrentLeaders = 0;
-        splitBrainNs = 0;
-        sameTermLeaders = 0;
-        olderTermLeaderNs = 0;
-        olderTerm = false;
-        liveLeaderElections = 0;
-        disturbanceEndNs = referenceNs;
-        stableWindowNs = settleWindowNs;
-        majorityLeader = ElectionNode.NO_LEADER;
-        majorityTerm = 0;
-        majoritySinceNs = NONE;
-        lastMajorityLeader = ElectionNode.NO_LEADER;
-        lastMajorityTerm = 0;
-        majorityNs = 0;
-        leaderChanges = 0;
-        disturbanceElectionSends = 0;
-        disturbanceEnded = false;
-        stableLeaderSinceNs = NONE;
-        Arrays.fill(majorityNsByBin, 0);
     }
 
     /** A node booted or recovered: live, a follower naming nobody, until it announces. */
     @Override
     public void onStart(final int nodeId, final long nowNs)
     {
-        if (live[nodeId])
+        if (beliefs.live[nodeId])
         {
             return;
         }
         account(nowNs);
-        live[nodeId] = true;
-        liveCount++;
-        armAnnouncement(nodeId, nowNs);
-        role[nodeId] = Role.FOLLOWER;
-        leader[nodeId] = ElectionNode.NO_LEADER;
-        term[nodeId] = 0;
-        namesCount[ElectionNode.NO_LEADER]++;
+        beliefs.start(nodeId);
+        traffic.arm(nodeId, nowNs);
         changed(nowNs);
     }
 
@@ -249,15 +156,13 @@ public final class ConvergenceMonitor implements MonitorFeed
     @Override
     public void onCrash(final int nodeId, final long nowNs)
     {
-        if (!live[nodeId])
+        if (!beliefs.live[nodeId])
         {
             return;
         }
         account(nowNs);
-        withdraw(nodeId);
-        live[nodeId] = false;
-        announcementsLeft[nodeId] = 0;
-        liveCount--;
+        beliefs.crash(nodeId);
+        traffic.disarm(nodeId);
         changed(nowNs);
     }
 
@@ -265,101 +170,49 @@ public final class ConvergenceMonitor implements MonitorFeed
     @Override
     public void onAnnounce(final int nodeId, final long nowNs, final Role newRole, final int newLeader, final long newTerm)
     {
-        if (!live[nodeId] || (role[nodeId] == newRole && leader[nodeId] == newLeader && term[nodeId] == newTerm))
+        if (!beliefs.live[nodeId] || beliefs.same(nodeId, newRole, newLeader, newTerm))
         {
             return;
         }
-        final boolean wasAgreed = NONE != agreedSinceNs;
+        final boolean wasAgreed = agreement.agreed();
+        final boolean wasLeader = beliefs.role[nodeId] == Role.LEADER;
         account(nowNs);
         if (newRole != Role.LEADER)
         {
-            armAnnouncement(nodeId, nowNs);
+            traffic.arm(nodeId, nowNs);
         }
-        withdraw(nodeId);
-        role[nodeId] = newRole;
-        leader[nodeId] = newLeader;
-        term[nodeId] = newTerm;
-        namesCount[newLeader]++;
+        beliefs.believe(nodeId, newRole, newLeader, newTerm);
         if (newRole == Role.LEADER)
         {
-            leaderCount++;
-            leaderIdSum += nodeId;
-            final long previous = leaderByTerm.get(newTerm);
-            if (NONE == previous)
+            safety.leads(nodeId, newTerm);
+            if (!wasLeader)
             {
-                leaderByTerm.put(newTerm, nodeId);
-            }
-            else if (previous != nodeId)
-            {
-                sameTermLeaders++;
+                liveness.won(nowNs);
             }
         }
         changed(nowNs);
-        if (wasAgreed && NONE == agreedSinceNs && newRole != Role.FOLLOWER)
+        if (wasAgreed && !agreement.agreed() && newRole != Role.FOLLOWER)
         {
-            liveLeaderElections++;
+            liveness.electionAgainstLiveLeader();
         }
-    }
-
-    /**
-     * A node that does not lead will announce with its first round of heartbeats if it comes to
-     * lead: it sends them before it tells the monitor it leads, in the same step. Only from the
-     * fault on, where sends are counted: a real-clock runtime does not report earlier ones.
-     */
-    private void armAnnouncement(final int nodeId, final long nowNs)
-    {
-        announcementsLeft[nodeId] = heartbeatAnnounces && nowNs - Math.min(faultNs, referenceNs) >= 0 ? nodes - 1 : 0;
     }
 
     /** A node sent one message (counted whether or not it arrives). */
     @Override
     public void onSend(final int fromId, final long nowNs, final int type, final int length)
     {
-        if (type < 0 || type >= typeCount)
-        {
-            return;
-        }
-        MessageRole role = roleByType[type];
-        if (role == MessageRole.HEARTBEAT && announcementsLeft[fromId] > 0)
-        {
-            announcementsLeft[fromId]--;
-            role = MessageRole.ANNOUNCEMENT;
-        }
-        if (nowNs - faultNs >= 0)
-        {
-            sentFromFault.add(type, role, length);
-        }
-        countDisturbance(nowNs, role);
-        if (nowNs - referenceNs < 0)
-        {
-            return;
-        }
-        sent.add(type, role, length);
-        if (NONE == firstElectionSendNs && (role == MessageRole.ELECTION || role == MessageRole.ANNOUNCEMENT))
-        {
-            firstElectionSendNs = nowNs;
-        }
-    }
-
-    /** Election traffic of the disturbance, counted whether or not the reference instant has passed. */
-    private void countDisturbance(final long nowNs, final MessageRole role)
-    {
-        if ((role == MessageRole.ELECTION || role == MessageRole.ANNOUNCEMENT) && nowNs - faultNs >= 0 &&
-            disturbanceEndNs - nowNs > 0)
-        {
-            disturbanceElectionSends++;
-        }
+        traffic.send(fromId, nowNs, type, length);
     }
 
     /** @return whether exactly one live node leads and every live node names it. */
     public boolean agreed()
     {
-        return NONE != agreedSinceNs;
+        return agreement.agreed();
     }
 
     public long lastChangeNs()
     {
-        return lastChangeNs;
+        return agreement.lastChangeNs();
     }
 
     /**
@@ -369,271 +222,67 @@ public final class ConvergenceMonitor implements MonitorFeed
      */
     public boolean settled(final long nowNs, final long lastFaultNs)
     {
-        return NONE != agreedSinceNs && nowNs - lastFaultNs >= 0 && nowNs - lastChangeNs >= settleWindowNs;
+        return agreement.settled(nowNs, lastFaultNs);
     }
 
     /** @return the live nodes that believe they lead, now. */
     public int leaderCount()
     {
-        return leaderCount;
+        return beliefs.leaderCount;
     }
 
     public boolean isLive(final int nodeId)
     {
-        return live[nodeId];
+        return beliefs.live[nodeId];
     }
 
     /** @return what the run measured, up to {@code endNs}. */
     public ElectionResult finish(final long endNs, final long events)
     {
         account(endNs);
-        final boolean converged = settled(endNs, referenceNs);
-        final int finalLeader = NONE != agreedSinceNs ? (int)leaderIdSum : ElectionNode.NO_LEADER;
+        final boolean converged = settled(endNs, agreement.referenceNs());
         return new ElectionResult(
             algorithm.messageTypes(),
             converged,
-            converged ? Math.max(0, agreedSinceNs - referenceNs) : NONE,
-            NONE == firstElectionSendNs ? NONE : firstElectionSendNs - referenceNs,
-            (converged ? agreedSent : sent).copy(),
-            (converged ? agreedSentFromFault : sentFromFault).copy(),
-            NONE == availableNs ? NONE : availableNs - faultNs,
-            finalLeader,
+            converged ? agreement.convergenceNs() : -1,
+            traffic.detectionNs(),
+            traffic.sent(converged),
+            traffic.sentFromFault(converged),
+            agreement.unavailabilityNs(),
+            agreement.agreed() ? (int)beliefs.leaderIdSum : ElectionNode.NO_LEADER,
             winnerDetermined ? algorithm.expectedLeader(nodes, isLive) : ElectionNode.NO_LEADER,
-            maxConcurrentLeaders,
-            splitBrainNs,
-            sameInstantOverlaps,
-            sameTermLeaders,
-            olderTermLeaderNs,
-            liveLeaderElections,
-            disturbanceFigures(),
+            new ElectionResult.Safety(safety.maxConcurrentLeaders(), safety.splitBrainNs(), safety.sameInstantOverlaps(),
+                safety.sameTermLeaders(), safety.olderTermLeaderNs()),
+            new ElectionResult.Leadership(liveness.firstLeaderNs(), liveness.noMajorityLeaderNs(), liveness.deposedLeaderNs(),
+                liveness.liveLeaderElections()),
+            disturbance.figures(traffic.disturbanceElectionSends()),
             events,
             endNs);
     }
 
-    /** @return the disturbance's figures, all absent when the run had no disturbance to speak of. */
-    private ElectionResult.Disturbance disturbanceFigures()
-    {
-        final long spanNs = disturbanceEndNs - faultNs;
-        if (spanNs <= 0)
-        {
-            return ElectionResult.Disturbance.NONE;
-        }
-        final double minutes = spanNs / 60e9;
-        final long[] byBin = new long[majorityNsByBin.length];
-        for (int bin = 0; bin < byBin.length; bin++)
-        {
-            final long lengthNs = binStartNs(bin + 1, spanNs) - binStartNs(bin, spanNs);
-            byBin[bin] = lengthNs <= 0 ? 0 : Math.round(1000.0 * majorityNsByBin[bin] / lengthNs);
-        }
-        return new ElectionResult.Disturbance(
-            spanNs,
-            NONE == stableLeaderSinceNs ? NONE : Math.max(0, stableLeaderSinceNs - faultNs),
-            leaderChanges,
-            Math.round(leaderChanges / minutes),
-            Math.round(1000.0 * majorityNs / spanNs),
-            disturbanceElectionSends,
-            Math.round(disturbanceElectionSends / minutes),
-            byBin);
-    }
-
-    /** @return the offset from the fault at which part {@code bin} of a span of {@code spanNs} starts. */
-    private static long binStartNs(final int bin, final long spanNs)
-    {
-        final int bins = ElectionResult.Disturbance.BINS;
-        return spanNs / bins * bin + spanNs % bins * bin / bins;
-    }
-
-    /** Adds a majority leader's office from {@code fromNs} to {@code toNs} (within the span) to the parts it covers. */
-    private void addToBins(final long fromNs, final long toNs)
-    {
-        final long spanNs = disturbanceEndNs - faultNs;
-        for (int bin = 0; bin < majorityNsByBin.length; bin++)
-        {
-            final long startNs = faultNs + binStartNs(bin, spanNs);
-            final long endNs = faultNs + binStartNs(bin + 1, spanNs);
-            final long overlapNs = Math.min(toNs, endNs) - Math.max(fromNs, startNs);
-            if (overlapNs > 0)
-            {
-                majorityNsByBin[bin] += overlapNs;
-            }
-        }
-    }
-
-    /** The majority leader held from {@code lastAccountNs} to {@code nowNs}: add its share of the disturbance. */
-    private void accountDisturbance(final long nowNs)
-    {
-        if (ElectionNode.NO_LEADER != majorityLeader)
-        {
-            final long fromNs = Math.max(lastAccountNs, faultNs);
-            final long toNs = Math.min(nowNs, disturbanceEndNs);
-            if (toNs - fromNs > 0)
-            {
-                majorityNs += toNs - fromNs;
-                addToBins(fromNs, toNs);
-            }
-        }
-        if (!disturbanceEnded && disturbanceEndNs - lastAccountNs > 0 && nowNs - disturbanceEndNs >= 0)
-        {
-            disturbanceEnded = true;
-            if (ElectionNode.NO_LEADER != majorityLeader && disturbanceEndNs - majoritySinceNs >= stableWindowNs)
-            {
-                stableLeaderSinceNs = majoritySinceNs;
-            }
-        }
-    }
-
-    /** After a change of belief: whether a strict majority of the cluster now names one live leader, and which. */
-    private void updateMajorityLeader(final long nowNs)
-    {
-        int found = ElectionNode.NO_LEADER;
-        if (leaderCount > 0)
-        {
-            for (int id = 1; id <= nodes; id++)
-            {
-                if (live[id] && role[id] == Role.LEADER && namesCount[id] > nodes / 2)
-                {
-                    found = id;
-                    break;
-                }
-            }
-        }
-        final long foundTerm = ElectionNode.NO_LEADER == found ? 0 : term[found];
-        if (found == majorityLeader && foundTerm == majorityTerm)
-        {
-            return;
-        }
-        majorityLeader = found;
-        majorityTerm = foundTerm;
-        majoritySinceNs = nowNs;
-        if (ElectionNode.NO_LEADER != found)
-        {
-            if ((found != lastMajorityLeader || foundTerm != lastMajorityTerm) && nowNs - faultNs > 0 &&
-                disturbanceEndNs - nowNs >= 0)
-            {
-                leaderChanges++;
-            }
-            lastMajorityLeader = found;
-            lastMajorityTerm = foundTerm;
-        }
-    }
-
-    private void withdraw(final int nodeId)
-    {
-        namesCount[leader[nodeId]]--;
-        if (role[nodeId] == Role.LEADER)
-        {
-            leaderCount--;
-            leaderIdSum -= nodeId;
-        }
-    }
-
-    /** The state since the last call held until {@code nowNs}: add up what it lasted. */
+    /** The beliefs since the last call held until {@code nowNs}: every recorder adds up what they lasted. */
     private void account(final long nowNs)
     {
         final long elapsedNs = nowNs - lastAccountNs;
         if (elapsedNs > 0)
         {
-            accountDisturbance(nowNs);
-            maxConcurrentLeaders = Math.max(maxConcurrentLeaders, leaderCount);
-            if (leaderCount >= 2)
-            {
-                splitBrainNs += elapsedNs;
-            }
-            if (olderTerm)
-            {
-                olderTermLeaderNs += elapsedNs;
-            }
-            // The state held at the fault, or at the end of its division, without any change then.
-            if (NONE == availableNs)
-            {
-                if (faultNs - lastAccountNs > 0 && nowNs - faultNs > 0 && available(faultNs))
-                {
-                    availableNs = faultNs;
-                }
-                else if (sideEndNs - lastAccountNs > 0 && nowNs - sideEndNs > 0 && available(sideEndNs))
-                {
-                    availableNs = sideEndNs;
-                }
-            }
+            disturbance.account(lastAccountNs, nowNs);
+            safety.account(elapsedNs);
+            liveness.account(lastAccountNs, nowNs);
+            agreement.account(lastAccountNs, nowNs);
         }
         lastAccountNs = nowNs;
     }
 
     private void changed(final long nowNs)
     {
-        lastChangeNs = nowNs;
-        updateMajorityLeader(nowNs);
-        if (leaderCount <= 1)
+        final boolean majorityChanged = beliefs.updateMajority(nowNs);
+        disturbance.changed(nowNs, majorityChanged);
+        safety.changed(nowNs);
+        liveness.changed();
+        if (agreement.changed(nowNs))
         {
-            // Two or more leaders count for the maximum only once they have lasted (see account).
-            maxConcurrentLeaders = Math.max(maxConcurrentLeaders, leaderCount);
+            traffic.agreed();
         }
-        if (leaderCount >= 2 && NONE == overlapSinceNs)
-        {
-            overlapSinceNs = nowNs;
-        }
-        else if (leaderCount < 2 && NONE != overlapSinceNs)
-        {
-            if (overlapSinceNs == nowNs)
-            {
-                sameInstantOverlaps++;
-            }
-            overlapSinceNs = NONE;
-        }
-        olderTerm = leaderCount >= 2 && termsDiffer();
-        final boolean agreedNow = leaderCount == 1 && namesCount[(int)leaderIdSum] == liveCount;
-        if (!agreedNow)
-        {
-            agreedSinceNs = NONE;
-        }
-        else if (NONE == agreedSinceNs)
-        {
-            agreedSinceNs = nowNs;
-            agreedSent.copyFrom(sent);
-            agreedSentFromFault.copyFrom(sentFromFault);
-        }
-        if (NONE == availableNs && nowNs - faultNs >= 0 && available(nowNs))
-        {
-            availableNs = nowNs;
-        }
-    }
-
-    /**
-     * @return whether some live node leads and every live node that counts at {@code atNs} names
-     *         it: those on the side that must elect while the fault divides the cluster, every
-     *         live node from its end.
-     */
-    private boolean available(final long atNs)
-    {
-        final boolean wholeCluster = atNs - sideEndNs >= 0;
-        int named = ElectionNode.NO_LEADER;
-        for (int id = 1; id <= nodes; id++)
-        {
-            if (live[id] && (wholeCluster || side[id]))
-            {
-                if (ElectionNode.NO_LEADER == leader[id] || (ElectionNode.NO_LEADER != named && leader[id] != named))
-                {
-                    return false;
-                }
-                named = leader[id];
-            }
-        }
-        return ElectionNode.NO_LEADER != named && live[named] && role[named] == Role.LEADER && leader[named] == named &&
-            (wholeCluster || side[named]);
-    }
-
-    private boolean termsDiffer()
-    {
-        long minTerm = Long.MAX_VALUE;
-        long maxTerm = Long.MIN_VALUE;
-        for (int id = 1; id <= nodes; id++)
-        {
-            if (live[id] && role[id] == Role.LEADER)
-            {
-                minTerm = Math.min(minTerm, term[id]);
-                maxTerm = Math.max(maxTerm, term[id]);
-            }
-        }
-        return minTerm < maxTerm;
     }
 }

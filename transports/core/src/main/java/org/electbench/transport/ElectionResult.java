@@ -33,6 +33,8 @@ public final class ElectionResult
      * @param electionMessagesPerMinute the same per minute of the span, rounded.
      * @param availabilityByBinPerMille availability over time: the span cut into {@link #BINS} equal
      *                                 parts, per part the share with a majority leader, in thousandths.
+     * @param splitBrainNs             time within the span with two or more live leaders anywhere.
+     * @param splitBrainByBinPerMille  the same over time: per part the share with two or more leaders.
      */
     public record Disturbance(
         long spanNs,
@@ -42,11 +44,13 @@ public final class ElectionResult
         long availabilityPerMille,
         long electionMessages,
         long electionMessagesPerMinute,
-        long[] availabilityByBinPerMille)
+        long[] availabilityByBinPerMille,
+        long splitBrainNs,
+        long[] splitBrainByBinPerMille)
     {
         /** The parts availability over time is told in: fine enough to show a flap, few enough for a table's CSV. */
         public static final int BINS = 20;
-        public static final Disturbance NONE = new Disturbance(-1, -1, -1, -1, -1, -1, -1, new long[0]);
+        public static final Disturbance NONE = new Disturbance(-1, -1, -1, -1, -1, -1, -1, new long[0], -1, new long[0]);
 
         /** @return the share of part {@code bin} of the span with a majority leader, in thousandths; -1 without a disturbance. */
         public long availabilityPerMille(final int bin)
@@ -54,11 +58,49 @@ public final class ElectionResult
             return bin < availabilityByBinPerMille.length ? availabilityByBinPerMille[bin] : -1;
         }
 
+        /** @return the share of part {@code bin} of the span with two or more leaders, in thousandths; -1 without a disturbance. */
+        public long splitBrainPerMille(final int bin)
+        {
+            return bin < splitBrainByBinPerMille.length ? splitBrainByBinPerMille[bin] : -1;
+        }
+
+        /** @return whether a stable leader held by the span's end: one leader in office, no other anywhere, for the stable window. */
+        public boolean settled()
+        {
+            return stableLeaderNs >= 0;
+        }
+
         /** @return whether the run had a disturbance to describe. */
         public boolean present()
         {
             return spanNs > 0;
         }
+    }
+
+    /**
+     * Safety over the whole run.
+     *
+     * @param maxConcurrentLeaders      most live leaders together for a positive time.
+     * @param splitBrainNs              time with two or more live leaders.
+     * @param sameInstantLeaderOverlaps leaders that overlapped for no time.
+     * @param sameTermLeaders           claims of a term another node led.
+     * @param olderTermLeaderNs         time two live leaders held different terms.
+     */
+    public record Safety(
+        int maxConcurrentLeaders, long splitBrainNs, long sameInstantLeaderOverlaps, long sameTermLeaders, long olderTermLeaderNs)
+    {
+    }
+
+    /**
+     * Every leader over time, from the fault to the end of the run.
+     *
+     * @param firstLeaderNs       the fault to the first node's win (a node turning leader), -1 for none.
+     * @param noMajorityLeaderNs  time with no live leader a strict majority of the cluster names.
+     * @param deposedLeaderNs     time some live node followed another leader than the majority's.
+     * @param liveLeaderElections elections started against an agreed, live leader.
+     */
+    public record Leadership(long firstLeaderNs, long noMajorityLeaderNs, long deposedLeaderNs, long liveLeaderElections)
+    {
     }
 
     private final List<String> typeNames;
@@ -70,12 +112,8 @@ public final class ElectionResult
     private final long unavailabilityNs;
     private final int finalLeader;
     private final int expectedLeader;
-    private final int maxConcurrentLeaders;
-    private final long splitBrainNs;
-    private final long sameInstantLeaderOverlaps;
-    private final long sameTermLeaders;
-    private final long olderTermLeaderNs;
-    private final long liveLeaderElections;
+    private final Safety safety;
+    private final Leadership leadership;
     private final Disturbance disturbance;
     private final long events;
     private final long endNs;
@@ -90,12 +128,8 @@ public final class ElectionResult
         final long unavailabilityNs,
         final int finalLeader,
         final int expectedLeader,
-        final int maxConcurrentLeaders,
-        final long splitBrainNs,
-        final long sameInstantLeaderOverlaps,
-        final long sameTermLeaders,
-        final long olderTermLeaderNs,
-        final long liveLeaderElections,
+        final Safety safety,
+        final Leadership leadership,
         final Disturbance disturbance,
         final long events,
         final long endNs)
@@ -109,12 +143,8 @@ public final class ElectionResult
         this.unavailabilityNs = unavailabilityNs;
         this.finalLeader = finalLeader;
         this.expectedLeader = expectedLeader;
-        this.maxConcurrentLeaders = maxConcurrentLeaders;
-        this.splitBrainNs = splitBrainNs;
-        this.sameInstantLeaderOverlaps = sameInstantLeaderOverlaps;
-        this.sameTermLeaders = sameTermLeaders;
-        this.olderTermLeaderNs = olderTermLeaderNs;
-        this.liveLeaderElections = liveLeaderElections;
+        this.safety = safety;
+        this.leadership = leadership;
         this.disturbance = disturbance;
         this.events = events;
         this.endNs = endNs;
@@ -307,19 +337,19 @@ public final class ElectionResult
      */
     public int maxConcurrentLeaders()
     {
-        return maxConcurrentLeaders;
+        return safety.maxConcurrentLeaders();
     }
 
     /** @return total time, in nanoseconds over the whole run, with two or more live nodes believing they led. */
     public long splitBrainNs()
     {
-        return splitBrainNs;
+        return safety.splitBrainNs();
     }
 
     /** @return whether two or more live nodes believed they led together for longer than zero: a split-brain run. */
     public boolean splitBrain()
     {
-        return splitBrainNs > 0;
+        return safety.splitBrainNs() > 0;
     }
 
     /**
@@ -329,13 +359,13 @@ public final class ElectionResult
      */
     public long sameInstantLeaderOverlaps()
     {
-        return sameInstantLeaderOverlaps;
+        return safety.sameInstantLeaderOverlaps();
     }
 
     /** @return how many times a node claimed leadership of a term another node had already led. */
     public long sameTermLeaders()
     {
-        return sameTermLeaders;
+        return safety.sameTermLeaders();
     }
 
     /**
@@ -346,7 +376,7 @@ public final class ElectionResult
      */
     public long olderTermLeaderNs()
     {
-        return olderTermLeaderNs;
+        return safety.olderTermLeaderNs();
     }
 
     /**
@@ -355,16 +385,41 @@ public final class ElectionResult
      */
     public long liveLeaderElections()
     {
-        return liveLeaderElections;
+        return leadership.liveLeaderElections();
     }
 
-    /** @return events the runtime processed. */
+    /**
+     * @return from the fault to the first instant a node turned leader (the first node to win, the
+     *         instant the Raft paper's election figures time), or -1 when none did.
+     */
+    public long firstLeaderNs()
+    {
+        return leadership.firstLeaderNs();
+    }
+
+    /** @return time from the fault to the run's end with no live leader a strict majority of the cluster names. */
+    public long noMajorityLeaderNs()
+    {
+        return leadership.noMajorityLeaderNs();
+    }
+
+    /**
+     * @return time from the fault to the run's end during which a majority followed one leader and
+     *         some live node still followed another (a deposed leader: a minority's, or one that
+     *         crashed or stepped down).
+     */
+    public long deposedLeaderNs()
+    {
+        return leadership.deposedLeaderNs();
+    }
+
     /** @return the figures of the disturbance, from the fault to the end of the last fault's effect (see {@link ConvergenceMonitor}). */
     public Disturbance disturbance()
     {
         return disturbance;
     }
 
+    /** @return events the runtime processed. */
     public long events()
     {
         return events;
@@ -395,12 +450,8 @@ public final class ElectionResult
             .append(", bytes=").append(bytesTotal())
             .append(", unavailabilityNs=").append(unavailabilityNs)
             .append(", messagesFromFault=").append(messagesFromFaultTotal())
-            .append(", sameInstantLeaderOverlaps=").append(sameInstantLeaderOverlaps)
-            .append(", maxConcurrentLeaders=").append(maxConcurrentLeaders)
-            .append(", splitBrainNs=").append(splitBrainNs)
-            .append(", sameTermLeaders=").append(sameTermLeaders)
-            .append(", olderTermLeaderNs=").append(olderTermLeaderNs)
-            .append(", liveLeaderElections=").append(liveLeaderElections)
+                        .append(", ").append(safety)
+            .append(", ").append(leadership)
             .append(", events=").append(events)
             .append('}').toString();
     }

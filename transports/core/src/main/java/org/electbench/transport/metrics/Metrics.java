@@ -30,6 +30,10 @@ public final class Metrics
         "first election message to agreement: the election itself, alike whatever the start-up rule",
         sample -> sample.result().electionNs());
 
+    public static final Metric FIRST_LEADER = Metric.distribution("firstLeader",
+        "fault (or start) to the first node's win, before every node names it: the instant the Raft paper's election " +
+            "figures time", sample -> sample.result().firstLeaderNs());
+
     public static final Metric UNAVAILABILITY = Metric.distribution("unavailability",
         "fault to the first instant a leader exists that every live node on its side of the fault names",
         sample -> sample.result().unavailabilityNs());
@@ -81,7 +85,16 @@ public final class Metrics
         "bytes of those messages, headers included", sample -> sample.result().bytesFromFaultTotal());
 
     public static final Metric SPLIT_BRAIN_TIME = Metric.count("splitBrainTime", MetricUnit.NANOSECONDS,
-        "total time with two or more live leaders", sample -> sample.result().splitBrainNs());
+        "total time with two or more live leaders anywhere (a minority's leader counts), over the whole run", sample -> sample.result().splitBrainNs());
+
+    public static final Metric NO_MAJORITY_LEADER_TIME = Metric.count("noMajorityLeaderTime", MetricUnit.NANOSECONDS,
+        "time from the fault to the run's end with no live leader that a strict majority of the cluster follows",
+        sample -> sample.result().noMajorityLeaderNs());
+
+    public static final Metric DEPOSED_LEADER_TIME = Metric.count("deposedLeaderTime", MetricUnit.NANOSECONDS,
+        "time from the fault to the run's end during which a majority followed one leader and some live node still " +
+            "followed another (a deposed leader: a minority's, or one that crashed or stepped down)",
+        sample -> sample.result().deposedLeaderNs());
 
     public static final Metric LIVE_LEADER_ELECTIONS = Metric.count("liveLeaderElections", MetricUnit.EVENTS,
         "elections started against an agreed, live leader (false elections when no crash happened)",
@@ -94,8 +107,8 @@ public final class Metrics
         "most live nodes that believed they led at one instant", sample -> sample.result().maxConcurrentLeaders());
 
     public static final Metric STABLE_LEADER = Metric.distribution("stableLeader",
-        "fault to the office of the leader a majority named, unbroken for the stable window by the end of the disturbance " +
-            "(absent when none held that long)", sample -> sample.result().disturbance().stableLeaderNs());
+        "fault to the office of the leader a majority named that held, with no other leader anywhere, for the stable " +
+            "window by the end of the disturbance: the run settled (absent when none held that long)", sample -> sample.result().disturbance().stableLeaderNs());
 
     public static final Metric LEADER_CHANGES = Metric.count("leaderChanges", MetricUnit.EVENTS,
         "new majority-named leaders (another id or term) during the disturbance (absent without one)",
@@ -159,9 +172,9 @@ public final class Metrics
 
     /** Every declared metric but the per-type message counts, in the order writers show them. */
     public static final List<Metric> STANDARD = List.of(
-        CONVERGENCE, DETECTION, ELECTION, UNAVAILABILITY, ONE_WAY_LATENCY, FLOOR, OVERHEAD, TIMER_LATENESS,
+        CONVERGENCE, DETECTION, ELECTION, FIRST_LEADER, UNAVAILABILITY, ONE_WAY_LATENCY, FLOOR, OVERHEAD, TIMER_LATENESS,
         MESSAGES, ELECTION_MESSAGES, ANNOUNCEMENTS, BYTES, HEARTBEATS, ACKNOWLEDGEMENTS, MESSAGES_FROM_FAULT, BYTES_FROM_FAULT,
-        SPLIT_BRAIN_TIME, LIVE_LEADER_ELECTIONS, EVENTS, MAX_LEADERS,
+        SPLIT_BRAIN_TIME, NO_MAJORITY_LEADER_TIME, DEPOSED_LEADER_TIME, LIVE_LEADER_ELECTIONS, EVENTS, MAX_LEADERS,
         STABLE_LEADER, LEADER_CHANGES, LEADER_CHANGES_PER_MINUTE, AVAILABILITY, ELECTION_TRAFFIC_PER_MINUTE,
         SPLIT_BRAIN, SAME_INSTANT_OVERLAP, SAME_TERM, OLDER_TERM, WRONG_LEADER, UNCONVERGED, HOST_LATE, HOST_REMEASURED);
 
@@ -174,7 +187,15 @@ public final class Metrics
      * share of runs and time with one; what the report draws as a strip per algorithm. Run reports
      * carry them (not the benchmarks' counters: one number per election there).
      */
-    public static final List<Metric> AVAILABILITY_OVER_TIME = availabilityOverTime();
+    public static final List<Metric> AVAILABILITY_OVER_TIME = overTime(AVAILABILITY_OVER_TIME_PREFIX, "with a majority leader",
+        false);
+
+    /** The prefix of split-brain time over time, one figure per part of the disturbance: {@code splitBrainOverTime.07}. */
+    public static final String SPLIT_BRAIN_OVER_TIME_PREFIX = "splitBrainOverTime.";
+
+    /** Split brain over time: per part of the disturbance the share with two or more live leaders anywhere (thousandths). */
+    public static final List<Metric> SPLIT_BRAIN_OVER_TIME = overTime(SPLIT_BRAIN_OVER_TIME_PREFIX,
+        "with two or more live leaders anywhere", true);
 
     /** The prefix of a per-type message count: {@code messages.ELECTION}. */
     public static final String MESSAGES_BY_TYPE_PREFIX = "messages.";
@@ -192,19 +213,21 @@ public final class Metrics
     {
         final List<Metric> base = new ArrayList<>(STANDARD);
         base.addAll(AVAILABILITY_OVER_TIME);
+        base.addAll(SPLIT_BRAIN_OVER_TIME);
         return withTypes(base, typeNames, heartbeatType);
     }
 
-    private static List<Metric> availabilityOverTime()
+    private static List<Metric> overTime(final String prefix, final String what, final boolean splitBrain)
     {
         final List<Metric> metrics = new ArrayList<>();
         for (int bin = 0; bin < ElectionResult.Disturbance.BINS; bin++)
         {
             final int part = bin;
-            metrics.add(Metric.count(String.format(java.util.Locale.ROOT, "%s%02d", AVAILABILITY_OVER_TIME_PREFIX, bin),
+            metrics.add(Metric.count(String.format(java.util.Locale.ROOT, "%s%02d", prefix, bin),
                 MetricUnit.PER_MILLE, "share of part " + (bin + 1) + " of " + ElectionResult.Disturbance.BINS +
-                    " of the disturbance with a majority leader (absent without one)",
-                sample -> sample.result().disturbance().availabilityPerMille(part)));
+                    " of the disturbance " + what + " (absent without one)",
+                splitBrain ? sample -> sample.result().disturbance().splitBrainPerMille(part) :
+                    sample -> sample.result().disturbance().availabilityPerMille(part)));
         }
         return Collections.unmodifiableList(metrics);
     }

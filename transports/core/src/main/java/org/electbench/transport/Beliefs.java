@@ -1,0 +1,180 @@
+package org.electbench.transport;
+
+import java.util.Arrays;
+
+import org.electbench.spi.ElectionNode;
+import org.electbench.spi.Role;
+
+/**
+ * What every node believes now, as the monitor was told: who is live, each node's role, the
+ * leader it names and its term, and the tallies the recorders read (live nodes naming each id,
+ * live leaders). One writer, the {@link ConvergenceMonitor}; the recorders only read it.
+ */
+final class Beliefs
+{
+    final int nodes;
+    final boolean[] live;
+    final Role[] role;
+    final int[] leader;
+    final long[] term;
+    /** Live nodes naming each id, index 0 for "nobody". */
+    final int[] namesCount;
+    int liveCount;
+    int leaderCount;
+    /** The sum of the live leaders' ids: the leader itself while there is exactly one. */
+    long leaderIdSum;
+    /** The live leader a strict majority of the configured cluster names, itself included, and its term. */
+    int majorityLeader;
+    long majorityTerm;
+    /**
+     * The leader in office and since when: the office begins when a majority first names a node
+     * and ends only when a majority names another or the node crashes, so a follower that leaves
+     * and rejoins it (a stale message making it doubt for a moment) does not restart it.
+     */
+    int officeLeader;
+    long officeSinceNs;
+
+    Beliefs(final int nodes)
+    {
+        this.nodes = nodes;
+        live = new boolean[nodes + 1];
+        role = new Role[nodes + 1];
+        leader = new int[nodes + 1];
+        term = new long[nodes + 1];
+        namesCount = new int[nodes + 1];
+        reset();
+    }
+
+    void reset()
+    {
+        Arrays.fill(live, false);
+        Arrays.fill(role, Role.FOLLOWER);
+        Arrays.fill(leader, ElectionNode.NO_LEADER);
+        Arrays.fill(term, 0);
+        Arrays.fill(namesCount, 0);
+        liveCount = 0;
+        leaderCount = 0;
+        leaderIdSum = 0;
+        majorityLeader = ElectionNode.NO_LEADER;
+        majorityTerm = 0;
+        officeLeader = ElectionNode.NO_LEADER;
+        officeSinceNs = 0;
+    }
+
+    /** A node booted or recovered: live, a follower naming nobody. */
+    void start(final int nodeId)
+    {
+        live[nodeId] = true;
+        liveCount++;
+        role[nodeId] = Role.FOLLOWER;
+        leader[nodeId] = ElectionNode.NO_LEADER;
+        term[nodeId] = 0;
+        namesCount[ElectionNode.NO_LEADER]++;
+    }
+
+    void crash(final int nodeId)
+    {
+        if (officeLeader == nodeId)
+        {
+            officeLeader = ElectionNode.NO_LEADER;
+        }
+        withdraw(nodeId);
+        live[nodeId] = false;
+        liveCount--;
+    }
+
+    void believe(final int nodeId, final Role newRole, final int newLeader, final long newTerm)
+    {
+        withdraw(nodeId);
+        role[nodeId] = newRole;
+        leader[nodeId] = newLeader;
+        term[nodeId] = newTerm;
+        namesCount[newLeader]++;
+        if (newRole == Role.LEADER)
+        {
+            leaderCount++;
+            leaderIdSum += nodeId;
+        }
+    }
+
+    boolean same(final int nodeId, final Role newRole, final int newLeader, final long newTerm)
+    {
+        return role[nodeId] == newRole && leader[nodeId] == newLeader && term[nodeId] == newTerm;
+    }
+
+    /** @return whether exactly one live node leads and every live node names it. */
+    boolean agreed()
+    {
+        return leaderCount == 1 && namesCount[(int)leaderIdSum] == liveCount;
+    }
+
+    /**
+     * After a change of belief: which live leader a strict majority names now, if any.
+     *
+     * @return whether the majority leader changed (another id or term, or none).
+     */
+    boolean updateMajority(final long nowNs)
+    {
+        final int found = findMajorityLeader();
+        final long foundTerm = ElectionNode.NO_LEADER == found ? 0 : term[found];
+        if (found == majorityLeader && foundTerm == majorityTerm)
+        {
+            return false;
+        }
+        majorityLeader = found;
+        majorityTerm = foundTerm;
+        if (ElectionNode.NO_LEADER != found && found != officeLeader)
+        {
+            officeLeader = found;
+            officeSinceNs = nowNs;
+        }
+        return true;
+    }
+
+    /** @return the leader in office that a majority names now, or none. */
+    int officeHolder()
+    {
+        return majorityLeader == officeLeader ? majorityLeader : ElectionNode.NO_LEADER;
+    }
+
+    private int findMajorityLeader()
+    {
+        if (leaderCount > 0)
+        {
+            for (int id = 1; id <= nodes; id++)
+            {
+                if (live[id] && role[id] == Role.LEADER && namesCount[id] > nodes / 2)
+                {
+                    return id;
+                }
+            }
+        }
+        return ElectionNode.NO_LEADER;
+    }
+
+    /** @return whether two or more live leaders hold different terms. */
+    boolean leaderTermsDiffer()
+    {
+        long minTerm = Long.MAX_VALUE;
+        long maxTerm = Long.MIN_VALUE;
+        for (int id = 1; id <= nodes; id++)
+        {
+            if (live[id] && role[id] == Role.LEADER)
+            {
+                minTerm = Math.min(minTerm, term[id]);
+                maxTerm = Math.max(maxTerm, term[id]);
+            }
+        }
+        return minTerm < maxTerm;
+    }
+
+    private void withdraw(final int nodeId)
+    {
+        namesCount[leader[nodeId]]--;
+        if (role[nodeId] == Role.LEADER)
+        {
+            leaderCount--;
+            leaderIdSum -= nodeId;
+        }
+    }
+}

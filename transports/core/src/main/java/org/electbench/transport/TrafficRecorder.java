@@ -1,0 +1,137 @@
+package org.electbench.transport;
+
+import java.util.Arrays;
+
+import org.electbench.spi.ElectionAlgorithm;
+import org.electbench.spi.MessageRole;
+
+/**
+ * Every send, by type and by the role it played, from the reference instant and from the fault,
+ * with the counts frozen at the instant agreement began; the first election message; the
+ * disturbance's election traffic. A node that does not lead announces, if it comes to lead,
+ * with its first round of heartbeats when its algorithm has no announcement type (see
+ * {@link ConvergenceMonitor}).
+ */
+final class TrafficRecorder
+{
+    private static final long NONE = -1;
+
+    private final int nodes;
+    private final int typeCount;
+    private final MessageRole[] roleByType;
+    /** Whether the algorithm has no announcement type, so a new leader's first heartbeats announce it. */
+    private final boolean heartbeatAnnounces;
+    /** Per node: heartbeats still to count as its announcement. */
+    private final int[] announcementsLeft;
+    private final MessageCounts sent;
+    private final MessageCounts agreedSent;
+    private final MessageCounts sentFromFault;
+    private final MessageCounts agreedSentFromFault;
+    private long referenceNs;
+    private long faultNs;
+    private long disturbanceEndNs;
+    private long firstElectionSendNs;
+    private long disturbanceElectionSends;
+
+    TrafficRecorder(final ElectionAlgorithm algorithm, final int nodes)
+    {
+        this.nodes = nodes;
+        typeCount = algorithm.messageTypes().size();
+        roleByType = algorithm.messageRoles().toArray(new MessageRole[0]);
+        heartbeatAnnounces = !algorithm.messageRoles().contains(MessageRole.ANNOUNCEMENT);
+        announcementsLeft = new int[nodes + 1];
+        sent = new MessageCounts(typeCount);
+        agreedSent = new MessageCounts(typeCount);
+        sentFromFault = new MessageCounts(typeCount);
+        agreedSentFromFault = new MessageCounts(typeCount);
+    }
+
+    void reset(final long referenceNs, final long faultNs, final long disturbanceEndNs)
+    {
+        this.referenceNs = referenceNs;
+        this.faultNs = faultNs;
+        this.disturbanceEndNs = disturbanceEndNs;
+        Arrays.fill(announcementsLeft, 0);
+        sent.clear();
+        agreedSent.clear();
+        sentFromFault.clear();
+        agreedSentFromFault.clear();
+        firstElectionSendNs = NONE;
+        disturbanceElectionSends = 0;
+    }
+
+    /**
+     * A node that does not lead will announce with its first round of heartbeats if it comes to
+     * lead: it sends them before it tells the monitor it leads, in the same step. Only from the
+     * fault on, where sends are counted: a real-clock runtime does not report earlier ones.
+     */
+    void arm(final int nodeId, final long nowNs)
+    {
+        announcementsLeft[nodeId] = heartbeatAnnounces && nowNs - Math.min(faultNs, referenceNs) >= 0 ? nodes - 1 : 0;
+    }
+
+    void disarm(final int nodeId)
+    {
+        announcementsLeft[nodeId] = 0;
+    }
+
+    void send(final int fromId, final long nowNs, final int type, final int length)
+    {
+        if (type < 0 || type >= typeCount)
+        {
+            return;
+        }
+        MessageRole role = roleByType[type];
+        if (role == MessageRole.HEARTBEAT && announcementsLeft[fromId] > 0)
+        {
+            announcementsLeft[fromId]--;
+            role = MessageRole.ANNOUNCEMENT;
+        }
+        final boolean election = role == MessageRole.ELECTION || role == MessageRole.ANNOUNCEMENT;
+        if (nowNs - faultNs >= 0)
+        {
+            sentFromFault.add(type, role, length);
+            if (election && disturbanceEndNs - nowNs > 0)
+            {
+                disturbanceElectionSends++;
+            }
+        }
+        if (nowNs - referenceNs < 0)
+        {
+            return;
+        }
+        sent.add(type, role, length);
+        if (NONE == firstElectionSendNs && election)
+        {
+            firstElectionSendNs = nowNs;
+        }
+    }
+
+    /** Agreement began: what was sent so far is what it took. */
+    void agreed()
+    {
+        agreedSent.copyFrom(sent);
+        agreedSentFromFault.copyFrom(sentFromFault);
+    }
+
+    MessageCounts sent(final boolean converged)
+    {
+        return (converged ? agreedSent : sent).copy();
+    }
+
+    MessageCounts sentFromFault(final boolean converged)
+    {
+        return (converged ? agreedSentFromFault : sentFromFault).copy();
+    }
+
+    /** @return the reference instant to the first election or announcement message, or -1 for none. */
+    long detectionNs()
+    {
+        return NONE == firstElectionSendNs ? NONE : firstElectionSendNs - referenceNs;
+    }
+
+    long disturbanceElectionSends()
+    {
+        return disturbanceElectionSends;
+    }
+}
