@@ -33,19 +33,33 @@ public final class Comparison
      * @param regression whether it is marked and for the worse.
      * @param samplesA the elections behind A's figure (shown, never compared).
      * @param samplesB the elections behind B's.
+     * @param rangeA A's 95% interval (a JMH score's its error interval); null where the figure has none.
+     * @param rangeB B's.
      */
     public record Change(RowKey row, Column column, Cell a, Cell b, double ratio, boolean marked, boolean regression,
-        long samplesA, long samplesB)
+        long samplesA, long samplesB, Range rangeA, Range rangeB)
     {
-        /** @return how much worse, as a fraction (0.2 for 20% worse); 0 when not worse. */
+        /**
+         * @return how much worse, as a fraction (0.2 for 20% worse); 0 when not worse. A real-transport row's runs differ
+         *     from run to run whatever the seed, so it is judged by its intervals: how far B's interval lies beyond A's.
+         */
         public double worseBy()
         {
             if (!regression)
             {
                 return 0;
             }
+            if (!SIMULATOR.equals(row.transport()) && null != rangeA && null != rangeB)
+            {
+                return higherIsBetter(column) ? 1 - rangeB.high() / rangeA.low() : rangeB.low() / rangeA.high() - 1;
+            }
             return higherIsBetter(column) ? 1 - ratio : ratio - 1;
         }
+    }
+
+    /** A 95% interval, in the column's unit. */
+    public record Range(double low, double high)
+    {
     }
 
     /** Figures of the machine, not the algorithm (the transport's latency, the timers' lateness, the simulated floor). */
@@ -135,7 +149,7 @@ public final class Comparison
         final double ratio = ratio(before.value(), after.value());
         final boolean marked = before.separatedFrom(after);
         return new Change(row, column, cell(before), cell(after), ratio, marked, marked && worse(column, before.value(), after.value()),
-            before.count(), after.count());
+            before.count(), after.count(), new Range(before.low(), before.high()), new Range(after.low(), after.high()));
     }
 
     /**
@@ -157,7 +171,7 @@ public final class Comparison
         final boolean marked = x[1] < y[0] || y[1] < x[0];
         return new Change(row, column, new Cell(before.value(), (x[1] - x[0]) / 2 * runsA), new Cell(after.value(), (y[1] - y[0]) / 2 * runsB),
             ratio(before.value() / runsA, after.value() / runsB), marked, marked && after.value() / runsB > before.value() / runsA,
-            runsA, runsB);
+            runsA, runsB, new Range(x[0] * runsA, x[1] * runsA), new Range(y[0] * runsB, y[1] * runsB));
     }
 
     /** @return the 95% Wilson score interval of k successes in n trials, as {low, high} shares. */
@@ -185,10 +199,16 @@ public final class Comparison
             return null;
         }
         final double ratio = ratio(before.value(), after.value());
-        final boolean marked = before.hasError() && after.hasError() ?
+        final boolean intervals = before.hasError() && after.hasError();
+        final boolean marked = intervals ?
             Math.abs(after.value() - before.value()) > before.error() + after.error() : Math.abs(ratio - 1) > tolerance;
         return new Change(row, column, before, after, ratio, marked, marked && worse(column, before.value(), after.value()),
-            elections(a, row), elections(b, row));
+            elections(a, row), elections(b, row), intervals ? range(before) : null, intervals ? range(after) : null);
+    }
+
+    private static Range range(final Cell cell)
+    {
+        return new Range(cell.value() - cell.error(), cell.value() + cell.error());
     }
 
     private static long elections(final RunData data, final RowKey row)
@@ -251,8 +271,18 @@ public final class Comparison
         return changes.stream().filter(change -> change.regression() && change.worseBy() > threshold).toList();
     }
 
-    /** @return the comparison as a table: one row per compared figure, the samples behind each side beside it. */
+    /** @return the comparison as a table of every compared figure, changed or not. */
     public Table table(final String nameA, final String nameB)
+    {
+        return table(nameA, nameB, true);
+    }
+
+    /**
+     * @param all whether unchanged figures are rows too; otherwise only those changed beyond the noise.
+     * @return the comparison as a table, its summary first: one row per figure, the samples behind each side beside it,
+     *     each side's 95% interval in brackets (and in the full set's low and high columns).
+     */
+    public Table table(final String nameA, final String nameB, final boolean all)
     {
         final List<Table.Column> columns = List.of(
             new Table.Column("scenario", "scenario", true, false),
@@ -266,70 +296,110 @@ public final class Comparison
             new Table.Column("samplesA", "elections A", true, true),
             new Table.Column("samplesB", "elections B", true, true),
             new Table.Column("ratio", "B/A", true, true),
-            new Table.Column("change", "change", true, false));
+            new Table.Column("change", "change", true, false),
+            new Table.Column("aLow", "A low", false, true),
+            new Table.Column("aHigh", "A high", false, true),
+            new Table.Column("bLow", "B low", false, true),
+            new Table.Column("bHigh", "B high", false, true));
         final List<List<Table.Value>> rows = new ArrayList<>();
-        for (final Change change : changes)
+        for (final Change change : all ? changes : marked())
         {
             final RowKey row = change.row();
             final String ratio = Double.isInfinite(change.ratio()) ? "inf" : String.format(Locale.ROOT, "%.3f", change.ratio());
             rows.add(List.of(Table.Value.text(row.scenario()), Table.Value.text(row.algorithm()), Table.Value.text(row.transport()),
                 row.nodes() == 0 ? Table.Value.NONE : new Table.Value(String.valueOf(row.nodes()), row.nodes()),
                 Table.Value.text(row.settingsText()), Table.Value.text(change.column().id()),
-                value(change.column(), change.a()), value(change.column(), change.b()),
+                value(change.column(), change.a(), change.rangeA()), value(change.column(), change.b(), change.rangeB()),
                 new Table.Value(String.valueOf(change.samplesA()), change.samplesA()),
                 new Table.Value(String.valueOf(change.samplesB()), change.samplesB()),
                 new Table.Value(ratio, Double.isInfinite(change.ratio()) ? null : change.ratio()),
-                Table.Value.text(change.marked() ? (change.regression() ? "worse" : "better") : "")));
+                Table.Value.text(change.marked() ? (change.regression() ? "worse" : "better") : ""),
+                end(change.column(), change.rangeA(), true), end(change.column(), change.rangeA(), false),
+                end(change.column(), change.rangeB(), true), end(change.column(), change.rangeB(), false)));
         }
         final List<String> notes = new ArrayList<>();
         notes.add(summary());
+        notes.add(all ? "Every compared figure follows, changed or not." : marked().isEmpty() ? "Nothing changed beyond the " +
+            "runs' noise; `--all` lists every compared figure." : "Only the figures changed beyond the noise follow; `--all` " +
+            "lists every compared figure.");
         environmentDifferences.forEach(difference -> notes.add("Warning: the machines differ, figures may differ for that alone: " + difference));
         return new Table("compare", "compare " + nameA + " (A) with " + nameB + " (B)", notes, columns, rows);
     }
 
-    /** @return one line: how many figures were compared, marked, worse. */
+    /** @return what changed beyond the noise, then how figures are judged. */
     public String summary()
     {
-        return changes.size() + " figures compared, " + marked().size() + " changed beyond the runs' noise, " +
-            changes.stream().filter(Change::regression).count() + " of them for the worse. Times in ms; a percentile is " +
-            "compared only where both runs give its 95% interval, and marked when the intervals are apart.";
+        final long worse = changes.stream().filter(Change::regression).count();
+        final long real = marked().stream().filter(change -> !SIMULATOR.equals(change.row().transport())).count();
+        return String.format(Locale.ROOT, "%,d figures compared: %,d changed beyond the runs' noise, %,d for the worse, %,d for " +
+            "the better%s. Times in ms. A percentile, a JMH score and a violation's share are judged by their 95%% intervals: " +
+            "a change is marked only where A's and B's are apart. A real-transport row differs from run to run whatever the " +
+            "seed, so it fails --fail-on-regression only where B's interval lies beyond A's by more than the threshold; " +
+            "counts per election on a real transport carry no interval and are not compared.",
+            changes.size(), marked().size(), worse, marked().size() - worse, real > 0 ? " (" + real + " on real transports)" : "");
     }
 
     private static Table.Value value(final Column column, final Cell cell)
     {
-        final String text = Numbers.format(column.display(cell.value())) +
-            (cell.hasError() ? " ± " + Numbers.format(column.display(cell.error())) : "");
-        return new Table.Value(text, cell.value());
+        return new Table.Value(Numbers.format(column.display(cell.value())), cell.value());
     }
 
-    /** @return the comparison as markdown. */
+    private static Table.Value value(final Column column, final Cell cell, final Range range)
+    {
+        if (null == range)
+        {
+            return value(column, cell);
+        }
+        return new Table.Value(Numbers.format(column.display(cell.value())) + " (" + Numbers.format(column.display(range.low())) +
+            "–" + Numbers.format(column.display(range.high())) + ")", cell.value());
+    }
+
+    private static Table.Value end(final Column column, final Range range, final boolean low)
+    {
+        if (null == range)
+        {
+            return Table.Value.NONE;
+        }
+        final double end = low ? range.low() : range.high();
+        return new Table.Value(Numbers.format(column.display(end)), end);
+    }
+
+    /** @return the comparison as markdown, every compared figure. */
     public String markdown(final String nameA, final String nameB)
     {
-        return TableFormat.MARKDOWN.render(table(nameA, nameB));
+        return markdown(nameA, nameB, true);
+    }
+
+    /** @return the comparison as markdown: its summary, then the changed figures, or with {@code all} every one. */
+    public String markdown(final String nameA, final String nameB, final boolean all)
+    {
+        return TableFormat.MARKDOWN.render(table(nameA, nameB, all));
     }
 
     /**
-     * Writes {@code compare.md} and the chart ({@code compare.svg}, {@code compare.png}) into a folder.
+     * Writes {@code compare.md} and the chart ({@code compare.png}) into a folder.
      *
      * @return the files written.
      */
     public List<java.nio.file.Path> write(final java.nio.file.Path out, final String nameA, final String nameB)
     {
+        return write(out, nameA, nameB, true);
+    }
+
+    /** {@link #write(java.nio.file.Path, String, String)}, every compared figure in compare.md only with {@code all}. */
+    public List<java.nio.file.Path> write(final java.nio.file.Path out, final String nameA, final String nameB, final boolean all)
+    {
         final List<java.nio.file.Path> written = new ArrayList<>();
         final java.nio.file.Path markdownFile = out.resolve("compare.md");
-        AtomicOutput.replace(markdownFile, markdown(nameA, nameB));
+        AtomicOutput.replace(markdownFile, markdown(nameA, nameB, all));
         written.add(markdownFile);
         final NamedChart chart = chart(nameA, nameB);
         if (null != chart)
         {
             final List<String> footer = List.of("A: " + nameA, "B: " + nameB);
-            final byte[] svg = ChartImage.svg(chart, footer);
             final byte[] png = ChartImage.png(chart, footer);
-            final java.nio.file.Path svgFile = out.resolve(chart.stem() + ".svg");
             final java.nio.file.Path pngFile = out.resolve(chart.stem() + ".png");
-            AtomicOutput.replace(svgFile, stream -> stream.write(svg));
             AtomicOutput.replace(pngFile, stream -> stream.write(png));
-            written.add(svgFile);
             written.add(pngFile);
         }
         return written;

@@ -49,7 +49,7 @@ class ComparisonTest
         assertTrue(comparison.regressionsBeyond(1.1).isEmpty());
         final String markdown = comparison.markdown("a", "b");
         assertTrue(markdown.lines().anyMatch(line -> line.matches(
-            "\\| leader-crash +\\| bully +\\| sim +\\| +5 \\| detect=lowest \\| convergence.p50 +\\| +50 ± 10.5 \\| +100 ± 21 \\| +100 \\| +100 \\| +2.000 \\| worse +\\|")),
+            "\\| leader-crash +\\| bully +\\| sim +\\| +5 \\| detect=lowest \\| convergence.p50 +\\| +50 \\(40.01–61.01\\) \\| +100 \\(80.02–122\\) \\| +100 \\| +100 \\| +2.000 \\| worse +\\|")),
             markdown);
     }
 
@@ -81,5 +81,37 @@ class ComparisonTest
         assertEquals(0.2775, none[1], 1e-4);
         final double[] half = Comparison.wilson(500, 1000);
         assertTrue(half[0] > Comparison.wilson(0, 1000)[1]);
+    }
+
+    @Test
+    void theSummaryLeadsAndUnchangedFiguresAreListedOnlyOnRequest() throws IOException
+    {
+        final RunData a = RunFolders.read(List.of(SampleRun.create(temp.resolve("a"))), Declarations::lookup);
+        final RunData slowed = RunFolders.read(List.of(SampleRun.create(temp.resolve("b"), 2.0, 1.0)), Declarations::lookup);
+        final Comparison comparison = Comparison.of(a, slowed, 0.05);
+        final String changed = comparison.markdown("a", "b", false);
+        assertTrue(changed.contains("10 figures compared: 1 changed beyond the runs' noise, 1 for the worse, 0 for the better."), changed);
+        assertTrue(changed.indexOf("figures compared") < changed.indexOf("| scenario"), "the summary leads: " + changed);
+        assertEquals(1, changed.lines().filter(line -> line.startsWith("| leader-crash")).count(), changed);
+        assertEquals(10, comparison.markdown("a", "b", true).lines().filter(line -> line.startsWith("| leader-crash")).count());
+        final String json = TableFormat.JSON.render(comparison.table("a", "b", false));
+        assertTrue(json.contains("\"aLow\"") && json.contains("\"bHigh\""), "the intervals' ends in the JSON: " + json);
+        final RunData again = RunFolders.read(List.of(SampleRun.create(temp.resolve("c"))), Declarations::lookup);
+        assertTrue(Comparison.of(a, again, 0.05).markdown("a", "c", false).contains("Nothing changed beyond the runs' noise"));
+    }
+
+    @Test
+    void aRealTransportRegressionIsHowFarBsIntervalLiesBeyondAs() throws IOException
+    {
+        final RunData a = RunFolders.read(List.of(SampleRun.create(temp.resolve("a"))), Declarations::lookup);
+        final RunData slowed = RunFolders.read(List.of(SampleRun.create(temp.resolve("b"), 2.0, 1.0)), Declarations::lookup);
+        final Comparison.Change simulated = Comparison.of(a, slowed, 0.05).marked().get(0);
+        assertEquals(1.0, simulated.worseBy(), 0.01, "the simulator's rows: the ratio");
+        final RowKey onInmemory = new RowKey(simulated.row().scenario(), simulated.row().algorithm(), simulated.row().nodes(),
+            "inmemory", simulated.row().settings());
+        final Comparison.Change real = new Comparison.Change(onInmemory, simulated.column(), simulated.a(), simulated.b(),
+            simulated.ratio(), true, true, 30, 30, simulated.rangeA(), simulated.rangeB());
+        // B's low end 80.02 against A's high end 61.01: 31% worse, where the medians say 100%.
+        assertEquals(80.02 / 61.01 - 1, real.worseBy(), 0.01);
     }
 }

@@ -26,8 +26,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "compare", mixinStandardHelpOptions = true,
     description = {"Compare run folder B with run folder A: the ratio B/A of every row and column both have, marking the changes " +
         "beyond the runs' own noise (JMH's error, a median's confidence interval from its histogram; without either, beyond " +
-        "--tolerance). Prints a markdown table and writes it with a chart into B/report (or --out).",
-        "Sample counts are shown beside each figure, never compared; a percentile is compared only where both runs give its 95% " +
+        "--tolerance). Prints a summary of what changed beyond the noise, then those figures with both runs' 95%% intervals " +
+        "(every compared figure with --all), and writes the same with a chart into B/report (or --out).",
+        "Sample counts are shown beside each figure, never compared; a percentile is compared only where both runs give its 95%% " +
             "interval (a p99 from 100 elections or more), a maximum never.",
         "Exit status: 0, or 1 with --fail-on-regression when a marked change is worse by more than it; 2 for bad input, an empty " +
             "or foreign folder, or nothing comparable."})
@@ -50,11 +51,15 @@ final class CompareCommand implements Callable<Integer>
         description = "For figures without an error: how far B/A may leave 1, in percent, unmarked (default: ${DEFAULT-VALUE}).")
     double tolerancePercent;
 
+    @Option(names = "--all", description = "List every compared figure, unchanged ones included (default: only those changed beyond the noise).")
+    boolean all;
+
     @Option(names = "--out", paramLabel = "DIR", description = "Where to write compare.md and the chart (default: B/report).")
     Path out;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "markdown", converter = Format.class,
-        description = "What to print: markdown or json (every compared figure with both runs' samples, for a CI gate; default: ${DEFAULT-VALUE}).")
+        description = "What to print: markdown or json (the same figures with both runs' samples and the ends of their 95%% " +
+            "intervals, for a CI gate; default: ${DEFAULT-VALUE}).")
     TableFormat format;
 
     /** The formats compare prints in. */
@@ -101,8 +106,8 @@ final class CompareCommand implements Callable<Integer>
                     "support a comparison (a percentile needs its 95% interval in both runs)");
                 return 2;
             }
-            stdout.print(format.render(comparison.table(nameA, nameB)));
-            comparison.write(null == out ? candidate.resolve(RunFolders.REPORT_FOLDER) : out, nameA, nameB);
+            stdout.print(format.render(comparison.table(nameA, nameB, all)));
+            comparison.write(null == out ? candidate.resolve(RunFolders.REPORT_FOLDER) : out, nameA, nameB, all);
             stdout.flush();
             if (null != failOnRegressionPercent)
             {

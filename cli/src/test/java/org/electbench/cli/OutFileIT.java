@@ -70,12 +70,18 @@ class OutFileIT
         assertEquals(Files.getPosixFilePermissions(reference), Files.getPosixFilePermissions(out));
     }
 
-    /** The file holds the tables run printed (run adds the run folder's name after them). */
-    private static void assertTablesWritten(final SimulateCommandTest.Outcome outcome, final Path file) throws IOException
+    /** The file holds the run folder's tables.md, whole (the terminal shows what fits 120 columns). */
+    private void assertTablesWritten(final SimulateCommandTest.Outcome outcome, final Path file) throws IOException
     {
         final String tables = Files.readString(file);
         assertTrue(BULLY_ROW.matcher(tables).find(), tables);
-        assertTrue(outcome.out().startsWith(tables), outcome.out());
+        try (Stream<Path> folders = Files.list(runs))
+        {
+            final List<Path> written = folders.toList();
+            assertEquals(1, written.size(), written.toString());
+            assertEquals(Files.readString(written.get(0).resolve("tables.md")), tables);
+        }
+        assertTrue(outcome.out().contains("Every table, every column: "), outcome.out());
     }
 
     private SimulateCommandTest.Outcome run(final Path out)

@@ -50,7 +50,7 @@ class ReportCommandTest
         final Path same = SampleRun.create(temp.resolve("same"));
         final SimulateCommandTest.Outcome itself = SimulateCommandTest.electbench("compare", a.toString(), same.toString(), "--fail-on-regression", "0");
         assertEquals(0, itself.exitCode(), itself.err());
-        assertTrue(itself.out().contains("10 figures compared, 0 changed beyond the runs' noise"), itself.out());
+        assertTrue(itself.out().contains("10 figures compared: 0 changed beyond the runs' noise"), itself.out());
 
         final Path slowed = SampleRun.create(temp.resolve("slowed"), 1.0, 2.0);
         final SimulateCommandTest.Outcome gate = SimulateCommandTest.electbench("compare", a.toString(), slowed.toString(), "--fail-on-regression", "10");
@@ -60,7 +60,11 @@ class ReportCommandTest
         assertTrue(Files.exists(slowed.resolve("report/compare.md")));
         assertTrue(Files.exists(slowed.resolve("report/compare.png")));
 
-        final SimulateCommandTest.Outcome json = SimulateCommandTest.electbench("compare", a.toString(), slowed.toString(), "--format", "json");
+        final SimulateCommandTest.Outcome changed = SimulateCommandTest.electbench("compare", a.toString(), slowed.toString(), "--format", "json");
+        assertEquals(1, new com.fasterxml.jackson.databind.ObjectMapper().readTree(changed.out()).path("rows").size(),
+            "only the changed figure without --all: " + changed.out());
+        final SimulateCommandTest.Outcome json = SimulateCommandTest.electbench("compare", a.toString(), slowed.toString(), "--format", "json",
+            "--all");
         assertEquals(0, json.exitCode(), json.err());
         final com.fasterxml.jackson.databind.JsonNode rows = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.out()).path("rows");
         assertEquals(10, rows.size());
@@ -69,6 +73,11 @@ class ReportCommandTest
         {
             worse += "worse".equals(row.path("change").asText()) ? 1 : 0;
             assertEquals(100, row.path("figure").asText().startsWith("convergence") ? row.path("samplesB").asInt() : 100);
+            if (row.path("figure").asText().equals("convergence.p50"))
+            {
+                assertTrue(row.path("aLow").asDouble() < row.path("a").asDouble() && row.path("a").asDouble() < row.path("aHigh").asDouble(),
+                    "the interval's ends: " + row);
+            }
         }
         assertEquals(1, worse);
 
