@@ -2,7 +2,6 @@ package org.electbench.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.File;
 import java.io.IOException;
@@ -14,8 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -24,6 +21,7 @@ import org.agrona.concurrent.SleepingMillisIdleStrategy;
 import org.electbench.aeron.AeronDirectories;
 import org.electbench.aeron.ChannelPlan;
 import org.electbench.aeron.EmbeddedDriver;
+import org.electbench.testkit.Await;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -76,7 +74,7 @@ class ClusterAcrossProcessesTest
             {
                 nodes.add(startNode(cluster, id));
             }
-            await(() -> err.toString().contains("agreement: leader 3") || nodes.stream().anyMatch(node -> !node.isAlive()),
+            Await.until(AWAIT_NS, () -> err.toString().contains("agreement: leader 3") || nodes.stream().anyMatch(node -> !node.isAlive()),
                 () -> "leader 3 never agreed:\n" + err + logs());
             assertTrue(nodes.stream().allMatch(Process::isAlive), () -> "a node process died:\n" + err + logs());
 
@@ -121,7 +119,7 @@ class ClusterAcrossProcessesTest
         final File[] killed = AeronDirectories.parent().listFiles(
             (parent, name) -> name.startsWith(EmbeddedDriver.DIRECTORY_PREFIX + nodes.get(2).pid() + "-"));
         assertEquals(1, null == killed ? 0 : killed.length, "the killed node's Aeron directory");
-        await(() -> EmbeddedDriver.isStale(killed[0], 1_000), () -> killed[0] + " still taken for a live driver's");
+        Await.until(AWAIT_NS, () -> EmbeddedDriver.isStale(killed[0], 1_000), () -> killed[0] + " still taken for a live driver's");
         IoUtil.delete(killed[0], true);
         // Nodes 1 and 2 got SIGTERM and cleaned up after themselves.
         for (int id = 1; id <= 3; id++)
@@ -146,19 +144,5 @@ class ClusterAcrossProcessesTest
     private String logs()
     {
         return NodeProcesses.logs(dir, 3);
-    }
-
-    private static void await(final BooleanSupplier condition, final Supplier<String> whatFailed)
-    {
-        final SleepingMillisIdleStrategy idle = new SleepingMillisIdleStrategy(10);
-        final long deadlineNs = System.nanoTime() + AWAIT_NS;
-        while (!condition.getAsBoolean())
-        {
-            if (deadlineNs - System.nanoTime() <= 0)
-            {
-                fail("not reached within " + TimeUnit.NANOSECONDS.toSeconds(AWAIT_NS) + " s: " + whatFailed.get());
-            }
-            idle.idle();
-        }
     }
 }

@@ -12,8 +12,6 @@ import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 
 import org.electbench.aeron.ChannelPlan;
 import org.electbench.aeron.EmbeddedDriver;
@@ -23,6 +21,7 @@ import org.electbench.deploy.ClusterObserver;
 import org.electbench.deploy.NodeHost;
 import org.electbench.reference.net.NamespaceNetwork;
 import org.electbench.spi.Start;
+import org.electbench.testkit.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -85,7 +84,8 @@ class ClusterTrustInNamespacesTest
                 nodes.add(NodeHost.launch(cluster, id, Start.COLD, named::add));
             }
             nodes.forEach(NodeHost::start);
-            await(observer, () -> NODES == observer.agreedLeader() && nodes.stream().allMatch(node -> NODES == node.leaderId()),
+            Await.until(AWAIT_NS, Observing.polling(observer),
+                () -> NODES == observer.agreedLeader() && nodes.stream().allMatch(node -> NODES == node.leaderId()),
                 () -> "leader " + NODES + " never agreed: " + state(observer));
             final long[] termBefore = new long[NODES + 1];
             for (final NodeHost node : nodes)
@@ -96,12 +96,14 @@ class ClusterTrustInNamespacesTest
             final Path java = Path.of(System.getProperty("java.home"), "bin", "java");
             final Forged outsider = forge(List.of("ip", "netns", "exec", namespace), java, clusterPath, "-", "none");
             final Forged keyless = forge(List.of(), java, clusterPath, host, "wrong-key");
-            await(observer, () -> outsider.done() && keyless.done(), () -> "a forger did not finish: " + outsider + keyless);
+            Await.until(AWAIT_NS, Observing.polling(observer),
+                () -> outsider.done() && keyless.done(), () -> "a forger did not finish: " + outsider + keyless);
             assertTrue(outsider.total() > 0 && keyless.total() > 0, () -> "no forged frame was taken: " + outsider + keyless);
 
             // Node 3 itself drops frames claiming to be it as from an unknown sender, before asking where they came from.
             final NodeHost claimed = nodes.get(NODES - 1);
-            await(observer, () -> dropped(FrameVerdict.UNLISTED_SOURCE) == outsider.toNodes() - outsider.to("node 3") &&
+            Await.until(AWAIT_NS, Observing.polling(observer),
+                () -> dropped(FrameVerdict.UNLISTED_SOURCE) == outsider.toNodes() - outsider.to("node 3") &&
                     dropped(FrameVerdict.BAD_MAC) == keyless.toNodes() - keyless.to("node 3") &&
                     claimed.endpoint().validator().count(FrameVerdict.UNKNOWN_SENDER) ==
                         outsider.to("node 3") + keyless.to("node 3") &&
@@ -153,12 +155,6 @@ class ClusterTrustInNamespacesTest
         }
         return text.append("; observer drops").append(NodeCommand.dropsByReason(observer::count))
             .append("; named ").append(named).toString();
-    }
-
-    private static void await(final ClusterObserver observer, final BooleanSupplier condition, final Supplier<String> failure)
-        throws InterruptedException
-    {
-        Observing.await(observer, AWAIT_NS, condition, failure);
     }
 
     /** What one forger process says it got Aeron to take, read from its output as it comes. */

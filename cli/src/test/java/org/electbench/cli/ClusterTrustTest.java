@@ -7,8 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 
 import org.electbench.aeron.ChannelPlan;
 import org.electbench.aeron.FrameVerdict;
@@ -17,6 +15,7 @@ import org.electbench.deploy.NodeHost;
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
+import org.electbench.testkit.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -53,7 +52,7 @@ class ClusterTrustTest
         final NodeHost one = nodes.get(0);
         final NodeHost two = nodes.get(1);
         final NodeHost three = nodes.get(2);
-        await(() -> 2 == one.leaderId() && Role.LEADER == two.role() &&
+        Await.until(AWAIT_NS, () -> 2 == one.leaderId() && Role.LEADER == two.role() &&
                 three.endpoint().validator().count(FrameVerdict.MISMATCHED) > 0 &&
                 one.endpoint().validator().count(FrameVerdict.MISMATCHED) > 0 &&
                 two.endpoint().validator().count(FrameVerdict.MISMATCHED) > 0,
@@ -69,16 +68,6 @@ class ClusterTrustTest
             "(fingerprint %016x, this one's %016x: algorithm, settings or membership differ)", bully.fingerprint(),
             ring.fingerprint())), named::toString);
         assertEquals(0, one.endpoint().validator().count(FrameVerdict.UNLISTED_SOURCE));
-    }
-
-    private static void await(final BooleanSupplier condition, final Supplier<String> failure) throws InterruptedException
-    {
-        final long deadlineNs = System.nanoTime() + AWAIT_NS;
-        while (!condition.getAsBoolean())
-        {
-            assertTrue(System.nanoTime() - deadlineNs < 0, failure);
-            Thread.sleep(10);
-        }
     }
 
     @AfterEach

@@ -13,8 +13,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -24,6 +22,7 @@ import org.electbench.aeron.FrameVerdict;
 import org.electbench.deploy.ClusterFile;
 import org.electbench.deploy.ClusterObserver;
 import org.electbench.reference.net.NamespaceNetwork;
+import org.electbench.testkit.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -81,7 +80,8 @@ class DuplicateIdInNamespacesTest
             {
                 processes.add(NodeProcesses.start(dir, clusterPath, id, "ip", "netns", "exec", namespace(id)));
             }
-            await(observer, () -> NODES == observer.agreedLeader() && NODES == observer.heardCount(),
+            Await.until(AWAIT_NS, Observing.polling(observer),
+                () -> NODES == observer.agreedLeader() && NODES == observer.heardCount(),
                 () -> "leader " + NODES + " never agreed: " + state(observer));
             final String first = incarnation("node-" + NODES, observer);
             assertEquals(0, observer.count(FrameVerdict.DUPLICATE_ID), () -> state(observer));
@@ -93,7 +93,8 @@ class DuplicateIdInNamespacesTest
 
             final String claim = "two processes claim to be node " + NODES + " (one at " + subnet + NODES +
                 " went back to incarnation " + first + " after another was heard): refusing the older one's frames";
-            await(observer, () -> named.contains("observe: " + claim) &&
+            Await.until(AWAIT_NS, Observing.polling(observer),
+                () -> named.contains("observe: " + claim) &&
                     log("node-1").contains("node 1: " + claim) && log("node-2").contains("node 2: " + claim),
                 () -> "the second process as node " + NODES + " was not named everywhere: " + state(observer));
             assertTrue(observer.count(FrameVerdict.DUPLICATE_ID) > 0, () -> state(observer));
@@ -118,7 +119,8 @@ class DuplicateIdInNamespacesTest
     private String incarnation(final String log, final ClusterObserver observer) throws InterruptedException
     {
         final String[] found = new String[1];
-        await(observer, () ->
+        Await.until(AWAIT_NS, Observing.polling(observer),
+                () ->
         {
             final Matcher matcher = INCARNATION.matcher(log(log));
             found[0] = matcher.find() ? matcher.group(1) : null;
@@ -145,12 +147,6 @@ class DuplicateIdInNamespacesTest
             observer.crashes() + ", restarts " + observer.restarts() + ", drops" + NodeCommand.dropsByReason(observer::count) +
             "; named " + named + NodeProcesses.logs(dir, NODES) + "\n--- second node " + NODES + " stderr ---\n" +
             log("second-node-" + NODES);
-    }
-
-    private static void await(final ClusterObserver observer, final BooleanSupplier condition, final Supplier<String> failure)
-        throws InterruptedException
-    {
-        Observing.await(observer, AWAIT_NS, condition, failure);
     }
 
     private String namespace(final int id)

@@ -1,7 +1,5 @@
 package org.electbench.cli;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
@@ -10,8 +8,6 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 
 import io.aeron.Aeron;
 import org.electbench.aeron.FrameVerdict;
@@ -71,16 +67,9 @@ final class Observing
         });
     }
 
-    /** Polls the observer on this thread (it is single-threaded) until the condition holds or {@code awaitNs} passes. */
-    static void await(final ClusterObserver observer, final long awaitNs, final BooleanSupplier condition,
-        final Supplier<String> failure) throws InterruptedException
+    /** @return what to run between checks of an awaited condition: a poll of the observer, on this thread as it is single-threaded. */
+    static Runnable polling(final ClusterObserver observer)
     {
-        final long deadlineNs = System.nanoTime() + awaitNs;
-        while (!condition.getAsBoolean())
-        {
-            assertTrue(System.nanoTime() - deadlineNs < 0, failure);
-            observer.poll(System.nanoTime());
-            Thread.sleep(1);
-        }
+        return () -> observer.poll(System.nanoTime());
     }
 }

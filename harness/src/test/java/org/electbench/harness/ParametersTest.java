@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 
 import org.electbench.spi.ElectionSettings;
-import org.electbench.spi.ElectionSettings.Knob;
 import org.electbench.transport.DelayDistribution;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
@@ -48,17 +47,5 @@ class ParametersTest
         final Scenario uniform = Scenario.builder().algorithm("bully").nodes(5)
             .network(NetworkModel.of(DelayDistribution.uniform(MS, 40 * MS))).build();
         assertFalse(Parameters.of(uniform, "sim").containsKey(Parameters.DELAY_BOUND));
-    }
-
-    @Test
-    void aSweepSetsOnlyTheKnobsItSweeps()
-    {
-        final Scenario ring = Scenario.builder().algorithm("ring").nodes(65).build();
-        final List<Sweep.Cell> cells = new Sweep(ring).electionTimeoutsNs(List.of(10 * MS)).cells(new ArrayList<>());
-        final Scenario cell = cells.get(0).scenario();
-        assertTrue(cell.givenSettings().isExplicit(Knob.ELECTION_TIMEOUT));
-        assertFalse(cell.givenSettings().isExplicit(Knob.HEARTBEAT_INTERVAL), "the ring still derives its heartbeat");
-        assertEquals(ring.settings().heartbeatIntervalNs(), cell.settings().heartbeatIntervalNs());
-        assertEquals(75_100_000L, cell.settings().heartbeatIntervalNs());
     }
 }

@@ -2,11 +2,9 @@ package org.electbench.harness;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import org.HdrHistogram.Histogram;
@@ -93,24 +91,5 @@ class SeededRunsTest
         assertEquals("bully_sim_n5_leader-crash_detect-lowest_delay-constant+1ms_loss-0.0_fifo-on_heartbeat-50ms_" +
             "detectionTimeout-150ms_electionTimeout-10ms_coordinatorTimeout-30ms_recovery-bully_immediate-declare-off_seed-7",
             read.fileNamePrefix());
-    }
-
-    @Test
-    void sweepCrossesItsAxesAndListsWhatItSkipsWithTheReason()
-    {
-        final List<String> skipped = new ArrayList<>();
-        final List<Sweep.Cell> cells = Sweep.everyAlgorithm(bully(5))
-            .nodes(List.of(2, 5))
-            .scenarios(List.of(ScenarioKind.LEADER_CRASH, ScenarioKind.PARTITION))
-            .electionTimeoutsNs(List.of(10_000_000L, 40_000_000L))
-            .cells(skipped);
-        final int algorithms = (int)java.util.stream.StreamSupport.stream(
-            org.electbench.spi.AlgorithmRegistry.instance().names().spliterator(), false).count();
-        // Per algorithm: leader-crash n=2 and n=5, partition only n=5, each with T_elec 10ms and 40ms (T_coord is
-        // derived above T_elec when not given).
-        assertEquals(6 * algorithms, cells.size(), cells.toString());
-        assertEquals(2 * algorithms, skipped.size(), skipped.toString());
-        assertTrue(skipped.stream().anyMatch(line -> line.contains("partition") && line.contains("at least 3")), skipped.toString());
-        assertNotNull(cells.get(0).fileNamePrefix());
     }
 }

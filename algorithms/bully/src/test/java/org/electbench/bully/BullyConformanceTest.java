@@ -12,7 +12,6 @@ import org.agrona.MutableDirectBuffer;
 import org.electbench.conformance.DecoderFuzzConformance;
 import org.electbench.conformance.DerivedSettingsConformance;
 import org.electbench.conformance.TermLimitConformance;
-import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
@@ -22,7 +21,6 @@ import org.electbench.testkit.ScriptedHost;
 import org.electbench.transport.DelayDistribution;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
-import org.electbench.transport.ScenarioKind;
 import org.junit.jupiter.api.Nested;
 
 /** The bully against the conformance kit: every figure the kit checks, in one place. */
@@ -41,17 +39,9 @@ class BullyConformanceTest
     @Nested
     class TermLimits extends TermLimitConformance
     {
-        @Override
-        protected ElectionAlgorithm algorithm()
+        TermLimits()
         {
-            return new BullyAlgorithm();
-        }
-
-        @Override
-        protected Scenario.Builder leaderCrash(final ElectionAlgorithm algorithm)
-        {
-            return Scenario.builder().algorithm(algorithm).nodes(NODES).settings(SETTINGS)
-                .network(NetworkModel.constant(MS)).kind(ScenarioKind.LEADER_CRASH).seed(20);
+            super(BullyAlgorithm::new, SETTINGS, 4);
         }
 
         /** A COORDINATOR as the leader 5 before it crashes, an ELECTION as node 1 or a HEARTBEAT as node 3 during the election. */
@@ -71,43 +61,13 @@ class BullyConformanceTest
         }
 
         @Override
-        protected int leaderAfterCrash()
-        {
-            return 4;
-        }
-
-        @Override
         protected TermProbe settledNode(final int selfId, final long term)
         {
             final ScriptedHost host = new ScriptedHost();
             final BullyNode node = (BullyNode)new BullyAlgorithm().newNode(selfId, SETTINGS);
             node.onStart(host.context(selfId, NODES, true, SETTINGS), Start.SETTLED, NODES, term);
-            return new TermProbe()
-            {
-                @Override
-                public ElectionNode node()
-                {
-                    return node;
-                }
-
-                @Override
-                public ScriptedHost host()
-                {
-                    return host;
-                }
-
-                @Override
-                public void deliver(final int type, final int fromId, final long deliveredTerm)
-                {
-                    BullyScript.deliver(host, node, type, fromId, deliveredTerm);
-                }
-
-                @Override
-                public long termSeen()
-                {
-                    return node.highestTermSeen();
-                }
-            };
+            return new TermProbe(node, host, (type, fromId, deliveredTerm) -> BullyScript.deliver(host, node, type, fromId, deliveredTerm),
+                node::highestTermSeen);
         }
 
         @Override
@@ -120,10 +80,9 @@ class BullyConformanceTest
     @Nested
     class DecoderFuzz extends DecoderFuzzConformance
     {
-        @Override
-        protected ElectionAlgorithm algorithm()
+        DecoderFuzz()
         {
-            return new BullyAlgorithm();
+            super(BullyAlgorithm::new);
         }
 
         @Override
@@ -141,11 +100,12 @@ class BullyConformanceTest
 
         /** Every bully message is one term: not negative, and not more than 2^32 above the node's highest. */
         @Override
-        protected boolean fields(
-            final SplittableRandom random, final MutableDirectBuffer buffer, final int frameOffset, final int type, final int fromId,
-            final ElectionNode node)
+        protected boolean fields(final Frame frame)
         {
-            final long highestTermSeen = ((BullyNode)node).highestTermSeen();
+            final SplittableRandom random = frame.random();
+            final MutableDirectBuffer buffer = frame.buffer();
+            final int frameOffset = frame.offset();
+            final long highestTermSeen = ((BullyNode)frame.node()).highestTermSeen();
             if (random.nextBoolean())
             {
                 buffer.putLong(frameOffset + BullyMessages.TERM_OFFSET, highestTermSeen + random.nextLong(-2, 3), MessageHeader.BYTE_ORDER);
@@ -165,38 +125,20 @@ class BullyConformanceTest
     @Nested
     class DerivedSettings extends DerivedSettingsConformance
     {
+        /** p99.9 of exponential(110 ms) is 110 ms ln 1000 = 759.853 ms; twice that is 1519.706 ms. */
+        DerivedSettings()
+        {
+            super(new Derived(1_519_800_000L, 3_039_600_000L,
+                "HBT 50ms, D 150ms, T_elec 1519.8ms (derived), T_coord 3039.6ms (derived), recovery bully, " +
+                "immediate-declare off; derived from the p99.9 one-way delay",
+                10 * MS, "--election-timeout 10ms is not above twice the p99.9 one-way delay (1519.706162ms): " +
+                "a candidate stops waiting for OK before a live higher node's answer arrives"));
+        }
         @Override
         protected Scenario scenario(final ElectionSettings settings)
         {
             return Scenario.builder().algorithm(BullyAlgorithm.NAME).nodes(NODES).settings(settings)
                 .network(NetworkModel.of(DelayDistribution.exponential(110 * MS))).build();
-        }
-
-        /** p99.9 of exponential(110 ms) is 110 ms ln 1000 = 759.853 ms; twice that is 1519.706 ms. */
-        @Override
-        protected long derivedElectionTimeoutNs()
-        {
-            return 1_519_800_000L;
-        }
-
-        @Override
-        protected long derivedCoordinatorTimeoutNs()
-        {
-            return 3_039_600_000L;
-        }
-
-        @Override
-        protected String derivedDescription()
-        {
-            return "HBT 50ms, D 150ms, T_elec 1519.8ms (derived), T_coord 3039.6ms (derived), recovery bully, " +
-                "immediate-declare off; derived from the p99.9 one-way delay";
-        }
-
-        @Override
-        protected String distortionReported()
-        {
-            return "--election-timeout 10ms is not above twice the p99.9 one-way delay (1519.706162ms): " +
-                "a candidate stops waiting for OK before a live higher node's answer arrives";
         }
 
         /** T_coord was left to the algorithm: above the explicit T_elec plus the round trip. */

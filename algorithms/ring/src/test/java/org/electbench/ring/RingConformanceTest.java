@@ -16,8 +16,6 @@ import org.electbench.conformance.AllocationConformance;
 import org.electbench.conformance.DecoderFuzzConformance;
 import org.electbench.conformance.DerivedSettingsConformance;
 import org.electbench.conformance.TermLimitConformance;
-import org.electbench.spi.ElectionAlgorithm;
-import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.RingArrangement;
@@ -66,17 +64,9 @@ class RingConformanceTest
     @Nested
     class TermLimits extends TermLimitConformance
     {
-        @Override
-        protected ElectionAlgorithm algorithm()
+        TermLimits()
         {
-            return new RingAlgorithm();
-        }
-
-        @Override
-        protected Scenario.Builder leaderCrash(final ElectionAlgorithm algorithm)
-        {
-            return Scenario.builder().algorithm(algorithm).nodes(NODES).settings(SETTINGS)
-                .network(NetworkModel.constant(MS)).kind(ScenarioKind.LEADER_CRASH).seed(20);
+            super(RingAlgorithm::new, SETTINGS, 4);
         }
 
         /** A HEARTBEAT as the leader 5 before it crashes, an ELECTION as node 1 or an ELECTED as node 2 (each naming itself) during the election. */
@@ -96,39 +86,17 @@ class RingConformanceTest
         }
 
         @Override
-        protected int leaderAfterCrash()
-        {
-            return 4;
-        }
-
-        @Override
         protected TermProbe settledNode(final int selfId, final long term)
         {
             final ScriptedHost host = new ScriptedHost();
             final RingNode node = new RingNode(selfId, SETTINGS);
             node.onStart(host.context(selfId, NODES, true, SETTINGS), Start.SETTLED, NODES, term);
-            return new TermProbe()
+            return TermProbe.of(node, host, (type, fromId, deliveredTerm) ->
             {
-                @Override
-                public ElectionNode node()
-                {
-                    return node;
-                }
-
-                @Override
-                public ScriptedHost host()
-                {
-                    return host;
-                }
-
-                @Override
-                public void deliver(final int type, final int fromId, final long deliveredTerm)
-                {
-                    final byte[] body = RingConformanceTest.body(type, fromId, deliveredTerm);
-                    host.inbound(type, body.length, fromId).putBytes(MessageHeader.LENGTH, body);
-                    host.deliver(node, fromId);
-                }
-            };
+                final byte[] body = RingConformanceTest.body(type, fromId, deliveredTerm);
+                host.inbound(type, body.length, fromId).putBytes(MessageHeader.LENGTH, body);
+                host.deliver(node, fromId);
+            });
         }
 
         @Override
@@ -162,10 +130,9 @@ class RingConformanceTest
     @Nested
     class DecoderFuzz extends DecoderFuzzConformance
     {
-        @Override
-        protected ElectionAlgorithm algorithm()
+        DecoderFuzz()
         {
-            return new RingAlgorithm();
+            super(RingAlgorithm::new, 4096);
         }
 
         @Override
@@ -181,35 +148,30 @@ class RingConformanceTest
             return RingMessages.bodyLength(type, settings.get(RingAlgorithm.ACK));
         }
 
-        @Override
-        protected int restartEveryFrames()
-        {
-            return 4096;
-        }
-
         /** Every type but ACK carries a term (not negative, not more than 2^32 above the node's); ELECTION and ELECTED an id in 1..N. */
         @Override
-        protected boolean fields(
-            final SplittableRandom random, final MutableDirectBuffer buffer, final int frameOffset, final int type, final int fromId,
-            final ElectionNode node)
+        protected boolean fields(final Frame frame)
         {
+            final SplittableRandom random = frame.random();
+            final MutableDirectBuffer buffer = frame.buffer();
+            final int frameOffset = frame.offset();
             final int body = frameOffset + MessageHeader.LENGTH;
             if (random.nextBoolean())
             {
                 buffer.putInt(body + RingMessages.ID_OFFSET, random.nextInt(-1, NODES + 2), BYTE_ORDER);
             }
-            final int termOffset = body + (HEARTBEAT == type ? RingMessages.HEARTBEAT_TERM_OFFSET : RingMessages.TERM_OFFSET);
+            final int termOffset = body + (HEARTBEAT == frame.type() ? RingMessages.HEARTBEAT_TERM_OFFSET : RingMessages.TERM_OFFSET);
             if (random.nextBoolean())
             {
-                buffer.putLong(termOffset, node.term() + random.nextLong(-2, 3), BYTE_ORDER);
+                buffer.putLong(termOffset, frame.node().term() + random.nextLong(-2, 3), BYTE_ORDER);
             }
-            if (RingMessages.ACK == type)
+            if (RingMessages.ACK == frame.type())
             {
                 return true;
             }
             final int id = buffer.getInt(body + RingMessages.ID_OFFSET, BYTE_ORDER);
             final long term = buffer.getLong(termOffset, BYTE_ORDER);
-            return (HEARTBEAT == type || (id >= 1 && id <= NODES)) && term >= 0 && term - node.term() <= 1L << 32;
+            return (HEARTBEAT == frame.type() || (id >= 1 && id <= NODES)) && term >= 0 && term - frame.node().term() <= 1L << 32;
         }
     }
 
@@ -217,22 +179,9 @@ class RingConformanceTest
     @Nested
     class Allocation extends AllocationConformance
     {
-        @Override
-        protected int warmUpRounds()
+        Allocation()
         {
-            return 100_000;
-        }
-
-        @Override
-        protected int measuredRounds()
-        {
-            return 100_000;
-        }
-
-        @Override
-        protected long toleratedBytes()
-        {
-            return 1023;
+            super(100_000, 100_000, 1023);
         }
 
         @Override
@@ -246,42 +195,18 @@ class RingConformanceTest
     @Nested
     class DerivedSettings extends DerivedSettingsConformance
     {
+        /** T_coord: two laps of 17 hops at 1 ms, each skipping the dead leader at a 10 ms hop timeout, 2 (17 + 10) ms, rounded above. */
+        DerivedSettings()
+        {
+            super(new Derived(ElectionSettings.DEFAULT_ELECTION_TIMEOUT_NS, 54_100_000L,
+                "HBT 50ms, D 150ms, T_elec 10ms, T_coord 54.1ms (derived), recovery bully, arrangement increasing, ack on",
+                MS, "--election-timeout 1ms is not above twice the largest one-way delay (2ms)"));
+        }
         @Override
         protected Scenario scenario(final ElectionSettings settings)
         {
             return Scenario.builder().algorithm(RingAlgorithm.NAME).nodes(17).settings(settings)
                 .network(NetworkModel.constant(MS)).kind(ScenarioKind.LEADER_CRASH).detect(Detect.ALL).seed(17).build();
-        }
-
-        @Override
-        protected long derivedElectionTimeoutNs()
-        {
-            return ElectionSettings.DEFAULT_ELECTION_TIMEOUT_NS;
-        }
-
-        /** Two laps of 17 hops at 1 ms, each skipping the dead leader at a 10 ms hop timeout: 2 (17 + 10) ms, rounded above. */
-        @Override
-        protected long derivedCoordinatorTimeoutNs()
-        {
-            return 54_100_000L;
-        }
-
-        @Override
-        protected String derivedDescription()
-        {
-            return "HBT 50ms, D 150ms, T_elec 10ms, T_coord 54.1ms (derived), recovery bully, arrangement increasing, ack on";
-        }
-
-        @Override
-        protected long explicitElectionTimeoutNs()
-        {
-            return MS;
-        }
-
-        @Override
-        protected String distortionReported()
-        {
-            return "--election-timeout 1ms is not above twice the largest one-way delay (2ms)";
         }
     }
 

@@ -29,12 +29,17 @@ public abstract class AllocationConformance
     /** @return a fresh workload: a node started on its host. */
     protected abstract Workload workload();
 
-    protected abstract int warmUpRounds();
+    private final int warmUpRounds;
+    private final int measuredRounds;
+    private final long toleratedBytes;
 
-    protected abstract int measuredRounds();
-
-    /** @return the bytes tolerated over the measured rounds: below one object per round, so no round allocates. */
-    protected abstract long toleratedBytes();
+    /** @param toleratedBytes the bytes tolerated over the measured rounds: below one object per round, so no round allocates. */
+    protected AllocationConformance(final int warmUpRounds, final int measuredRounds, final long toleratedBytes)
+    {
+        this.warmUpRounds = warmUpRounds;
+        this.measuredRounds = measuredRounds;
+        this.toleratedBytes = toleratedBytes;
+    }
 
     @Test
     void warmMessagePathAllocatesNothing()
@@ -45,13 +50,13 @@ public abstract class AllocationConformance
 
         final Workload workload = workload();
         // Warm up first: the JIT and the host's own records settle.
-        workload.rounds(warmUpRounds());
+        workload.rounds(warmUpRounds);
         final long threadId = Thread.currentThread().getId();
         final long beforeBytes = threads.getThreadAllocatedBytes(threadId);
-        workload.rounds(measuredRounds());
+        workload.rounds(measuredRounds);
         final long allocatedBytes = threads.getThreadAllocatedBytes(threadId) - beforeBytes;
 
-        assertTrue(allocatedBytes <= toleratedBytes(), allocatedBytes + " bytes allocated over " + measuredRounds() + " rounds");
-        workload.assertWhatTheRoundsDid(measuredRounds());
+        assertTrue(allocatedBytes <= toleratedBytes, allocatedBytes + " bytes allocated over " + measuredRounds + " rounds");
+        workload.assertWhatTheRoundsDid(measuredRounds);
     }
 }

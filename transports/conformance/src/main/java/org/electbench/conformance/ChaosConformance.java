@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 import org.electbench.sim.chaos.ChaosExplorer;
 import org.electbench.sim.chaos.ChaosReport;
@@ -26,7 +27,21 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class ChaosConformance
 {
-    protected abstract ElectionAlgorithm algorithm();
+    private final Supplier<ElectionAlgorithm> algorithm;
+    private final int safetySchedules;
+    private final int schedulesThatLoseAMajority;
+
+    /**
+     * @param algorithm                  a fresh instance of the algorithm under test, each call.
+     * @param safetySchedules            schedules of every fault kind explored for safety, from seed 1.
+     * @param schedulesThatLoseAMajority how many of the textbook schedules replayed from seed 2 leave a majority down for good.
+     */
+    protected ChaosConformance(final Supplier<ElectionAlgorithm> algorithm, final int safetySchedules, final int schedulesThatLoseAMajority)
+    {
+        this.algorithm = algorithm;
+        this.safetySchedules = safetySchedules;
+        this.schedulesThatLoseAMajority = schedulesThatLoseAMajority;
+    }
 
     protected int nodes()
     {
@@ -45,11 +60,8 @@ public abstract class ChaosConformance
 
     protected ChaosExplorer explorer(final Set<ChaosFault> kinds)
     {
-        return new ChaosExplorer(algorithm(), nodes(), settings(), network(), kinds);
+        return new ChaosExplorer(algorithm.get(), nodes(), settings(), network(), kinds);
     }
-
-    /** @return schedules of every fault kind explored for safety, from seed 1. */
-    protected abstract int safetySchedules();
 
     /** @return textbook schedules replayed from seed 2 for liveness. */
     protected int livenessSchedules()
@@ -57,14 +69,11 @@ public abstract class ChaosConformance
         return 2_000;
     }
 
-    /** @return how many of those leave a majority down for good (and so never converge). */
-    protected abstract int schedulesThatLoseAMajority();
-
     @Test
     void neverTwoLeadersOfOneTermUnderEveryFaultKindRecoveryIncluded()
     {
-        final ChaosReport report = explorer(ChaosFault.ALL).explore(1, safetySchedules());
-        assertEquals(safetySchedules(), report.schedules());
+        final ChaosReport report = explorer(ChaosFault.ALL).explore(1, safetySchedules);
+        assertEquals(safetySchedules, report.schedules());
         assertEquals(0, report.count(Violation.SAME_TERM_LEADER), () -> "first seed " + report.firstSeed(Violation.SAME_TERM_LEADER));
     }
 
@@ -88,7 +97,7 @@ public abstract class ChaosConformance
                 majorityLost.add(scheduleSeed);
             }
         }
-        assertEquals(schedulesThatLoseAMajority(), majorityLost.size(), majorityLost::toString);
+        assertEquals(schedulesThatLoseAMajority, majorityLost.size(), majorityLost::toString);
         assertEquals(majorityLost, unconverged);
     }
 

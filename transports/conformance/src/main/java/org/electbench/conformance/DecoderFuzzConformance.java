@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import org.agrona.MutableDirectBuffer;
@@ -43,7 +44,32 @@ public abstract class DecoderFuzzConformance
         }
     }
 
-    protected abstract ElectionAlgorithm algorithm();
+    /**
+     * One frame being written at {@code offset} of {@code buffer}, of {@code type} (as its header says), to be
+     * delivered from {@code fromId} to {@code node}; {@code random} is the run's stream.
+     */
+    public record Frame(SplittableRandom random, MutableDirectBuffer buffer, int offset, int type, int fromId, ElectionNode node)
+    {
+    }
+
+    private final Supplier<ElectionAlgorithm> algorithm;
+    private final int restartEveryFrames;
+
+    /** @param algorithm a fresh instance of the algorithm under test, each call. */
+    protected DecoderFuzzConformance(final Supplier<ElectionAlgorithm> algorithm)
+    {
+        this(algorithm, 0);
+    }
+
+    /**
+     * @param algorithm          a fresh instance of the algorithm under test, each call.
+     * @param restartEveryFrames frames between restarts on a fresh host, so that what valid frames leave pending stays small.
+     */
+    protected DecoderFuzzConformance(final Supplier<ElectionAlgorithm> algorithm, final int restartEveryFrames)
+    {
+        this.algorithm = algorithm;
+        this.restartEveryFrames = restartEveryFrames;
+    }
 
     protected abstract Stream<FuzzCase> cases();
 
@@ -61,23 +87,16 @@ public abstract class DecoderFuzzConformance
     protected abstract int bodyLength(int type, ElectionSettings settings);
 
     /**
-     * Writes the fields of the frame of {@code type} whose body starts at {@code bodyOffset}, over
-     * random bytes: sometimes values an honest peer could send. May also rewrite the header's sender.
+     * Writes fields of the frame over its random bytes: sometimes values an honest peer could send.
+     * May also rewrite the header's sender.
      *
-     * @return whether every field is one an honest peer of {@code node} could send.
+     * @return whether every field is one an honest peer of the node could send.
      */
-    protected abstract boolean fields(
-        SplittableRandom random, MutableDirectBuffer buffer, int frameOffset, int type, int fromId, ElectionNode node);
+    protected abstract boolean fields(Frame frame);
 
     /** Called every 1,024 frames: fires timers, so that frames reach the node in every state. */
     protected void tick(final ElectionNode node, final ScriptedHost host, final SplittableRandom random, final int frame)
     {
-    }
-
-    /** @return frames between restarts on a fresh host (0: never), so that what valid frames leave pending stays small. */
-    protected int restartEveryFrames()
-    {
-        return 0;
     }
 
     @ParameterizedTest(name = "{0}")
@@ -86,16 +105,16 @@ public abstract class DecoderFuzzConformance
     {
         final ElectionSettings settings = fuzzCase.settings();
         final SplittableRandom random = new SplittableRandom(fuzzCase.seed());
-        final ElectionNode node = algorithm().newNode(self(), settings);
+        final ElectionNode node = algorithm.get().newNode(self(), settings);
         final UnsafeBuffer buffer = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH + 2 * SLACK]);
-        final int typeCount = algorithm().messageTypes().size();
+        final int typeCount = algorithm.get().messageTypes().size();
 
         ScriptedHost host = start(node, settings, Start.SETTLED);
         long refusedSends = 0;
         long malformed = 0;
         for (int frame = 0; frame < FRAMES; frame++)
         {
-            if (restartEveryFrames() > 0 && frame > 0 && 0 == frame % restartEveryFrames())
+            if (restartEveryFrames > 0 && frame > 0 && 0 == frame % restartEveryFrames)
             {
                 refusedSends += host.refusedSends();
                 host = start(node, settings, Start.SETTLED);
@@ -106,7 +125,7 @@ public abstract class DecoderFuzzConformance
             final int fromId = random.nextInt(-1, nodes() + 3);
             final int headerType = MessageHeader.type(buffer, offset);
             final int validBody = headerType < typeCount ? bodyLength(headerType, settings) : -1;
-            final boolean honestFields = validBody >= 0 && fields(random, buffer, offset, headerType, fromId, node);
+            final boolean honestFields = validBody >= 0 && fields(new Frame(random, buffer, offset, headerType, fromId, node));
             final boolean wellFormed = fromId >= 1 && fromId <= nodes() && fromId != self() && honestFields &&
                 length == MessageHeader.LENGTH + validBody && MessageHeader.bodyLength(buffer, offset) == validBody;
             malformed += wellFormed ? 0 : 1;

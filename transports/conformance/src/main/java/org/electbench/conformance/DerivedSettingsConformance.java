@@ -18,24 +18,25 @@ public abstract class DerivedSettingsConformance
 {
     protected static final long MS = 1_000_000L;
 
-    /** @return a scenario of this algorithm on a network whose delay bound lifts the defaults, with {@code settings}. */
-    protected abstract Scenario scenario(ElectionSettings settings);
-
-    protected abstract long derivedElectionTimeoutNs();
-
-    protected abstract long derivedCoordinatorTimeoutNs();
-
-    /** @return the scenario's settings line with the defaults derived. */
-    protected abstract String derivedDescription();
-
-    /** @return an election timeout below the bound, which must be kept and reported. */
-    protected long explicitElectionTimeoutNs()
+    /**
+     * The figures: the timeouts and settings line derived for {@link #scenario} from the defaults; an
+     * explicit election timeout below the bound and how its distortion is reported (the start of
+     * the line, or all of it).
+     */
+    public record Derived(long electionTimeoutNs, long coordinatorTimeoutNs, String description, long explicitElectionTimeoutNs,
+        String distortion)
     {
-        return 10 * MS;
     }
 
-    /** @return how the distortion of {@link #explicitElectionTimeoutNs()} is reported: the start of the line, or all of it. */
-    protected abstract String distortionReported();
+    private final Derived derived;
+
+    protected DerivedSettingsConformance(final Derived derived)
+    {
+        this.derived = derived;
+    }
+
+    /** @return a scenario of this algorithm on a network whose delay bound lifts the defaults, with {@code settings}. */
+    protected abstract Scenario scenario(ElectionSettings settings);
 
     /** Checks what else the algorithm derives around an explicit election timeout (e.g. T_coord above it). */
     protected void assertAroundExplicitElectionTimeout(final Scenario scenario)
@@ -46,20 +47,20 @@ public abstract class DerivedSettingsConformance
     void defaultsRiseAboveTheDelayBoundAndAreNotReportedAsDistortions()
     {
         final Scenario scenario = scenario(ElectionSettings.defaults());
-        assertEquals(derivedElectionTimeoutNs(), scenario.settings().electionTimeoutNs());
-        assertEquals(derivedCoordinatorTimeoutNs(), scenario.settings().coordinatorTimeoutNs());
+        assertEquals(derived.electionTimeoutNs(), scenario.settings().electionTimeoutNs());
+        assertEquals(derived.coordinatorTimeoutNs(), scenario.settings().coordinatorTimeoutNs());
         assertFalse(scenario.distorted(), scenario.distortions().toString());
-        assertEquals(derivedDescription(), scenario.settingsDescription());
+        assertEquals(derived.description(), scenario.settingsDescription());
     }
 
     @Test
     void anExplicitElectionTimeoutBelowTheBoundIsKeptAndReported()
     {
-        final Scenario scenario = scenario(ElectionSettings.builder().electionTimeoutNs(explicitElectionTimeoutNs()).build());
-        assertEquals(explicitElectionTimeoutNs(), scenario.settings().electionTimeoutNs());
+        final Scenario scenario = scenario(ElectionSettings.builder().electionTimeoutNs(derived.explicitElectionTimeoutNs()).build());
+        assertEquals(derived.explicitElectionTimeoutNs(), scenario.settings().electionTimeoutNs());
         assertTrue(scenario.distorted());
         assertEquals(1, scenario.distortions().size(), scenario.distortions().toString());
-        assertTrue(scenario.distortions().get(0).startsWith(distortionReported()), scenario.distortions().toString());
+        assertTrue(scenario.distortions().get(0).startsWith(derived.distortion()), scenario.distortions().toString());
         assertAroundExplicitElectionTimeout(scenario);
     }
 }

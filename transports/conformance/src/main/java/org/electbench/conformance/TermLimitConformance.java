@@ -4,16 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import org.electbench.sim.SimRuntime;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
+import org.electbench.spi.ElectionSettings;
 import org.electbench.testkit.Forging;
 import org.electbench.testkit.ScriptedHost;
 import org.electbench.testkit.StateTrace;
 import org.electbench.transport.ElectionResult;
+import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
+import org.electbench.transport.ScenarioKind;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -42,32 +47,61 @@ public abstract class TermLimitConformance
         }
     }
 
-    /** One node started as settled in {@code term}, on a scripted host, and how to hand it a frame carrying a term. */
-    public interface TermProbe
+    /** Delivers a well-formed frame of {@code type} from {@code fromId} that carries {@code term}. */
+    @FunctionalInterface
+    public interface Delivery
     {
-        ElectionNode node();
-
-        ScriptedHost host();
-
-        /** Delivers a well-formed frame of {@code type} from {@code fromId} that carries {@code term}. */
         void deliver(int type, int fromId, long term);
+    }
 
-        /** @return the highest term the node has believed (its own term where it keeps no other). */
-        default long termSeen()
+    /**
+     * One node started as settled, on a scripted host, with how to hand it a frame carrying a term
+     * and the highest term it has believed (its own term where it keeps no other).
+     */
+    public record TermProbe(ElectionNode node, ScriptedHost host, Delivery delivery, LongSupplier termSeen)
+    {
+        public static TermProbe of(final ElectionNode node, final ScriptedHost host, final Delivery delivery)
         {
-            return node().term();
+            return new TermProbe(node, host, delivery, node::term);
+        }
+
+        public void deliver(final int type, final int fromId, final long term)
+        {
+            delivery.deliver(type, fromId, term);
         }
     }
 
-    /** @return a fresh instance of the algorithm under test. */
-    protected abstract ElectionAlgorithm algorithm();
+    private final Supplier<ElectionAlgorithm> algorithm;
+    private final ElectionSettings settings;
+    private final int leaderAfterCrash;
 
-    /** @return a leader-crash scenario of {@link #nodes()} nodes in the simulator, with {@code algorithm}. */
-    protected abstract Scenario.Builder leaderCrash(ElectionAlgorithm algorithm);
+    /**
+     * @param algorithm        a fresh instance of the algorithm under test, each call.
+     * @param settings         the settings of every node, in the simulator and on the scripted host.
+     * @param leaderAfterCrash the leader the leader-crash scenario elects.
+     */
+    protected TermLimitConformance(final Supplier<ElectionAlgorithm> algorithm, final ElectionSettings settings, final int leaderAfterCrash)
+    {
+        this.algorithm = algorithm;
+        this.settings = settings;
+        this.leaderAfterCrash = leaderAfterCrash;
+    }
+
+    protected ElectionSettings settings()
+    {
+        return settings;
+    }
 
     protected int nodes()
     {
         return 5;
+    }
+
+    /** @return the leader crash of {@link #nodes()} nodes in the simulator, 1 ms apart, seed 20, with {@code algorithm}. */
+    protected Scenario.Builder leaderCrash(final ElectionAlgorithm algorithm)
+    {
+        return Scenario.builder().algorithm(algorithm).nodes(nodes()).settings(settings)
+            .network(NetworkModel.constant(MS)).kind(ScenarioKind.LEADER_CRASH).seed(20);
     }
 
     /** @return the forged frames, each run on its own. */
@@ -75,9 +109,6 @@ public abstract class TermLimitConformance
 
     /** @return the body of a well-formed frame of {@code type} from {@code fromId} carrying {@code term}. */
     protected abstract byte[] body(int type, int fromId, long term);
-
-    /** @return the leader the leader-crash scenario elects. */
-    protected abstract int leaderAfterCrash();
 
     /** @return node {@code selfId} of {@link #nodes()}, started as settled under the leader {@link #nodes()} in {@code term}. */
     protected abstract TermProbe settledNode(int selfId, long term);
@@ -101,25 +132,25 @@ public abstract class TermLimitConformance
     protected void believesTheLargestPlausibleJump(final TermProbe probe, final int type, final long term)
     {
         probe.deliver(type, sender(), term);
-        assertEquals(term, probe.termSeen(), "followed");
+        assertEquals(term, probe.termSeen().getAsLong(), "followed");
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("forgeries")
     void aForgedFrameNearTheTopTermIsDroppedAndTheClusterElectsAsWithoutIt(final Forgery forgery)
     {
-        final Scenario honest = leaderCrash(algorithm()).build();
+        final Scenario honest = leaderCrash(algorithm.get()).build();
         final ElectionResult expected = new SimRuntime().run(honest);
         final long forgedAtNs = honest.plan().referenceNs() + forgery.atCrashPlusMs() * MS;
 
-        final Forging forging = new Forging(algorithm())
+        final Forging forging = new Forging(algorithm.get())
             .forge(forgery.fromId(), forgedAtNs, forgery.type(), body(forgery.type(), forgery.fromId(), forgery.term()));
         final StateTrace trace = new StateTrace();
-        final ElectionResult result = new SimRuntime().trace(trace).run(leaderCrash(algorithm()).algorithm(forging).build());
+        final ElectionResult result = new SimRuntime().trace(trace).run(leaderCrash(algorithm.get()).algorithm(forging).build());
 
         assertTrue(result.converged(), result::toString);
-        assertEquals(leaderAfterCrash(), expected.finalLeader(), expected::toString);
-        assertEquals(leaderAfterCrash(), result.finalLeader(), result::toString);
+        assertEquals(leaderAfterCrash, expected.finalLeader(), expected::toString);
+        assertEquals(leaderAfterCrash, result.finalLeader(), result::toString);
         assertEquals(expected.convergenceNs(), result.convergenceNs(), result::toString);
         assertEquals(0, result.sameTermLeaders(), result::toString);
         final boolean afterCrash = forgery.atCrashPlusMs() >= 0;
@@ -147,7 +178,7 @@ public abstract class TermLimitConformance
             probe.deliver(type, sender(), term);
         }
         assertEquals(refused.size(), probe.node().malformedMessages());
-        assertEquals(ownTerm, probe.termSeen());
+        assertEquals(ownTerm, probe.termSeen().getAsLong());
         assertEquals(List.of(), probe.host().sent(), "not even acknowledged");
         assertEquals(List.of(), probe.host().announcements());
 
