@@ -17,7 +17,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.agrona.IoUtil;
-import org.agrona.concurrent.SleepingMillisIdleStrategy;
 import org.electbench.aeron.AeronDirectories;
 import org.electbench.aeron.ChannelPlan;
 import org.electbench.aeron.EmbeddedDriver;
