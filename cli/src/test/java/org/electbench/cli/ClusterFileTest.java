@@ -111,7 +111,9 @@ class ClusterFileTest
             Arguments.of(NODES, "c.txt: no 'algorithm' line; known algorithms: bully"),
             Arguments.of("algorithm bully\nobserver 127.0.0.1:40201\n" + NODES, "node 1 and the observer (line 2) share the endpoint"),
             Arguments.of("algorithm bully\nacknowledgements maybe\n" + NODES, "line 2: 'acknowledgements' was 'maybe'; accepted: on, off"),
-            Arguments.of("algorithm\n" + NODES, "line 1: 'algorithm' takes one value, e.g. 'algorithm bully'"));
+            Arguments.of("algorithm\n" + NODES, "line 1: 'algorithm' takes one value, e.g. 'algorithm bully'"),
+            Arguments.of("algorithm bully\nnode 1 0.0.0.0:40202\nnode 2 127.0.0.1:40202\n",
+                "node 2's endpoint 127.0.0.1:40202 is node 1's 0.0.0.0:40202 (line 2) under another name"));
     }
 
     @ParameterizedTest

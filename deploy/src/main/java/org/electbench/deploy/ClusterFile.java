@@ -589,7 +589,11 @@ public final class ClusterFile
             return new ClusterFile(this, built.explicit(), List.copyOf(endpointById));
         }
 
-        /** @return whether two endpoints are one socket: the same port and host, as written or once resolved. */
+        /**
+         * @return whether two endpoints are one socket: the same port and host, as written or once
+         * resolved, or the same port where one host is a wildcard (0.0.0.0, ::), which listens on every
+         * address of its host, so a node there would take, or send itself, what is meant for the other.
+         */
         private static boolean sameEndpoint(final InetSocketAddress a, final InetSocketAddress b)
         {
             if (null == a || null == b || a.getPort() != b.getPort())
@@ -601,7 +605,9 @@ public final class ClusterFile
                 return true;
             }
             final InetAddress hostA = resolve(a);
-            return null != hostA && hostA.equals(resolve(b));
+            final InetAddress hostB = resolve(b);
+            return null != hostA && (hostA.equals(hostB) || hostA.isAnyLocalAddress() ||
+                (null != hostB && hostB.isAnyLocalAddress()));
         }
 
         private ElectionAlgorithm algorithm(final String name)
