@@ -150,7 +150,7 @@ public final class RunFolders
                     data.putHistogram(row, metric, tagged.getValue());
                 }
             }
-            if (jmh.isEmpty() && logs.isEmpty() && rowsByPrefix.isEmpty())
+            if (jmh.isEmpty() && logs.isEmpty() && rowsByPrefix.isEmpty() && !Files.isDirectory(folder.resolve(ReferenceTable.FOLDER)))
             {
                 throw new AnalysisException(folder, files.isEmpty() ? "empty: no run reports, JMH JSON or histogram logs" :
                     "no results in it: no run reports (reports/*.json), JMH JSON (jmh-*.json) or histogram logs (*.hlog); " +
@@ -198,6 +198,8 @@ public final class RunFolders
             return walk
                 .filter(Files::isRegularFile)
                 .filter(file -> !folder.relativize(file).startsWith(REPORT_FOLDER))
+                // Reference systems' rows are read by ReferenceTable, beside these.
+                .filter(file -> !folder.relativize(file).startsWith(ReferenceTable.FOLDER))
                 .sorted()
                 .toList();
         }

@@ -68,6 +68,20 @@ class ReferenceTableTest
     }
 
     @Test
+    void aRunFolderOfReferenceRowsOnlyReadsAndItsReportGainsTheTable() throws IOException
+    {
+        row("zookeeper", "leader-crash", 30, 0, false);
+        final RunData data = RunFolders.read(List.of(folder), name -> null);
+        assertTrue(data.rows().isEmpty(), "a reference row is not a textbook row");
+        final Path out = folder.resolve(RunFolders.REPORT_FOLDER);
+        ReportWriter.write(data, out);
+        final List<Path> written = ReferenceTable.write(List.of(folder), out);
+        assertTrue(written.contains(out.resolve(ReportWriter.TABLES).resolve("reference.csv")), written.toString());
+        final String report = Files.readString(out.resolve(ReportWriter.REPORT_MD));
+        assertTrue(report.contains("### Reference implementations") && report.contains("| zookeeper"), report);
+    }
+
+    @Test
     void aFolderWithoutReferenceRowsAddsNothing() throws IOException
     {
         Files.createDirectories(folder.resolve("reports"));

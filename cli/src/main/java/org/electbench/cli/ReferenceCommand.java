@@ -77,30 +77,8 @@ final class ReferenceCommand implements Callable<Integer>
     @Override
     public Integer call() throws IOException, InterruptedException
     {
-        final List<ReferenceSystem> chosen = new ArrayList<>();
-        for (final String name : systems)
-        {
-            try
-            {
-                chosen.add(ReferenceSystems.byName(name));
-            }
-            catch (final IllegalArgumentException ex)
-            {
-                throw new ParameterException(spec.commandLine(), "--system: " + ex.getMessage());
-            }
-        }
-        final List<ReferenceScenario> kinds = new ArrayList<>();
-        for (final String name : scenarios)
-        {
-            try
-            {
-                kinds.add(ReferenceScenario.parse(name));
-            }
-            catch (final IllegalArgumentException ex)
-            {
-                throw new ParameterException(spec.commandLine(), "--scenario: " + ex.getMessage());
-            }
-        }
+        final List<ReferenceSystem> chosen = parseEach(systems, ReferenceSystems::byName, "--system");
+        final List<ReferenceScenario> kinds = parseEach(scenarios, ReferenceScenario::parse, "--scenario");
         for (final int size : nodes)
         {
             if (size < 3 || size > 9)
@@ -148,6 +126,24 @@ final class ReferenceCommand implements Callable<Integer>
         spec.commandLine().getOut().print(ReferenceTable.markdown(List.of(folder.directory())));
         spec.commandLine().getOut().flush();
         return Main.EXIT_OK;
+    }
+
+    /** @return each name parsed, or a one-line error naming the flag and what the parser accepts. */
+    private <T> List<T> parseEach(final List<String> names, final java.util.function.Function<String, T> parser, final String flag)
+    {
+        final List<T> parsed = new ArrayList<>();
+        for (final String name : names)
+        {
+            try
+            {
+                parsed.add(parser.apply(name));
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw new ParameterException(spec.commandLine(), flag + ": " + ex.getMessage());
+            }
+        }
+        return parsed;
     }
 
     private Map<String, Map<String, String>> overrides(final List<ReferenceSystem> chosen)

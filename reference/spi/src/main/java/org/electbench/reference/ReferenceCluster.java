@@ -111,6 +111,12 @@ public final class ReferenceCluster implements AutoCloseable
         return nodes;
     }
 
+    /** @return the cluster's private directory (0700), each node's below it (0700 too). */
+    public Path directory()
+    {
+        return dir;
+    }
+
     public NodeTrack track(final int id)
     {
         return tracks[id];

@@ -5,8 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -19,7 +25,8 @@ import org.junit.jupiter.api.Timeout;
  * a process in a namespace of its own: after its leader's process is killed the live nodes agree
  * on a live new leader, and the restarted node does not unseat it; after its leader is cut off by
  * nftables the majority elects, the old leader gives leadership up, and no write is committed in
- * an older term after one in a newer term (never two leaders serving writes). Outcomes only, never
+ * an older term after one in a newer term (never two leaders serving writes); its directories are
+ * its owner's only. Outcomes only, never
  * timings. Skipped, saying why, where namespaces or nft are not available.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -45,6 +52,20 @@ public abstract class ReferenceConformance
         if (null != cluster)
         {
             cluster.close();
+        }
+    }
+
+    @Test
+    void itsDirectoriesAreReadableByItsOwnerOnly() throws Exception
+    {
+        final Set<PosixFilePermission> ownerOnly = PosixFilePermissions.fromString("rwx------");
+        assertEquals(ownerOnly, Files.getPosixFilePermissions(cluster.directory()));
+        try (Stream<Path> nodes = Files.list(cluster.directory()))
+        {
+            for (final Path node : nodes.toList())
+            {
+                assertEquals(ownerOnly, Files.getPosixFilePermissions(node), node.toString());
+            }
         }
     }
 
