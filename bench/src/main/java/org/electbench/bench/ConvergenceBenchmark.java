@@ -126,7 +126,11 @@ public class ConvergenceBenchmark
     private ElectionRecorder recorder;
     private ElectionCounters counters;
     private boolean measuring;
-    private int iteration;
+    /** Run i of a cell is seed i in every front end: measured elections count from 0, warm-up ones apart. */
+    private int measuredRun;
+    /** Warm-up elections draw from their own seeds ({@link Scenario#forRun} below -1 - the trial's warm-up runs). */
+    private int warmupRun;
+    private int warmupRunsAtSetUp;
 
     @Setup(Level.Trial)
     public void startTrial(final BenchmarkParams params)
@@ -138,19 +142,21 @@ public class ConvergenceBenchmark
         runtime = provider.newRuntime();
         // As simulate does: an election runs its code once, too rarely for the JIT in a few iterations, so the
         // simulator compiles the algorithm's election path and the runtime's warm-up runs its own, before any iteration.
-        new SeededRuns().warmUp(runtime, base, runtime.defaultWarmupRuns());
+        warmupRunsAtSetUp = runtime.defaultWarmupRuns();
+        new SeededRuns().warmUp(runtime, base, warmupRunsAtSetUp);
         recorder = new ElectionRecorder(base, transport, params.getMeasurement().getCount() * params.getMeasurement().getBatchSize());
     }
 
     /**
-     * Fresh cluster state per election: the next seed's scenario; the runtime builds new nodes for it. Per
+     * Fresh cluster state per election: the next seed's scenario; the runtime builds new nodes for it. The
+     * measured elections are runs 0, 1, ... as in simulate and run, whatever JMH's warm-up iterations ran. Per
      * invocation, so that JMH's batch size ({@code -bs N}) measures N elections an iteration, each its own.
      */
     @Setup(Level.Invocation)
     public void nextElection(final IterationParams params)
     {
         measuring = params.getType() == IterationType.MEASUREMENT;
-        thisRun = base.forRun(iteration++);
+        thisRun = measuring ? base.forRun(measuredRun++) : base.forRun(-1 - warmupRunsAtSetUp - warmupRun++);
         result = null;
         if (realClock)
         {

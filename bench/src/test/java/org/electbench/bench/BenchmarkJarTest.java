@@ -38,6 +38,37 @@ class BenchmarkJarTest
     }
 
     /**
+     * Run i of a cell is seed i in every front end: with two warm-up iterations before them, the
+     * jar's measured elections are the simulator's runs 0, 1 and 2 of the same scenario (each
+     * crash falls at its own seed's phase of the heartbeat, so another seed gives another sum).
+     */
+    @Test
+    void measuredElectionsAreRunsZeroToNWhateverTheWarmUpRan() throws Exception
+    {
+        final Path folder = Files.createDirectories(directory.resolve("seeds"));
+        Files.createDirectories(folder.resolve(RunFolder.REPORTS));
+        final int measured = 3;
+        BenchmarkJar.run(List.of("-D" + RunFolder.PROPERTY + "=" + folder),
+            "ConvergenceBenchmark", "-p", "algorithm=bully", "-p", "transport=sim", "-p", "nodes=5", "-f", "1", "-wi", "2",
+            "-i", String.valueOf(measured), "-rf", "json", "-rff", directory.resolve("seeds.json").toString());
+        final Path report;
+        try (var reports = Files.list(folder.resolve(RunFolder.REPORTS)))
+        {
+            report = reports.filter(file -> file.getFileName().toString().startsWith("bully_sim_n5_leader-crash")).findFirst().orElseThrow();
+        }
+        final RunReport read = RunReportCodec.read(report);
+        final org.electbench.transport.Scenario base = org.electbench.transport.Scenario.builder().algorithm("bully").nodes(5)
+            .kind(org.electbench.transport.ScenarioKind.LEADER_CRASH).seed(Long.parseLong(read.parameters().get("seed"))).build();
+        long sumNs = 0;
+        for (int run = 0; run < measured; run++)
+        {
+            sumNs += new org.electbench.sim.SimRuntime().run(base.forRun(run)).convergenceNs();
+        }
+        assertEquals(measured, read.runs());
+        assertEquals(sumNs, read.metric("convergence").sum(), "the jar measured the simulator's runs 0.." + (measured - 1));
+    }
+
+    /**
      * n = 8, constant delay, leader crash with only the lowest id detecting: bully cascades through
      * every higher node, n^2 - n - 1 = 55 election messages; quorum has every live server broadcast
      * one ELECT to its n - 1 peers and every live server but the winner vote once,
