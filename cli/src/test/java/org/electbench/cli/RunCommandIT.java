@@ -215,7 +215,7 @@ class RunCommandIT
         }
         final List<String> rows = rows(outcome.out(), "sim");
         assertEquals(1, rows.size(), outcome.out());
-        assertEquals("41", cell(outcome.out(), rows.get(0), "messages (msgs)"), rows.get(0));
+        assertEquals("41", cell(outcome.out(), rows.get(0), "messages"), rows.get(0));
     }
 
     @Test
