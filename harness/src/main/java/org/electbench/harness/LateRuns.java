@@ -9,8 +9,7 @@ import org.electbench.transport.metrics.Sample;
  * A row's allowance of runs measured again when the host made them late ({@link Metrics#HOST_REMEASURED}).
  * <p>
  * A virtual machine's vCPU is now and then held off its core for milliseconds, whether its thread
- * spins or parks (measured on the reference machine, quiet: a 20 s spin loop and a loop of 100 us
- * parks each saw a 1.8 ms gap). A run that meets one is late ({@link Metrics#HOST_LATE}) and says
+ * spins or parks. A run that meets one is late ({@link Metrics#HOST_LATE}) and says
  * nothing about the algorithm, so its seed is measured again in its place, up to a tenth of the
  * row's runs. A row's figures are then of runs the host kept, on a quiet machine, and the row
  * states how many attempts it measured again. A busy host makes most runs late: it uses the

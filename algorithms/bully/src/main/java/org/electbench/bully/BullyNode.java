@@ -13,58 +13,15 @@ import org.electbench.spi.Terms;
 import org.electbench.spi.TimerSlot;
 
 /**
- * One node of Garcia-Molina's bully election ("Elections in a Distributed Computing System",
- * IEEE Transactions on Computers, 1982), as described in {@code shared/seeds/000_11aa1c465aa6d175.txt}
- * (the four states, T_elec and T_coord) and {@code shared/seeds/001_567e405ff0c4e08c.txt}
- * (system model, pseudocode, message counts).
+ * One node of Garcia-Molina's bully election ("Elections in a Distributed Computing System", IEEE
+ * Transactions on Computers, 1982); the rules, states and terms are written up in
+ * {@code docs/design/algorithms/bully.md}.
  * <p>
- * Assumptions, as in the paper: links are reliable and timely (a message arrives within a known
- * bound), nodes fail by stopping, ids are 1..N and the highest live id must lead, and
- * T_elec (the election timeout) exceeds twice the largest one-way delay so that an OK from a
- * live higher node always beats it. Under a partition or message loss the algorithm may elect
- * two leaders; that is the bully's known weakness, measured rather than hidden.
- * <p>
- * States, each entered through the one transition method {@link #state(State)}, which records the
- * change and its time: LISTENING (recovered, checking for a coordinator before it acts); FOLLOWER;
- * CANDIDATE (sent ELECTION to every higher id, waiting T_elec for an OK); ELECTING (got an OK,
- * waiting T_coord for COORDINATOR, restarting the election if none comes); LEADER (COORDINATOR
- * once to every lower id, then HEARTBEAT to every peer every HBT). LISTENING is announced as
- * {@link Role#FOLLOWER}, CANDIDATE and ELECTING both as {@link Role#CANDIDATE}.
- * <p>
- * The rules, from source 001's pseudocode:
- * <ul>
- *   <li>HoldElection: ELECTION to every higher id, then wait T_elec; no OK makes the node
- *       coordinator. The top id N has nobody to ask and still waits T_elec, as the pseudocode
- *       does; {@link BullyAlgorithm#IMMEDIATE_DECLARE} selects the textbook variant in which
- *       it declares at once.</li>
- *   <li>An ELECTION from a lower id is answered with OK and, "if not already engaged in an
- *       election", the receiver holds its own. A leader holds its own too, without stepping
- *       down while it waits: for the highest live id that ends in a COORDINATOR to every lower
- *       id, which re-asserts its leadership to the candidate; an OK from a higher id would make
- *       it yield instead.</li>
- *   <li>A COORDINATOR from a higher id is followed, except one from below the live leader this
- *       node follows, which is ignored "in favour of the eventual higher-priority announcement".
- *       A COORDINATOR from a lower id makes a follower or leader hold an election (it is higher
- *       and alive, so it bullies).</li>
- * </ul>
- * Heartbeats are not in the 1982 paper; they are its failure detector ("Heartbeat Bully", source
- * 001). A follower takes a heartbeat from a higher, newer leader as news of it and follows; only
- * a sender below itself provokes an election, and only when it is not a leftover of a deposed
- * lower leader. See {@link #onHeartbeat}.
- * <p>
- * Terms are not part of the 1982 algorithm; they are carried so the monitor can tell leaders
- * apart: a new leader takes the highest term it has seen plus one, followers adopt their
- * leader's term. Every message carries the sender's term, and the highest term seen is durable
- * ({@link NodeContext#durableState()}, when the runtime keeps one), so a node that restarts
- * never leads a term it knew of before its crash. Recovery follows source 001's system model,
- * "upon recovery ... a process checks the status of the current coordinator": a recovered node
- * listens for the detection timeout, and then, under {@link RecoveryPolicy#BULLY}, follows a
- * higher leader, holds an election against a lower one (knowing its term by then, so the term
- * it takes is newer), or holds one if it heard nobody; under {@link RecoveryPolicy#DEFER} it
- * follows whoever it hears first.
- * <p>
- * A frame that is not a well-formed bully message is dropped and counted
- * ({@link #malformedMessages()}); nothing a peer sends makes a node throw.
+ * Assumes, as the paper does, reliable and timely links, fail-stop nodes, ids 1..N with the
+ * highest live id to lead, and T_elec above twice the largest one-way delay; under partitions or
+ * loss it may elect two leaders, which is measured, not hidden. Terms are not in the paper: they
+ * label leaderships for the monitor and are durable where the runtime keeps state. Malformed
+ * frames are dropped and counted ({@link #malformedMessages()}).
  */
 public final class BullyNode implements ElectionNode
 {

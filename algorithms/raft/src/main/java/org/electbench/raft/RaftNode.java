@@ -15,58 +15,13 @@ import org.electbench.spi.TimerSlot;
 /**
  * One server of a Raft-style election (Ongaro and Ousterhout, "In Search of an Understandable
  * Consensus Algorithm", 2014, §5.2; PreVote and CheckQuorum from Ongaro's thesis, 2014, §9.6 and
- * §6.2), as {@code shared/seeds/002_253e17848e0ae790.txt} and {@code 003_b6e1eda50eccccba.txt}
- * describe it: terms, randomised election timeouts, one vote per term, a majority of the
- * configured cluster to win.
+ * §6.2), election only: no log, so a vote's log check always passes. The states and rules are
+ * written up in {@code docs/design/algorithms/raft.md}.
  * <p>
- * <b>Election only.</b> There is no log: leaders replicate nothing and a heartbeat is an empty
- * append-entries, so every candidate's log is as up to date as every voter's and the log check
- * of a vote always passes. What is measured is how fast and how safely one leader per term is
- * agreed, not replication.
- * <p>
- * States, and the one transition method {@link #state(State)} that enters them:
- * <ul>
- *   <li>FOLLOWER: an election timer drawn uniformly from [T, T + spread) (see {@link RaftConfig})
- *       from the node's seeded random, drawn afresh on every reset: at the start, on a heartbeat
- *       of the current leader and on granting a vote. When it fires the node campaigns, through
- *       PRE_CANDIDATE with PreVote on and straight to CANDIDATE without;</li>
- *   <li>PRE_CANDIDATE (PreVote only): asks every peer PRE_VOTE(term + 1) without raising its
- *       own term; a majority of grants, its own included, makes it CANDIDATE, a new timeout a
- *       new pre-vote round, granting another candidate's vote a FOLLOWER. A peer grants when
- *       term + 1 is above its own term and it has not heard a live leader within T, so a node cut
- *       off and rejoining cannot depose a healthy leader: nobody moves to its higher term;</li>
- *   <li>CANDIDATE: increments its term, votes for itself, sends REQUEST_VOTE to every peer and
- *       draws a new timeout; votes from a majority of the configured cluster, its own included,
- *       make it LEADER; a timeout starts another campaign;</li>
- *   <li>LEADER: a heartbeat to every peer at once and every HBT after. With CheckQuorum it
- *       counts a peer heard when its vote or its HEARTBEAT_RESPONSE of this term arrives
- *       (followers then answer each heartbeat), and steps down to FOLLOWER exactly T after the
- *       last instant at which it had heard from a majority, its own vote included; so a leader
- *       cut off in a minority stops believing within T of the cut.</li>
- * </ul>
- * Terms: any message carrying a term above the node's own makes it a FOLLOWER of that term,
- * with no vote cast and no leader known, before the message is handled. A PRE_VOTE never
- * does (its term is only proposed), nor a granted PRE_VOTE_RESPONSE (it echoes that proposed
- * term); a refused one carries the voter's own term and does. A heartbeat of the current term
- * or later makes its sender the leader followed; a heartbeat of an older term is answered with
- * HEARTBEAT_RESPONSE of the node's term, which deposes the stale sender, as Raft's failed
- * append-entries reply does; without CheckQuorum that is the only HEARTBEAT_RESPONSE sent.
- * <p>
- * One vote per term: {@code currentTerm} and {@code votedFor} are written to
- * {@link NodeContext#durableState()} before any message that depends on them leaves, and read
- * back on {@link Start#RECOVERED}, so a restarted node never votes twice in a term. Without
- * durable state a node restarts blank, and Raft's safety then needs stable storage. Safety: two
- * leaders of one term would hold votes from two majorities of the configured cluster, which share
- * a voter, who would have voted twice in that term.
- * <p>
- * Not in the election: the thesis's rule that followers ignore a REQUEST_VOTE within T of
- * hearing a leader (etcd ties it to CheckQuorum) is not modelled; a REQUEST_VOTE of a higher term
- * always deposes, which is what PreVote is there to prevent. A node whose failure detector is
- * disabled arms no election timer: it votes, follows and never campaigns on its own.
- * <p>
- * Announced belief: LEADER naming itself; CANDIDATE naming nobody while PRE_CANDIDATE or
- * CANDIDATE; otherwise FOLLOWER naming the leader whose heartbeat it heard in its current term,
- * or nobody.
+ * One vote per term holds because {@code currentTerm} and {@code votedFor} reach
+ * {@link NodeContext#durableState()} before any message that depends on them leaves; without
+ * durable state a restarted node may vote twice. Every state change goes through
+ * {@link #state(State)}.
  */
 public final class RaftNode implements ElectionNode
 {

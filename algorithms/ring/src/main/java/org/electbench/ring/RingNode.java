@@ -22,82 +22,13 @@ import org.electbench.spi.Terms;
 import org.electbench.spi.TimerSlot;
 
 /**
- * One node of the Chang and Roberts (1979) ring election, as described in the project's seeds
- * {@code 002_253e17848e0ae790.txt} (the ring algorithm) and {@code 003_b6e1eda50eccccba.txt}
- * (comparison-based forwarding; skipping a successor that does not acknowledge).
- *
- * <h2>The textbook protocol</h2>
- * Nodes sit on a logical ring ({@link RingTopology}, from the settings' arrangement) and each
- * sends only to its successor. An initiator becomes a participant and sends ELECTION(own id).
- * A node receiving ELECTION(id) forwards it unchanged if id is larger than its own (and becomes
- * a participant); if id is smaller and it is not yet a participant it sends ELECTION(own id)
- * instead and becomes one; a smaller id reaching a participant is swallowed. A node receiving
- * its own id is the maximum: it leads and sends ELECTED(itself) once round the ring; every node
- * records the leader, stops being a participant and forwards it, until it is back at the leader.
- * With every node initiating at once that costs 2n-1 ELECTION on an increasing ring, n(n+1)/2 on
- * a decreasing one, n·H_n on average over random rings, and n ELECTED. With acknowledgements off
- * this is all there is: the textbook assumes reliable links and no failures.
- *
- * <h2>Failures (acknowledgements on)</h2>
- * The hops themselves (numbers, ACKs, skipping, lap de-duplication) are {@link ReliableHops}, the
- * layer under these rules; the rules see only messages that arrive, and a named node found dead.
- * <ul>
- *   <li>Every ELECTION and ELECTED hop is acknowledged with ACK once the receiver has handled
- *       (and so forwarded) it; an ACK therefore hands custody on. A hop not acknowledged within
- *       T_elec is sent to the next successor, skipping the silent node, and so on round the
- *       ring; every hop starts again at the true successor, so a node that recovers is back in
- *       the ring at its next hop without any membership protocol. T_elec must exceed the round
- *       trip: a live node skipped can let a smaller candidate's copy bypass the larger node
- *       that swallowed it, and two nodes then lead the same term until the tie-break below
- *       settles it.</li>
- *   <li>Skipping a node that was only slow, or whose ACK was lost, leaves two copies of one
- *       message on the ring. Each candidacy carries a lap number, ordered per candidate, and a
- *       node drops any lap of a candidate no newer than one it has already handled (a copy, or a
- *       lap the candidate has since restarted). Stray copies would otherwise reach nodes after
- *       the election ended and start others, and with a short T_elec that snowballs. (ELECTED
- *       needs no number: a node forwards a given leader and term once.)</li>
- *   <li>Skipping the very node an ELECTION names means the candidate is dead: its message could
- *       never come home and would circle forever, so the node that finds out drops it and stands
- *       itself in its place. Likewise an ELECTED whose leader is found dead ends there.</li>
- *   <li>A participant that has not seen ELECTED within T_coord of joining the election restarts
- *       it by standing with its own id; each further restart of the same stalled election waits
- *       twice as long (capped at {@value #MAX_LAP_BACKOFF}x T_coord), so a T_coord that is short
- *       for the ring costs extra laps, not a livelock. T_coord must cover two laps: about 2N
- *       one-way delays plus T_elec per dead node passed.</li>
- *   <li>A new leader stays a participant until its ELECTED comes home (or T_coord passes), so
- *       late restarts of the election it just won are swallowed instead of starting another.</li>
- * </ul>
- *
- * <h2>Leadership, terms and detection</h2>
- * The leader heartbeats every peer every HBT, the first one HBT after it wins (ELECTED is the
- * announcement). A follower whose detector is enabled starts an election when its leader has
- * been silent for the detection timeout; a participant's detector rests until the election
- * ends. ELECTION carries the highest term of the nodes it passed, so the winner takes the
- * highest term seen plus one; ELECTED and HEARTBEAT carry it. A node takes a leader from a newer
- * term, or from the same term with a higher id (the tie-break two partitioned laps need), and
- * ignores older ones. A participant leaves its election only for ELECTED or a newer term's
- * heartbeat. A node announces CANDIDATE (naming nobody) when it initiates; relaying, even with
- * its own id, changes no belief, and a leader that stands in an election keeps leading.
- *
- * <h2>States</h2>
- * What a node believes (its role) and whether it takes part in an election are one {@link State},
- * entered only through the one transition method {@link #state(State, int, long)}, which records
- * the change and its time and announces the belief when it changed: FOLLOWER; RELAYING (a
- * follower passing an election on, its own id included); CANDIDATE (stood, naming nobody);
- * ANNOUNCING (won, its ELECTED on its lap); LEADER; CONTESTED (a leader taking part in an
- * election, still leading until a lap decides).
- *
- * <h2>Rejoining: recovery and the highest id</h2>
- * {@link Start#RECOVERED} is a fresh node with no leader and term 0. With
- * {@link RecoveryPolicy#BULLY} (the default) and its detector enabled it starts an election at
- * once: the ring has no join message, and a lap is what both tells it the leader and lets it
- * take over if it is the highest live id, which is the leader bully and ring promise. The lap
- * also gathers the cluster's highest term, so the fresh node's term 0 does no harm. For the
- * same reason, under BULLY a node that learns of a leader with a lower id than its own (it was
- * crashed, paused or partitioned away during that leader's lap) stands again once it has
- * recorded that leader. With {@link RecoveryPolicy#DEFER} a recovered node listens for the
- * detection timeout and follows any live leader, and nobody stands against a live lower leader.
+ * One node of the Chang and Roberts ring election ("An Improved Algorithm for Decentralized
+ * Extrema-Finding in Circular Configurations of Processes", CACM, 1979), with acknowledged hops
+ * that skip a silent successor; the rules, states and recovery are written up in
+ * {@code docs/design/algorithms/ring.md}.
  * <p>
+ * Assumes T_elec above the round trip of one hop and T_coord above two laps; the hops themselves
+ * are {@link ReliableHops}. Every state change goes through {@link #state(State, int, long)}.
  * Single-threaded, as the SPI promises; nothing on the message path allocates.
  */
 public final class RingNode implements ElectionNode

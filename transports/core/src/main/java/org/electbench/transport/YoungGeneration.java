@@ -8,13 +8,11 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Room in the young generation before a real run, so that no collection pauses the run. A young
- * collection stops every thread, for 3.6 to 9.4 ms in the reference machine's collector log, which
- * showed them during measured runs: one that falls inside an election adds that much to its
- * convergence. A run's workers allocate nothing, but between runs the harness and the simulator's
- * floor do, and the young generation fills every few dozen runs. So when it is over half full before a run, the heap is collected
- * then, between runs, as JMH's {@code -gc true} does between iterations: with a live set of a few MB,
- * a few milliseconds now and then, outside any run's clock.
+ * Room in the young generation before a real run, so that no collection pauses the run: a young
+ * collection stops every thread, and one inside an election adds its pause to the convergence. A
+ * run's workers allocate nothing, but between runs the harness and the simulator's floor do; so
+ * when the young generation is over half full before a run, the heap is collected then, between
+ * runs, as JMH's {@code -gc true} does between iterations, outside any run's clock.
  */
 public final class YoungGeneration
 {
