@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 import io.aeron.Aeron;
 import org.electbench.aeron.FrameVerdict;
@@ -15,6 +17,7 @@ import org.electbench.deploy.ClusterFile;
 import org.electbench.deploy.ClusterObservation;
 import org.electbench.deploy.ClusterObserver;
 import org.electbench.deploy.NodeHost;
+import org.electbench.testkit.Await;
 
 /** A keyed bully cluster file, and an observer of it in the test's own thread naming what it refuses as {@code observe} does. */
 final class Observing
@@ -71,5 +74,12 @@ final class Observing
     static Runnable polling(final ClusterObserver observer)
     {
         return () -> observer.poll(System.nanoTime());
+    }
+
+    /** Polls the observer on this thread until the condition holds or {@code awaitNs} passes. */
+    static void await(final ClusterObserver observer, final long awaitNs, final BooleanSupplier condition,
+        final Supplier<String> failure)
+    {
+        Await.until(awaitNs, polling(observer), condition, failure);
     }
 }
