@@ -316,8 +316,10 @@ public final class Comparison
     public List<java.nio.file.Path> write(final java.nio.file.Path out, final String nameA, final String nameB)
     {
         final List<java.nio.file.Path> written = new ArrayList<>();
+        // As a report's: the folder may sit in a run folder from another host, so nothing below its parent is followed.
+        final java.nio.file.Path root = null == out.toAbsolutePath().getParent() ? out.toAbsolutePath() : out.toAbsolutePath().getParent();
         final java.nio.file.Path markdownFile = out.resolve("compare.md");
-        AtomicOutput.replace(markdownFile, markdown(nameA, nameB));
+        AtomicOutput.replaceInside(root, markdownFile, markdown(nameA, nameB));
         written.add(markdownFile);
         final NamedChart chart = chart(nameA, nameB);
         if (null != chart)
@@ -327,8 +329,8 @@ public final class Comparison
             final byte[] png = ChartImage.png(chart, footer);
             final java.nio.file.Path svgFile = out.resolve(chart.stem() + ".svg");
             final java.nio.file.Path pngFile = out.resolve(chart.stem() + ".png");
-            AtomicOutput.replace(svgFile, stream -> stream.write(svg));
-            AtomicOutput.replace(pngFile, stream -> stream.write(png));
+            AtomicOutput.replaceInside(root, svgFile, stream -> stream.write(svg));
+            AtomicOutput.replaceInside(root, pngFile, stream -> stream.write(png));
             written.add(svgFile);
             written.add(pngFile);
         }

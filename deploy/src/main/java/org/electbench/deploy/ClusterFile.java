@@ -340,22 +340,7 @@ public final class ClusterFile
      */
     public static String escape(final String text)
     {
-        final StringBuilder escaped = new StringBuilder(text.length());
-        for (int i = 0; i < text.length(); i++)
-        {
-            final char c = text.charAt(i);
-            final int type = Character.getType(c);
-            if (Character.CONTROL == type || Character.FORMAT == type || Character.LINE_SEPARATOR == type ||
-                Character.PARAGRAPH_SEPARATOR == type)
-            {
-                escaped.append(String.format(Locale.ROOT, "\\u%04X", (int)c));
-            }
-            else
-            {
-                escaped.append(c);
-            }
-        }
-        return escaped.toString();
+        return org.electbench.transport.InputFiles.printable(text);
     }
 
     /** @return where every node listens, for {@link AeronEndpoint}. */

@@ -55,7 +55,7 @@ public final class InputFiles
                     !INTERVAL.matcher(line).matches())
                 {
                     final String shown = line.length() > 60 ? line.substring(0, 60) + "..." : line;
-                    return "line " + number + " is not an HdrHistogram log line: '" + escape(shown) + "'";
+                    return "line " + number + " is not an HdrHistogram log line: '" + printable(shown) + "'";
                 }
             }
             return null;
@@ -70,23 +70,41 @@ public final class InputFiles
         }
     }
 
-    /** @return {@code text} with control characters written as \\uXXXX, so echoing it cannot garble a terminal. */
-    private static String escape(final String text)
+    /**
+     * The one escaper for text read from a file or the network before it reaches any output (terminal, markdown,
+     * CSV, HTML, SVG): control characters (newline, CR, ESC, NUL...), line and paragraph separators and invisible
+     * format characters (direction overrides such as U+202E) become a backslash, u and four hex digits, so no input
+     * can start a line of its own, garble a terminal or disguise what it says.
+     *
+     * @return {@code text} so escaped; null stays null.
+     */
+    public static String printable(final String text)
     {
-        final StringBuilder escaped = new StringBuilder(text.length());
+        if (null == text)
+        {
+            return null;
+        }
+        StringBuilder escaped = null;
         for (int i = 0; i < text.length(); i++)
         {
             final char c = text.charAt(i);
-            if (Character.isISOControl(c) || Character.FORMAT == Character.getType(c))
+            final int type = Character.getType(c);
+            final boolean hidden = Character.CONTROL == type || Character.FORMAT == type ||
+                Character.LINE_SEPARATOR == type || Character.PARAGRAPH_SEPARATOR == type;
+            if (hidden && null == escaped)
+            {
+                escaped = new StringBuilder(text.length() + 16).append(text, 0, i);
+            }
+            if (hidden)
             {
                 escaped.append(String.format(Locale.ROOT, "\\u%04X", (int)c));
             }
-            else
+            else if (null != escaped)
             {
                 escaped.append(c);
             }
         }
-        return escaped.toString();
+        return null == escaped ? text : escaped.toString();
     }
 
     /**
