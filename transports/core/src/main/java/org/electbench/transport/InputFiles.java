@@ -108,12 +108,73 @@ public final class InputFiles
     }
 
     /**
+     * Reads a whole small file that must be a regular one (links followed, as a user's own may be one): a FIFO,
+     * device or directory is refused before it is opened, so none can hang the reader or feed it without end, and
+     * no more than {@code maxBytes} are ever read, whatever the file's size says meanwhile.
+     *
+     * @param what how to name the file in a refusal: "the key file".
+     * @return its bytes.
+     * @throws IllegalArgumentException naming the file and why it is refused.
+     * @throws IOException              when it cannot be read.
+     */
+    public static byte[] readRegular(final Path file, final String what, final long maxBytes) throws IOException
+    {
+        final String notRegular = notRegular(file);
+        if (null != notRegular)
+        {
+            throw new IllegalArgumentException(what + " " + printable(file.toString()) + " " + notRegular);
+        }
+        try (java.io.InputStream in = Files.newInputStream(file))
+        {
+            final byte[] bytes = in.readNBytes((int)Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));
+            if (bytes.length > maxBytes)
+            {
+                throw new IllegalArgumentException(what + " " + printable(file.toString()) + " is over " + maxBytes +
+                    " bytes; it is read up to " + maxBytes);
+            }
+            return bytes;
+        }
+    }
+
+    /**
+     * @return null when {@code file} is a regular file (a link to one counts) or does not exist (the reader names
+     * that), else why it cannot be read as one: "is not a regular file but a FIFO, socket or device".
+     */
+    public static String notRegular(final Path file)
+    {
+        try
+        {
+            final java.nio.file.attribute.BasicFileAttributes attributes =
+                Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class);
+            if (attributes.isRegularFile())
+            {
+                return null;
+            }
+            return "is not a regular file but " + (attributes.isDirectory() ? "a directory" : FileSafety.specialKind(file.toRealPath()));
+        }
+        catch (final NoSuchFileException ex)
+        {
+            return null;
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(file + ": cannot read what it is: " + ex.getMessage(), ex);
+        }
+    }
+
+    /**
      * @return null when {@code file} may be read (or does not exist: the reader names that), else why not:
      * "too large (2.0 GiB, 2147483648 bytes; inputs are read up to 256 MiB)".
      * @throws UncheckedIOException when its size cannot be read.
      */
     public static String tooLarge(final Path file)
     {
+        // A FIFO or device has no size to check (/dev/zero says 0 and never ends): refused here too.
+        final String notRegular = notRegular(file);
+        if (null != notRegular)
+        {
+            return notRegular.substring("is ".length());
+        }
         final long size;
         try
         {
