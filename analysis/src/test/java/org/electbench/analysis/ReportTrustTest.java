@@ -103,4 +103,17 @@ class ReportTrustTest
         assertTrue(Files.readString(report.resolve(ReportWriter.INDEX_HTML)).contains("OpenJDK\\u000A" + ATTACK));
         assertTrue(mentions >= 2, "the escaped value is shown, not dropped");
     }
+
+    @Test
+    void aTraceDeclaringTwoToThe31NodesIsRefusedBeforeAnythingIsAllocatedForThem() throws IOException
+    {
+        final Path trace = Files.writeString(temp.resolve("evil.jsonl"), "{\"format\":\"" +
+            org.electbench.analysis.trace.Trace.FORMAT + "\",\"algorithm\":\"bully\",\"nodes\":2147483647," +
+            "\"types\":[\"ELECTION\"],\"clock\":\"virtual\"}\n");
+        final AnalysisException refusal = assertThrows(AnalysisException.class,
+            () -> org.electbench.analysis.trace.TraceFiles.write(trace, temp));
+        assertEquals(trace + ": line 1: a cluster of 2147483647 nodes; a trace is drawn for up to " +
+            org.electbench.analysis.trace.Trace.maxNodes() + " (its vector clocks take nodes squared longs, a quarter of " +
+            "the heap at most)", refusal.getMessage());
+    }
 }

@@ -48,14 +48,32 @@ public final class InputFiles
         {
             int number = 0;
             String line;
+            long totalCounts = 0;
             while (null != (line = reader.readLine()))
             {
                 number++;
-                if (!line.isEmpty() && !line.startsWith("#") && !line.startsWith("\"StartTimestamp\"") &&
-                    !INTERVAL.matcher(line).matches())
+                if (line.isEmpty() || line.startsWith("#") || line.startsWith("\"StartTimestamp\""))
+                {
+                    continue;
+                }
+                if (!INTERVAL.matcher(line).matches())
                 {
                     final String shown = line.length() > 60 ? line.substring(0, 60) + "..." : line;
                     return "line " + number + " is not an HdrHistogram log line: '" + printable(shown) + "'";
+                }
+                // Bounded before HdrHistogram allocates what the header asks for.
+                final long counts = HistogramBounds.counts(line.substring(line.lastIndexOf(',') + 1));
+                if (counts > HistogramBounds.MAX_COUNTS)
+                {
+                    return "line " + number + ": a histogram whose range and precision need " +
+                        (Long.MAX_VALUE == counts ? "an unknown or unbounded number of" : Long.toString(counts)) + " counts; read up to " +
+                        HistogramBounds.MAX_COUNTS + " (at most 5 significant digits)";
+                }
+                totalCounts += Math.max(0, counts);
+                if (totalCounts > HistogramBounds.MAX_LOG_COUNTS)
+                {
+                    return "line " + number + ": the histograms so far need " + totalCounts + " counts together; a log is " +
+                        "read up to " + HistogramBounds.MAX_LOG_COUNTS;
                 }
             }
             return null;
