@@ -390,8 +390,10 @@ public final class Comparison
     public List<java.nio.file.Path> write(final java.nio.file.Path out, final String nameA, final String nameB, final boolean all)
     {
         final List<java.nio.file.Path> written = new ArrayList<>();
+        // As a report's: the folder may sit in a run folder from another host, so nothing below its parent is followed.
+        final java.nio.file.Path root = null == out.toAbsolutePath().getParent() ? out.toAbsolutePath() : out.toAbsolutePath().getParent();
         final java.nio.file.Path markdownFile = out.resolve("compare.md");
-        AtomicOutput.replace(markdownFile, markdown(nameA, nameB, all));
+        AtomicOutput.replaceInside(root, markdownFile, markdown(nameA, nameB, all));
         written.add(markdownFile);
         final NamedChart chart = chart(nameA, nameB);
         if (null != chart)
@@ -399,7 +401,7 @@ public final class Comparison
             final List<String> footer = List.of("A: " + nameA, "B: " + nameB);
             final byte[] png = ChartImage.png(chart, footer);
             final java.nio.file.Path pngFile = out.resolve(chart.stem() + ".png");
-            AtomicOutput.replace(pngFile, stream -> stream.write(png));
+            AtomicOutput.replaceInside(root, pngFile, stream -> stream.write(png));
             written.add(pngFile);
         }
         return written;

@@ -1,5 +1,6 @@
 package org.electbench.analysis;
 
+import org.electbench.transport.InputFiles;
 import java.util.List;
 import java.util.Map;
 
@@ -190,8 +191,10 @@ final class IndexPage
             .append("\" loading=\"lazy\"></a>\n</figure>\n");
     }
 
-    static String escape(final String text)
+    /** @return {@code text} as HTML text or attribute value, its control characters escaped first ({@link InputFiles#printable}). */
+    static String escape(final String raw)
     {
+        final String text = InputFiles.printable(raw);
         final StringBuilder escaped = new StringBuilder(text.length());
         for (int i = 0; i < text.length(); i++)
         {

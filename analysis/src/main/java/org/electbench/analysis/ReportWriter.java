@@ -43,8 +43,11 @@ public final class ReportWriter
      */
     public static List<Path> write(final RunData data, final Path out)
     {
+        // The report folder sits in a run folder that may come from another host: nothing below the folder
+        // holding it is followed if a link.
+        final Path root = null == out.toAbsolutePath().getParent() ? out.toAbsolutePath() : out.toAbsolutePath().getParent();
         final Path marker = out.resolve(INCOMPLETE);
-        AtomicOutput.replace(marker, "report being written since " + java.time.Instant.now() +
+        AtomicOutput.replaceInside(root, marker, "report being written since " + java.time.Instant.now() +
             "; if this file stays, the writing stopped midway and some files here are from an earlier report\n");
         final List<Path> written = new ArrayList<>();
         final String context = context(data);
@@ -57,7 +60,7 @@ public final class ReportWriter
             for (final TableFormat format : List.of(TableFormat.MARKDOWN, TableFormat.CSV, TableFormat.JSON))
             {
                 final Path file = out.resolve(TABLES).resolve(table.id() + "." + format.extension());
-                AtomicOutput.replace(file, format.render(table));
+                AtomicOutput.replaceInside(root, file, format.render(table));
                 written.add(file);
             }
             markdown.append(TableFormat.MARKDOWN.render(table)).append('\n');
@@ -81,14 +84,14 @@ public final class ReportWriter
             for (final TableFormat format : List.of(TableFormat.MARKDOWN, TableFormat.CSV, TableFormat.JSON))
             {
                 final Path file = out.resolve(TABLES).resolve(table.id() + "." + format.extension());
-                AtomicOutput.replace(file, format.render(table));
+                AtomicOutput.replaceInside(root, file, format.render(table));
                 written.add(file);
             }
             markdown.append("## Incident: ").append(scenario).append(", algorithms and variants side by side\n\n")
                 .append(TableFormat.MARKDOWN.render(table)).append('\n');
         }
         final Path tables = out.resolve(TABLES_MD);
-        AtomicOutput.replace(tables, Tables.markdown(data));
+        AtomicOutput.replaceInside(root, tables, Tables.markdown(data));
         written.add(tables);
         final List<String> footer = footer(data);
         final List<IndexPage.Figure> figures = new ArrayList<>();
@@ -96,7 +99,7 @@ public final class ReportWriter
         {
             final byte[] png = ChartImage.png(chart, footer);
             final Path pngFile = out.resolve(CHARTS).resolve(chart.stem() + ".png");
-            AtomicOutput.replace(pngFile, stream -> stream.write(png));
+            AtomicOutput.replaceInside(root, pngFile, stream -> stream.write(png));
             written.add(pngFile);
             figures.add(new IndexPage.Figure(chart));
             if (null == chart.scenario())
@@ -105,10 +108,10 @@ public final class ReportWriter
             }
         }
         final Path report = out.resolve(REPORT_MD);
-        AtomicOutput.replace(report, markdown.toString());
+        AtomicOutput.replaceInside(root, report, markdown.toString());
         written.add(report);
         final Path index = out.resolve(INDEX_HTML);
-        AtomicOutput.replace(index, IndexPage.html(data, title(data), figures));
+        AtomicOutput.replaceInside(root, index, IndexPage.html(data, title(data), figures));
         written.add(index);
         try
         {

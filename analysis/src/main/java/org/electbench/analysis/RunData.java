@@ -1,5 +1,6 @@
 package org.electbench.analysis;
 
+import org.electbench.transport.InputFiles;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -64,9 +65,15 @@ public final class RunData
      */
     public record Source(String name, Map<String, String> environment, String commandLine, boolean complete, List<String> failures)
     {
+        /** Everything a run folder says is escaped here, once, for every output ({@link InputFiles#printable}). */
         public Source
         {
-            failures = List.copyOf(failures);
+            name = InputFiles.printable(name);
+            final Map<String, String> printable = new java.util.LinkedHashMap<>();
+            environment.forEach((key, value) -> printable.put(InputFiles.printable(key), InputFiles.printable(value)));
+            environment = java.util.Collections.unmodifiableMap(printable);
+            commandLine = InputFiles.printable(commandLine);
+            failures = failures.stream().map(InputFiles::printable).toList();
         }
 
         public Source(final String name, final Map<String, String> environment, final String commandLine, final boolean complete)

@@ -1,5 +1,6 @@
 package org.electbench.analysis;
 
+import org.electbench.transport.InputFiles;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -61,10 +62,10 @@ public enum TableFormat
         {
             final Table table = full.compact();
             final StringBuilder out = new StringBuilder();
-            out.append("### ").append(table.title()).append("\n\n");
+            out.append("### ").append(InputFiles.printable(table.title())).append("\n\n");
             for (final String note : table.notes())
             {
-                out.append(note).append("\n\n");
+                out.append(InputFiles.printable(note)).append("\n\n");
             }
             if (table.rows().isEmpty())
             {
@@ -103,7 +104,7 @@ public enum TableFormat
 
         private static String cell(final String text)
         {
-            return text.replace("|", "\\|").replace("\n", " ");
+            return InputFiles.printable(text).replace("|", "\\|");
         }
 
         private static String pad(final String text, final int width, final boolean right)
@@ -128,7 +129,7 @@ public enum TableFormat
             final StringWriter text = new StringWriter();
             try (CSVPrinter printer = new CSVPrinter(text, CSVFormat.DEFAULT.builder().setRecordSeparator('\n').build()))
             {
-                printer.printRecord(table.columns().stream().map(Table.Column::id).toList());
+                printer.printRecord(table.columns().stream().map(column -> InputFiles.printable(column.id())).toList());
                 for (final List<Table.Value> row : table.rows())
                 {
                     printer.printRecord(row.stream().map(Csv::exact).toList());
@@ -148,7 +149,8 @@ public enum TableFormat
             {
                 return exact.toString();
             }
-            return exact instanceof Number number ? Numbers.exact(number.doubleValue()) : null == exact ? "" : exact.toString();
+            return exact instanceof Number number ? Numbers.exact(number.doubleValue()) :
+                null == exact ? "" : InputFiles.printable(exact.toString());
         }
     }
 

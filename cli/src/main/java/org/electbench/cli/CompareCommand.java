@@ -13,6 +13,7 @@ import org.electbench.analysis.Declarations;
 import org.electbench.analysis.RunData;
 import org.electbench.analysis.RunFolders;
 import org.electbench.analysis.TableFormat;
+import org.electbench.transport.InputFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -114,8 +115,9 @@ final class CompareCommand implements Callable<Integer>
                 final List<Comparison.Change> regressions = comparison.regressionsBeyond(failOnRegressionPercent / 100);
                 for (final Comparison.Change change : regressions)
                 {
-                    stderr.printf(Locale.ROOT, "regression: %s %s %s n=%d %s: B/A %.3f%n", change.row().scenario(), change.row().algorithm(),
-                        change.row().transport(), change.row().nodes(), change.column().header(), change.ratio());
+                    stderr.printf(Locale.ROOT, "regression: %s %s %s n=%d %s: B/A %.3f%n", InputFiles.printable(change.row().scenario()),
+                        InputFiles.printable(change.row().algorithm()), InputFiles.printable(change.row().transport()),
+                        change.row().nodes(), change.column().header(), change.ratio());
                 }
                 if (!regressions.isEmpty())
                 {

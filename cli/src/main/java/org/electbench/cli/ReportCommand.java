@@ -65,11 +65,7 @@ final class ReportCommand implements Callable<Integer>
                 {
                     throw new ParameterException(spec.commandLine(), "Missing RUN_DIR: give one or more run folders, or --trace FILE");
                 }
-                for (final String warning : checkShards(runs))
-                {
-                    spec.commandLine().getErr().println("report: warning: " + warning);
-                }
-                final RunData data = RunFolders.read(runs, Declarations::lookup);
+                final RunData data = read(runs, spec.commandLine().getErr());
                 final Path reportDir = null == out ? runs.get(0).resolve(RunFolders.REPORT_FOLDER) : out;
                 written = new java.util.ArrayList<>(ReportWriter.write(data, reportDir));
                 written.addAll(org.electbench.analysis.ReferenceTable.write(runs, reportDir));
@@ -81,15 +77,33 @@ final class ReportCommand implements Callable<Integer>
             stdout.flush();
             return 0;
         }
+        catch (final AnalysisException | UncheckedIOException | IllegalArgumentException ex)
+        {
+            final String diskFull = ErrorHandler.diskFull(ex);
+            if (null != diskFull)
+            {
+                spec.commandLine().getErr().println("report: " + diskFull + "; free some space and run again");
+                return Main.EXIT_FAILURE;
+            }
+            spec.commandLine().getErr().println("report: " + ex.getMessage());
+            return Main.EXIT_USAGE;
+        }
+    }
+
+    /** @return what the folders hold; a refusal to merge them says so, unlike one of a file written. */
+    private static RunData read(final List<Path> runs, final PrintWriter err)
+    {
+        try
+        {
+            for (final String warning : checkShards(runs))
+            {
+                err.println("report: warning: " + warning);
+            }
+            return RunFolders.read(runs, Declarations::lookup);
+        }
         catch (final IllegalArgumentException ex)
         {
-            spec.commandLine().getErr().println("report: cannot merge these folders: " + ex.getMessage());
-            return 2;
-        }
-        catch (final AnalysisException | UncheckedIOException ex)
-        {
-            spec.commandLine().getErr().println("report: " + ex.getMessage());
-            return 2;
+            throw new IllegalArgumentException("cannot merge these folders: " + ex.getMessage(), ex);
         }
     }
 

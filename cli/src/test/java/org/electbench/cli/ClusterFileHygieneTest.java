@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 
 import org.electbench.deploy.ClusterFile;
 import org.electbench.spi.AlgorithmRegistry;
@@ -89,5 +90,32 @@ class ClusterFileHygieneTest
         assertTrue(keyed.keyed());
         assertTrue(keyed.membership().keyed());
         assertNotEquals(parse("algorithm bully\n" + NODES).fingerprint(), keyed.fingerprint());
+    }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 60, unit = java.util.concurrent.TimeUnit.SECONDS)
+    void aKeyOthersMayWriteOrThatIsNoRegularFileOrHugeIsRefusedWithoutHanging() throws Exception
+    {
+        final Path key = Files.write(dir.resolve("open.key"), new byte[32]);
+        Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-rw-rw-"));
+        assertEquals("c.txt line 2: the key file " + key + " may be written by other users (mode rw-rw-rw-); chmod 600 it",
+            refusal("algorithm bully\nkey open.key\n" + NODES));
+
+        assertEquals("c.txt line 2: the key file /dev/zero is not a regular file but a character device",
+            refusal("algorithm bully\nkey /dev/zero\n" + NODES));
+        final Path fifo = dir.resolve("fifo.key");
+        final Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        if (0 == mkfifo.waitFor())
+        {
+            assertEquals("c.txt line 2: the key file " + fifo + " is not a regular file but a FIFO",
+                refusal("algorithm bully\nkey fifo.key\n" + NODES));
+        }
+        try (java.io.RandomAccessFile huge = new java.io.RandomAccessFile(dir.resolve("huge.key").toFile(), "rw"))
+        {
+            huge.setLength(300L << 20);
+        }
+        Files.setPosixFilePermissions(dir.resolve("huge.key"), PosixFilePermissions.fromString("rw-------"));
+        assertEquals("c.txt line 2: the key file " + dir.resolve("huge.key") + " is over 4096 bytes; it is read up to 4096",
+            refusal("algorithm bully\nkey huge.key\n" + NODES));
     }
 }

@@ -4,19 +4,24 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import org.electbench.transport.FileSafety;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code run --out} as a user expects of any tool writing a file: an existing file keeps its mode,
- * a new one gets the umask's, a symbolic link stays a link and its target gets the tables.
+ * a new one gets the umask's, a device is written into and never replaced (a link is refused:
+ * {@link OutputTrustTest}).
  */
 class OutFileIT
 {
@@ -43,21 +48,38 @@ class OutFileIT
     }
 
     @Test
-    void outOverASymbolicLinkWritesItsTargetAndKeepsTheLink() throws IOException
+    void outToADeviceNodeWritesIntoItAndNeverReplacesIt() throws Exception
     {
-        final Path published = Files.createDirectories(dir.resolve("published"));
-        final Path target = published.resolve("comparison.md");
-        Files.writeString(target, "earlier\n");
-        Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-r--r--"));
-        final Path link = Files.createSymbolicLink(dir.resolve("latest.md"), Path.of("published", "comparison.md"));
-        final SimulateCommandTest.Outcome outcome = run(link);
-        assertTrue(Files.isSymbolicLink(link), "still a link");
-        assertEquals(Path.of("published", "comparison.md"), Files.readSymbolicLink(link));
-        assertTablesWritten(outcome, target);
-        assertEquals("rw-r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(target)));
-        try (Stream<Path> files = Files.list(published))
+        final Path full = dir.resolve("full");
+        final Path nul = dir.resolve("null");
+        final String failure = mknod(full, 7) + mknod(nul, 3);
+        Assumptions.assumeTrue(failure.isEmpty(), () -> "cannot make device nodes here (mknod needs root): " + failure);
+
+        run(nul);
+        assertEquals(FileSafety.CHARACTER_DEVICE, FileSafety.specialKind(nul), "/dev/null's twin is still a device");
+
+        final SimulateCommandTest.Outcome onFull = SimulateCommandTest.electbench("run",
+            "--runs-dir", runs.toString(), "--algorithm", "bully", "--nodes", "5", "--scenario", "leader-crash",
+            "-wi", "0", "-i", "1", "--out", full.toString());
+        assertEquals(1, onFull.exitCode(), onFull.err());
+        assertTrue(onFull.err().contains("No space left on device"), onFull.err());
+        assertEquals(FileSafety.CHARACTER_DEVICE, FileSafety.specialKind(full), "/dev/full's twin is still a device");
+        assertEquals(Set.of(full, nul), Set.copyOf(entries()), "no temporary file beside them");
+    }
+
+    /** @return "" when a character device with major 1 and this minor was made, else why not. */
+    private static String mknod(final Path node, final int minor) throws Exception
+    {
+        try
         {
-            assertEquals(List.of(target), files.toList(), "the temporary file went beside the target, and is gone");
+            final Process process = new ProcessBuilder("mknod", node.toString(), "c", "1", Integer.toString(minor))
+                .redirectErrorStream(true).start();
+            final String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            return 0 == process.waitFor() ? "" : output;
+        }
+        catch (final IOException ex)
+        {
+            return ex.getMessage();
         }
     }
 

@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -27,6 +29,7 @@ import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.Durations;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.ElectionSettings.Knob;
+import org.electbench.transport.InputFiles;
 import org.electbench.transport.parameters.RunParameter;
 import org.electbench.transport.parameters.RunParameters;
 
@@ -84,6 +87,10 @@ import org.electbench.transport.parameters.RunParameters;
 public final class ClusterFile
 {
     public static final long DEFAULT_CONNECT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(1);
+    /** A key is tens of random bytes; a file past this is no key, and is not read further. */
+    public static final int MAX_KEY_BYTES = 4096;
+    /** A cluster file is lines of text, one per node: kilobytes for the largest cluster allowed. */
+    public static final int MAX_FILE_BYTES = 1 << 20;
     /**
      * The keys of the file itself, in the order the documentation lists them: its own, with the
      * run parameters every node reads ({@link RunParameter#clusterFileKey()}, the timing knobs)
@@ -190,7 +197,12 @@ public final class ClusterFile
         final String text;
         try
         {
-            text = Files.readString(path, StandardCharsets.UTF_8);
+            text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(
+                InputFiles.readRegular(path, "cluster file", MAX_FILE_BYTES))).toString();
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new UncheckedIOException("cannot read " + ex.getMessage(), new IOException(ex.getMessage(), ex));
         }
         catch (final NoSuchFileException ex)
         {
@@ -340,22 +352,7 @@ public final class ClusterFile
      */
     public static String escape(final String text)
     {
-        final StringBuilder escaped = new StringBuilder(text.length());
-        for (int i = 0; i < text.length(); i++)
-        {
-            final char c = text.charAt(i);
-            final int type = Character.getType(c);
-            if (Character.CONTROL == type || Character.FORMAT == type || Character.LINE_SEPARATOR == type ||
-                Character.PARAGRAPH_SEPARATOR == type)
-            {
-                escaped.append(String.format(Locale.ROOT, "\\u%04X", (int)c));
-            }
-            else
-            {
-                escaped.append(c);
-            }
-        }
-        return escaped.toString();
+        return org.electbench.transport.InputFiles.printable(text);
     }
 
     /** @return where every node listens, for {@link AeronEndpoint}. */
@@ -528,7 +525,12 @@ public final class ClusterFile
             final byte[] bytes;
             try
             {
-                bytes = Files.readAllBytes(path);
+                bytes = InputFiles.readRegular(path, "the key file", MAX_KEY_BYTES);
+                checkKeyMode(path);
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw error(ex.getMessage());
             }
             catch (final IOException ex)
             {
@@ -540,6 +542,34 @@ public final class ClusterFile
                     FrameMac.MIN_KEY_LENGTH + " random bytes (e.g. head -c 32 /dev/urandom > " + value + ")");
             }
             return bytes;
+        }
+
+        /**
+         * A key others may change is no secret of the cluster's: refused. One others may read lets them forge frames:
+         * said on stderr, as a key shared on purpose (a group's) is still the user's call.
+         */
+        private void checkKeyMode(final Path path) throws IOException
+        {
+            final java.util.Set<PosixFilePermission> mode;
+            try
+            {
+                mode = Files.getPosixFilePermissions(path);
+            }
+            catch (final UnsupportedOperationException ex)
+            {
+                return;
+            }
+            if (mode.contains(PosixFilePermission.GROUP_WRITE) || mode.contains(PosixFilePermission.OTHERS_WRITE))
+            {
+                throw new IllegalArgumentException("the key file " + path + " may be written by other users (mode " +
+                    PosixFilePermissions.toString(mode) + "); chmod 600 it");
+            }
+            if (mode.contains(PosixFilePermission.OTHERS_READ))
+            {
+                System.err.println("electbench: warning: the key file " + escape(path.toString()) +
+                    " may be read by any user (mode " + PosixFilePermissions.toString(mode) + "), who could then forge " +
+                    "frames; chmod 600 it");
+            }
         }
 
         ClusterFile finish()

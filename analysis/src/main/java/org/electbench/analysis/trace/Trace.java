@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.electbench.transport.InputFiles;
+import org.electbench.transport.MemoryLimits;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -67,6 +69,12 @@ public record Trace(String algorithm, int nodes, List<String> types, String cloc
         return events.stream().filter(event -> "send".equals(event.kind())).toList();
     }
 
+    /** @return the largest cluster a trace may declare: its vector clocks, (n + 1)^2 longs, fit a quarter of the heap. */
+    public static int maxNodes()
+    {
+        return (int)Math.min(MemoryLimits.HARD_MAX_NODES, Math.floor(Math.sqrt(MemoryLimits.maxHeapBytes() / 4.0 / Long.BYTES)) - 1);
+    }
+
     /**
      * @param file a trace written by {@code simulate --trace}.
      * @return the trace.
@@ -74,6 +82,11 @@ public record Trace(String algorithm, int nodes, List<String> types, String cloc
      */
     public static Trace read(final Path file)
     {
+        final String tooLarge = InputFiles.tooLarge(file);
+        if (null != tooLarge)
+        {
+            throw new AnalysisException(file, tooLarge);
+        }
         final ObjectMapper mapper = new ObjectMapper();
         try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8))
         {
@@ -89,10 +102,15 @@ public record Trace(String algorithm, int nodes, List<String> types, String cloc
             }
             final List<String> types = new ArrayList<>();
             header.path("types").forEach(type -> types.add(type.asText()));
-            final int nodes = header.path("nodes").asInt();
+            final long nodes = header.path("nodes").asLong();
             if (nodes < 1)
             {
                 throw new AnalysisException(file, "line 1: cluster size missing or below 1");
+            }
+            if (nodes > maxNodes())
+            {
+                throw new AnalysisException(file, "line 1: a cluster of " + nodes + " nodes; a trace is drawn for up to " +
+                    maxNodes() + " (its vector clocks take nodes squared longs, a quarter of the heap at most)");
             }
             final List<Event> events = new ArrayList<>();
             String line;
@@ -136,7 +154,7 @@ public record Trace(String algorithm, int nodes, List<String> types, String cloc
                     throw new AnalysisException(file, "line " + number + ": node " + event.lane() + " outside the cluster of " + nodes);
                 }
             }
-            return new Trace(header.path("algorithm").asText(), nodes, List.copyOf(types), header.path("clock").asText(),
+            return new Trace(header.path("algorithm").asText(), (int)nodes, List.copyOf(types), header.path("clock").asText(),
                 header.path("command").asText(), List.copyOf(events));
         }
         catch (final NoSuchFileException ex)

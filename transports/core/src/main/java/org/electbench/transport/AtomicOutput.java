@@ -10,6 +10,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.util.HashSet;
 import java.util.Set;
@@ -28,7 +29,12 @@ import java.util.concurrent.atomic.AtomicLong;
  *       shutdown hook) removes the temporary file.</li>
  *   <li>An existing file keeps its permissions; a new file gets the mode the umask gives any
  *       new file (never a fixed 0600).</li>
- *   <li>A symbolic link is written through: the link stays, and its target gets the content.</li>
+ *   <li>Nothing is written through a symbolic link: a link at the destination is refused, and so
+ *       is one on the way below the folder a program writes its own tree into ({@link #inside}),
+ *       as a run folder copied from another host may carry one to a file of the user's.</li>
+ *   <li>Only a regular file is ever replaced. A character device ({@code /dev/null}) or a FIFO
+ *       is written into in place, as a shell's {@code >} would; a block device or a socket is
+ *       refused. So {@code --out /dev/full} fails on the write and leaves the device alone.</li>
  * </ul>
  * One instance may write several times, each write a whole new version of the file. Instances are
  * immutable; writes from several threads to different destinations are safe.
@@ -45,7 +51,6 @@ public final class AtomicOutput
     /** Temporary files start with this and end with {@link #TEMPORARY_SUFFIX}, so a leftover is easy to recognise. */
     public static final String TEMPORARY_PREFIX = ".electbench-";
     public static final String TEMPORARY_SUFFIX = ".tmp";
-    private static final int MAX_LINKS = 40;
 
     private static final AtomicLong TEMPORARIES = new AtomicLong();
     private static final Set<Path> PENDING = new HashSet<>();
@@ -54,6 +59,8 @@ public final class AtomicOutput
 
     private final Path destination;
     private final Path target;
+    /** A character device or a FIFO, written into in place rather than replaced. */
+    private final boolean inPlace;
 
     /** Writes one file's content to a stream; exceptions abandon the write and leave the destination as it was. */
     @FunctionalInterface
@@ -62,17 +69,19 @@ public final class AtomicOutput
         void writeTo(OutputStream out) throws IOException;
     }
 
-    private AtomicOutput(final Path destination, final Path target)
+    private AtomicOutput(final Path destination, final boolean inPlace)
     {
         this.destination = destination;
-        this.target = target;
+        this.target = destination;
+        this.inPlace = inPlace;
     }
 
     /**
-     * @param destination the file to write, or a symbolic link to it.
+     * @param destination the file to write: a regular file or none yet, or a character device or FIFO to write into.
      * @return an output for it.
-     * @throws IllegalArgumentException naming the destination and what is wrong with it: an empty name, a directory,
-     *                                  a folder that does not exist or cannot be written, a read-only file, a link loop.
+     * @throws IllegalArgumentException naming the destination and what is wrong with it: an empty name, a symbolic
+     *                                  link, a directory or other file that is not regular, a folder that does not
+     *                                  exist or cannot be written, a read-only file.
      */
     public static AtomicOutput to(final Path destination)
     {
@@ -80,29 +89,51 @@ public final class AtomicOutput
         {
             throw new IllegalArgumentException("'" + destination + "' names no file");
         }
-        final Path target = resolveLinks(destination);
-        if (Files.isDirectory(target))
+        final BasicFileAttributes attributes = attributes(destination);
+        boolean inPlace = false;
+        if (null != attributes)
         {
-            throw new IllegalArgumentException("'" + destination + "' is a directory, not a file");
+            if (attributes.isSymbolicLink())
+            {
+                throw new IllegalArgumentException("'" + destination + "' is a symbolic link; electbench writes " +
+                    "nothing through a link: name the file itself");
+            }
+            if (attributes.isDirectory())
+            {
+                throw new IllegalArgumentException("'" + destination + "' is a directory, not a file");
+            }
+            if (attributes.isOther())
+            {
+                final String kind = FileSafety.specialKind(destination);
+                if (!FileSafety.WRITTEN_IN_PLACE.contains(kind))
+                {
+                    throw new IllegalArgumentException("'" + destination + "' is " + kind + "; electbench writes a " +
+                        "regular file, or into a character device or FIFO");
+                }
+                inPlace = true;
+            }
         }
-        final Path folder = folderOf(target);
-        if (!Files.exists(folder))
+        final Path folder = folderOf(destination);
+        if (!inPlace)
         {
-            throw new IllegalArgumentException("'" + destination + "': folder '" + folder + "' does not exist");
+            if (!Files.exists(folder))
+            {
+                throw new IllegalArgumentException("'" + destination + "': folder '" + folder + "' does not exist");
+            }
+            if (!Files.isDirectory(folder))
+            {
+                throw new IllegalArgumentException("'" + destination + "': '" + folder + "' is not a folder");
+            }
+            if (!Files.isWritable(folder))
+            {
+                throw new IllegalArgumentException("'" + destination + "': folder '" + folder + "' is not writable");
+            }
         }
-        if (!Files.isDirectory(folder))
-        {
-            throw new IllegalArgumentException("'" + destination + "': '" + folder + "' is not a folder");
-        }
-        if (!Files.isWritable(folder))
-        {
-            throw new IllegalArgumentException("'" + destination + "': folder '" + folder + "' is not writable");
-        }
-        if (Files.exists(target) && !Files.isWritable(target))
+        if (null != attributes && !Files.isWritable(destination))
         {
             throw new IllegalArgumentException("'" + destination + "' is read-only");
         }
-        return new AtomicOutput(destination, target);
+        return new AtomicOutput(destination, inPlace);
     }
 
     /**
@@ -117,6 +148,75 @@ public final class AtomicOutput
     {
         Files.createDirectories(folderOf(destination));
         return to(destination);
+    }
+
+    /**
+     * For a program's own tree below a folder it may not have made (a run folder copied from another host): the
+     * folders from {@code root} down to the destination are made where missing and, where present, must be folders
+     * and not links; then the destination is checked as {@link #to} checks it. {@code root} itself is taken as named.
+     *
+     * @param root        the folder the user named; made if missing.
+     * @param destination a file below it.
+     * @return an output for it.
+     * @throws IllegalArgumentException naming a link or a file that is not a folder on the way.
+     * @throws IOException              if a folder cannot be made.
+     */
+    public static AtomicOutput inside(final Path root, final Path destination) throws IOException
+    {
+        final Path base = root.toAbsolutePath().normalize();
+        final Path folder = folderOf(destination).normalize();
+        if (!folder.startsWith(base))
+        {
+            throw new IllegalArgumentException("'" + destination + "' is not inside '" + root + "'");
+        }
+        Files.createDirectories(base);
+        Path on = base;
+        for (final Path name : base.relativize(folder))
+        {
+            if (name.toString().isEmpty())
+            {
+                continue;
+            }
+            on = on.resolve(name);
+            final BasicFileAttributes attributes = attributes(on);
+            if (null == attributes)
+            {
+                try
+                {
+                    Files.createDirectory(on);
+                }
+                catch (final java.nio.file.FileAlreadyExistsException ex)
+                {
+                    // Made meanwhile: checked as an existing one below.
+                }
+            }
+            final BasicFileAttributes made = null == attributes ? attributes(on) : attributes;
+            if (null == made || !made.isDirectory())
+            {
+                throw new IllegalArgumentException("'" + on + "' is " + (null == made ? "gone" : FileSafety.kind(made)) +
+                    ", not a folder; electbench writes nothing through a link: remove it and run again");
+            }
+        }
+        return to(destination);
+    }
+
+    /** Writes a text file whole (UTF-8) below {@code root}, as {@link #inside} checks the way to it. */
+    public static void replaceInside(final Path root, final Path destination, final CharSequence text)
+    {
+        replaceInside(root, destination, out -> out.write(text.toString().getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** Writes a file whole below {@code root}, as {@link #inside} checks the way to it. */
+    public static void replaceInside(final Path root, final Path destination, final Content content)
+    {
+        try
+        {
+            inside(root, destination).write(content);
+        }
+        catch (final IOException ex)
+        {
+            throw new java.io.UncheckedIOException(destination + ": cannot write: " + ex.getMessage(), ex);
+        }
     }
 
     /**
@@ -148,7 +248,7 @@ public final class AtomicOutput
         return destination;
     }
 
-    /** @return the file that receives the content: the destination, or the file its links lead to. */
+    /** @return the file that receives the content: the destination (links are refused, never followed). */
     public Path target()
     {
         return target;
@@ -196,6 +296,10 @@ public final class AtomicOutput
      */
     public Path writeNew(final Content content) throws IOException
     {
+        if (inPlace)
+        {
+            throw new IOException(destination + ": a device or FIFO is written in place, never anew beside it");
+        }
         try (Pending pending = open())
         {
             content.writeTo(pending.stream());
@@ -213,6 +317,11 @@ public final class AtomicOutput
      */
     public Pending open() throws IOException
     {
+        if (inPlace)
+        {
+            // No CREATE: should the device or FIFO be gone meanwhile, no regular file takes its name.
+            return new Pending(null, FileChannel.open(destination, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS));
+        }
         final Path temporary = target.resolveSibling(TEMPORARY_PREFIX + target.getFileName() + "-" +
             ProcessHandle.current().pid() + "-" + TEMPORARIES.incrementAndGet() + TEMPORARY_SUFFIX);
         register(temporary);
@@ -300,6 +409,11 @@ public final class AtomicOutput
         public void commit() throws IOException
         {
             finish();
+            if (null == temporary)
+            {
+                done = true;
+                return;
+            }
             copyPermissions(target, temporary);
             Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             done = true;
@@ -337,7 +451,11 @@ public final class AtomicOutput
             try
             {
                 stream.flush();
-                channel.force(true);
+                if (null != temporary)
+                {
+                    // Devices and FIFOs have nothing to force (fsync on one fails).
+                    channel.force(true);
+                }
                 channel.close();
             }
             catch (final IOException | RuntimeException ex)
@@ -362,13 +480,16 @@ public final class AtomicOutput
             }
             finally
             {
-                try
+                if (null != temporary)
                 {
-                    Files.deleteIfExists(temporary);
-                }
-                finally
-                {
-                    unregister(temporary);
+                    try
+                    {
+                        Files.deleteIfExists(temporary);
+                    }
+                    finally
+                    {
+                        unregister(temporary);
+                    }
                 }
             }
         }
@@ -380,25 +501,16 @@ public final class AtomicOutput
         return destination.toString();
     }
 
-    private static Path resolveLinks(final Path destination)
+    private static BasicFileAttributes attributes(final Path path)
     {
-        Path path = destination;
-        for (int hops = 0; Files.isSymbolicLink(path); hops++)
+        try
         {
-            if (hops == MAX_LINKS)
-            {
-                throw new IllegalArgumentException("'" + destination + "': too many levels of symbolic links");
-            }
-            try
-            {
-                path = folderOf(path).resolve(Files.readSymbolicLink(path));
-            }
-            catch (final IOException ex)
-            {
-                throw new IllegalArgumentException("'" + destination + "': cannot read the link: " + ex.getMessage(), ex);
-            }
+            return FileSafety.lstat(path);
         }
-        return path;
+        catch (final IOException ex)
+        {
+            throw new IllegalArgumentException("'" + path + "': cannot read what it is: " + ex.getMessage(), ex);
+        }
     }
 
     private static Path folderOf(final Path file)

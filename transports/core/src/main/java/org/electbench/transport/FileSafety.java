@@ -72,6 +72,46 @@ public final class FileSafety
         return attributes.isRegularFile() ? "a regular file" : "a FIFO, socket or device";
     }
 
+    public static final String CHARACTER_DEVICE = "a character device";
+    public static final String FIFO = "a FIFO";
+    /** What a writer writes into in place rather than replaces: a shell's {@code >} does the same. */
+    public static final Set<String> WRITTEN_IN_PLACE = Set.of(CHARACTER_DEVICE, FIFO);
+    private static final int TYPE_MASK = 0170000;
+    private static final int TYPE_FIFO = 0010000;
+    private static final int TYPE_CHARACTER = 0020000;
+    private static final int TYPE_BLOCK = 0060000;
+    private static final int TYPE_SOCKET = 0140000;
+
+    /**
+     * @return for a file that is neither regular, a directory nor a link: "a character device", "a FIFO",
+     * "a block device", "a socket" (its own type, a link not followed).
+     */
+    public static String specialKind(final Path path)
+    {
+        final int type;
+        try
+        {
+            type = TYPE_MASK & (Integer)Files.getAttribute(path, "unix:mode", LinkOption.NOFOLLOW_LINKS);
+        }
+        catch (final IOException | UnsupportedOperationException | IllegalArgumentException ex)
+        {
+            return "a special file";
+        }
+        switch (type)
+        {
+            case TYPE_FIFO:
+                return FIFO;
+            case TYPE_CHARACTER:
+                return CHARACTER_DEVICE;
+            case TYPE_BLOCK:
+                return "a block device";
+            case TYPE_SOCKET:
+                return "a socket";
+            default:
+                return "a special file";
+        }
+    }
+
     /** @return the attributes of {@code path} itself, never of a link's target; null when nothing is there. */
     public static BasicFileAttributes lstat(final Path path) throws IOException
     {

@@ -48,14 +48,32 @@ public final class InputFiles
         {
             int number = 0;
             String line;
+            long totalCounts = 0;
             while (null != (line = reader.readLine()))
             {
                 number++;
-                if (!line.isEmpty() && !line.startsWith("#") && !line.startsWith("\"StartTimestamp\"") &&
-                    !INTERVAL.matcher(line).matches())
+                if (line.isEmpty() || line.startsWith("#") || line.startsWith("\"StartTimestamp\""))
+                {
+                    continue;
+                }
+                if (!INTERVAL.matcher(line).matches())
                 {
                     final String shown = line.length() > 60 ? line.substring(0, 60) + "..." : line;
-                    return "line " + number + " is not an HdrHistogram log line: '" + escape(shown) + "'";
+                    return "line " + number + " is not an HdrHistogram log line: '" + printable(shown) + "'";
+                }
+                // Bounded before HdrHistogram allocates what the header asks for.
+                final long counts = HistogramBounds.counts(line.substring(line.lastIndexOf(',') + 1));
+                if (counts > HistogramBounds.MAX_COUNTS)
+                {
+                    return "line " + number + ": a histogram whose range and precision need " +
+                        (Long.MAX_VALUE == counts ? "an unknown or unbounded number of" : Long.toString(counts)) + " counts; read up to " +
+                        HistogramBounds.MAX_COUNTS + " (at most 5 significant digits)";
+                }
+                totalCounts += Math.max(0, counts);
+                if (totalCounts > HistogramBounds.MAX_LOG_COUNTS)
+                {
+                    return "line " + number + ": the histograms so far need " + totalCounts + " counts together; a log is " +
+                        "read up to " + HistogramBounds.MAX_LOG_COUNTS;
                 }
             }
             return null;
@@ -70,23 +88,96 @@ public final class InputFiles
         }
     }
 
-    /** @return {@code text} with control characters written as \\uXXXX, so echoing it cannot garble a terminal. */
-    private static String escape(final String text)
+    /**
+     * The one escaper for text read from a file or the network before it reaches any output (terminal, markdown,
+     * CSV, HTML, SVG): control characters (newline, CR, ESC, NUL...), line and paragraph separators and invisible
+     * format characters (direction overrides such as U+202E) become a backslash, u and four hex digits, so no input
+     * can start a line of its own, garble a terminal or disguise what it says.
+     *
+     * @return {@code text} so escaped; null stays null.
+     */
+    public static String printable(final String text)
     {
-        final StringBuilder escaped = new StringBuilder(text.length());
+        if (null == text)
+        {
+            return null;
+        }
+        StringBuilder escaped = null;
         for (int i = 0; i < text.length(); i++)
         {
             final char c = text.charAt(i);
-            if (Character.isISOControl(c) || Character.FORMAT == Character.getType(c))
+            final int type = Character.getType(c);
+            final boolean hidden = Character.CONTROL == type || Character.FORMAT == type ||
+                Character.LINE_SEPARATOR == type || Character.PARAGRAPH_SEPARATOR == type;
+            if (hidden && null == escaped)
+            {
+                escaped = new StringBuilder(text.length() + 16).append(text, 0, i);
+            }
+            if (hidden)
             {
                 escaped.append(String.format(Locale.ROOT, "\\u%04X", (int)c));
             }
-            else
+            else if (null != escaped)
             {
                 escaped.append(c);
             }
         }
-        return escaped.toString();
+        return null == escaped ? text : escaped.toString();
+    }
+
+    /**
+     * Reads a whole small file that must be a regular one (links followed, as a user's own may be one): a FIFO,
+     * device or directory is refused before it is opened, so none can hang the reader or feed it without end, and
+     * no more than {@code maxBytes} are ever read, whatever the file's size says meanwhile.
+     *
+     * @param what how to name the file in a refusal: "the key file".
+     * @return its bytes.
+     * @throws IllegalArgumentException naming the file and why it is refused.
+     * @throws IOException              when it cannot be read.
+     */
+    public static byte[] readRegular(final Path file, final String what, final long maxBytes) throws IOException
+    {
+        final String notRegular = notRegular(file);
+        if (null != notRegular)
+        {
+            throw new IllegalArgumentException(what + " " + printable(file.toString()) + " " + notRegular);
+        }
+        try (java.io.InputStream in = Files.newInputStream(file))
+        {
+            final byte[] bytes = in.readNBytes((int)Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));
+            if (bytes.length > maxBytes)
+            {
+                throw new IllegalArgumentException(what + " " + printable(file.toString()) + " is over " + maxBytes +
+                    " bytes; it is read up to " + maxBytes);
+            }
+            return bytes;
+        }
+    }
+
+    /**
+     * @return null when {@code file} is a regular file (a link to one counts) or does not exist (the reader names
+     * that), else why it cannot be read as one: "is not a regular file but a FIFO, socket or device".
+     */
+    public static String notRegular(final Path file)
+    {
+        try
+        {
+            final java.nio.file.attribute.BasicFileAttributes attributes =
+                Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class);
+            if (attributes.isRegularFile())
+            {
+                return null;
+            }
+            return "is not a regular file but " + (attributes.isDirectory() ? "a directory" : FileSafety.specialKind(file.toRealPath()));
+        }
+        catch (final NoSuchFileException ex)
+        {
+            return null;
+        }
+        catch (final IOException ex)
+        {
+            throw new UncheckedIOException(file + ": cannot read what it is: " + ex.getMessage(), ex);
+        }
     }
 
     /**
@@ -96,6 +187,12 @@ public final class InputFiles
      */
     public static String tooLarge(final Path file)
     {
+        // A FIFO or device has no size to check (/dev/zero says 0 and never ends): refused here too.
+        final String notRegular = notRegular(file);
+        if (null != notRegular)
+        {
+            return notRegular.substring("is ".length());
+        }
         final long size;
         try
         {
