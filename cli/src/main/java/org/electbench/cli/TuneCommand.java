@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.electbench.spi.AlgorithmRegistry;
+import org.electbench.tune.ApiServerLaw;
 import org.electbench.tune.FrontierChart;
 import org.electbench.tune.Knobs;
 import org.electbench.tune.NetworkFit;
@@ -35,7 +36,7 @@ import picocli.CommandLine.Spec;
  * {@code ./electbench tune}: heartbeat and timeouts for a target cluster, from its RTT, loss and
  * pauses, with predicted failover and false elections per day.
  */
-@Command(name = "tune", mixinStandardHelpOptions = true,
+@Command(name = "tune",
     description = "Recommend heartbeat interval, detection timeout and T_elec per algorithm for a cluster's RTT, loss and pauses: " +
         "the fastest failover p99 that keeps false elections per day under the target, measured in the simulator.")
 final class TuneCommand implements Callable<Integer>
@@ -45,6 +46,40 @@ final class TuneCommand implements Callable<Integer>
 
     @Spec
     CommandSpec spec;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+    boolean help;
+
+    @Option(names = "--version", paramLabel = "V",
+        description = "With --system: the system's version where its election differs by version (etcd 3.4 PreVote off, >= 3.5 on; " +
+            "hashicorp-raft/consul: the hashicorp/raft version, PreVote from 1.7; aeron-cluster from 1.41) (default: the model's).")
+    String systemVersion;
+
+    @Option(names = "--no-pauses", description = "State that nodes never stall, so --system certifies against the network alone.")
+    boolean noPauses;
+
+    @Option(names = "--api-p50", paramLabel = "D", converter = Converters.Duration.class,
+        description = "--system kubernetes: API-server request latency, median (default: 20ms, an assumption).")
+    Long apiP50Ns;
+
+    @Option(names = "--api-p99", paramLabel = "D", converter = Converters.Duration.class,
+        description = "--system kubernetes: API-server request latency, 99th percentile (default: 1s, the upstream SLO for mutating calls).")
+    Long apiP99Ns;
+
+    @Option(names = "--api-outage-rate", paramLabel = "R/day",
+        description = "--system kubernetes: API-server outages per day, e.g. 1/day (default: none).")
+    String apiOutageRate;
+
+    @Option(names = "--api-outage-p99", paramLabel = "D", converter = Converters.Duration.class,
+        description = "--system kubernetes: 99th percentile of an API-server outage's length.")
+    Long apiOutageP99Ns;
+
+    @Option(names = "--rtt-prom", paramLabel = "FILE",
+        description = "Round trips from a Prometheus text exposition histogram in seconds, e.g. etcd_network_peer_round_trip_time_seconds.")
+    Path rttPrometheus;
+
+    @Option(names = "--rtt-metric", paramLabel = "NAME", description = "Which histogram of --rtt-prom, when it holds several.")
+    String rttMetric;
 
     @Option(names = "--nodes", paramLabel = "N", defaultValue = "5", description = "Cluster size (default: ${DEFAULT-VALUE}).")
     int nodes;
@@ -119,8 +154,8 @@ final class TuneCommand implements Callable<Integer>
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table", description = "table or json (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--chart", paramLabel = "FILE", defaultValue = "tune-frontier.png",
-        description = "Where to write the frontier chart (PNG), or 'none' (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--chart", paramLabel = "FILE",
+        description = "Where to write the frontier chart (PNG), or 'none' (default: tune-frontier.png; not with --system).")
     String chart;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
@@ -192,7 +227,7 @@ final class TuneCommand implements Callable<Integer>
         }
         if (!"none".equals(chart))
         {
-            final Path file = Path.of(chart);
+            final Path file = Path.of(null == chart ? "tune-frontier.png" : chart);
             FrontierChart.write(report, file);
             if (!"json".equals(format))
             {
@@ -207,16 +242,32 @@ final class TuneCommand implements Callable<Integer>
     {
         final SystemProfile profile;
         final Map<String, Long> present;
+        final SystemAdvisor advisor;
         try
         {
             profile = SystemProfile.fromCliName(system.trim());
             present = null == current ? null : profile.parse(current);
+            if (SystemProfile.KUBERNETES != profile && (null != apiP50Ns || null != apiP99Ns || null != apiOutageRate || null != apiOutageP99Ns))
+            {
+                throw new IllegalArgumentException("--api-p50, --api-p99, --api-outage-rate and --api-outage-p99 describe the API server " +
+                    "of --system kubernetes, not " + profile.cliName());
+            }
+            if (null != apiOutageRate ^ null != apiOutageP99Ns)
+            {
+                throw new IllegalArgumentException(null == apiOutageRate ? "--api-outage-p99 needs --api-outage-rate (e.g. 1/day)" :
+                    "--api-outage-rate needs --api-outage-p99 (e.g. 30s)");
+            }
+            final ApiServerLaw defaults = ApiServerLaw.DEFAULT;
+            final ApiServerLaw api = SystemProfile.KUBERNETES != profile ? null : new ApiServerLaw(
+                null == apiP50Ns ? defaults.p50Ns() : apiP50Ns, null == apiP99Ns ? defaults.p99Ns() : apiP99Ns,
+                null == apiOutageRate ? 0 : perDay(apiOutageRate),
+                null == apiOutageP99Ns ? 0 : apiOutageP99Ns);
+            advisor = new SystemAdvisor(profile, request, systemVersion, api);
         }
         catch (final IllegalArgumentException ex)
         {
             throw new ParameterException(spec.commandLine(), ex.getMessage());
         }
-        final SystemAdvisor advisor = new SystemAdvisor(profile, request);
         err.printf(Locale.ROOT, "tune --system %s: %d configurations x %s on %d nodes%n", profile.cliName(), advisor.candidates(),
             "failover each", request.nodes());
         err.flush();
@@ -243,7 +294,19 @@ final class TuneCommand implements Callable<Integer>
                 throw new IllegalArgumentException("--format must be table or json, was '" + format + "'");
             }
             final NetworkFit network;
-            if (null != rttHistogram)
+            if (null != rttPrometheus)
+            {
+                if (null != rttHistogram || null != rttP50Ns || null != rttP99Ns)
+                {
+                    throw new IllegalArgumentException("give one of --rtt-prom, --rtt-hist and --rtt-p50 with --rtt-p99");
+                }
+                network = PauseSources.prometheusRtt(rttPrometheus, rttMetric, loss);
+            }
+            else if (null != rttMetric)
+            {
+                throw new IllegalArgumentException("--rtt-metric names a histogram of --rtt-prom, which is not given");
+            }
+            else if (null != rttHistogram)
             {
                 if (null != rttP50Ns || null != rttP99Ns)
                 {
@@ -261,6 +324,18 @@ final class TuneCommand implements Callable<Integer>
                 network = NetworkFit.fromPercentiles(rttP50Ns, rttP99Ns, loss);
             }
             final PauseModel pauses = pauses();
+            if (null != system)
+            {
+                refuseWithSystem("--algorithm", null != algorithms, "a system's own model is evaluated, not the suite's algorithms");
+                refuseWithSystem("--preset", null != presets, "--system already evaluates the system's defaults with --current");
+                refuseWithSystem("--chart", null != chart, "the frontier chart draws the algorithm sweep");
+                refuseWithSystem("--sweep", !"5,2".equals(sweep), "each system has its own ladder of configurations");
+                refuseWithSystem("--failover-runs", 1000 != failoverRuns, "each configuration is sampled " + SystemAdvisor.SAMPLES + " times");
+            }
+            else if (null != systemVersion)
+            {
+                throw new IllegalArgumentException("--version is a system's version; give --system too (" + SystemProfile.names() + ")");
+            }
             if (null != current && null == system)
             {
                 throw new IllegalArgumentException("--current describes a --system's config; give --system too (" + SystemProfile.names() + ")");
@@ -318,9 +393,27 @@ final class TuneCommand implements Callable<Integer>
         }
     }
 
+    private static void refuseWithSystem(final String flag, final boolean given, final String why)
+    {
+        if (given)
+        {
+            throw new IllegalArgumentException(flag + " does not apply with --system: " + why);
+        }
+    }
+
     /** @return the pause law the flags describe: measured from a file, or a law through the given percentiles. */
     private PauseModel pauses()
     {
+        final boolean anyPause = null != pauseHistogram || null != pauseGcLog || null != pausePrometheus || pauseP99Ns > 0 ||
+            pauseP50Ns > 0 || null != pauseRate;
+        if (noPauses)
+        {
+            if (anyPause)
+            {
+                throw new IllegalArgumentException("--no-pauses states there are none; drop it or the --pause-* flags");
+            }
+            return PauseModel.STATED_NONE;
+        }
         final int files = (null == pauseHistogram ? 0 : 1) + (null == pauseGcLog ? 0 : 1) + (null == pausePrometheus ? 0 : 1);
         if (files > 1)
         {
@@ -351,6 +444,19 @@ final class TuneCommand implements Callable<Integer>
         if (null != pauseMetric)
         {
             throw new IllegalArgumentException("--pause-metric names a histogram of --pause-prom, which is not given");
+        }
+        if (pauseP99Ns > 0 && Double.isNaN(rate))
+        {
+            throw new IllegalArgumentException("--pause-p99 needs --pause-rate (how often a node stalls, e.g. 6/h)");
+        }
+        if (!Double.isNaN(rate) && 0 == pauseP99Ns)
+        {
+            if (0 == rate)
+            {
+                return PauseModel.STATED_NONE;
+            }
+            throw new IllegalArgumentException("--pause-rate needs --pause-p99 (how long a stall lasts, e.g. 50ms), or a measured " +
+                "--pause-hist, --pause-gc-log or --pause-prom");
         }
         final double given = Double.isNaN(rate) ? 0 : rate;
         if ("exponential".equals(pauseLaw))
@@ -388,6 +494,19 @@ final class TuneCommand implements Callable<Integer>
             err.printf(Locale.ROOT, "tune: %d/%d settings, %s elapsed%s%n", done, total, TuneFormat.duration(elapsedNs),
                 done < total ? ", about " + TuneFormat.duration(leftNs) + " left" : "");
             err.flush();
+        }
+    }
+
+    /** @return a rate such as {@code 1/day} in outages per day, the error naming --api-outage-rate. */
+    private static double perDay(final String rate)
+    {
+        try
+        {
+            return perHour(rate) * 24;
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new IllegalArgumentException(ex.getMessage().replace("--pause-rate", "--api-outage-rate"), ex);
         }
     }
 

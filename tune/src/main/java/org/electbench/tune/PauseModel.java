@@ -23,7 +23,10 @@ import org.apache.commons.math3.random.Well19937c;
  */
 public final class PauseModel
 {
+    /** No pause law given: a system's answer is not certified on it. */
     public static final PauseModel NONE = new PauseModel(0, 0, 0, Kind.NONE, null, null, null, 0, "none");
+    /** No pauses, as the operator stated ({@code --no-pauses}). */
+    public static final PauseModel STATED_NONE = new PauseModel(0, 0, 0, Kind.NONE, null, null, null, 0, "none (--no-pauses)");
 
     private static final double NANOS_PER_HOUR = 3600e9;
     private static final double LN_100 = Math.log(100);
@@ -155,6 +158,12 @@ public final class PauseModel
     public boolean isNone()
     {
         return Kind.NONE == kind;
+    }
+
+    /** @return whether the operator said what pauses to expect (a law, a measurement, or none stated). */
+    public boolean isStated()
+    {
+        return this != NONE;
     }
 
     public double ratePerHour()
@@ -321,7 +330,7 @@ public final class PauseModel
     @Override
     public String toString()
     {
-        return isNone() ? "none" : law() + " pauses, p50 " + TuneFormat.duration(p50Ns) + ", p99 " + TuneFormat.duration(p99Ns) +
+        return isNone() ? source : law() + " pauses, p50 " + TuneFormat.duration(p50Ns) + ", p99 " + TuneFormat.duration(p99Ns) +
             ", " + TuneFormat.number(ratePerHour) + "/h per node; tail: " + tailSource();
     }
 }

@@ -235,6 +235,29 @@ public final class PauseSources
             flag + " (Prometheus histogram " + name + ", buckets in seconds; a pause above the top bucket taken to outlast any timeout)");
     }
 
+    /**
+     * @param text   a Prometheus text exposition with a round-trip histogram in seconds, such as etcd's
+     *               {@code etcd_network_peer_round_trip_time_seconds}.
+     * @param metric the histogram's name, or null for the only one there.
+     * @param loss   the probability a message is lost.
+     * @return the network fitted through the histogram's p50 and p99 (each read at its bucket's upper bound, the conservative side).
+     * @throws IllegalArgumentException naming {@code --rtt-prom} when the file cannot be read or the histogram is not there.
+     */
+    public static NetworkFit prometheusRtt(final Path text, final String metric, final double loss)
+    {
+        final PauseModel measured;
+        try
+        {
+            measured = prometheus(text, metric, 1);
+        }
+        catch (final IllegalArgumentException ex)
+        {
+            throw new IllegalArgumentException(ex.getMessage().replace("--pause-prom", "--rtt-prom").replace("--pause-metric", "--rtt-metric"), ex);
+        }
+        final long p50Ns = Math.max(1, measured.quantileNs(0.5));
+        return NetworkFit.fromPercentiles(p50Ns, Math.max(p50Ns, measured.quantileNs(0.99)), loss);
+    }
+
     /** @param values pairs of (length, how many), ascending. */
     private static PauseModel fromCounts(final List<long[]> values, final long total, final double ratePerHour, final String source)
     {

@@ -11,47 +11,82 @@ import java.util.SplittableRandom;
 import org.electbench.transport.Seeds;
 
 /**
- * {@code tune --system}: one recommendation in a real system's own keys. Every configuration the
- * system accepts in a ladder above the network's round trip is tried: failover from the suite's
- * raft in the simulator with the system's timing (etcd, Consul, HashiCorp raft), or sampled from
- * the system's own timing where its election is not raft's (Kubernetes leases, Aeron Cluster);
- * false elections per day from {@link SilenceModel} with the system's heartbeat jitter, timeout
- * law, PreVote and leader lease. The fastest failover p99 whose 95 % bound meets the target is
- * the answer; with {@code --current} the operator's present config is evaluated beside it and
- * what to change is said.
+ * {@code tune --system}: one recommendation in a real system's own keys. Every configuration of
+ * the system's ladder that it accepts and its documentation's guidance allows on this network is
+ * tried: failover from {@link #SAMPLES} leader crashes simulated under the system's own election
+ * rules ({@link SystemModel#failoverNs}), false elections per day from {@link SilenceModel} with the
+ * system's heartbeat jitter, timeout law, PreVote and lease. The fastest failover p99 whose 95 %
+ * bound meets the target is the answer; without a stated pause law no answer is certified. With
+ * {@code --current} the operator's config is evaluated beside it, checked against the same limits
+ * and guidance, and kept when the proposed change is within the noise of the two p99s.
  */
 public final class SystemAdvisor
 {
-    /** Failover samples of a profile that samples its own timing. */
-    static final int SAMPLES = 20_000;
+    /** Leader crashes simulated per configuration; the same seed for every one, so {@code --current} reproduces a row. */
+    public static final int SAMPLES = 4_000;
+    /** The standard normal's 97.5th percentile, for distribution-free intervals of a percentile. */
+    private static final double Z975 = 1.959963984540054;
+
+    /**
+     * Failover percentiles with their 95 % intervals (order statistics: distribution-free).
+     *
+     * @param p50LowNs  the median's interval, low end.
+     * @param p50HighNs high end.
+     * @param p99LowNs  the 99th percentile's interval, low end.
+     * @param p99HighNs high end.
+     */
+    public record Intervals(long p50LowNs, long p50HighNs, long p99LowNs, long p99HighNs)
+    {
+    }
 
     /**
      * One configuration and what it gives.
      *
      * @param config         key to value (nanoseconds for a time).
      * @param failover       failover after a leader crash.
+     * @param intervals      95 % intervals of its p50 and p99.
+     * @param alternative    the system's second scenario's failover, or null.
      * @param falseElections false elections per day and the detector's quality.
+     * @param guidance       the system's documented guidance this config breaks, with sources; empty when none.
+     * @param rounding       how the system rounds the values it is given.
+     * @param cost           what the steady state costs.
      * @param verdict        "recommended", or why not.
      */
-    public record Entry(Map<String, Long> config, Evaluation.Failover failover, Evaluation.FalseElections falseElections, String verdict)
+    public record Entry(Map<String, Long> config, Evaluation.Failover failover, Intervals intervals, Evaluation.Failover alternative,
+        Evaluation.FalseElections falseElections, List<String> guidance, List<String> rounding, String cost, String verdict)
     {
+        Entry withVerdict(final String newVerdict)
+        {
+            return new Entry(config, failover, intervals, alternative, falseElections, guidance, rounding, cost, newVerdict);
+        }
     }
 
     /**
      * @param system      the system.
+     * @param context     the network, size, version and API server the models ran with.
      * @param request     the network, pauses, target and effort.
      * @param entries     every configuration tried, fastest failover p99 first.
-     * @param recommended the answer, or null when no configuration meets the target.
+     * @param recommended the answer, or null when none is certified.
      * @param current     the operator's present config, or null when not given.
      * @param wallNs      how long it took.
      */
-    public record Report(SystemProfile system, TuneRequest request, List<Entry> entries, Entry recommended, Entry current, long wallNs)
+    public record Report(SystemProfile system, SystemModel.Context context, TuneRequest request, List<Entry> entries, Entry recommended,
+        Entry current, long wallNs)
     {
-        /** @return the keys to change to go from the current config to the recommendation, as "KEY: from → to". */
+        /** @return whether the current config should stay: it is sound and the recommendation's p99 is within its noise. */
+        public boolean keepCurrent()
+        {
+            return null != current && null != recommended && current.guidance().isEmpty() &&
+                current.falseElections().upperPerDay() <= request.targetPerDay() &&
+                (current.failover().p99Ns() <= recommended.failover().p99Ns() ||
+                    recommended.intervals().p99HighNs() >= current.intervals().p99LowNs());
+        }
+
+        /** @return the keys to change to go from the current config to the recommendation, as "KEY: from -> to". */
         public List<String> changes()
         {
             final List<String> changes = new ArrayList<>();
-            if (null == current || null == recommended)
+            if (null == current || null == recommended || keepCurrent())
             {
                 return changes;
             }
@@ -67,7 +102,7 @@ public final class SystemAdvisor
             return changes;
         }
 
-        /** @return the slowest configuration faster than the recommendation (turned down on its bound), or null when none is faster. */
+        /** @return the slowest configuration faster than the recommendation, or null when none is faster. */
         public Entry nearestFaster()
         {
             Entry nearest = null;
@@ -85,41 +120,77 @@ public final class SystemAdvisor
         /** @return why the recommendation is what it is, in a sentence. */
         public String why()
         {
+            if (!request.pauses().isStated())
+            {
+                return "not certified: no pause law given, and a stalled leader (GC, a slow fsync) is what false elections mostly come " +
+                    "from; give --pause-p99 with --pause-rate, --pause-hist, --pause-gc-log or --pause-prom, or --no-pauses to certify " +
+                    "against the network alone";
+            }
             if (null == recommended)
             {
-                return "no configuration within " + system.cliName() + "'s limits has a 95 % bound on false elections under " +
+                return "no configuration within " + system.cliName() + "'s limits and guidance has a 95 % bound on false elections under " +
                     TuneFormat.number(request.targetPerDay()) + "/day on this network and pause law";
             }
             final long faster = entries.stream().filter(entry -> entry.failover().p99Ns() < recommended.failover().p99Ns()).count();
             final Entry nearest = nearestFaster();
             final String against = null == nearest ? "" : "; the next faster (" + system.format(nearest.config()) + ", p99 " +
-                TuneFormat.duration(nearest.failover().p99Ns()) + ") could reach " + TuneFormat.number(nearest.falseElections().upperPerDay()) +
+                TuneFormat.duration(nearest.failover().p99Ns()) + ") could reach " + TuneFormat.rate(nearest.falseElections().upperPerDay()) +
                 "/day";
-            return String.format(Locale.ROOT, "the fastest failover p99 of %d configurations %s accepts whose 95%% bound on false elections " +
-                "(%s/day) meets the target %s/day; %d faster ones do not%s", entries.size(), system.cliName(),
-                TuneFormat.number(recommended.falseElections().upperPerDay()), TuneFormat.number(request.targetPerDay()), faster, against);
+            return String.format(Locale.ROOT, "the fastest failover p99 of %d configurations %s accepts within its guidance whose 95%% " +
+                "bound on false elections (%s/day) meets the target %s/day; %d faster ones do not%s", entries.size(), system.cliName(),
+                TuneFormat.rate(recommended.falseElections().upperPerDay()), TuneFormat.number(request.targetPerDay()), faster, against);
+        }
+
+        /** @return the command that reproduces the recommendation's row (its config evaluated as --current with the same seed). */
+        public String reproduce()
+        {
+            return null == recommended ? null : TuneFormat.reproduceSystem(this, recommended.config());
         }
     }
 
     private final SystemProfile system;
     private final TuneRequest request;
+    private final SystemModel.Context context;
     private final SilenceModel silence;
 
     /**
      * @param system  the system to answer for.
-     * @param request the network, pauses, target, seed, failover runs and threads ({@code algorithms} unused).
+     * @param request the network, pauses, target and seed ({@code algorithms} unused).
+     * @param version the system's version, or null for the model's default.
+     * @param api     the API server's law (Kubernetes), or null for the default.
+     * @throws IllegalArgumentException naming {@code --version} when the model does not know it.
      */
-    public SystemAdvisor(final SystemProfile system, final TuneRequest request)
+    public SystemAdvisor(final SystemProfile system, final TuneRequest request, final String version, final ApiServerLaw api)
     {
         this.system = system;
         this.request = request;
-        silence = new SilenceModel(request.network(), request.nodes(), request.pauses());
+        final SystemModel model = system.model();
+        final String chosen = null == version ? model.defaultVersion() : version.trim();
+        SystemModel.versionNumbers(chosen);
+        final String refused = model.checkVersion(chosen);
+        if (null != refused)
+        {
+            throw new IllegalArgumentException(refused);
+        }
+        context = new SystemModel.Context(request.network(), request.nodes(), chosen, null == api ? ApiServerLaw.DEFAULT : api);
+        final NetworkFit silenceNetwork = SystemProfile.KUBERNETES == system ? KubernetesModel.apiNetwork(context) : request.network();
+        silence = new SilenceModel(silenceNetwork, request.nodes(), request.pauses());
+    }
+
+    public SystemAdvisor(final SystemProfile system, final TuneRequest request)
+    {
+        this(system, request, null, null);
+    }
+
+    SystemModel.Context context()
+    {
+        return context;
     }
 
     /** @return the configurations this advisor will try. */
     public int candidates()
     {
-        return system.candidates(request.network()).size();
+        return system.model().candidates(context).size();
     }
 
     /**
@@ -130,94 +201,121 @@ public final class SystemAdvisor
     public Report run(final Map<String, Long> current, final Tuner.Progress progress)
     {
         final long startNs = System.nanoTime();
-        final List<Map<String, Long>> configs = new ArrayList<>(system.candidates(request.network()));
-        if (null != current)
-        {
-            configs.add(current);
-        }
-        final List<Evaluation.Failover> failovers = failovers(configs, progress);
+        final SystemModel model = system.model();
+        final List<Map<String, Long>> configs = new ArrayList<>(model.candidates(context));
         final List<Entry> entries = new ArrayList<>();
-        Entry currentEntry = null;
-        for (int index = 0; index < configs.size(); index++)
+        for (final Map<String, Long> config : configs)
         {
-            final Map<String, Long> config = configs.get(index);
-            final Entry entry = new Entry(config, failovers.get(index), silence.evaluate(system.timing(config)), "");
-            if (null != current && index == configs.size() - 1)
+            if (null == model.check(config))
             {
-                final double upper = entry.falseElections().upperPerDay();
-                currentEntry = new Entry(config, entry.failover(), entry.falseElections(), upper > request.targetPerDay() ?
-                    "too many false elections: up to " + TuneFormat.number(upper) + "/day" : "meets the target on its bound");
+                entries.add(evaluate(config));
             }
-            else if (null == system.check(config))
-            {
-                entries.add(entry);
-            }
+            progress.onSetting(entries.size(), configs.size(), System.nanoTime() - startNs);
         }
-        entries.sort(Comparator.<Entry>comparingLong(entry -> entry.failover().p99Ns())
-            .thenComparingLong(entry -> entry.failover().p50Ns()));
+        entries.sort(Comparator.<Entry>comparingLong(entry -> entry.failover().p99Ns()).thenComparingLong(entry -> entry.failover().p50Ns()));
         final List<Entry> judged = new ArrayList<>();
         Entry recommended = null;
         for (final Entry entry : entries)
         {
-            final String verdict;
-            if (entry.failover().unconverged() > 0)
-            {
-                verdict = "unsettled: " + entry.failover().unconverged() + " of " + entry.failover().crashes() + " crashes never settled";
-            }
-            else if (entry.falseElections().upperPerDay() > request.targetPerDay())
-            {
-                verdict = "too many false elections: up to " + TuneFormat.number(entry.falseElections().upperPerDay()) + "/day";
-            }
-            else if (null != recommended)
-            {
-                verdict = Tuner.slower(entry.failover(), recommended.failover());
-            }
-            else
-            {
-                verdict = TuneReport.AlgorithmResult.RECOMMENDED;
-            }
-            final Entry withVerdict = new Entry(entry.config(), entry.failover(), entry.falseElections(), verdict);
+            final String verdict = verdict(entry, recommended);
+            final Entry withVerdict = entry.withVerdict(verdict);
             if (TuneReport.AlgorithmResult.RECOMMENDED.equals(verdict))
             {
                 recommended = withVerdict;
             }
             judged.add(withVerdict);
         }
-        return new Report(system, request, judged, recommended, currentEntry, System.nanoTime() - startNs);
+        Entry currentEntry = null;
+        if (null != current)
+        {
+            final Entry entry = evaluate(current);
+            final String verdict;
+            if (!entry.guidance().isEmpty())
+            {
+                verdict = "breaks " + system.cliName() + "'s guidance: " + String.join("; ", entry.guidance());
+            }
+            else if (entry.falseElections().upperPerDay() > request.targetPerDay())
+            {
+                verdict = "too many false elections: up to " + TuneFormat.rate(entry.falseElections().upperPerDay()) + "/day";
+            }
+            else
+            {
+                verdict = "meets the target on its bound";
+            }
+            currentEntry = entry.withVerdict(verdict);
+        }
+        return new Report(system, context, request, judged, request.pauses().isStated() ? recommended : null, currentEntry,
+            System.nanoTime() - startNs);
     }
 
-    private List<Evaluation.Failover> failovers(final List<Map<String, Long>> configs, final Tuner.Progress progress)
+    private String verdict(final Entry entry, final Entry recommended)
     {
-        if (null != system.algorithm())
+        if (!entry.guidance().isEmpty())
         {
-            final List<Setting> settings = configs.stream().map(system::simulated).toList();
-            return new Tuner(request, progress).failovers(system.algorithm(), settings);
+            return "breaks guidance: " + String.join("; ", entry.guidance());
         }
-        final List<Evaluation.Failover> failovers = new ArrayList<>();
-        final long startNs = System.nanoTime();
-        for (final Map<String, Long> config : configs)
+        if (entry.falseElections().upperPerDay() > request.targetPerDay())
         {
-            failovers.add(sampled(config));
-            progress.onSetting(failovers.size(), configs.size(), System.nanoTime() - startNs);
+            return "too many false elections: up to " + TuneFormat.rate(entry.falseElections().upperPerDay()) + "/day";
         }
-        return failovers;
+        if (null != recommended)
+        {
+            return Tuner.slower(entry.failover(), recommended.failover());
+        }
+        return TuneReport.AlgorithmResult.RECOMMENDED;
     }
 
-    /** @return failover percentiles over {@link #SAMPLES} crashes of the system's own timing, nearest rank. */
-    private Evaluation.Failover sampled(final Map<String, Long> config)
+    /** @return one configuration's failover, false elections, guidance and cost, the values rounded as the system rounds them. */
+    Entry evaluate(final Map<String, Long> config)
     {
+        final SystemModel model = system.model();
+        final long[] samples = sample(config, false);
+        final Evaluation.Failover failover = new Evaluation.Failover(rank(samples, 0.50), rank(samples, 0.99), samples[samples.length - 1],
+            samples.length, 0);
+        final Intervals intervals = new Intervals(interval(samples, 0.50, -1), interval(samples, 0.50, 1), interval(samples, 0.99, -1),
+            interval(samples, 0.99, 1));
+        Evaluation.Failover alternative = null;
+        if (null != model.alternative())
+        {
+            final long[] other = sample(config, true);
+            alternative = new Evaluation.Failover(rank(other, 0.50), rank(other, 0.99), other[other.length - 1], other.length, 0);
+        }
+        Evaluation.FalseElections falseElections = silence.evaluate(model.timing(config, context));
+        if (model instanceof KubernetesModel)
+        {
+            final double[] outages = ((KubernetesModel)model).outageFalsePerDay(config, context);
+            final Evaluation.FalseElections base = falseElections;
+            falseElections = new Evaluation.FalseElections(base.estimatePerDay() + outages[0], base.upperPerDay() + outages[1],
+                base.networkPerDay(), base.networkUpperPerDay(), base.pausePerDay() + outages[0], base.pauseUpperPerDay() + outages[1],
+                base.quality(), base.bound() + "; API-server outages longer than RenewDeadline added to the pause part");
+        }
+        return new Entry(config, failover, intervals, alternative, falseElections, model.guidance(config, context), model.rounding(config),
+            model.cost(config, context), "");
+    }
+
+    private long[] sample(final Map<String, Long> config, final boolean alternative)
+    {
+        final SystemModel model = system.model();
         final SplittableRandom random = new SplittableRandom(Seeds.mix(request.seed()));
         final long[] samples = new long[SAMPLES];
         for (int i = 0; i < SAMPLES; i++)
         {
-            samples[i] = system.failoverSampleNs(config, request.network(), request.nodes(), random);
+            samples[i] = (long)(alternative ? model.alternativeNs(config, context, random) : model.failoverNs(config, context, random));
         }
         Arrays.sort(samples);
-        return new Evaluation.Failover(rank(samples, 50), rank(samples, 99), samples[SAMPLES - 1], SAMPLES, 0);
+        return samples;
     }
 
-    private static long rank(final long[] sorted, final double percentile)
+    private static long rank(final long[] sorted, final double quantile)
     {
-        return sorted[Math.max(0, (int)Math.ceil(percentile / 100 * sorted.length) - 1)];
+        return sorted[Math.max(0, (int)Math.ceil(quantile * sorted.length) - 1)];
+    }
+
+    /** @return an end of the 95 % interval of a quantile: the order statistics np ± 1.96 sqrt(np(1 - p)). */
+    private static long interval(final long[] sorted, final double quantile, final int side)
+    {
+        final double n = sorted.length;
+        final int index = (int)Math.round(n * quantile + side * Z975 * Math.sqrt(n * quantile * (1 - quantile)));
+        return sorted[Math.max(0, Math.min(sorted.length - 1, index - 1))];
     }
 }

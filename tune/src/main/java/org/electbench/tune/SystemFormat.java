@@ -35,7 +35,7 @@ public final class SystemFormat
      * @param system the system, whose keys are columns of their own.
      * @return the columns of one configuration: its keys, as one pastes it, its outcome and verdict.
      */
-    static List<TuneTables.Col<SystemAdvisor.Entry>> columns(final SystemProfile system)
+    static List<TuneTables.Col<SystemAdvisor.Entry>> columns(final SystemProfile system, final SystemModel.Context context)
     {
         final List<TuneTables.Col<SystemAdvisor.Entry>> columns = new ArrayList<>();
         for (final SystemProfile.Key key : system.keys())
@@ -49,8 +49,25 @@ public final class SystemFormat
         }
         columns.add(TuneTables.Col.of("settings", "settings", true, true, false, entry -> Table.Value.text(system.format(entry.config()))));
         columns.addAll(TuneTables.outcome(SystemAdvisor.Entry::failover, SystemAdvisor.Entry::falseElections));
+        columns.add(TuneTables.Col.of("failoverIntervalNs.p50Low", "p50 95% from", false, true, true,
+            entry -> ns(entry.intervals().p50LowNs())));
+        columns.add(TuneTables.Col.of("failoverIntervalNs.p50High", "p50 95% to", false, true, true,
+            entry -> ns(entry.intervals().p50HighNs())));
+        columns.add(TuneTables.Col.of("failoverIntervalNs.p99Low", "p99 95% from", false, true, true,
+            entry -> ns(entry.intervals().p99LowNs())));
+        columns.add(TuneTables.Col.of("failoverIntervalNs.p99High", "p99 95% to", false, true, true,
+            entry -> ns(entry.intervals().p99HighNs())));
+        columns.add(TuneTables.Col.of("heartbeatsPerSecond", "heartbeats/s", false, true, true,
+            entry -> new Table.Value(TuneFormat.number(system.model().heartbeatsPerSecond(entry.config(), context)),
+                system.model().heartbeatsPerSecond(entry.config(), context))));
+        columns.add(TuneTables.Col.of("cost", "cost", true, true, false, entry -> Table.Value.text(entry.cost())));
         columns.add(TuneTables.Col.of("verdict", "verdict", true, true, false, entry -> Table.Value.text(entry.verdict())));
         return columns;
+    }
+
+    private static Table.Value ns(final long valueNs)
+    {
+        return new Table.Value(TuneFormat.duration(valueNs), valueNs);
     }
 
     /** @return the recommendation, the nearest faster configuration it beat, and the current config, as one table. */
@@ -71,7 +88,7 @@ public final class SystemFormat
         }
         final List<TuneTables.Col<Labelled>> columns = new ArrayList<>();
         columns.add(TuneTables.Col.of("which", "", true, false, false, row -> Table.Value.text(row.label())));
-        for (final TuneTables.Col<SystemAdvisor.Entry> column : columns(report.system()))
+        for (final TuneTables.Col<SystemAdvisor.Entry> column : columns(report.system(), report.context()))
         {
             columns.add(new TuneTables.Col<>(column.column(), row -> column.value().apply(row.entry())));
         }
@@ -88,13 +105,13 @@ public final class SystemFormat
     {
         final SystemProfile system = report.system();
         final TuneRequest request = report.request();
-        out.printf(Locale.ROOT, "tune --system %s: %d nodes, target %s false elections/day (recommended only when the 95%% bound meets it)%n",
-            system.cliName(), request.nodes(), TuneFormat.number(request.targetPerDay()));
+        out.printf(Locale.ROOT, "tune --system %s %s: %d nodes, target %s false elections/day (recommended only when the 95%% bound meets it)%n",
+            system.cliName(), report.context().version(), request.nodes(), TuneFormat.number(request.targetPerDay()));
         out.printf(Locale.ROOT, "  network   one-way %s (from %s: RTT p50 %s, p99 %s), loss %s%n", request.network().delaySpec(),
             request.network().source(), TuneFormat.duration(request.network().rttP50Ns()), TuneFormat.duration(request.network().rttP99Ns()),
             TuneFormat.number(request.network().loss()));
-        out.printf(Locale.ROOT, "  pauses    %s%n", request.pauses());
-        for (final String note : system.modelled())
+        out.printf(Locale.ROOT, "  pauses    %s%n", request.pauses().isStated() ? request.pauses() : "NOT GIVEN: nothing is certified");
+        for (final String note : system.model().modelled(report.context()))
         {
             out.println("  modelled  " + note);
         }
@@ -104,23 +121,41 @@ public final class SystemFormat
         out.println();
         out.print(TableFormat.MARKDOWN.render(answer(report)));
         out.println();
+        for (final SystemAdvisor.Entry entry : new SystemAdvisor.Entry[] {best, report.current()})
+        {
+            if (null == entry)
+            {
+                continue;
+            }
+            final String which = entry == best ? "recommended" : "current";
+            out.printf(Locale.ROOT, "%s: failover p50 %s (95%% %s-%s), p99 %s (95%% %s-%s); %s%n", which,
+                TuneFormat.duration(entry.failover().p50Ns()), TuneFormat.duration(entry.intervals().p50LowNs()),
+                TuneFormat.duration(entry.intervals().p50HighNs()), TuneFormat.duration(entry.failover().p99Ns()),
+                TuneFormat.duration(entry.intervals().p99LowNs()), TuneFormat.duration(entry.intervals().p99HighNs()), entry.cost());
+            if (null != entry.alternative())
+            {
+                out.printf(Locale.ROOT, "%s, %s: failover p50 %s, p99 %s%n", which, system.model().alternative().name(),
+                    TuneFormat.duration(entry.alternative().p50Ns()), TuneFormat.duration(entry.alternative().p99Ns()));
+            }
+            entry.rounding().forEach(note -> out.println(which + " rounded: " + note));
+            entry.guidance().forEach(rule -> out.println(which + " breaks guidance: " + rule));
+        }
         if (null != best)
         {
             out.println("why: " + report.why());
             out.println("detector: " + TuneFormat.quality(best.falseElections().quality()));
             out.println("bound: " + best.falseElections().bound());
-            if (null != system.algorithm())
-            {
-                out.println("reproduce: " + TuneFormat.reproduce(request, system.algorithm(), system.simulated(best.config())));
-            }
+            out.println("reproduce: " + report.reproduce());
         }
         if (null != report.current() && null != best)
         {
-            out.println(report.changes().isEmpty() ? "change: nothing; the current config is the recommendation" :
+            out.println(report.keepCurrent() ? "change: keep your setting; the recommendation's failover p99 is within the noise of yours " +
+                "or slower" : report.changes().isEmpty() ? "change: nothing; the current config is the recommendation" :
                 "change: " + String.join("; ", report.changes()));
         }
         out.println();
-        out.printf(Locale.ROOT, "%d configurations tried, wall time %s%n", report.entries().size(), TuneFormat.duration(report.wallNs()));
+        out.printf(Locale.ROOT, "%d configurations tried, %d crashes each, wall time %s%n", report.entries().size(), SystemAdvisor.SAMPLES,
+            TuneFormat.duration(report.wallNs()));
         out.flush();
     }
 
@@ -129,6 +164,7 @@ public final class SystemFormat
         final ObjectNode root = MAPPER.createObjectNode();
         final TuneRequest request = report.request();
         root.put("system", report.system().cliName());
+        root.put("version", report.context().version());
         root.put("nodes", request.nodes());
         root.put("falseElectionsPerDayTarget", request.targetPerDay());
         final ObjectNode network = root.putObject("network");
@@ -137,29 +173,33 @@ public final class SystemFormat
         network.put("rttP99Ns", request.network().rttP99Ns());
         network.put("loss", request.network().loss());
         TuneJson.pauses(root.putObject("pauses"), request.pauses());
-        final List<TuneTables.Col<SystemAdvisor.Entry>> columns = columns(report.system());
+        root.put("pausesStated", request.pauses().isStated());
+        final List<TuneTables.Col<SystemAdvisor.Entry>> columns = columns(report.system(), report.context());
         if (null == report.recommended())
         {
             root.putNull("recommendation");
+            root.put("why", report.why());
         }
         else
         {
-            final ObjectNode recommendation = entry(root, "recommendation", columns, report.recommended()).put("why", report.why());
-            if (null != report.system().algorithm())
-            {
-                recommendation.put("reproduce", TuneFormat.reproduce(request, report.system().algorithm(),
-                    report.system().simulated(report.recommended().config())));
-            }
+            entry(root, "recommendation", columns, report.recommended(), report).put("why", report.why())
+                .put("reproduce", report.reproduce());
         }
         if (null != report.current())
         {
-            entry(root, "current", columns, report.current());
+            entry(root, "current", columns, report.current(), report);
+            root.put("keepCurrent", report.keepCurrent());
             final ArrayNode change = root.putArray("change");
             report.changes().forEach(change::add);
         }
         final ArrayNode modelled = root.putArray("modelled");
-        report.system().modelled().forEach(modelled::add);
-        TuneJson.rows(root.putArray("candidates"), TuneTables.table("candidates", "candidates", List.of(), columns, report.entries()));
+        report.system().model().modelled(report.context()).forEach(modelled::add);
+        final ArrayNode candidates = root.putArray("candidates");
+        final Table table = TuneTables.table("candidates", "candidates", List.of(), columns, report.entries());
+        for (int row = 0; row < report.entries().size(); row++)
+        {
+            candidates.add(flat(TuneJson.row(table, row), report.entries().get(row), report));
+        }
         root.put("wallNs", report.wallNs());
         try
         {
@@ -172,10 +212,41 @@ public final class SystemFormat
     }
 
     private static ObjectNode entry(final ObjectNode root, final String field, final List<TuneTables.Col<SystemAdvisor.Entry>> columns,
-        final SystemAdvisor.Entry entry)
+        final SystemAdvisor.Entry entry, final SystemAdvisor.Report report)
     {
-        final ObjectNode node = TuneJson.row(TuneTables.table(field, field, List.of(), columns, List.of(entry)).full(), 0);
+        final ObjectNode node = flat(TuneJson.row(TuneTables.table(field, field, List.of(), columns, List.of(entry)).full(), 0), entry, report);
         root.set(field, node);
+        return node;
+    }
+
+    /** @return the row with its config as one flat object keyed as the system spells its keys (Aeron's dotted ones too). */
+    private static ObjectNode flat(final ObjectNode node, final SystemAdvisor.Entry entry, final SystemAdvisor.Report report)
+    {
+        final ObjectNode config = MAPPER.createObjectNode();
+        for (final SystemProfile.Key key : report.system().keys())
+        {
+            final String text = key.format(entry.config().get(key.name()));
+            if (SystemProfile.Unit.DURATION == key.unit())
+            {
+                config.put(key.name(), text);
+            }
+            else
+            {
+                config.put(key.name(), Long.parseLong(text));
+            }
+        }
+        node.set("config", config);
+        final ArrayNode guidance = node.putArray("guidance");
+        entry.guidance().forEach(guidance::add);
+        final ArrayNode rounding = node.putArray("rounding");
+        entry.rounding().forEach(rounding::add);
+        if (null != entry.alternative())
+        {
+            final ObjectNode alternative = node.putObject("alternative");
+            alternative.put("scenario", report.system().model().alternative().name());
+            alternative.put("p50Ns", entry.alternative().p50Ns());
+            alternative.put("p99Ns", entry.alternative().p99Ns());
+        }
         return node;
     }
 }

@@ -36,6 +36,55 @@ public final class TuneFormat
         return text.contains(".") ? text.replaceAll("0+$", "").replaceAll("\\.$", "") : text;
     }
 
+    /** @return false elections per day as a person reads them: below one in a billion days only that. */
+    public static String rate(final double perDay)
+    {
+        return perDay > 0 && perDay < 1e-9 ? "< 1e-9" : number(perDay);
+    }
+
+    /** @return the {@code tune --system} line that evaluates {@code config} as {@code --current} and so reproduces its row. */
+    static String reproduceSystem(final SystemAdvisor.Report report, final java.util.Map<String, Long> config)
+    {
+        final TuneRequest request = report.request();
+        final StringBuilder line = new StringBuilder("./electbench tune --system ").append(report.system().cliName())
+            .append(" --version ").append(report.context().version()).append(" --nodes ").append(request.nodes());
+        line.append(" --rtt-p50 ").append(flagDuration(request.network().rttP50Ns())).append(" --rtt-p99 ")
+            .append(flagDuration(request.network().rttP99Ns()));
+        if (request.network().loss() > 0)
+        {
+            line.append(" --loss ").append(number(request.network().loss()));
+        }
+        final PauseModel pauses = request.pauses();
+        if (!pauses.isStated() || pauses.isNone())
+        {
+            line.append(pauses.isStated() ? " --no-pauses" : "");
+        }
+        else if (pauses.samples() > 0)
+        {
+            line.append(" --pause-rate ").append(number(pauses.ratePerHour())).append("/h <the same pause file>");
+        }
+        else
+        {
+            line.append(" --pause-law ").append(pauses.law()).append("exponential".equals(pauses.law()) ? "" :
+                " --pause-p50 " + flagDuration(pauses.p50Ns())).append(" --pause-p99 ").append(flagDuration(pauses.p99Ns()))
+                .append(" --pause-rate ").append(number(pauses.ratePerHour())).append("/h");
+        }
+        if (SystemProfile.KUBERNETES == report.system())
+        {
+            final ApiServerLaw api = report.context().api();
+            line.append(" --api-p50 ").append(flagDuration(api.p50Ns())).append(" --api-p99 ").append(flagDuration(api.p99Ns()));
+            if (api.outagesPerDay() > 0)
+            {
+                line.append(" --api-outage-rate ").append(number(api.outagesPerDay())).append("/day --api-outage-p99 ")
+                    .append(flagDuration(api.outageP99Ns()));
+            }
+        }
+        line.append(" --false-elections-per-day ").append(number(request.targetPerDay())).append(" --seed ").append(request.seed())
+            .append(" --current ").append(report.system().keys().stream().map(key -> key.name() + "=" + key.format(config.get(key.name())))
+                .collect(java.util.stream.Collectors.joining(",")));
+        return line.toString();
+    }
+
     /** @return a duration rounded to three significant digits, in the unit that suits it. */
     public static String duration(final long ns)
     {
@@ -80,7 +129,12 @@ public final class TuneFormat
             return "never";
         }
         final double years = ns / YEAR_NS;
-        return years >= 1000 ? String.format(Locale.ROOT, "%.2g years", years) : Durations.describe(ns);
+        if (years >= 1e6)
+        {
+            // Past a million years the figure says only that the network alone never does it.
+            return "over a million years";
+        }
+        return years >= 1000 ? String.format(Locale.ROOT, "%.0f years", years) : Durations.describe(ns);
     }
 
     /** @return the {@code simulate} command line that reproduces an evaluation's failover figures. */
