@@ -45,7 +45,8 @@ public final class Failovers
     }
 
     /**
-     * Waits for the whole cluster to agree on a leader and keep it for the settle window.
+     * Waits for the whole cluster to agree on a leader and keep it for the settle window, and for that leader
+     * to have committed a write within the window.
      *
      * @return the leader.
      * @throws IllegalStateException when it does not within the start budget.
@@ -53,13 +54,22 @@ public final class Failovers
     public int awaitSettled() throws InterruptedException
     {
         final long deadlineNs = System.nanoTime() + START_BUDGET_NS;
-        final Agreement agreement = await(id -> true, 0, deadlineNs);
-        if (null == agreement)
+        while (true)
         {
-            throw new IllegalStateException(cluster.system().name() + " did not settle on a leader within " +
-                TimeUnit.NANOSECONDS.toSeconds(START_BUDGET_NS) + " s" + describe());
+            final Agreement agreement = await(id -> true, 0, deadlineNs);
+            if (null == agreement)
+            {
+                throw new IllegalStateException(cluster.system().name() + " did not settle on a leader serving writes within " +
+                    TimeUnit.NANOSECONDS.toSeconds(START_BUDGET_NS) + " s" + describe());
+            }
+            // The fault must hit a leader that serves writes, or there is nothing for a stale leader to be caught at.
+            final long nowNs = System.nanoTime();
+            if (!cluster.track(agreement.leader).writesBetween(nowNs - settleNs, nowNs).isEmpty())
+            {
+                return agreement.leader;
+            }
+            LockSupport.parkNanos(settleNs / 4);
         }
-        return agreement.leader;
     }
 
     /** Runs one failover: settle, fault, measure, undo. */

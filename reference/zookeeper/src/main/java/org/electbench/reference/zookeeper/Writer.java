@@ -28,6 +28,7 @@ final class Writer implements AsyncCallback.StatCallback
     private final QuorumPeer peer;
     private final StateReporter reporter;
     private final byte[] value = "w".getBytes(StandardCharsets.US_ASCII);
+    private boolean created;
 
     Writer(final String connect, final QuorumPeer peer, final StateReporter reporter)
     {
@@ -68,8 +69,6 @@ final class Writer implements AsyncCallback.StatCallback
             }
         }
     }
-
-    private boolean created;
 
     private void ensureNode(final ZooKeeper client) throws InterruptedException
     {
