@@ -19,7 +19,7 @@ import org.electbench.transport.Scenario;
 final class FloorRatio
 {
     /** Elections before the warm-up may end: the election path's methods compiled on a quiet machine. */
-    private static final int MIN_WARMUP_ELECTIONS = 100_000;
+    private static final int MIN_WARMUP_ELECTIONS = 50_000;
     /** Pairs in a row with no compilation and no pair 10 % faster than the best before: the warm-up's end. */
     private static final int STEADY_PAIRS = 3;
     private static final double IMPROVEMENT = 0.9;

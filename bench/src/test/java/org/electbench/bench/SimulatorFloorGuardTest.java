@@ -28,6 +28,7 @@ class SimulatorFloorGuardTest
     private static final String BASELINE = "simulator-floor-baseline.properties";
     private static final String CELL = "bully-n5-leader-crash";
     private static final int PAIRS = 8;
+    private static final int ATTEMPTS = 3;
     private static final int SLICE_ELECTIONS = 1_000;
     private static final long WARMUP_BUDGET_NS = 30_000_000_000L;
     /** The slowed simulator's warm-up may be cut short: unwarmed, it is slower still. */
@@ -57,14 +58,23 @@ class SimulatorFloorGuardTest
         final double baseline = baseline();
         try (ClusterRuntime sim = RuntimeRegistry.instance().get("sim").newRuntime())
         {
-            final FloorRatio measurement = new FloorRatio(scenario(), scenario -> sim.run(scenario).events(), SLICE_ELECTIONS);
-            final double ratio = measurement.measure(PAIRS, WARMUP_BUDGET_NS);
-            System.out.printf(Locale.ROOT, "simulator/floor, bully n=5 leader-crash: %.3f (%.1f / %.1f CPU ns an event; baseline %.3f, " +
-                "fails below %.3f)%n", ratio, measurement.simNsPerEvent(), measurement.floorNsPerEvent(), baseline, baseline / 2);
+            double best = 0;
+            boolean warmedUp = false;
+            // A burst of load can sink one measurement; a simulator that really got slower fails every attempt.
+            for (int attempt = 1; attempt <= ATTEMPTS && best < baseline / 2; attempt++)
+            {
+                final FloorRatio measurement = new FloorRatio(scenario(), scenario -> sim.run(scenario).events(), SLICE_ELECTIONS);
+                final double ratio = measurement.measure(PAIRS, WARMUP_BUDGET_NS);
+                System.out.printf(Locale.ROOT, "simulator/floor, bully n=5 leader-crash, attempt %d: %.3f (%.1f / %.1f CPU ns an " +
+                    "event; baseline %.3f, fails below %.3f)%n", attempt, ratio, measurement.simNsPerEvent(),
+                    measurement.floorNsPerEvent(), baseline, baseline / 2);
+                best = Math.max(best, ratio);
+                warmedUp |= measurement.warmedUp();
+            }
             // A machine too busy to finish compiling the election path within the budget measured nothing worth a verdict.
-            assumeTrue(measurement.warmedUp(), "the simulator's warm-up did not settle within the budget: no verdict");
-            assertTrue(ratio >= baseline / 2, "the simulator reaches " + ratio + " of its floor's rate, less than half the " +
-                "baseline's " + baseline + ": something made each event at least twice as costly");
+            assumeTrue(warmedUp || best >= baseline / 2, "the simulator's warm-up never settled within the budget: no verdict");
+            assertTrue(best >= baseline / 2, "the simulator reaches " + best + " of its floor's rate, less than half the " +
+                "baseline's " + baseline + " in " + ATTEMPTS + " attempts: something made each event at least twice as costly");
         }
     }
 
