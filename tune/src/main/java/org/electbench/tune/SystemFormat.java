@@ -15,13 +15,12 @@ import org.electbench.analysis.TableFormat;
 
 /**
  * {@code tune --system}'s answer as text and as JSON, each configuration a row of analysis' one
- * table model with {@link TuneTables}' outcome columns. The JSON's fields are a contract (see the
- * README): {@code system}, {@code recommendation} ({@code config} in the system's own keys and
- * units, {@code settings} as one would paste them, {@code failoverNs {p50,p99,max}},
- * {@code falseElectionsPerDay {estimate,upper,…,bound}}, {@code detector} (Chen, Toueg and
- * Aguilera's measures), {@code why}, and for a system simulated on the suite's raft the
- * {@code simulate} line that gives its failover, {@code reproduce}), {@code current} and {@code change} when {@code --current}
- * was given, {@code modelled}, {@code candidates} and {@code wallNs}.
+ * table model with {@link TuneTables}' outcome columns. The JSON is one schema for every system:
+ * {@code system}, {@code version}, {@code recommendation} and {@code current} ({@code config} flat
+ * in the system's own keys, {@code settings}, {@code failoverNs}, {@code failoverIntervalNs},
+ * {@code alternative}, {@code falseElectionsPerDay}, {@code guidance}, {@code rounding},
+ * {@code cost}, {@code verdict}; the recommendation's {@code why} and {@code reproduce}),
+ * {@code keepCurrent} and {@code change}, {@code modelled}, {@code candidates} and {@code wallNs}.
  */
 public final class SystemFormat
 {
