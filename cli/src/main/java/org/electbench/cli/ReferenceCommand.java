@@ -38,7 +38,7 @@ final class ReferenceCommand implements Callable<Integer>
     CommandSpec spec;
 
     @Option(names = {"--system", "--reference"}, paramLabel = "NAME,...", split = ",", required = true,
-        description = "The systems to measure: ${COMPLETION-CANDIDATES}.", completionCandidates = Names.class)
+        description = "The systems to measure: aeron-cluster, zookeeper, or any other registered reference system.")
     List<String> systems;
 
     @Option(names = "--nodes", paramLabel = "N,...", split = ",", defaultValue = "3", description = "Cluster sizes (default: ${DEFAULT-VALUE}).")
@@ -62,17 +62,6 @@ final class ReferenceCommand implements Callable<Integer>
 
     @Option(names = "--runs-dir", paramLabel = "DIR", description = "Where run folders go (default: results/runs under the project).")
     Path runsDirectory;
-
-    /** The registered systems' names, for the help. */
-    static final class Names extends ArrayList<String>
-    {
-        private static final long serialVersionUID = 1L;
-
-        Names()
-        {
-            super(ReferenceSystems.names());
-        }
-    }
 
     @Override
     public Integer call() throws IOException, InterruptedException
