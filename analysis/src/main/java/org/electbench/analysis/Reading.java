@@ -372,11 +372,20 @@ final class Reading
                 continue;
             }
             final double mean = changes.value();
-            final String verdict = 0 == mean ? "keeps the leader of before throughout" :
+            final Cell twoLeaders = data.cell(row, Incidents.SPLIT_BRAIN_TIME);
+            final org.HdrHistogram.Histogram stable = data.histogram(row, Incidents.STABLE_LEADER);
+            final Cell runs = data.cell(row, JmhSource.ELECTIONS);
+            final boolean neverSettled = null != runs && runs.value() > 0 && (null == stable || stable.getTotalCount() == 0);
+            final String secondLeader = null == twoLeaders || twoLeaders.value() <= 0 ? "" :
+                ", with two or more leaders " + Numbers.format(twoLeaders.value() / 1e6) + " ms a run (a minority's leader counts)";
+            final String verdict = !secondLeader.isEmpty() && neverSettled ?
+                "never settles: a second leader beside the majority's" + secondLeader :
+                0 == mean ? "keeps the leader of before throughout" :
                 mean <= SETTLES_WITHIN_CHANGES ? "settles after " + Numbers.format(mean) + " leader change" + (1 == mean ? "" : "s") :
                     "never settles, changing leader " + Numbers.format(mean) + " times";
             final Cell availability = data.cell(row, AVAILABILITY);
-            verdicts.add(row.algorithm() + label(row, rows) + " " + verdict + (null == availability ? "" :
+            verdicts.add(row.algorithm() + label(row, rows) + " " + verdict + (neverSettled || secondLeader.isEmpty() ? "" : secondLeader) +
+                (null == availability ? "" :
                 " (a majority leader " + Numbers.format(availability.value() / 10) + " % of the time at best)"));
         }
         return verdicts.isEmpty() ? null : "through the disturbance: " + String.join("; ", verdicts) + ".";

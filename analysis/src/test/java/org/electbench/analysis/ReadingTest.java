@@ -72,4 +72,27 @@ class ReadingTest
         assertTrue(fastest.contains("quorum waits 250ms (5/3 D, the source's 5 HBT)"), fastest);
         assertTrue(fastest.contains("bully stands at boot"), fastest);
     }
+
+    /** Switch failure: one leader change and a majority leader all the time, but the old leader led a minority beside it. */
+    @Test
+    void aSecondLeaderBesideTheMajoritysIsNeverReadAsSettling()
+    {
+        final RunData data = new RunData();
+        final RowKey bully = new RowKey("switch-failure", "bully", 5, "sim", new TreeMap<>());
+        data.put(bully, new Column(new Metric(Reading.LEADER_CHANGES, "events", Metric.Kind.COUNT), Column.Statistic.MEAN), Cell.of(1));
+        data.put(bully, new Column(new Metric(Incidents.SPLIT_BRAIN_TIME, "ns", Metric.Kind.COUNT), Column.Statistic.MEAN),
+            Cell.of(5.89e9));
+        data.put(bully, new Column(JmhSource.ELECTIONS_MEASURED, Column.Statistic.MEAN), Cell.of(1000));
+        final String reading = String.join(" ", Reading.of(data, "switch-failure"));
+        assertTrue(reading.contains("bully never settles: a second leader beside the majority's, with two or more leaders 5890 ms a run"),
+            reading);
+
+        // The same row with every run settled and no second leader reads as settling.
+        data.put(bully, new Column(new Metric(Incidents.SPLIT_BRAIN_TIME, "ns", Metric.Kind.COUNT), Column.Statistic.MEAN), Cell.of(0));
+        final Histogram stable = new Histogram(3);
+        stable.recordValue(150 * MS);
+        data.putHistogram(bully, new Metric(Incidents.STABLE_LEADER, "ns", Metric.Kind.DISTRIBUTION), stable);
+        final String settled = String.join(" ", Reading.of(data, "switch-failure"));
+        assertTrue(settled.contains("bully settles after 1 leader change"), settled);
+    }
 }

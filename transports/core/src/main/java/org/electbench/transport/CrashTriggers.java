@@ -12,18 +12,25 @@ import org.electbench.spi.MessageRole;
  * sends its first message of the named type (any message the algorithm declares an election
  * message when none is named) at or after the fault's time; a {@link Fault#FIRST_SENDER} trigger
  * crashes whichever node sends one first. Each trigger fires once, across every copy that shares
- * its {@link FirstSenders} (a runtime with several threads keeps one copy per thread).
+ * its {@link FirstSenders} (a runtime with several threads keeps one copy per thread). A trigger
+ * of the type {@link Fault#ONCE_HEARD} waits until the node has started its election (sent an
+ * election message) and then crashes it right after its first election or announcement message
+ * that reaches a live node: the same protocol point for every algorithm, its election begun and
+ * heard by someone.
  * Allocation-free once loaded; reusable.
  */
 public final class CrashTriggers
 {
     private static final int ANY_ELECTION_TYPE = -1;
+    private static final int ONCE_HEARD_TYPE = -2;
     /** A trigger that has fired; no node has this id. */
     private static final int SPENT = -1;
 
     private int[] node = new int[0];
     private int[] type = new int[0];
     private long[] fromNs = new long[0];
+    /** Per {@link Fault#ONCE_HEARD} trigger: whether its node has started its election. */
+    private boolean[] started = new boolean[0];
     /** Per trigger: its rank among the plan's first-sender triggers, the same in every copy; -1 for others. */
     private int[] firstSender = new int[0];
     private int count;
@@ -66,6 +73,7 @@ public final class CrashTriggers
             type = new int[faults.size()];
             fromNs = new long[faults.size()];
             firstSender = new int[faults.size()];
+            started = new boolean[faults.size()];
         }
         int firstSenderRank = 0;
         for (final Fault fault : faults)
@@ -75,6 +83,7 @@ public final class CrashTriggers
                 node[count] = fault.nodeId();
                 type[count] = typeOf(algorithm, fault.typeName());
                 fromNs[count] = fault.atNs();
+                started[count] = false;
                 if (Fault.FIRST_SENDER == fault.nodeId() && firstSenderRank == FirstSenders.MAX)
                 {
                     throw new IllegalArgumentException("a plan may hold at most " + FirstSenders.MAX + " first-sender crashes");
@@ -98,11 +107,37 @@ public final class CrashTriggers
      */
     public boolean fire(final int fromId, final long nowNs, final int msgType)
     {
+        return fire(fromId, nowNs, msgType, true);
+    }
+
+    /**
+     * @param fromId  the sender.
+     * @param nowNs   the run clock.
+     * @param msgType the type it just sent.
+     * @param heard   whether this copy reaches a live node.
+     * @return true when this send must crash the sender (the trigger is then spent).
+     */
+    public boolean fire(final int fromId, final long nowNs, final int msgType, final boolean heard)
+    {
         boolean crash = false;
         for (int i = 0; i < count; i++)
         {
             final boolean firstSenderTrigger = Fault.FIRST_SENDER == node[i];
-            if ((node[i] == fromId || firstSenderTrigger) && nowNs - fromNs[i] >= 0 && matches(type[i], msgType))
+            if (!(node[i] == fromId || firstSenderTrigger) || nowNs - fromNs[i] < 0)
+            {
+                continue;
+            }
+            if (ONCE_HEARD_TYPE == type[i])
+            {
+                started[i] |= firstSenderTrigger || role(msgType) == MessageRole.ELECTION;
+                if (!(started[i] && heard && (role(msgType) == MessageRole.ELECTION || role(msgType) == MessageRole.ANNOUNCEMENT)))
+                {
+                    continue;
+                }
+                crash |= !firstSenderTrigger || firstSenders.claim(firstSender[i]);
+                node[i] = SPENT;
+            }
+            else if (matches(type[i], msgType))
             {
                 // Another thread's copy may have claimed a first-sender trigger already: spent here too.
                 crash |= !firstSenderTrigger || firstSenders.claim(firstSender[i]);
@@ -110,6 +145,11 @@ public final class CrashTriggers
             }
         }
         return crash;
+    }
+
+    private MessageRole role(final int msgType)
+    {
+        return msgType >= 0 && msgType < roleByType.length ? roleByType[msgType] : null;
     }
 
     private boolean matches(final int triggerType, final int msgType)
@@ -123,6 +163,10 @@ public final class CrashTriggers
         if (null == typeName)
         {
             return ANY_ELECTION_TYPE;
+        }
+        if (Fault.ONCE_HEARD.equals(typeName))
+        {
+            return ONCE_HEARD_TYPE;
         }
         final int typeId = algorithm.typeId(typeName);
         if (typeId < 0)

@@ -29,6 +29,12 @@ public final class Fault
     /** The node of a CRASH_AFTER_SEND fault that hits whichever node sends the message first. */
     public static final int FIRST_SENDER = 0;
 
+    /**
+     * The type of a CRASH_AFTER_SEND fault that waits for the node's election to begin and crashes
+     * it after its first election or announcement message that a live node receives.
+     */
+    public static final String ONCE_HEARD = "once-heard";
+
     private final Kind kind;
     private final long atNs;
     private final long durationNs;

@@ -41,4 +41,29 @@ class CrashTriggersTest
             new ScenarioTestAlgorithm(), FaultPlan.builder().crashAfterFirstSend(2, "OK").build().faults(), id -> true));
         assertTrue(ex.getMessage().contains("'OK'") && ex.getMessage().contains("ELECTION, HEARTBEAT"), ex.getMessage());
     }
+
+    /** Cascade's second victim: its election begun, then its first election message a live node hears. */
+    @Test
+    void onceHeardWaitsForTheElectionToBeginAndForALiveListener()
+    {
+        final CrashTriggers triggers = new CrashTriggers();
+        triggers.load(new ScenarioTestAlgorithm(), FaultPlan.builder().crashAfterFirstSend(4, Fault.ONCE_HEARD, 100).build().faults(),
+            id -> true);
+        assertFalse(triggers.fire(4, 100, HEARTBEAT, true), "a heartbeat begins no election");
+        assertFalse(triggers.fire(4, 99, ELECTION, true), "before its time");
+        // Bully's N-1: its ELECTION goes only to the dead leader, unheard; its election has begun.
+        assertFalse(triggers.fire(4, 100, ELECTION, false), "an election message no live node hears");
+        assertFalse(triggers.fire(4, 101, HEARTBEAT, true), "a heard heartbeat is no election message");
+        assertTrue(triggers.fire(4, 101, ELECTION, true), "its first election message a live node hears");
+        assertFalse(triggers.fire(4, 102, ELECTION, true), "spent");
+    }
+
+    @Test
+    void onceHeardFiresOnTheFirstMessageWhenThatOneIsHeard()
+    {
+        final CrashTriggers triggers = new CrashTriggers();
+        triggers.load(new ScenarioTestAlgorithm(), FaultPlan.builder().crashAfterFirstSend(1, Fault.ONCE_HEARD, 0).build().faults(),
+            id -> true);
+        assertTrue(triggers.fire(1, 0, ELECTION, true));
+    }
 }

@@ -59,6 +59,8 @@ public final class NodeLifecycle
     private boolean keepsDurableState;
 
     private long sent;
+    /** Whether the copy {@link #admit} last counted reaches a live node. */
+    private boolean lastAdmitHeard;
     private long delivered;
     private long dropped;
 
@@ -240,6 +242,7 @@ public final class NodeLifecycle
         sent++;
         feed.onSend(fromId, nowNs, type, length);
         final long arrivalNs = sendEdge.admit(fromId, toId, nowNs, senderRandom[fromId]);
+        lastAdmitHeard = arrivalNs >= 0 && live[toId];
         if (arrivalNs < 0)
         {
             dropped++;
@@ -247,10 +250,13 @@ public final class NodeLifecycle
         return arrivalNs;
     }
 
-    /** @return whether this send must crash its sender ({@link CrashTriggers}); the caller crashes it. */
+    /**
+     * @return whether this send must crash its sender ({@link CrashTriggers}); the caller crashes it. Asked
+     *     right after {@link #admit} of the same copy, whose fate says whether a live node hears it.
+     */
     public boolean crashTriggered(final int fromId, final long nowNs, final int type)
     {
-        return !crashTriggers.isEmpty() && crashTriggers.fire(fromId, nowNs, type);
+        return !crashTriggers.isEmpty() && crashTriggers.fire(fromId, nowNs, type, lastAdmitHeard);
     }
 
     /** @return whether a copy arriving now reaches its receiver: live, and no partition or cut between them. */
