@@ -70,11 +70,52 @@ final class Incidents
         return scenarios;
     }
 
-    /** @return the label of a row among the scenario's: its algorithm, and the settings that tell its variants apart (raft's pre-vote, check-quorum). */
+    /**
+     * @return the label of a row among the scenario's: its algorithm, and the settings that tell its variants apart, an
+     *     option switched on by its initials (raft's pre-vote on and check-quorum on: {@code raft CQ+PV}), one off left out,
+     *     any other as {@code name=value}; {@link #variantNote} explains the initials once.
+     */
     static String label(final RowKey row, final List<String> variants)
     {
-        final String settings = row.settingsText(variants);
-        return settings.isEmpty() ? row.algorithm() : row.algorithm() + " " + settings;
+        final List<String> parts = new ArrayList<>();
+        for (final String variant : variants)
+        {
+            final String value = row.settings().get(variant);
+            if (null == value || "off".equals(value))
+            {
+                continue;
+            }
+            parts.add("on".equals(value) ? initials(variant) : variant + "=" + value);
+        }
+        return parts.isEmpty() ? row.algorithm() : row.algorithm() + " " + String.join("+", parts);
+    }
+
+    /** @return {@code PV} for {@code pre-vote}: the first letter of each word, upper case. */
+    static String initials(final String name)
+    {
+        final StringBuilder initials = new StringBuilder();
+        for (final String word : name.split("[-_ ]+"))
+        {
+            if (!word.isEmpty())
+            {
+                initials.append(Character.toUpperCase(word.charAt(0)));
+            }
+        }
+        return initials.toString();
+    }
+
+    /** @return the sentence that says once what each variant's initials stand for; empty when no label uses them. */
+    static String variantNote(final List<RowKey> rows, final List<String> variants)
+    {
+        final List<String> used = new ArrayList<>();
+        for (final String variant : variants)
+        {
+            if (rows.stream().anyMatch(row -> "on".equals(row.settings().get(variant))))
+            {
+                used.add(initials(variant) + " = " + variant + " on");
+            }
+        }
+        return used.isEmpty() ? "" : "Variants: " + String.join(", ", used) + "; a label without one ran with it off.";
     }
 
     /** @return the settings that tell rows of one algorithm, transport and n apart, but the derived T_coord. */
@@ -126,7 +167,7 @@ final class Incidents
         final List<List<Table.Value>> values = new ArrayList<>();
         final List<RowKey> ordered = new ArrayList<>(rows);
         ordered.sort(java.util.Comparator.comparing(RowKey::transport).thenComparingInt(RowKey::nodes)
-            .thenComparing(row -> label(row, variants), RowKey.Settings.NATURAL));
+            .thenComparing(RowKey::algorithm).thenComparing(row -> row.settingsText(variants), RowKey.Settings.NATURAL));
         for (final RowKey row : ordered)
         {
             final double runs = Charts.value(data, row, JmhSource.ELECTIONS);
@@ -156,6 +197,11 @@ final class Incidents
         }
         notes.add("Over the disturbance (fault to heal): availability is the time a live leader was named by a majority of the " +
             "cluster; a run settled when its last such leader had held office for the stable window by the heal.");
+        final String variantNote = variantNote(rows, variants);
+        if (!variantNote.isEmpty())
+        {
+            notes.add(variantNote);
+        }
         return new Table("incident-" + scenario, scenario, notes, columns, values);
     }
 
@@ -242,7 +288,7 @@ final class Incidents
                 }
             }
             final List<RowKey> strip = new ArrayList<>(transport.getValue().get(nodes));
-            strip.sort(java.util.Comparator.comparing(row -> label(row, variants), RowKey.Settings.NATURAL));
+            strip.sort(java.util.Comparator.comparing(row -> row.algorithm() + " " + row.settingsText(variants), RowKey.Settings.NATURAL));
             panels.add(strip(data, transport.getKey() + ", n=" + nodes, strip, variants));
         }
         if (panels.isEmpty())
@@ -252,7 +298,7 @@ final class Incidents
         final List<String> notes = List.of(
             "A strip per algorithm and variant; the disturbance (fault to heal) in " + ElectionResult.Disturbance.BINS +
                 " equal parts, each coloured by the share of its time, over all runs, with a live leader that a majority names: " +
-                "green all of it, red none. " + Charts.heldFixed(rows, variants));
+                "green all of it, red none. " + Charts.heldFixed(rows, variants) + " " + variantNote(rows, variants));
         return new NamedChart(STRIP_STEM + Charts.safe(scenario), "Availability over time: " + scenario, scenario,
             panels, 1, notes);
     }
