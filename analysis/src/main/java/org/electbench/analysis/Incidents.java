@@ -77,11 +77,52 @@ final class Incidents
         return scenarios;
     }
 
-    /** @return the label of a row among the scenario's: its algorithm, and the settings that tell its variants apart (raft's pre-vote, check-quorum). */
+    /**
+     * @return the label of a row among the scenario's: its algorithm, and the settings that tell its variants apart, an
+     *     option switched on by its initials (raft's pre-vote on and check-quorum on: {@code raft CQ+PV}), one off left out,
+     *     any other as {@code name=value}; {@link #variantNote} explains the initials once.
+     */
     static String label(final RowKey row, final List<String> variants)
     {
-        final String settings = row.settingsText(variants);
-        return settings.isEmpty() ? row.algorithm() : row.algorithm() + " " + settings;
+        final List<String> parts = new ArrayList<>();
+        for (final String variant : variants)
+        {
+            final String value = row.settings().get(variant);
+            if (null == value || "off".equals(value))
+            {
+                continue;
+            }
+            parts.add("on".equals(value) ? initials(variant) : variant + "=" + value);
+        }
+        return parts.isEmpty() ? row.algorithm() : row.algorithm() + " " + String.join("+", parts);
+    }
+
+    /** @return {@code PV} for {@code pre-vote}: the first letter of each word, upper case. */
+    static String initials(final String name)
+    {
+        final StringBuilder initials = new StringBuilder();
+        for (final String word : name.split("[-_ ]+"))
+        {
+            if (!word.isEmpty())
+            {
+                initials.append(Character.toUpperCase(word.charAt(0)));
+            }
+        }
+        return initials.toString();
+    }
+
+    /** @return the sentence that says once what each variant's initials stand for; empty when no label uses them. */
+    static String variantNote(final List<RowKey> rows, final List<String> variants)
+    {
+        final List<String> used = new ArrayList<>();
+        for (final String variant : variants)
+        {
+            if (rows.stream().anyMatch(row -> "on".equals(row.settings().get(variant))))
+            {
+                used.add(initials(variant) + " = " + variant + " on");
+            }
+        }
+        return used.isEmpty() ? "" : "Variants: " + String.join(", ", used) + "; a label without one ran with it off.";
     }
 
     /** @return the settings that tell rows of one algorithm, transport and n apart, but the derived T_coord. */
@@ -144,7 +185,7 @@ final class Incidents
         final List<List<Table.Value>> values = new ArrayList<>();
         final List<RowKey> ordered = new ArrayList<>(rows);
         ordered.sort(java.util.Comparator.comparing(RowKey::transport).thenComparingInt(RowKey::nodes)
-            .thenComparing(row -> label(row, variants), RowKey.Settings.NATURAL));
+            .thenComparing(RowKey::algorithm).thenComparing(row -> row.settingsText(variants), RowKey.Settings.NATURAL));
         for (final RowKey row : ordered)
         {
             final double runs = Charts.value(data, row, JmhSource.ELECTIONS);
@@ -180,6 +221,11 @@ final class Incidents
             "stable window by the heal with no other leader anywhere (a minority's leader counts). From the fault to the " +
             "run's end: time with two or more leaders, time with no leader a majority follows, and time a node still " +
             "followed a deposed leader (a minority's, or one that crashed or stepped down).");
+        final String variantNote = variantNote(rows, variants);
+        if (!variantNote.isEmpty())
+        {
+            notes.add(variantNote);
+        }
         return new Table("incident-" + scenario, scenario, notes, columns, values);
     }
 
@@ -288,7 +334,7 @@ final class Incidents
             "A strip per algorithm and variant; the disturbance (fault to heal) in " + ElectionResult.Disturbance.BINS +
                 " equal parts, each coloured by the share of its time, over all runs, with a live leader that a majority names: " +
                 "green all of it, red none; beside it, in purple, the share with two or more live leaders anywhere (a " +
-                "minority's leader counts), white none. " + Charts.heldFixed(rows, variants));
+                "minority's leader counts), white none. " + Charts.heldFixed(rows, variants) + " " + variantNote(rows, variants));
         return new NamedChart(STRIP_STEM + Charts.safe(scenario), "Availability over time: " + scenario, scenario,
             panels, 1, notes);
     }

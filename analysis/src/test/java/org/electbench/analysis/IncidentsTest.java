@@ -51,8 +51,7 @@ class IncidentsTest
         final Table table = Incidents.table(chained(), "chained");
 
         assertEquals(5, table.rows().size());
-        assertEquals(List.of("bully", "raft check-quorum=off pre-vote=off", "raft check-quorum=off pre-vote=on",
-            "raft check-quorum=on pre-vote=off", "raft check-quorum=on pre-vote=on"),
+        assertEquals(List.of("bully", "raft", "raft PV", "raft CQ", "raft CQ+PV"),
             table.rows().stream().map(row -> row.get(0).text()).toList());
         // bully: a leader in the first half only; raft with both: half of the first half and all of the second.
         assertEquals(50.0, table.value(0, "availability_pct").exact());
@@ -70,8 +69,7 @@ class IncidentsTest
 
         assertNotNull(chart);
         final HeatMapChart strips = (HeatMapChart)chart.chart();
-        assertEquals(List.of("bully", "raft check-quorum=off pre-vote=off", "raft check-quorum=off pre-vote=on",
-            "raft check-quorum=on pre-vote=off", "raft check-quorum=on pre-vote=on"), strips.getHeatMapSeries().getYData());
+        assertEquals(List.of("bully", "raft", "raft PV", "raft CQ", "raft CQ+PV"), strips.getHeatMapSeries().getYData());
         final List<Number[]> heat = new java.util.ArrayList<>(strips.getHeatMapSeries().getHeatData());
         assertEquals(5 * ElectionResult.Disturbance.BINS, heat.size());
         // bully's (y = 0) first part had a leader all the time, its last none.
