@@ -124,7 +124,8 @@ final class ObserveCommand implements Callable<Integer>
         {
             err.printf(Locale.ROOT, "observe: %s, %d nodes, fingerprint %016x, %s, listening on %s; settle window %s%n",
                 cluster.algorithm().name(), cluster.clusterSize(), cluster.fingerprint(),
-                cluster.keyed() ? "reports need the cluster key" : "no key (reports checked by address only)",
+                cluster.keyed() ? "reports need the cluster key" : "no key: reports are checked by address only, and anyone " +
+                    "who can send from a listed host can forge them",
                 ClusterFile.format(cluster.observer()), millis(observer.settleWindowNs()));
             err.flush();
             final IdleStrategy idle = new BackoffIdleStrategy();

@@ -67,15 +67,22 @@ class ReplayAttackTest
         return node;
     }
 
-    @Test
-    @Timeout(value = 240, unit = TimeUnit.SECONDS)
-    void anEarlierProcesssFramesReplayedNeverDisplaceTheLiveNodeAtANodeOrTheObserver() throws Exception
+    /** @return a fresh keyed cluster on free loopback ports, its three nodes launched, not started. */
+    private ClusterFile launchAll() throws Exception
     {
         final ClusterFile cluster = cluster(ChannelPlan.freeUdpPorts(ChannelPlan.LOOPBACK_HOST, 4));
         for (int id = 1; id <= 3; id++)
         {
             launch(cluster, id);
         }
+        return cluster;
+    }
+
+    @Test
+    @Timeout(value = 240, unit = TimeUnit.SECONDS)
+    void anEarlierProcesssFramesReplayedNeverDisplaceTheLiveNodeAtANodeOrTheObserver() throws Exception
+    {
+        final ClusterFile cluster = launchAll();
         final Capture toNode = Capture.of(nodes.get(2), cluster, 1);
         final Capture toObserver = Capture.of(nodes.get(2), cluster, 0);
         // Something listens on the observer's endpoint while the earlier process runs, so it sends reports.
@@ -137,11 +144,7 @@ class ReplayAttackTest
     @Timeout(value = 240, unit = TimeUnit.SECONDS)
     void aKilledLeadersCapturedHeartbeatsReplayedDoNotHoldOffFailover() throws Exception
     {
-        final ClusterFile cluster = cluster(ChannelPlan.freeUdpPorts(ChannelPlan.LOOPBACK_HOST, 4));
-        for (int id = 1; id <= 3; id++)
-        {
-            launch(cluster, id);
-        }
+        final ClusterFile cluster = launchAll();
         final Capture toOne = Capture.of(nodes.get(2), cluster, 1);
         final Capture toTwo = Capture.of(nodes.get(2), cluster, 2);
         nodes.forEach(NodeHost::start);

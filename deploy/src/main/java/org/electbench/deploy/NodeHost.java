@@ -61,7 +61,10 @@ import org.electbench.transport.host.HostedContext;
  * frame and report carries the cluster file's fingerprint, this process's incarnation and, with a
  * key, a MAC; frames from unlisted addresses, without the key, of another cluster file, or of a
  * second process claiming a peer's id are dropped, counted by reason, and named on stderr the
- * first time for each peer.
+ * first time for each peer; so are copies of earlier frames (an older incarnation's, or ones
+ * already received). Its driver refuses sessions from unlisted hosts before mapping an image
+ * ({@link SetupGuard}). Should its Aeron client be closed under it after a stall, it stops and
+ * says why ({@link #failure()}): docs/design/trust-wire.md.
  */
 public final class NodeHost implements Agent, AutoCloseable
 {

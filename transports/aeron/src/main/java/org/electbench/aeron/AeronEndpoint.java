@@ -27,8 +27,9 @@ import org.electbench.spi.MessageHeader;
  * but the MAC of a cluster with a key (see {@link FrameMac}).
  * <p>
  * Between processes the endpoint is given its cluster's {@link Membership}: every publication
- * sends from the node's listed host, every frame carries the cluster's fingerprint and this
- * process's incarnation, and, with a key, a MAC; incoming frames are checked against the same.
+ * sends from the node's listed host, every frame carries the cluster's fingerprint, this
+ * process's incarnation, its own sequence number and its receiver's id, and, with a key, a MAC
+ * over all of them; incoming frames are checked against the same ({@link FrameTrust}).
  */
 public final class AeronEndpoint implements Agent, AutoCloseable
 {

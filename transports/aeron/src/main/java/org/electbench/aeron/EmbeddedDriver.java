@@ -274,7 +274,7 @@ public final class EmbeddedDriver implements AutoCloseable
 
         /**
          * @param setupGuard what new incoming sessions must pass before the driver maps an image; by
-         *                   default a session may ask for no longer a term than {@link #termLength}.
+         *                   default none (a runtime's own wires choose their term lengths per channel).
          */
         public Builder setupGuard(final SetupGuard setupGuard)
         {
@@ -343,11 +343,14 @@ public final class EmbeddedDriver implements AutoCloseable
                 .ipcTermBufferLength(termLength)
                 .initialWindowLength(termLength)
                 .termBufferSparseFile(true)
-                .receiveChannelEndpointSupplier(null != setupGuard ? setupGuard : new SetupGuard(termLength, null))
                 .dirDeleteOnStart(true)
                 .dirDeleteOnShutdown(true)
                 .warnIfDirectoryExists(false);
 
+            if (null != setupGuard)
+            {
+                driverContext.receiveChannelEndpointSupplier(setupGuard);
+            }
             MediaDriver driver = null;
             Aeron aeron = null;
             try
