@@ -9,8 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -29,6 +27,7 @@ import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.Durations;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.ElectionSettings.Knob;
+import org.electbench.transport.FileSafety;
 import org.electbench.transport.InputFiles;
 import org.electbench.transport.parameters.RunParameter;
 import org.electbench.transport.parameters.RunParameters;
@@ -526,7 +525,11 @@ public final class ClusterFile
             try
             {
                 bytes = InputFiles.readRegular(path, "the key file", MAX_KEY_BYTES);
-                checkKeyMode(path);
+                final String warning = FileSafety.checkSecret(path, "the key file");
+                if (null != warning)
+                {
+                    System.err.println("electbench: warning: " + escape(warning));
+                }
             }
             catch (final IllegalArgumentException ex)
             {
@@ -542,34 +545,6 @@ public final class ClusterFile
                     FrameMac.MIN_KEY_LENGTH + " random bytes (e.g. head -c 32 /dev/urandom > " + value + ")");
             }
             return bytes;
-        }
-
-        /**
-         * A key others may change is no secret of the cluster's: refused. One others may read lets them forge frames:
-         * said on stderr, as a key shared on purpose (a group's) is still the user's call.
-         */
-        private void checkKeyMode(final Path path) throws IOException
-        {
-            final java.util.Set<PosixFilePermission> mode;
-            try
-            {
-                mode = Files.getPosixFilePermissions(path);
-            }
-            catch (final UnsupportedOperationException ex)
-            {
-                return;
-            }
-            if (mode.contains(PosixFilePermission.GROUP_WRITE) || mode.contains(PosixFilePermission.OTHERS_WRITE))
-            {
-                throw new IllegalArgumentException("the key file " + path + " may be written by other users (mode " +
-                    PosixFilePermissions.toString(mode) + "); chmod 600 it");
-            }
-            if (mode.contains(PosixFilePermission.OTHERS_READ))
-            {
-                System.err.println("electbench: warning: the key file " + escape(path.toString()) +
-                    " may be read by any user (mode " + PosixFilePermissions.toString(mode) + "), who could then forge " +
-                    "frames; chmod 600 it");
-            }
         }
 
         ClusterFile finish()

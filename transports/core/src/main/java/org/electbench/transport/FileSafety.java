@@ -15,7 +15,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -277,14 +276,31 @@ public final class FileSafety
         });
     }
 
-    /** @return "0755"-style octal of {@code permissions}, for messages. */
-    static String octal(final Set<PosixFilePermission> permissions)
+    /**
+     * A secret (a cluster key) others may change is no secret: refused. One others may read lets them forge what it
+     * signs: a warning, as a key shared on purpose (with a group) is still the user's call.
+     *
+     * @param what how to name the file: "the key file".
+     * @return null, or a warning to print when any user may read it.
+     * @throws IllegalArgumentException when group or others may write it.
+     */
+    public static String checkSecret(final Path file, final String what) throws IOException
     {
-        int mode = 0;
-        for (final PosixFilePermission permission : permissions)
+        final Set<PosixFilePermission> mode;
+        try
         {
-            mode |= 1 << (8 - permission.ordinal());
+            mode = Files.getPosixFilePermissions(file);
         }
-        return String.format(Locale.ROOT, "0%03o", mode);
+        catch (final UnsupportedOperationException ex)
+        {
+            return null;
+        }
+        if (mode.contains(PosixFilePermission.GROUP_WRITE) || mode.contains(PosixFilePermission.OTHERS_WRITE))
+        {
+            throw new IllegalArgumentException(what + " " + file + " may be written by other users (mode " +
+                PosixFilePermissions.toString(mode) + "); chmod 600 it");
+        }
+        return mode.contains(PosixFilePermission.OTHERS_READ) ? what + " " + file + " may be read by any user (mode " +
+            PosixFilePermissions.toString(mode) + "), who could then forge what it signs; chmod 600 it" : null;
     }
 }
