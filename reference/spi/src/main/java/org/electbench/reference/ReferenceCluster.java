@@ -15,7 +15,8 @@ import org.electbench.reference.net.Nft;
 
 /**
  * n nodes of a {@link ReferenceSystem}, each a JVM of its own in a network namespace of its own,
- * joined by veth pairs to a bridge in this namespace on a /24 made up from this process's pid; the
+ * joined by veth pairs to a bridge in this namespace on a /24 of 10.215/16 made up from this process's pid (the cli
+ * namespace tests use 10.213 and 10.214); the
  * faults act on the real stack: {@link #crash} is SIGKILL, {@link #pause}/{@link #resume} SIGSTOP
  * and SIGCONT, {@link #isolate} and {@link #cutOneWay} nftables drops inside the namespaces.
  * Everything it makes carries its owner's pid ({@link Reaper}) and goes on {@link #close}, on
@@ -72,7 +73,7 @@ public final class ReferenceCluster implements AutoCloseable
         this.dir = Files.createTempDirectory(tmp, Reaper.DIRECTORY_PREFIX + OWNER + "-",
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         Runtime.getRuntime().addShutdownHook(hook);
-        final String subnet = "10.214." + (OWNER % 250) + ".";
+        final String subnet = "10.215." + (OWNER % 250) + ".";
         try
         {
             network = new NamespaceNetwork(Reaper.BRIDGE_PREFIX + OWNER, subnet + "254/24");
