@@ -203,17 +203,19 @@ public final class ReferenceTable
         }
         final Table table = table(rows);
         final List<Path> written = new ArrayList<>();
+        // As the report's own files: nothing below the report folder's parent is followed or replaced unless regular.
+        final Path root = null == out.toAbsolutePath().getParent() ? out.toAbsolutePath() : out.toAbsolutePath().getParent();
         for (final TableFormat format : List.of(TableFormat.MARKDOWN, TableFormat.CSV, TableFormat.JSON))
         {
             final Path file = out.resolve(ReportWriter.TABLES).resolve(table.id() + "." + format.extension());
-            AtomicOutput.replace(file, format.render(table));
+            AtomicOutput.replaceInside(root, file, format.render(table));
             written.add(file);
         }
         final Path report = out.resolve(ReportWriter.REPORT_MD);
         try
         {
             final String before = Files.exists(report) ? Files.readString(report) : "";
-            AtomicOutput.replace(report, before + "\n" + TableFormat.MARKDOWN.render(table) + "\n");
+            AtomicOutput.replaceInside(root, report, before + "\n" + TableFormat.MARKDOWN.render(table) + "\n");
         }
         catch (final IOException ex)
         {
