@@ -50,9 +50,10 @@ MODULES = [  # (dir, artifactId, name, description, internal deps), in build ord
 ]
 ARTIFACT = {d: a for d, a, *_ in MODULES}
 BY_NAME = {
-    'support': {'AtomicOutput', 'InputFiles', 'MemoryLimits', 'YoungGeneration', 'Durations', 'Seeds', 'FileSafety'},
+    'support': {'AtomicOutput', 'InputFiles', 'MemoryLimits', 'YoungGeneration', 'Durations', 'Seeds', 'FileSafety', 'HistogramBounds'},
     'core/fault': {'Fault', 'FaultPlan', 'FaultPatterns', 'NetworkFaults', 'CrashTriggers'},
-    'core/measure': {'ConvergenceMonitor', 'ElectionResult', 'MessageCounts', 'Summary', 'TraceRecorder', 'host/MonitorFeed'},
+    'core/measure': {'ConvergenceMonitor', 'ElectionResult', 'MessageCounts', 'Summary', 'TraceRecorder', 'host/MonitorFeed',
+                     'AgreementRecorder', 'Beliefs', 'DisturbanceRecorder', 'LivenessRecorder', 'SafetyRecorder', 'TrafficRecorder'},
     'core/host': {'ClusterRuntime', 'RuntimeProvider', 'BudgetExceededException'},
     'core/scenario': {'Scenario', 'ScenarioKind', 'ScenarioLimits', 'ScenarioLimitException', 'DelayDistribution', 'NetworkModel',
                       'Detect', 'RunPlan', 'RunTiming'},
