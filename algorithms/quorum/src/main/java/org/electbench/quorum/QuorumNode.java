@@ -177,6 +177,8 @@ public final class QuorumNode implements ElectionNode
     private final long watchEntryTimeoutNs;
     private final long watchLeadTimeoutNs;
     private final long votingWindowNs;
+    /** The safety additions (rules 1-7) when set; else the source's rules alone. */
+    private final boolean ballots;
     private final QuorumMessages decoder = new QuorumMessages();
     private final TimerSlot watchTimer = new TimerSlot(WATCH_TIMER);
     private final TimerSlot voteTimer = new TimerSlot(VOTE_TIMER);
@@ -227,6 +229,8 @@ public final class QuorumNode implements ElectionNode
     private boolean[] voted = new boolean[0];
     private long[] votePreviousTerm = new long[0];
     private long[] voteTerm = new long[0];
+    /** Without ballots, the tally board holds each voter's VOTE(term, msg): the msg half. */
+    private long[] voteMsg = new long[0];
 
     private Role announcedRole;
     private int announcedLeaderId;
@@ -241,6 +245,7 @@ public final class QuorumNode implements ElectionNode
         watchEntryTimeoutNs = watchLeadTimeoutNs / WATCH_LEAD_HEARTBEATS * WATCH_ENTRY_HEARTBEATS +
             watchLeadTimeoutNs % WATCH_LEAD_HEARTBEATS * WATCH_ENTRY_HEARTBEATS / WATCH_LEAD_HEARTBEATS;
         votingWindowNs = settings.electionTimeoutNs();
+        ballots = settings.get(QuorumAlgorithm.BALLOTS);
         state(State.DOWN);
     }
 
@@ -261,6 +266,7 @@ public final class QuorumNode implements ElectionNode
             voted = new boolean[clusterSize + 1];
             votePreviousTerm = new long[clusterSize + 1];
             voteTerm = new long[clusterSize + 1];
+            voteMsg = new long[clusterSize + 1];
         }
         // Timers of an earlier life never fire into this one: forget them without cancelling.
         watchTimer.forget();
@@ -277,7 +283,8 @@ public final class QuorumNode implements ElectionNode
         oldLeaderId = NO_LEADER;
         oldLeaderTerm = 0;
         recoveredTerm = 0;
-        durableState = ctx.durableState();
+        // The source keeps nothing across a restart; durable votes are rule 4.
+        durableState = ballots ? ctx.durableState() : null;
         this.leaderId = NO_LEADER;
         announcedRole = null;
         clearTally();
@@ -471,7 +478,7 @@ public final class QuorumNode implements ElectionNode
     {
         noteTerm(term);
         recordClaim(fromId, term, msg, ballot);
-        if (state.leading() && term > seenTerm)
+        if (ballots && state.leading() && term > seenTerm)
         {
             // Rule 6: the claimant saw a LEAD of a later term, so this leader is stale.
             state(state.leading(false));
@@ -488,7 +495,16 @@ public final class QuorumNode implements ElectionNode
     private void onVote(final int fromId, final long previousTerm, final long votedTerm)
     {
         // Its terms are not noted as seen: they are the voter's promise, and nobody leads them yet.
-        if (!state.leading() && previousTerm < votedTerm)
+        if (state.leading())
+        {
+            return;
+        }
+        if (!ballots)
+        {
+            // The source's VOTE(term, msg): the chosen claim's msg where a range starts, its term where it ends.
+            tallyIdentical(fromId, votedTerm, previousTerm);
+        }
+        else if (previousTerm < votedTerm)
         {
             tally(fromId, previousTerm, votedTerm);
         }
@@ -537,6 +553,11 @@ public final class QuorumNode implements ElectionNode
             // A leader's ELECTOR ranks its own claim first; it needs no votes.
             return;
         }
+        if (!ballots)
+        {
+            castSourceVote(choiceId);
+            return;
+        }
         // The next leader's number: one above every term claimed or seen led, and at least the
         // round's highest ballot, so that the round's votes meet on one term (rules 1 and 7).
         castVote(choiceId, Math.max(Terms.nextSaturated(Math.max(choiceTerm, highestTermSeen)), highestBallot));
@@ -562,7 +583,7 @@ public final class QuorumNode implements ElectionNode
         final boolean oldLeaderAlive = NO_LEADER != oldLeaderId &&
             ((claimed[oldLeaderId] && claimTerm[oldLeaderId] >= oldLeaderTerm) ||
             (leaderHeardWhileVoting && oldLeaderId == leaderId));
-        if (NO_LEADER != oldLeaderId && latestClaimedTerm > oldLeaderTerm)
+        if (ballots && NO_LEADER != oldLeaderId && latestClaimedTerm > oldLeaderTerm)
         {
             // Rule 5: a claim reports a later leader, so the old one is stale for good.
             oldLeaderId = NO_LEADER;
@@ -651,6 +672,44 @@ public final class QuorumNode implements ElectionNode
         }
     }
 
+    /** The source's VOTE(term, msg) for the chosen claim; a vote for this node is recorded, not sent. */
+    private void castSourceVote(final int choiceId)
+    {
+        if (NO_LEADER == choiceId)
+        {
+            return;
+        }
+        if (choiceId == selfId)
+        {
+            tallyIdentical(selfId, choiceTerm, choiceMsg);
+        }
+        else
+        {
+            QuorumMessages.claimVote(ctx, choiceMsg, choiceTerm);
+            ctx.send(choiceId);
+        }
+    }
+
+    /**
+     * The source's tally board: the latest VOTE(term, msg) per voter; "more than N/2 identical
+     * votes for self" make this node the leader of the term after the latest it has seen.
+     */
+    private void tallyIdentical(final int voterId, final long term, final long msg)
+    {
+        voted[voterId] = true;
+        voteTerm[voterId] = term;
+        voteMsg[voterId] = msg;
+        int identical = 0;
+        for (int id = 1; id <= clusterSize; id++)
+        {
+            identical += voted[id] && voteTerm[id] == term && voteMsg[id] == msg ? 1 : 0;
+        }
+        if (2 * identical > clusterSize && Terms.hasNext(Math.max(term, seenTerm)))
+        {
+            becomeLeader(Math.max(term, seenTerm) + 1);
+        }
+    }
+
     private int votesCovering(final long term)
     {
         int count = 0;
@@ -698,6 +757,11 @@ public final class QuorumNode implements ElectionNode
      */
     private long ballot()
     {
+        if (!ballots)
+        {
+            // The source's ELECT(id, term, msg) carries no ballot.
+            return 0;
+        }
         return Math.max(votedTerm, Terms.nextSaturated(recoveredTerm));
     }
 
