@@ -14,90 +14,15 @@ import org.electbench.spi.Terms;
 import org.electbench.spi.TimerSlot;
 
 /**
- * One server of the ELECT/VOTE majority election ("A Leader Election Algorithm", January 2000),
- * as specified in {@code shared/seeds/004_571dd20fb805ed16.txt}.
+ * One server of the ELECT/VOTE majority election ("A Leader Election Algorithm", a note of January 2000).
  * <p>
- * Assumptions, as in the note: N servers are configured (ids 1..N, the order of the config
- * file), not all alive; RTT (here the election timeout) is a generous bound on a round trip;
- * HBT is the leader's heartbeat interval. A leader needs votes from more than N/2 of the
- * configured servers, so a minority partition never elects, and two leaders of one term need
- * two disjoint majorities' worth of votes.
- * <p>
- * Two state machines run side by side, as the note has them; {@link State} is their product, and
- * {@link #state(State)} the one transition method, which performs each half's entry and exit:
- * <ul>
- *   <li>ELECTOR, always, even while leading. WATCHING: on entry a timer of 5/3 of the detection
- *       timeout and a clean slate; each LEAD resets the timer to the detection timeout; an ELECT
- *       is recorded and starts VOTING; the timeout (the failure detector) starts VOTING. The note
- *       says "(e.g.) 3 HBT" and 5 HBT: the detection timeout is the knob every algorithm shares,
- *       3 HBT by default, so every algorithm in a table detects after the same silence. VOTING:
- *       on entry a timer of RTT and an ELECT broadcast reporting the last LEAD seen; each ELECT is
- *       recorded; on the timeout a VOTE goes to the best claim and the node watches again.</li>
- *   <li>CANDIDATE. FOLLOWER: the tally board (latest vote per server) is cleared on entry and
- *       on each LEAD; more than N/2 votes for this node covering one term (rule 3 below)
- *       make it LEADER of that term. LEADER: broadcast LEAD every HBT, the first announcing the
- *       new term; a LEAD that is not obsolete makes it FOLLOWER again.</li>
- * </ul>
- * Vote ranking: "each server votes for the old leader, if still alive": the last leader this
- * node followed (or was), remembered round after round until a claim shows a later leader, is
- * alive when it claims the term it led or its LEAD is heard during the round; otherwise the
- * latest {@code (term, msg)} claimed, ties to the smallest id. A node's vote for itself is
- * recorded locally, not sent.
- * <p>
- * Terms number leaders, as in the note ("this is the 5th leader"): after a clean crash the next
- * leader leads the old term plus one. A round that elects nobody numbers nobody.
- * <p>
- * Choices the note leaves open: a leader's own LEAD counts as seen by its own ELECTOR (else
- * every leader would call an election on itself after 5 HBT); a LEAD older than the last one
- * seen is obsolete everywhere and resets no timer; between two LEADs with the same
- * {@code (term, msg)} from different senders the smaller id wins, as the ranking breaks ties.
- * A node whose failure detector is disabled arms no WATCHING timer: it votes only when an
- * ELECT reaches it.
- * <p>
- * Rules added for safety and liveness, as the note alone lets two servers lead one term (a
- * majority that never heard a new leader's first LEAD elects another for the same term),
- * forgets votes across a restart, and can split forever behind a stale old leader:
- * <ol>
- *   <li>Ballots: each ELECT carries its sender's ballot, the last term its votes cover, so a
- *       round's voters all vote up to at least the round's highest ballot and meet on one term.</li>
- *   <li>A vote names the term its server would lead, one above every term claimed or seen led
- *       (and at least the round's highest ballot), and covers the terms after the voter's
- *       previous vote up to it: a vote for another server, or for a later term, covers only
- *       terms no vote of this voter covered, so a server's votes for two servers never share a
- *       term. The same vote to the same server is sent again unchanged.</li>
- *   <li>A candidate leads the latest term that more than N/2 of its votes (the latest per
- *       voter) cover, and only a term after the last LEAD it has seen.</li>
- *   <li>The highest term seen and the last vote (its range and its server) are durable: written
- *       to {@link NodeContext#durableState()} on each change and read back on
- *       {@link Start#RECOVERED}, after which no term known before the crash is led (late votes
- *       may be for a term this node led then); without durable state a server restarts
- *       blank, as in the note, and safety then needs stable storage.</li>
- *   <li>The old leader keeps the vote only if no claim of the round reports a later term
- *       than its own: else it is stale for good, and voters split behind different stale leaders.</li>
- *   <li>A leader steps down on an ELECT claiming a LEAD of a later term than its own, as it
- *       would on that LEAD, so it can vote in the round that replaces it.</li>
- *   <li>A ballot is at least the first term its sender may lead: one above every term it knew
- *       before its restart (rule 4). Without this a restarted server that had voted for itself
- *       alone, in a term the others never voted in, drew votes up to that term only, which it
- *       may not lead, and re-sent "the same vote" round after round: no leader ever again,
- *       with every server up.</li>
- * </ol>
- * Safety: two leaders of one term t would each hold votes covering t from more than N/2
- * servers, so one server would have covered t in votes for two servers, against rule 2, which
- * holds across restarts by rule 4; a settled start counts its term as voted in by every server.
- * Votes cover a range rather than one term for liveness: a server that voted alone when its
- * ELECT was lost, or in two staggered rounds, is a term ahead of the rest, and a single-term
- * vote from it would never match theirs, where the note's identical claims still matched.
- * <p>
- * Announced belief: LEADER naming itself while leading; CANDIDATE naming nobody while VOTING;
- * otherwise FOLLOWER naming the leader it follows, or nobody once an election found that
- * leader dead. A frame that is not exactly one of the three messages is dropped and counted
- * ({@link #malformedMessages()}), and so is one carrying a term no honest server could send
- * ({@link Terms#plausible}: negative, or more than {@link Terms#MAX_JUMP} above every term this
- * node knows). Terms are refused rather than saturated: safety is one leader per term, so a
- * term run up to the top by one forged frame would leave no term to elect in; with the jump
- * refused it takes 2<sup>31</sup> accepted forgeries, and at the top a server votes in no new
- * term ({@link Terms#hasNext}) rather than wrap.
+ * Assumptions, as in the note: N servers are configured (ids 1..N), not all alive; RTT (here the
+ * election timeout) bounds a round trip; HBT is the heartbeat interval; the detection timeout D
+ * replaces the note's 3 HBT, and 5/3·D its 5 HBT. By default the note's rules alone: a leader on
+ * more than N/2 identical VOTE(term, msg), the tally cleared only on LEAD. With
+ * {@link QuorumAlgorithm#BALLOTS} on, vote ranges, ballots and durable votes (rules 1-7) give one
+ * leader per term, which the note alone does not. Rule by rule, and what the option costs:
+ * {@code docs/design/algorithms/quorum.md}.
  */
 public final class QuorumNode implements ElectionNode
 {
