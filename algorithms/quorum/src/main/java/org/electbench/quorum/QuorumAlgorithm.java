@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.IntPredicate;
 
+import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.ClusterProfile;
 import org.electbench.spi.DerivedSettings;
 import org.electbench.spi.Durations;
@@ -26,6 +27,13 @@ import org.electbench.spi.SettingsDerivation;
 public final class QuorumAlgorithm implements ElectionAlgorithm
 {
     public static final String NAME = "quorum";
+    /**
+     * Off (the default): the source's rules, a leader on more than N/2 identical VOTE(term, msg).
+     * On: vote ranges, ballots, durable votes and the stale-leader rules (docs/design/algorithms/quorum.md).
+     */
+    public static final AlgorithmOption<Boolean> BALLOTS = AlgorithmOption.onOff("ballots", false,
+        "Quorum: vote ranges, ballots and durable votes added for one leader per term; off is the source's rule " +
+            "(more than N/2 identical votes)");
     /** Election rounds the liveness bound allows after the last heal; see {@link #liveness}. */
     static final int LIVENESS_ROUNDS = 3;
     private static final List<MessageRole> ROLES = List.of(
@@ -35,6 +43,12 @@ public final class QuorumAlgorithm implements ElectionAlgorithm
     public String name()
     {
         return NAME;
+    }
+
+    @Override
+    public List<AlgorithmOption<?>> options()
+    {
+        return List.of(BALLOTS);
     }
 
     @Override

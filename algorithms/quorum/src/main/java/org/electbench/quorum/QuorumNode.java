@@ -14,90 +14,15 @@ import org.electbench.spi.Terms;
 import org.electbench.spi.TimerSlot;
 
 /**
- * One server of the ELECT/VOTE majority election ("A Leader Election Algorithm", January 2000),
- * as specified in {@code shared/seeds/004_571dd20fb805ed16.txt}.
+ * One server of the ELECT/VOTE majority election ("A Leader Election Algorithm", a note of January 2000).
  * <p>
- * Assumptions, as in the note: N servers are configured (ids 1..N, the order of the config
- * file), not all alive; RTT (here the election timeout) is a generous bound on a round trip;
- * HBT is the leader's heartbeat interval. A leader needs votes from more than N/2 of the
- * configured servers, so a minority partition never elects, and two leaders of one term need
- * two disjoint majorities' worth of votes.
- * <p>
- * Two state machines run side by side, as the note has them; {@link State} is their product, and
- * {@link #state(State)} the one transition method, which performs each half's entry and exit:
- * <ul>
- *   <li>ELECTOR, always, even while leading. WATCHING: on entry a timer of 5/3 of the detection
- *       timeout and a clean slate; each LEAD resets the timer to the detection timeout; an ELECT
- *       is recorded and starts VOTING; the timeout (the failure detector) starts VOTING. The note
- *       says "(e.g.) 3 HBT" and 5 HBT: the detection timeout is the knob every algorithm shares,
- *       3 HBT by default, so every algorithm in a table detects after the same silence. VOTING:
- *       on entry a timer of RTT and an ELECT broadcast reporting the last LEAD seen; each ELECT is
- *       recorded; on the timeout a VOTE goes to the best claim and the node watches again.</li>
- *   <li>CANDIDATE. FOLLOWER: the tally board (latest vote per server) is cleared on entry and
- *       on each LEAD; more than N/2 votes for this node covering one term (rule 3 below)
- *       make it LEADER of that term. LEADER: broadcast LEAD every HBT, the first announcing the
- *       new term; a LEAD that is not obsolete makes it FOLLOWER again.</li>
- * </ul>
- * Vote ranking: "each server votes for the old leader, if still alive": the last leader this
- * node followed (or was), remembered round after round until a claim shows a later leader, is
- * alive when it claims the term it led or its LEAD is heard during the round; otherwise the
- * latest {@code (term, msg)} claimed, ties to the smallest id. A node's vote for itself is
- * recorded locally, not sent.
- * <p>
- * Terms number leaders, as in the note ("this is the 5th leader"): after a clean crash the next
- * leader leads the old term plus one. A round that elects nobody numbers nobody.
- * <p>
- * Choices the note leaves open: a leader's own LEAD counts as seen by its own ELECTOR (else
- * every leader would call an election on itself after 5 HBT); a LEAD older than the last one
- * seen is obsolete everywhere and resets no timer; between two LEADs with the same
- * {@code (term, msg)} from different senders the smaller id wins, as the ranking breaks ties.
- * A node whose failure detector is disabled arms no WATCHING timer: it votes only when an
- * ELECT reaches it.
- * <p>
- * Rules added for safety and liveness, as the note alone lets two servers lead one term (a
- * majority that never heard a new leader's first LEAD elects another for the same term),
- * forgets votes across a restart, and can split forever behind a stale old leader:
- * <ol>
- *   <li>Ballots: each ELECT carries its sender's ballot, the last term its votes cover, so a
- *       round's voters all vote up to at least the round's highest ballot and meet on one term.</li>
- *   <li>A vote names the term its server would lead, one above every term claimed or seen led
- *       (and at least the round's highest ballot), and covers the terms after the voter's
- *       previous vote up to it: a vote for another server, or for a later term, covers only
- *       terms no vote of this voter covered, so a server's votes for two servers never share a
- *       term. The same vote to the same server is sent again unchanged.</li>
- *   <li>A candidate leads the latest term that more than N/2 of its votes (the latest per
- *       voter) cover, and only a term after the last LEAD it has seen.</li>
- *   <li>The highest term seen and the last vote (its range and its server) are durable: written
- *       to {@link NodeContext#durableState()} on each change and read back on
- *       {@link Start#RECOVERED}, after which no term known before the crash is led (late votes
- *       may be for a term this node led then); without durable state a server restarts
- *       blank, as in the note, and safety then needs stable storage.</li>
- *   <li>The old leader keeps the vote only if no claim of the round reports a later term
- *       than its own: else it is stale for good, and voters split behind different stale leaders.</li>
- *   <li>A leader steps down on an ELECT claiming a LEAD of a later term than its own, as it
- *       would on that LEAD, so it can vote in the round that replaces it.</li>
- *   <li>A ballot is at least the first term its sender may lead: one above every term it knew
- *       before its restart (rule 4). Without this a restarted server that had voted for itself
- *       alone, in a term the others never voted in, drew votes up to that term only, which it
- *       may not lead, and re-sent "the same vote" round after round: no leader ever again,
- *       with every server up.</li>
- * </ol>
- * Safety: two leaders of one term t would each hold votes covering t from more than N/2
- * servers, so one server would have covered t in votes for two servers, against rule 2, which
- * holds across restarts by rule 4; a settled start counts its term as voted in by every server.
- * Votes cover a range rather than one term for liveness: a server that voted alone when its
- * ELECT was lost, or in two staggered rounds, is a term ahead of the rest, and a single-term
- * vote from it would never match theirs, where the note's identical claims still matched.
- * <p>
- * Announced belief: LEADER naming itself while leading; CANDIDATE naming nobody while VOTING;
- * otherwise FOLLOWER naming the leader it follows, or nobody once an election found that
- * leader dead. A frame that is not exactly one of the three messages is dropped and counted
- * ({@link #malformedMessages()}), and so is one carrying a term no honest server could send
- * ({@link Terms#plausible}: negative, or more than {@link Terms#MAX_JUMP} above every term this
- * node knows). Terms are refused rather than saturated: safety is one leader per term, so a
- * term run up to the top by one forged frame would leave no term to elect in; with the jump
- * refused it takes 2<sup>31</sup> accepted forgeries, and at the top a server votes in no new
- * term ({@link Terms#hasNext}) rather than wrap.
+ * Assumptions, as in the note: N servers are configured (ids 1..N), not all alive; RTT (here the
+ * election timeout) bounds a round trip; HBT is the heartbeat interval; the detection timeout D
+ * replaces the note's 3 HBT, and 5/3·D its 5 HBT. By default the note's rules alone: a leader on
+ * more than N/2 identical VOTE(term, msg), the tally cleared only on LEAD. With
+ * {@link QuorumAlgorithm#BALLOTS} on, vote ranges, ballots and durable votes (rules 1-7) give one
+ * leader per term, which the note alone does not. Rule by rule, and what the option costs:
+ * {@code docs/design/algorithms/quorum.md}.
  */
 public final class QuorumNode implements ElectionNode
 {
@@ -177,6 +102,8 @@ public final class QuorumNode implements ElectionNode
     private final long watchEntryTimeoutNs;
     private final long watchLeadTimeoutNs;
     private final long votingWindowNs;
+    /** The safety additions (rules 1-7) when set; else the source's rules alone. */
+    private final boolean ballots;
     private final QuorumMessages decoder = new QuorumMessages();
     private final TimerSlot watchTimer = new TimerSlot(WATCH_TIMER);
     private final TimerSlot voteTimer = new TimerSlot(VOTE_TIMER);
@@ -227,6 +154,8 @@ public final class QuorumNode implements ElectionNode
     private boolean[] voted = new boolean[0];
     private long[] votePreviousTerm = new long[0];
     private long[] voteTerm = new long[0];
+    /** Without ballots, the tally board holds each voter's VOTE(term, msg): the msg half. */
+    private long[] voteMsg = new long[0];
 
     private Role announcedRole;
     private int announcedLeaderId;
@@ -241,6 +170,7 @@ public final class QuorumNode implements ElectionNode
         watchEntryTimeoutNs = watchLeadTimeoutNs / WATCH_LEAD_HEARTBEATS * WATCH_ENTRY_HEARTBEATS +
             watchLeadTimeoutNs % WATCH_LEAD_HEARTBEATS * WATCH_ENTRY_HEARTBEATS / WATCH_LEAD_HEARTBEATS;
         votingWindowNs = settings.electionTimeoutNs();
+        ballots = settings.get(QuorumAlgorithm.BALLOTS);
         state(State.DOWN);
     }
 
@@ -261,6 +191,7 @@ public final class QuorumNode implements ElectionNode
             voted = new boolean[clusterSize + 1];
             votePreviousTerm = new long[clusterSize + 1];
             voteTerm = new long[clusterSize + 1];
+            voteMsg = new long[clusterSize + 1];
         }
         // Timers of an earlier life never fire into this one: forget them without cancelling.
         watchTimer.forget();
@@ -277,7 +208,8 @@ public final class QuorumNode implements ElectionNode
         oldLeaderId = NO_LEADER;
         oldLeaderTerm = 0;
         recoveredTerm = 0;
-        durableState = ctx.durableState();
+        // The source keeps nothing across a restart; durable votes are rule 4.
+        durableState = ballots ? ctx.durableState() : null;
         this.leaderId = NO_LEADER;
         announcedRole = null;
         clearTally();
@@ -471,7 +403,7 @@ public final class QuorumNode implements ElectionNode
     {
         noteTerm(term);
         recordClaim(fromId, term, msg, ballot);
-        if (state.leading() && term > seenTerm)
+        if (ballots && state.leading() && term > seenTerm)
         {
             // Rule 6: the claimant saw a LEAD of a later term, so this leader is stale.
             state(state.leading(false));
@@ -488,7 +420,16 @@ public final class QuorumNode implements ElectionNode
     private void onVote(final int fromId, final long previousTerm, final long votedTerm)
     {
         // Its terms are not noted as seen: they are the voter's promise, and nobody leads them yet.
-        if (!state.leading() && previousTerm < votedTerm)
+        if (state.leading())
+        {
+            return;
+        }
+        if (!ballots)
+        {
+            // The source's VOTE(term, msg): the chosen claim's msg where a range starts, its term where it ends.
+            tallyIdentical(fromId, votedTerm, previousTerm);
+        }
+        else if (previousTerm < votedTerm)
         {
             tally(fromId, previousTerm, votedTerm);
         }
@@ -537,6 +478,11 @@ public final class QuorumNode implements ElectionNode
             // A leader's ELECTOR ranks its own claim first; it needs no votes.
             return;
         }
+        if (!ballots)
+        {
+            castSourceVote(choiceId);
+            return;
+        }
         // The next leader's number: one above every term claimed or seen led, and at least the
         // round's highest ballot, so that the round's votes meet on one term (rules 1 and 7).
         castVote(choiceId, Math.max(Terms.nextSaturated(Math.max(choiceTerm, highestTermSeen)), highestBallot));
@@ -562,7 +508,7 @@ public final class QuorumNode implements ElectionNode
         final boolean oldLeaderAlive = NO_LEADER != oldLeaderId &&
             ((claimed[oldLeaderId] && claimTerm[oldLeaderId] >= oldLeaderTerm) ||
             (leaderHeardWhileVoting && oldLeaderId == leaderId));
-        if (NO_LEADER != oldLeaderId && latestClaimedTerm > oldLeaderTerm)
+        if (ballots && NO_LEADER != oldLeaderId && latestClaimedTerm > oldLeaderTerm)
         {
             // Rule 5: a claim reports a later leader, so the old one is stale for good.
             oldLeaderId = NO_LEADER;
@@ -651,6 +597,44 @@ public final class QuorumNode implements ElectionNode
         }
     }
 
+    /** The source's VOTE(term, msg) for the chosen claim; a vote for this node is recorded, not sent. */
+    private void castSourceVote(final int choiceId)
+    {
+        if (NO_LEADER == choiceId)
+        {
+            return;
+        }
+        if (choiceId == selfId)
+        {
+            tallyIdentical(selfId, choiceTerm, choiceMsg);
+        }
+        else
+        {
+            QuorumMessages.claimVote(ctx, choiceMsg, choiceTerm);
+            ctx.send(choiceId);
+        }
+    }
+
+    /**
+     * The source's tally board: the latest VOTE(term, msg) per voter; "more than N/2 identical
+     * votes for self" make this node the leader of the term after the latest it has seen.
+     */
+    private void tallyIdentical(final int voterId, final long term, final long msg)
+    {
+        voted[voterId] = true;
+        voteTerm[voterId] = term;
+        voteMsg[voterId] = msg;
+        int identical = 0;
+        for (int id = 1; id <= clusterSize; id++)
+        {
+            identical += voted[id] && voteTerm[id] == term && voteMsg[id] == msg ? 1 : 0;
+        }
+        if (2 * identical > clusterSize && Terms.hasNext(Math.max(term, seenTerm)))
+        {
+            becomeLeader(Math.max(term, seenTerm) + 1);
+        }
+    }
+
     private int votesCovering(final long term)
     {
         int count = 0;
@@ -698,6 +682,11 @@ public final class QuorumNode implements ElectionNode
      */
     private long ballot()
     {
+        if (!ballots)
+        {
+            // The source's ELECT(id, term, msg) carries no ballot.
+            return 0;
+        }
         return Math.max(votedTerm, Terms.nextSaturated(recoveredTerm));
     }
 

@@ -39,6 +39,9 @@ class QuorumChaosTest
         ChaosFault.PAUSE, ChaosFault.PARTITION, ChaosFault.ONEWAY, ChaosFault.LOSS);
     private static final Set<ChaosFault> CRASH_AND_RECOVER = EnumSet.of(ChaosFault.CRASH, ChaosFault.RECOVER);
 
+    /** These schedules test the safety additions; the source's rule alone is {@link QuorumSourceRuleTest}'s. */
+    static final ElectionSettings BALLOTS = ElectionSettings.builder().option(QuorumAlgorithm.BALLOTS, true).build();
+
     private static ChaosExplorer explorer(final Set<ChaosFault> kinds)
     {
         return explorer(NODES, kinds);
@@ -47,7 +50,7 @@ class QuorumChaosTest
     private static ChaosExplorer explorer(final int nodes, final Set<ChaosFault> kinds)
     {
         return new ChaosExplorer(
-            new QuorumAlgorithm(), nodes, ElectionSettings.defaults(), NetworkModel.parse("uniform:500us,5ms"), kinds);
+            new QuorumAlgorithm(), nodes, BALLOTS, NetworkModel.parse("uniform:500us,5ms"), kinds);
     }
 
     @ParameterizedTest(name = "n={0}")

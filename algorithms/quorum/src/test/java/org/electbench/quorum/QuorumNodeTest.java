@@ -40,6 +40,7 @@ class QuorumNodeTest
         .detectionTimeoutNs(3 * HBT_NS)
         .electionTimeoutNs(RTT_NS)
         .coordinatorTimeoutNs(RTT_NS)
+        .option(QuorumAlgorithm.BALLOTS, true)
         .build();
 
     private final QuorumNode node1 = new QuorumNode(1, SETTINGS);

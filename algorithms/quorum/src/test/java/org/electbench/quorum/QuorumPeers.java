@@ -100,4 +100,10 @@ final class QuorumPeers
         buffer.putLong(QuorumMessages.VOTE_TERM_OFFSET, votedTerm, MessageHeader.BYTE_ORDER);
         host.deliver(node, fromId);
     }
+
+    /** Delivers the source's VOTE(term, msg) from a peer: the claim it ranked best. */
+    static void sourceVote(final ScriptedHost host, final ElectionNode node, final int fromId, final long term, final long msg)
+    {
+        vote(host, node, fromId, msg, term);
+    }
 }

@@ -311,7 +311,9 @@ class QuorumSimulationTest
         {
             runtime.withoutDurableState();
         }
-        final ElectionResult result = runtime.run(scenario(5).kind(ScenarioKind.CUSTOM).faults(faults).build());
+        // Durable votes are a safety addition (rule 4): the source's rule alone keeps nothing.
+        final ElectionResult result = runtime.run(scenario(5).settings(SETTINGS.toBuilder().option(QuorumAlgorithm.BALLOTS, true).build())
+            .kind(ScenarioKind.CUSTOM).faults(faults).build());
 
         assertTrue(result.converged(), result.toString());
         assertEquals(2, result.finalLeader());
@@ -367,7 +369,7 @@ class QuorumSimulationTest
             final Scenario scenario = Scenario.builder()
                 .algorithm(new QuorumAlgorithm())
                 .nodes(nodes)
-                .settings(ElectionSettings.defaults())
+                .settings(QuorumChaosTest.BALLOTS)
                 .network(NetworkModel.parse("uniform:500us,5ms"))
                 .kind(ScenarioKind.CUSTOM)
                 .detect(Detect.ALL)
