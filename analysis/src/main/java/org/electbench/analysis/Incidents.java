@@ -319,7 +319,7 @@ final class Incidents
                 }
             }
             final List<RowKey> strip = new ArrayList<>(transport.getValue().get(nodes));
-            strip.sort(java.util.Comparator.comparing(row -> label(row, variants), RowKey.Settings.NATURAL));
+            strip.sort(java.util.Comparator.comparing(row -> row.algorithm() + " " + row.settingsText(variants), RowKey.Settings.NATURAL));
             panels.add(strip(data, transport.getKey() + ", n=" + nodes, strip, variants, false));
             if (strip.stream().anyMatch(row -> !Double.isNaN(Charts.value(data, row, splitBinName(0)))))
             {

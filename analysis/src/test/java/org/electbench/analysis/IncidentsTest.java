@@ -118,7 +118,7 @@ class IncidentsTest
     {
         final Table table = Incidents.table(switchFailure(), "switch-failure");
 
-        assertEquals(List.of("bully", "raft pre-vote=off", "raft pre-vote=on"), table.rows().stream().map(row -> row.get(0).text()).toList());
+        assertEquals(List.of("bully", "raft", "raft PV"), table.rows().stream().map(row -> row.get(0).text()).toList());
         // The per-run metric, not the mean of the twenty rounded parts.
         assertEquals(98.35, (double)table.value(0, "availability_pct").exact(), 1e-9);
         assertEquals(5890.0, table.value(0, "splitBrainTime_mean_ms").exact());
