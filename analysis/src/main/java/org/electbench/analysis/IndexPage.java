@@ -76,7 +76,7 @@ final class IndexPage
             "the fewest election messages, and who ever had two leaders at once.</p>\n");
         for (final String scenario : data.scenarios())
         {
-            final List<String> reading = Reading.of(data, scenario);
+            final List<String> reading = Findings.of(data, scenario);
             if (!reading.isEmpty())
             {
                 html.append("<h3>").append(escape(scenario)).append("</h3>\n<ul class=\"reading\">\n");
@@ -167,7 +167,7 @@ final class IndexPage
             "<th>never two leaders</th></tr>\n");
         for (final String scenario : data.scenarios())
         {
-            for (final Reading.Pick pick : Reading.picks(data, scenario))
+            for (final Findings.Pick pick : Findings.picks(data, scenario))
             {
                 html.append("<tr><td><a href=\"#").append(escape(anchor(scenario))).append("\">").append(escape(scenario)).append("</a></td><td>")
                     .append(escape(pick.where())).append("</td><td>").append(escape(pick.fastest())).append("</td><td>")

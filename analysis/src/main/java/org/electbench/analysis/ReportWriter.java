@@ -64,7 +64,7 @@ public final class ReportWriter
                 written.add(file);
             }
             markdown.append(TableFormat.MARKDOWN.render(table)).append('\n');
-            for (final String sentence : Reading.of(data, table.title()))
+            for (final String sentence : Findings.of(data, table.title()))
             {
                 markdown.append("- ").append(sentence).append('\n');
             }

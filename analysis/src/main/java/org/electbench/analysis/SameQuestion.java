@@ -44,13 +44,13 @@ final class SameQuestion
     /** @return whether every row states a start-up rule, so time to a leader holds waits the sources mandate. */
     static boolean startUpRules(final List<RowKey> rows)
     {
-        return rows.stream().anyMatch(row -> row.settings().containsKey(Reading.START_UP));
+        return rows.stream().anyMatch(row -> row.settings().containsKey(Findings.START_UP));
     }
 
     /** @return the figure a time-to-leader verdict compares: the election itself where start-up rules differ, convergence otherwise. */
     static String timeMetric(final List<RowKey> rows)
     {
-        return startUpRules(rows) ? Reading.ELECTION : Charts.CONVERGENCE;
+        return startUpRules(rows) ? Findings.ELECTION : Charts.CONVERGENCE;
     }
 
     /**
@@ -80,7 +80,7 @@ final class SameQuestion
             }
             else
             {
-                algorithm.getValue().forEach(row -> entries.add(row.algorithm() + Reading.label(row, rows)));
+                algorithm.getValue().forEach(row -> entries.add(row.algorithm() + Findings.label(row, rows)));
             }
         }
         if (entries.size() <= MOST_NAMED)

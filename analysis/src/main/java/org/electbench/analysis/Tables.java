@@ -239,7 +239,7 @@ public final class Tables
         for (final Column column : violations)
         {
             final Cell cell = data.cell(row, column.id());
-            if (null != cell && !Reading.HOST_LATE.equals(column.metric().name()))
+            if (null != cell && !Findings.HOST_LATE.equals(column.metric().name()))
             {
                 measured = true;
                 if (cell.value() > 0)
@@ -248,8 +248,8 @@ public final class Tables
                 }
             }
         }
-        final Cell late = data.cell(row, Reading.HOST_LATE);
-        final String remeasured = Reading.remeasured(data, row).map(runs -> "; " + runs + " measured again").orElse("");
+        final Cell late = data.cell(row, Findings.HOST_LATE);
+        final String remeasured = Findings.remeasured(data, row).map(runs -> "; " + runs + " measured again").orElse("");
         if (null != late && late.value() > 0)
         {
             // The host, not the algorithm, broke the timing in these runs: a mark, and no verdict.

@@ -65,7 +65,7 @@ class ReportTablesTest
         final RunData data = withRingCounter("late", "hostLate", 1);
         final String markdown = TableFormat.MARKDOWN.render(Tables.of(data, "leader-crash"));
         assertEquals("MARKED hostLate 1: no verdict (seen: splitBrain 1)", safety(markdown, "ring"), markdown);
-        final List<String> reading = Reading.of(data, "leader-crash");
+        final List<String> reading = Findings.of(data, "leader-crash");
         assertTrue(reading.contains("No safety verdict from rows measured while the machine could not keep its timers (marked): " +
             "ring on sim at n = 5 (1 run)."), reading.toString());
         assertTrue(reading.stream().noneMatch(sentence -> sentence.startsWith("Two leaders at once")), reading.toString());
@@ -79,7 +79,7 @@ class ReportTablesTest
         final String markdown = TableFormat.MARKDOWN.render(Tables.of(data, "leader-crash"));
         assertEquals("splitBrain 1; 2 late runs measured again", safety(markdown, "ring"), markdown);
         assertEquals("none", safety(markdown, "bully"), markdown);
-        final List<String> reading = Reading.of(data, "leader-crash");
+        final List<String> reading = Findings.of(data, "leader-crash");
         assertTrue(reading.contains("Runs the host made late, measured again with the same seed: ring on sim at n = 5 (2 late runs)."),
             reading.toString());
         assertTrue(reading.stream().anyMatch(sentence -> sentence.startsWith("Two leaders at once: ring")), reading.toString());

@@ -44,9 +44,9 @@ class SameQuestionTest
         data.put(row, new Column(new Metric(Charts.MESSAGES, "messages", Metric.Kind.COUNT), Column.Statistic.MEAN), Cell.of(perElection));
     }
 
-    private static Reading.Pick pick(final RunData data, final String scenario)
+    private static Findings.Pick pick(final RunData data, final String scenario)
     {
-        final List<Reading.Pick> picks = Reading.picks(data, scenario);
+        final List<Findings.Pick> picks = Findings.picks(data, scenario);
         assertEquals(1, picks.size(), picks.toString());
         return picks.get(0);
     }
@@ -56,15 +56,15 @@ class SameQuestionTest
     {
         final RunData data = new RunData();
         // Bully stands at boot and elects in 11 ms; quorum waits its source's 250 ms and elects in 12; raft elects in 3.
-        final RowKey bully = row("cold-start", "bully", 5, Reading.START_UP, "stands at boot");
-        final RowKey quorum = row("cold-start", "quorum", 5, Reading.START_UP, "waits 250ms");
-        final RowKey raft = row("cold-start", "raft", 5, Reading.START_UP, "waits a random timeout");
+        final RowKey bully = row("cold-start", "bully", 5, Findings.START_UP, "stands at boot");
+        final RowKey quorum = row("cold-start", "quorum", 5, Findings.START_UP, "waits 250ms");
+        final RowKey raft = row("cold-start", "raft", 5, Findings.START_UP, "waits a random timeout");
         times(data, bully, Charts.CONVERGENCE, 11 * MS);
-        times(data, bully, Reading.ELECTION, 11 * MS);
+        times(data, bully, Findings.ELECTION, 11 * MS);
         times(data, quorum, Charts.CONVERGENCE, 262 * MS);
-        times(data, quorum, Reading.ELECTION, 12 * MS);
+        times(data, quorum, Findings.ELECTION, 12 * MS);
         times(data, raft, Charts.CONVERGENCE, 160 * MS);
-        times(data, raft, Reading.ELECTION, 3 * MS);
+        times(data, raft, Findings.ELECTION, 3 * MS);
 
         final String fastest = pick(data, "cold-start").fastest();
         assertTrue(fastest.startsWith("raft (election p50 3"), fastest);
@@ -90,8 +90,8 @@ class SameQuestionTest
             times(data, row(incident, "bully", 5), Charts.CONVERGENCE, 12 * MS);
             times(data, row(incident, "raft", 5, "pre-vote", "off"), Charts.CONVERGENCE, 0);
             times(data, row(incident, "raft", 5, "pre-vote", "on"), Charts.CONVERGENCE, 25 * MS);
-            assertTrue(Reading.picks(data, incident).stream().allMatch(pick -> pick.fastest().isEmpty()), incident);
-            assertFalse(String.join(" ", Reading.of(data, incident)).contains("fastest"), incident);
+            assertTrue(Findings.picks(data, incident).stream().allMatch(pick -> pick.fastest().isEmpty()), incident);
+            assertFalse(String.join(" ", Findings.of(data, incident)).contains("fastest"), incident);
         }
     }
 
@@ -109,10 +109,10 @@ class SameQuestionTest
         times(data, bully, Charts.CONVERGENCE, 150 * MS);
         times(data, raft, Charts.CONVERGENCE, 180 * MS);
 
-        final Reading.Pick pick = pick(data, "leader-crash-sweep");
+        final Findings.Pick pick = pick(data, "leader-crash-sweep");
         assertTrue(pick.fewest().startsWith("raft (51"), pick.fewest());
         assertTrue(pick.fastest().startsWith("bully (p50 150"), pick.fastest());
-        final String reading = String.join(" ", Reading.of(data, "leader-crash-sweep"));
+        final String reading = String.join(" ", Findings.of(data, "leader-crash-sweep"));
         assertTrue(reading.contains("left out of every verdict (marked distortion by their own settings): ring"), reading);
         assertTrue(reading.contains("fewest messages to a leader: raft"), reading);
     }

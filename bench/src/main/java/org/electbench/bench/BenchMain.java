@@ -11,7 +11,7 @@ import org.electbench.spi.AlgorithmRegistry;
  * The benchmark jar's entry point: JMH's own command line ({@code java -jar benchmarks.jar -h}),
  * with three additions so the jar needs no hand-kept lists and no extra flags. Unless {@code -p
  * algorithm=...} is given, every algorithm registered on the classpath is benchmarked (a plug-in
- * jar on the classpath joins in); the {@link Readings} profiler turns the counters into figures
+ * jar on the classpath joins in); the {@link PerElectionProfiler} profiler turns the counters into figures
  * per election in their units; and every forked JVM gets the export Agrona needs, appended to
  * any {@code -jvmArgsAppend} given (the manifest's Add-Exports reaches only this JVM).
  */
@@ -47,7 +47,7 @@ public final class BenchMain
                 jvmArgsAppendGiven = true;
                 continue;
             }
-            if ("-prof".equals(arg) && i + 1 < args.length && args[i + 1].startsWith(Readings.class.getName()))
+            if ("-prof".equals(arg) && i + 1 < args.length && args[i + 1].startsWith(PerElectionProfiler.class.getName()))
             {
                 readingsGiven = true;
             }
@@ -65,7 +65,7 @@ public final class BenchMain
         if (!readingsGiven)
         {
             out.add("-prof");
-            out.add(Readings.class.getName());
+            out.add(PerElectionProfiler.class.getName());
         }
         if (!jvmArgsAppendGiven)
         {

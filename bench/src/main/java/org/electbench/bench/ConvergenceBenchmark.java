@@ -42,7 +42,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * connects its publications and measures its latency first) and the settle window included. It is
  * not how fast an algorithm elects: that is {@code convergence.mean}.
  * <p>
- * The election figures come from the {@link Readings} profiler, per election in their units,
+ * The election figures come from the {@link PerElectionProfiler} profiler, per election in their units,
  * averaged over iterations: {@code convergence.mean}, {@code detection.mean}, {@code election.mean}
  * and {@code unavailability.mean} (ms), {@code messages/election} and the other counts (msgs, B),
  * {@code maxLeaders/election} (the most leaders at once, nodes). The raw counters beside them are
@@ -206,7 +206,7 @@ public class ConvergenceBenchmark
         new Runner(new OptionsBuilder()
             .include(ConvergenceBenchmark.class.getSimpleName())
             .param("algorithm", BenchMain.algorithmParam())
-            .addProfiler(Readings.class)
+            .addProfiler(PerElectionProfiler.class)
             .build()).run();
     }
 }

@@ -35,7 +35,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
  * on sim the simulator's CPU, on a real clock mostly the wait for HBT timers, so not the path's
  * cost there. The figures per handled event:
  * <ul>
- *   <li>{@code cpu/event} (from the {@link Readings} profiler, ns): the CPU the whole process spent
+ *   <li>{@code cpu/event} (from the {@link PerElectionProfiler} profiler, ns): the CPU the whole process spent
  *       in the windows over the events handled, on every runtime alike: the message path's cost;</li>
  *   <li>{@code eventsTotal} and {@code windows} (EVENTS counters): events per operation, to turn
  *       {@code -prof gc}'s {@code gc.alloc.rate.norm} (bytes per operation) into bytes per
@@ -139,7 +139,7 @@ public class MessagePathBenchmark
             .include(MessagePathBenchmark.class.getSimpleName())
             .param("algorithm", BenchMain.algorithmParam())
             .addProfiler("gc")
-            .addProfiler(Readings.class)
+            .addProfiler(PerElectionProfiler.class)
             .build()).run();
     }
 }

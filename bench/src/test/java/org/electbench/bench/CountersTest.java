@@ -38,6 +38,6 @@ class CountersTest
     {
         final String[] args = BenchMain.withDefaults(new String[]{"ConvergenceBenchmark", "-jvmArgsAppend", "-Xmx1g"});
         assertEquals(List.of("ConvergenceBenchmark", "-jvmArgsAppend", "-Xmx1g " + BenchMain.AGRONA_EXPORTS,
-            "-p", "algorithm=" + String.join(",", BenchMain.registeredAlgorithms()), "-prof", Readings.class.getName()), List.of(args));
+            "-p", "algorithm=" + String.join(",", BenchMain.registeredAlgorithms()), "-prof", PerElectionProfiler.class.getName()), List.of(args));
     }
 }

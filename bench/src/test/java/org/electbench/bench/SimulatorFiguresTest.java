@@ -18,7 +18,7 @@ import java.util.Map;
 
 import org.electbench.harness.RuntimeRegistry;
 import org.electbench.transport.ClusterRuntime;
-import org.electbench.transport.Detect;
+import org.electbench.transport.Detectors;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
@@ -55,8 +55,8 @@ class SimulatorFiguresTest
 
         Scenario scenario()
         {
-            Detect who = null;
-            for (final Detect detect : Detect.values())
+            Detectors who = null;
+            for (final Detectors detect : Detectors.values())
             {
                 if (detect.cliName().equals(this.detect))
                 {

@@ -14,7 +14,7 @@ import org.electbench.sim.SimRuntime;
 import org.electbench.sim.chaos.ChaosExplorer;
 import org.electbench.sim.chaos.ChaosReport;
 import org.electbench.sim.chaos.ChaosRun;
-import org.electbench.transport.Detect;
+import org.electbench.transport.Detectors;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
 import org.electbench.transport.chaos.ChaosFault;
@@ -225,7 +225,7 @@ final class ChaosCommand implements Callable<Integer>
             names.add(name.trim());
         }
         options.force(RunParameters.SCENARIO, ScenarioKind.CUSTOM);
-        options.force(RunParameters.DETECT, Detect.ALL);
+        options.force(RunParameters.DETECT, Detectors.ALL);
         options.clear(RunParameters.FAULT_DURATION);
         final List<Scenario> bases = new ArrayList<>();
         for (final String name : names)

@@ -24,7 +24,7 @@ import org.electbench.deploy.NodeHost;
 import org.electbench.harness.Parameters;
 import org.electbench.harness.RunReport;
 import org.electbench.spi.ElectionSettings;
-import org.electbench.transport.Detect;
+import org.electbench.transport.Detectors;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
@@ -174,7 +174,7 @@ final class ObserveCommand implements Callable<Integer>
             .nodes(cluster.clusterSize())
             .settings(cluster.settings())
             .kind(crashes > 0 ? ScenarioKind.LEADER_CRASH : ScenarioKind.COLD_START)
-            .detect(Detect.ALL)
+            .detect(Detectors.ALL)
             .seed(cluster.seed())
             .build();
         final Summary summary = new Summary(result.typeNames(), cluster.algorithm().heartbeatType());

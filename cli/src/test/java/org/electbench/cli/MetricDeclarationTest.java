@@ -19,7 +19,7 @@ import org.electbench.harness.Environment;
 import org.electbench.harness.RunReport;
 import org.electbench.harness.SeededRuns;
 import org.electbench.sim.SimRuntime;
-import org.electbench.transport.Detect;
+import org.electbench.transport.Detectors;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
 import org.electbench.transport.metrics.Metric;
@@ -43,7 +43,7 @@ class MetricDeclarationTest
         final List<Metric> declared = new ArrayList<>(Metrics.STANDARD);
         declared.add(ELECTIONS_FROM_LOWEST);
         final Scenario scenario = Scenario.builder().algorithm("bully").nodes(8).kind(ScenarioKind.LEADER_CRASH)
-            .detect(Detect.LOWEST).seed(3).build();
+            .detect(Detectors.LOWEST).seed(3).build();
         final RunReport report = new SeededRuns().run(new SimRuntime(), scenario, 4, SeededRuns.Progress.NONE,
             Metrics.withTypes(declared, scenario.algorithm().messageTypes(), scenario.algorithm().heartbeatType()))
             .report(Environment.capture(3, "test"));

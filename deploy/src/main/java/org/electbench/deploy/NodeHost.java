@@ -32,7 +32,7 @@ import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
 import org.electbench.transport.Seeds;
-import org.electbench.transport.host.Claim;
+import org.electbench.transport.host.SendBuffer;
 import org.electbench.transport.host.Host;
 import org.electbench.transport.host.HostedContext;
 
@@ -87,7 +87,7 @@ public final class NodeHost implements Agent, AutoCloseable
     private final TimerStore timers = new TimerStore();
     private final TimerStore.Expiry expiry = this::onTimerExpiry;
     private final MessageHandler messageHandler = this::onMessage;
-    private final Claim claim = new Claim();
+    private final SendBuffer claim = new SendBuffer();
     private final HostedContext context;
     /** Tells this process's frames and reports from those of an earlier or second process as the same node. */
     private final long incarnation = FrameHeader.newIncarnation(System.currentTimeMillis(), ThreadLocalRandom.current().nextLong());
@@ -521,7 +521,7 @@ public final class NodeHost implements Agent, AutoCloseable
         }
 
         @Override
-        public void emit(final HostedContext from, final int toId, final Claim message)
+        public void emit(final HostedContext from, final int toId, final SendBuffer message)
         {
             // Counted whether or not Aeron takes it, as every runtime counts a send to a dead peer.
             endpoint.send(toId, message.buffer(), 0, message.length());

@@ -43,7 +43,7 @@ public record BenchmarkStage(
     /** The benchmarks' parameter that carries the algorithms' own options. */
     public static final String OPTIONS = "options";
     /** The bench module's profiler that turns the counters into figures per election (and per event) in their units. */
-    public static final String READINGS_PROFILER = "org.electbench.bench.Readings";
+    public static final String READINGS_PROFILER = "org.electbench.bench.PerElectionProfiler";
 
     public BenchmarkStage
     {

@@ -12,7 +12,7 @@ import java.util.List;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
-import org.electbench.transport.Detect;
+import org.electbench.transport.Detectors;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
 import org.junit.jupiter.api.Test;
@@ -46,7 +46,7 @@ class RunFolderTest
     {
         final RunFolder folder = RunFolder.create(runs, Environment.capture(1, "test"));
         final Scenario scenario = Scenario.builder().algorithm("quorum").nodes(5).kind(ScenarioKind.LEADER_CRASH)
-            .detect(Detect.ALL).seed(11).build();
+            .detect(Detectors.ALL).seed(11).build();
         final RunReport report = new SeededRuns().run("sim", scenario, 30, SeededRuns.Progress.NONE)
             .report(Environment.capture(11, "test"));
         final Path firstReport = folder.writeReport(report);

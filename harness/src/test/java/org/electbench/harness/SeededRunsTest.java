@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.HdrHistogram.Histogram;
-import org.electbench.transport.Detect;
+import org.electbench.transport.Detectors;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
 import org.electbench.transport.metrics.Metrics;
@@ -18,7 +18,7 @@ class SeededRunsTest
 {
     private static Scenario bully(final int n)
     {
-        return Scenario.builder().algorithm("bully").nodes(n).kind(ScenarioKind.LEADER_CRASH).detect(Detect.LOWEST).seed(7).build();
+        return Scenario.builder().algorithm("bully").nodes(n).kind(ScenarioKind.LEADER_CRASH).detect(Detectors.LOWEST).seed(7).build();
     }
 
     @Test

@@ -3,7 +3,7 @@ package org.electbench.tune;
 import org.electbench.harness.SeededRuns;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.transport.ClusterRuntime;
-import org.electbench.transport.Detect;
+import org.electbench.transport.Detectors;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
 import org.electbench.transport.Summary;
@@ -40,7 +40,7 @@ final class Evaluator
             .settings(setting.settings(seed, algorithm))
             .network(request.network().model())
             .kind(kind)
-            .detect(Detect.ALL)
+            .detect(Detectors.ALL)
             .seed(seed)
             .build();
     }

@@ -16,7 +16,7 @@ import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.Start;
-import org.electbench.testkit.Forging;
+import org.electbench.testkit.ForgingAlgorithm;
 import org.electbench.testkit.ScriptedHost;
 import org.electbench.transport.DelayDistribution;
 import org.electbench.transport.NetworkModel;
@@ -57,7 +57,7 @@ class BullyConformanceTest
         @Override
         protected byte[] body(final int type, final int fromId, final long term)
         {
-            return Forging.longBody(term);
+            return ForgingAlgorithm.longBody(term);
         }
 
         @Override

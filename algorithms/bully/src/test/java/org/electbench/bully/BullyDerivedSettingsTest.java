@@ -7,7 +7,7 @@ import java.util.List;
 
 import org.electbench.sim.SimRuntime;
 import org.electbench.spi.ElectionSettings;
-import org.electbench.transport.Detect;
+import org.electbench.transport.Detectors;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.DelayDistribution;
 import org.electbench.transport.NetworkModel;
@@ -41,7 +41,7 @@ class BullyDerivedSettingsTest
             .algorithm(BullyAlgorithm.NAME)
             .nodes(8)
             .network(NetworkModel.of(DelayDistribution.uniform(MS, 40 * MS)))
-            .detect(Detect.LOWEST)
+            .detect(Detectors.LOWEST)
             .seed(6536757025799633069L)
             .build();
         assertEquals(80_100_000L, scenario.settings().electionTimeoutNs());

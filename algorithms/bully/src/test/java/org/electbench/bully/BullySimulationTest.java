@@ -14,7 +14,7 @@ import org.electbench.sim.SimRuntime;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.RecoveryPolicy;
 import org.electbench.testkit.StateTrace;
-import org.electbench.transport.Detect;
+import org.electbench.transport.Detectors;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
@@ -44,7 +44,7 @@ class BullySimulationTest
         .coordinatorTimeoutNs(T_COORD_NS)
         .build();
 
-    private static Scenario.Builder bully(final int n, final ScenarioKind kind, final Detect detect)
+    private static Scenario.Builder bully(final int n, final ScenarioKind kind, final Detectors detect)
     {
         return Scenario.builder()
             .algorithm(BullyAlgorithm.NAME)
@@ -82,7 +82,7 @@ class BullySimulationTest
     @ValueSource(ints = {3, 5, 8, 16, 64})
     void bullyElectsHighestLiveIdAfterLeaderCrashWithNMinusOneMessagesWhenTheHighestFollowerDetects(final int n)
     {
-        final Scenario scenario = bully(n, ScenarioKind.LEADER_CRASH, Detect.HIGHEST).build();
+        final Scenario scenario = bully(n, ScenarioKind.LEADER_CRASH, Detectors.HIGHEST).build();
         final ElectionResult result = new SimRuntime().run(scenario);
 
         assertOneRightLeader(result, n - 1);
@@ -98,7 +98,7 @@ class BullySimulationTest
     @ValueSource(ints = {3, 5, 8, 16, 64})
     void lowestDetectorCascadesElectionsThroughEveryHigherNodeAtQuadraticCost(final int n)
     {
-        final Scenario scenario = bully(n, ScenarioKind.LEADER_CRASH, Detect.LOWEST).build();
+        final Scenario scenario = bully(n, ScenarioKind.LEADER_CRASH, Detectors.LOWEST).build();
         final ElectionResult result = new SimRuntime().run(scenario);
 
         assertOneRightLeader(result, n - 1);
@@ -115,7 +115,7 @@ class BullySimulationTest
     @ValueSource(ints = {3, 5, 8, 16, 64})
     void everyFollowerDetectingAtOnceCostsTheSameMessagesAsTheLowestAlone(final int n)
     {
-        final Scenario scenario = bully(n, ScenarioKind.LEADER_CRASH, Detect.ALL).build();
+        final Scenario scenario = bully(n, ScenarioKind.LEADER_CRASH, Detectors.ALL).build();
         final ElectionResult result = new SimRuntime().run(scenario);
 
         assertOneRightLeader(result, n - 1);
@@ -132,7 +132,7 @@ class BullySimulationTest
     @ValueSource(ints = {3, 5, 8, 16, 64})
     void coldStartWithOnlyNodeOneDetectingCostsNSquaredMinusOneMessages(final int n)
     {
-        final Scenario scenario = bully(n, ScenarioKind.COLD_START, Detect.LOWEST).build();
+        final Scenario scenario = bully(n, ScenarioKind.COLD_START, Detectors.LOWEST).build();
         final ElectionResult result = new SimRuntime().run(scenario);
 
         assertOneRightLeader(result, n);
@@ -150,7 +150,7 @@ class BullySimulationTest
     @ValueSource(ints = {4, 5, 8, 16, 64})
     void cascadeElectsTheThirdHighestWhenTheNextLeaderDiesAfterItsFirstOk(final int n)
     {
-        final Scenario scenario = bully(n, ScenarioKind.CASCADE, Detect.LOWEST).build();
+        final Scenario scenario = bully(n, ScenarioKind.CASCADE, Detectors.LOWEST).build();
         final ElectionResult result = new SimRuntime().run(scenario);
 
         assertOneRightLeader(result, n - 2);
@@ -165,7 +165,7 @@ class BullySimulationTest
     @ValueSource(ints = {3})
     void coordinatorTimeoutRestartsTheWaitingCandidateWhenEveryHigherNodeDiesMidElection(final int n)
     {
-        final Scenario scenario = bully(n, ScenarioKind.CASCADE, Detect.LOWEST).build();
+        final Scenario scenario = bully(n, ScenarioKind.CASCADE, Detectors.LOWEST).build();
         final ElectionResult result = new SimRuntime().run(scenario);
 
         assertOneRightLeader(result, 1);
@@ -180,7 +180,7 @@ class BullySimulationTest
     @ValueSource(ints = {3, 5, 8, 16, 64})
     void partitionWithTheLeaderInTheMinorityElectsASecondLeaderAndReportsSplitBrain(final int n)
     {
-        final Scenario scenario = bully(n, ScenarioKind.PARTITION, Detect.ALL).build();
+        final Scenario scenario = bully(n, ScenarioKind.PARTITION, Detectors.ALL).build();
         final ElectionResult result = new SimRuntime().run(scenario);
 
         assertEquals(2, result.maxConcurrentLeaders(), result::toString);
@@ -195,7 +195,7 @@ class BullySimulationTest
     @ValueSource(ints = {3, 5, 8, 16, 64})
     void zombieLeaderResumingAfterAPauseBulliesTheInterimLeaderOnce(final int n)
     {
-        final Scenario scenario = bully(n, ScenarioKind.PAUSE, Detect.ALL).build();
+        final Scenario scenario = bully(n, ScenarioKind.PAUSE, Detectors.ALL).build();
         final ElectionResult result = new SimRuntime().run(scenario);
 
         assertTrue(result.converged(), result::toString);
@@ -222,7 +222,7 @@ class BullySimulationTest
     {
         for (final int n : new int[]{3, 5, 8, 16})
         {
-            final Scenario scenario = bully(n, ScenarioKind.LOSSY, Detect.ALL).seed(seed).build();
+            final Scenario scenario = bully(n, ScenarioKind.LOSSY, Detectors.ALL).seed(seed).build();
             final ElectionResult result = new SimRuntime().run(scenario);
 
             assertTrue(result.converged(), () -> "n=" + n + " " + result);
@@ -241,7 +241,7 @@ class BullySimulationTest
     @CsvSource({"3,12", "5,12", "8,12", "16,12", "3,13", "5,13", "8,13", "16,13"})
     void recoveredHighestIdChecksForTheCoordinatorThenTakesOverWithANewerTerm(final int n, final long coordinatorMs)
     {
-        final Scenario scenario = bully(n, ScenarioKind.FLAPPING, Detect.ALL)
+        final Scenario scenario = bully(n, ScenarioKind.FLAPPING, Detectors.ALL)
             .settings(SETTINGS.toBuilder().coordinatorTimeoutNs(coordinatorMs * MS).option(RecoveryPolicy.OPTION, RecoveryPolicy.BULLY).build())
             .build();
         final ElectionResult result = new SimRuntime().run(scenario);
@@ -272,7 +272,7 @@ class BullySimulationTest
     {
         for (final int n : new int[]{3, 5, 8})
         {
-            final Scenario scenario = bully(n, ScenarioKind.FLAPPING, Detect.ALL)
+            final Scenario scenario = bully(n, ScenarioKind.FLAPPING, Detectors.ALL)
                 .network(NetworkModel.parse("uniform:0.2ms,2.4ms").withFifo(false))
                 .seed(seed)
                 .build();
@@ -304,7 +304,7 @@ class BullySimulationTest
                 .build())
             .network(NetworkModel.parse("exponential:110ms").withFifo(false))
             .kind(ScenarioKind.LEADER_CRASH)
-            .detect(Detect.HIGHEST)
+            .detect(Detectors.HIGHEST)
             .seed(1)
             .build();
         final SimRuntime runtime = new SimRuntime();
@@ -323,7 +323,7 @@ class BullySimulationTest
     @ValueSource(ints = {3, 5, 8, 16})
     void recoveredHighestIdFollowsTheInterimLeaderUnderTheDeferPolicy(final int n)
     {
-        final Scenario scenario = bully(n, ScenarioKind.FLAPPING, Detect.ALL)
+        final Scenario scenario = bully(n, ScenarioKind.FLAPPING, Detectors.ALL)
             .settings(SETTINGS.toBuilder().option(RecoveryPolicy.OPTION, RecoveryPolicy.DEFER).build())
             .build();
         final ElectionResult result = new SimRuntime().run(scenario);
@@ -340,7 +340,7 @@ class BullySimulationTest
     @ValueSource(strings = {"LEADER_CRASH", "CASCADE", "PARTITION", "FLAPPING", "LOSSY"})
     void sameSeedTwiceGivesIdenticalResultsAndSends(final String kind)
     {
-        final Scenario scenario = bully(8, ScenarioKind.valueOf(kind), Detect.ALL)
+        final Scenario scenario = bully(8, ScenarioKind.valueOf(kind), Detectors.ALL)
             .network(NetworkModel.parse("uniform:1ms,2ms"))
             .seed(1234L)
             .build();
@@ -362,7 +362,7 @@ class BullySimulationTest
     void theTraceShowsEveryTransitionAndEveryChangeOfRoleIsOne()
     {
         final StateTrace trace = new StateTrace();
-        final ElectionResult result = new SimRuntime().trace(trace).run(bully(5, ScenarioKind.LEADER_CRASH, Detect.ALL).build());
+        final ElectionResult result = new SimRuntime().trace(trace).run(bully(5, ScenarioKind.LEADER_CRASH, Detectors.ALL).build());
 
         assertOneRightLeader(result, 4);
         // 1 to 3 stand, hear 4's OK and wait for its COORDINATOR: ELECTING, announced as CANDIDATE

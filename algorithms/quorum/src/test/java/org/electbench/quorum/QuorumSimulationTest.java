@@ -15,7 +15,7 @@ import org.electbench.sim.SimRuntime;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.Role;
 import org.electbench.testkit.StateTrace;
-import org.electbench.transport.Detect;
+import org.electbench.transport.Detectors;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.FaultPlan;
 import org.electbench.transport.NetworkModel;
@@ -78,7 +78,7 @@ class QuorumSimulationTest
 
     static Stream<Arguments> detectorsAndSizes()
     {
-        return Stream.of(Detect.values())
+        return Stream.of(Detectors.values())
             .flatMap(detect -> Stream.of(3, 4, 5, 8, 17).map(nodes -> Arguments.of(detect, nodes)));
     }
 
@@ -95,7 +95,7 @@ class QuorumSimulationTest
     @ParameterizedTest(name = "detect={0} n={1}")
     @MethodSource("detectorsAndSizes")
     void leaderCrashElectsTheSmallestLiveIdWithOneElectBroadcastPerLiveServerAndOneVoteEach(
-        final Detect detect, final int nodes)
+        final Detectors detect, final int nodes)
     {
         final ElectionResult result = runtime.run(scenario(nodes).kind(ScenarioKind.LEADER_CRASH).detect(detect).build());
 
@@ -127,7 +127,7 @@ class QuorumSimulationTest
     {
         final Scenario scenario = scenario(5)
             .settings(SETTINGS.toBuilder().detectionTimeoutNs(detectionMs * MS).build())
-            .kind(ScenarioKind.LEADER_CRASH).detect(Detect.ALL).build();
+            .kind(ScenarioKind.LEADER_CRASH).detect(Detectors.ALL).build();
         final long crashNs = scenario.plan().referenceNs();
         final ElectionResult result = runtime.run(scenario);
 
@@ -143,7 +143,7 @@ class QuorumSimulationTest
     @ValueSource(ints = {3, 5, 8})
     void cleanLeaderCrashElectsTheExpectedLeaderForTheOldTermPlusOne(final int nodes)
     {
-        final ElectionResult result = runtime.run(scenario(nodes).kind(ScenarioKind.LEADER_CRASH).detect(Detect.ALL).build());
+        final ElectionResult result = runtime.run(scenario(nodes).kind(ScenarioKind.LEADER_CRASH).detect(Detectors.ALL).build());
 
         assertEquals(1, result.expectedLeader());
         assertFalse(result.wrongLeader(), result.toString());
@@ -164,7 +164,7 @@ class QuorumSimulationTest
         final ElectionResult result = runtime.run(scenario(5)
             .kind(ScenarioKind.CUSTOM)
             .faults(FaultPlan.builder().cut(5, 1, 15 * MS, 1_000 * MS).crash(5, 25 * MS).build())
-            .detect(Detect.ALL)
+            .detect(Detectors.ALL)
             .build());
 
         assertTrue(result.converged(), result.toString());
@@ -190,8 +190,8 @@ class QuorumSimulationTest
     }
 
     @ParameterizedTest(name = "detect={0}")
-    @EnumSource(value = Detect.class, names = {"ALL", "LOWEST"})
-    void leaderCrashIsDetectedThreeHeartbeatIntervalsAfterTheLastLeadAndSettlesAfterOneVotingWindow(final Detect detect)
+    @EnumSource(value = Detectors.class, names = {"ALL", "LOWEST"})
+    void leaderCrashIsDetectedThreeHeartbeatIntervalsAfterTheLastLeadAndSettlesAfterOneVotingWindow(final Detectors detect)
     {
         final Scenario scenario = scenario(5).kind(ScenarioKind.LEADER_CRASH).detect(detect).build();
         final long crashNs = scenario.plan().referenceNs();
@@ -204,13 +204,13 @@ class QuorumSimulationTest
         assertEquals(detectedNs - crashNs, result.detectionNs());
         // ALL: everyone votes at detection + RTT; the VOTEs and then the first LEAD take one delay each.
         // LOWEST: the others join one delay after node 1, so their votes come one delay later.
-        final long lateJoinNs = detect == Detect.LOWEST ? DELAY_NS : 0;
+        final long lateJoinNs = detect == Detectors.LOWEST ? DELAY_NS : 0;
         assertEquals(detectedNs + RTT_NS + lateJoinNs + 2 * DELAY_NS - crashNs, result.convergenceNs());
     }
 
     @ParameterizedTest(name = "detect={0}")
-    @EnumSource(value = Detect.class, names = {"ALL", "LOWEST", "HIGHEST"})
-    void coldStartWaitsFiveHeartbeatIntervalsThenEveryServerClaimsOnceAndTheSmallestIdLeads(final Detect detect)
+    @EnumSource(value = Detectors.class, names = {"ALL", "LOWEST", "HIGHEST"})
+    void coldStartWaitsFiveHeartbeatIntervalsThenEveryServerClaimsOnceAndTheSmallestIdLeads(final Detectors detect)
     {
         final int nodes = 5;
         final ElectionResult result = runtime.run(scenario(nodes).kind(ScenarioKind.COLD_START).detect(detect).build());
@@ -225,9 +225,9 @@ class QuorumSimulationTest
     }
 
     @ParameterizedTest(name = "detect={0}")
-    @EnumSource(value = Detect.class, names = {"ALL", "LOWEST"})
+    @EnumSource(value = Detectors.class, names = {"ALL", "LOWEST"})
     void partitionedMinorityNeverElectsWhileTheMajorityElectsInAHigherTermAndTheOldLeaderStaysStaleUntilTheHeal(
-        final Detect detect)
+        final Detectors detect)
     {
         final long partitionNs = 25 * MS;
         final long durationNs = 200 * MS;
@@ -281,7 +281,7 @@ class QuorumSimulationTest
     @ValueSource(ints = {3, 5, 7})
     void zombieLeaderReplaysItsQueuedElectsOnResumingWhichCostsOneFullRoundThatKeepsTheNewLeader(final int nodes)
     {
-        final ElectionResult result = runtime.run(scenario(nodes).kind(ScenarioKind.PAUSE).detect(Detect.ALL).build());
+        final ElectionResult result = runtime.run(scenario(nodes).kind(ScenarioKind.PAUSE).detect(Detectors.ALL).build());
 
         assertTrue(result.converged(), result.toString());
         assertEquals(1, result.finalLeader());
@@ -337,7 +337,7 @@ class QuorumSimulationTest
     {
         final StateTrace trace = new StateTrace();
         final ElectionResult result = new SimRuntime().trace(trace)
-            .run(scenario(5).kind(ScenarioKind.LEADER_CRASH).detect(Detect.ALL).build());
+            .run(scenario(5).kind(ScenarioKind.LEADER_CRASH).detect(Detectors.ALL).build());
 
         assertEquals(1, result.finalLeader());
         assertEquals(List.of(), trace.roleChangesWithoutTransition());
@@ -372,7 +372,7 @@ class QuorumSimulationTest
                 .settings(QuorumChaosTest.BALLOTS)
                 .network(NetworkModel.parse("uniform:500us,5ms"))
                 .kind(ScenarioKind.CUSTOM)
-                .detect(Detect.ALL)
+                .detect(Detectors.ALL)
                 .faults(faults.crash(1, 400 * MS).recover(1, recoverNs).build())
                 .seed(seed)
                 .budgetNs(10_000 * MS)
@@ -412,7 +412,7 @@ class QuorumSimulationTest
         final ElectionResult result = runtime.run(scenario(5)
             .network(NetworkModel.constant(delayNs))
             .kind(ScenarioKind.LEADER_CRASH)
-            .detect(Detect.LOWEST)
+            .detect(Detectors.LOWEST)
             .build());
 
         assertFalse(result.converged(), result.toString());
@@ -487,7 +487,7 @@ class QuorumSimulationTest
     @ValueSource(ints = {5, 7, 8})
     void cascadeCrashesTheSmallestIdMidElectionAndTheNextSmallestLeads(final int nodes)
     {
-        final ElectionResult result = runtime.run(scenario(nodes).kind(ScenarioKind.CASCADE).detect(Detect.ALL).build());
+        final ElectionResult result = runtime.run(scenario(nodes).kind(ScenarioKind.CASCADE).detect(Detectors.ALL).build());
 
         assertTrue(result.converged(), result.toString());
         assertEquals(2, result.finalLeader(), result.toString());

@@ -26,7 +26,7 @@ import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
 import org.electbench.testkit.ScriptedHost;
-import org.electbench.transport.Detect;
+import org.electbench.transport.Detectors;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
@@ -115,7 +115,7 @@ class QuorumSourceRuleTest
     {
         final long dNs = MS;
         final Scenario scenario = Scenario.builder().algorithm(new QuorumAlgorithm()).nodes(5).settings(SOURCE)
-            .network(NetworkModel.constant(dNs)).kind(ScenarioKind.CASCADE).detect(Detect.ALL).seed(1).build();
+            .network(NetworkModel.constant(dNs)).kind(ScenarioKind.CASCADE).detect(Detectors.ALL).seed(1).build();
         final long crashNs = scenario.plan().referenceNs();
         final ElectionResult result = new SimRuntime().run(scenario);
 

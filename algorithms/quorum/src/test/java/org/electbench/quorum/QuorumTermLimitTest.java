@@ -12,8 +12,8 @@ import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.Role;
 import org.electbench.spi.Terms;
-import org.electbench.testkit.Forging;
-import org.electbench.transport.Detect;
+import org.electbench.testkit.ForgingAlgorithm;
+import org.electbench.transport.Detectors;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.FaultPlan;
 import org.electbench.transport.NetworkModel;
@@ -58,7 +58,7 @@ class QuorumTermLimitTest
         return body.array();
     }
 
-    private ElectionResult run(final Forging algorithm, final FaultPlan faults)
+    private ElectionResult run(final ForgingAlgorithm algorithm, final FaultPlan faults)
     {
         return runtime.run(Scenario.builder()
             .algorithm(algorithm)
@@ -66,7 +66,7 @@ class QuorumTermLimitTest
             .settings(ElectionSettings.defaults())
             .network(NetworkModel.constant(2 * MS))
             .kind(ScenarioKind.CUSTOM)
-            .detect(Detect.ALL)
+            .detect(Detectors.ALL)
             .faults(faults)
             .seed(3)
             .build());
@@ -75,7 +75,7 @@ class QuorumTermLimitTest
     @Test
     void termsAtTheTopAreDroppedAndCountedAndTheClusterStillElectsTheNextTerm()
     {
-        final Forging algorithm = new Forging(new QuorumAlgorithm())
+        final ForgingAlgorithm algorithm = new ForgingAlgorithm(new QuorumAlgorithm())
             .forge(FORGER, FORGED_AT_NS, QuorumMessages.LEAD, longs(Long.MAX_VALUE - 1, 1))
             .forge(FORGER, FORGED_AT_NS, QuorumMessages.ELECT, longs(Long.MAX_VALUE, 0, Long.MAX_VALUE))
             .forge(FORGER, FORGED_AT_NS, QuorumMessages.VOTE, longs(Long.MAX_VALUE - 1, Long.MAX_VALUE));
@@ -97,7 +97,7 @@ class QuorumTermLimitTest
         // forger's own follows it; nobody leads that term, so the watch runs out and the cluster
         // elects the term after it.
         final long forgedTerm = 1 + Terms.MAX_JUMP;
-        final Forging algorithm = new Forging(new QuorumAlgorithm())
+        final ForgingAlgorithm algorithm = new ForgingAlgorithm(new QuorumAlgorithm())
             .forge(FORGER, FORGED_AT_NS, QuorumMessages.LEAD, longs(forgedTerm, 1));
         final ElectionResult result = run(algorithm, FaultPlan.builder().build());
 

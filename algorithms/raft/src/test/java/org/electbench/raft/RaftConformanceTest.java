@@ -17,7 +17,7 @@ import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
-import org.electbench.testkit.Forging;
+import org.electbench.testkit.ForgingAlgorithm;
 import org.electbench.testkit.ScriptedHost;
 import org.junit.jupiter.api.Nested;
 
@@ -52,7 +52,7 @@ class RaftConformanceTest
         @Override
         protected byte[] body(final int type, final int fromId, final long term)
         {
-            return Forging.longBody(term);
+            return ForgingAlgorithm.longBody(term);
         }
 
         @Override

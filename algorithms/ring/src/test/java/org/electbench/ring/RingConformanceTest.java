@@ -21,7 +21,7 @@ import org.electbench.spi.MessageHeader;
 import org.electbench.spi.RingArrangement;
 import org.electbench.spi.Start;
 import org.electbench.testkit.ScriptedHost;
-import org.electbench.transport.Detect;
+import org.electbench.transport.Detectors;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
@@ -206,7 +206,7 @@ class RingConformanceTest
         protected Scenario scenario(final ElectionSettings settings)
         {
             return Scenario.builder().algorithm(RingAlgorithm.NAME).nodes(17).settings(settings)
-                .network(NetworkModel.constant(MS)).kind(ScenarioKind.LEADER_CRASH).detect(Detect.ALL).seed(17).build();
+                .network(NetworkModel.constant(MS)).kind(ScenarioKind.LEADER_CRASH).detect(Detectors.ALL).seed(17).build();
         }
     }
 

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.electbench.sim.SimRuntime;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.ElectionSettings.Knob;
-import org.electbench.transport.Detect;
+import org.electbench.transport.Detectors;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
@@ -33,7 +33,7 @@ class RingDerivedSettingsTest
             .settings(settings)
             .network(NetworkModel.constant(MS))
             .kind(ScenarioKind.LEADER_CRASH)
-            .detect(Detect.ALL)
+            .detect(Detectors.ALL)
             .seed(17)
             .build();
     }

@@ -19,7 +19,7 @@ import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.RingArrangement;
 import org.electbench.testkit.StateTrace;
-import org.electbench.transport.Detect;
+import org.electbench.transport.Detectors;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.FaultPlan;
 import org.electbench.transport.NetworkModel;
@@ -80,10 +80,10 @@ class RingSimulationTest
             .settings(settings)
             .network(NetworkModel.constant(MS))
             .kind(ScenarioKind.COLD_START)
-            .detect(Detect.ALL);
+            .detect(Detectors.ALL);
     }
 
-    private static Scenario.Builder leaderCrash(final int n, final ElectionSettings settings, final Detect detect)
+    private static Scenario.Builder leaderCrash(final int n, final ElectionSettings settings, final Detectors detect)
     {
         return Scenario.builder()
             .algorithm("ring")
@@ -218,8 +218,8 @@ class RingSimulationTest
             .coordinatorTimeoutNs(2 * lapNs + MS)
             .build();
         final ElectionSettings oneSecond = fromLap.toBuilder().coordinatorTimeoutNs(1_000 * MS).build();
-        final ElectionResult withLap = new SimRuntime().run(leaderCrash(n, fromLap, Detect.ALL).seed(5).build());
-        final ElectionResult withSecond = new SimRuntime().run(leaderCrash(n, oneSecond, Detect.ALL).seed(5).build());
+        final ElectionResult withLap = new SimRuntime().run(leaderCrash(n, fromLap, Detectors.ALL).seed(5).build());
+        final ElectionResult withSecond = new SimRuntime().run(leaderCrash(n, oneSecond, Detectors.ALL).seed(5).build());
 
         assertElectedCleanly(withLap, n - 1, "lap formula");
         assertEquals(withSecond.messages(ELECTION), withLap.messages(ELECTION));
@@ -244,7 +244,7 @@ class RingSimulationTest
         // before agreement; n-2 names n-1 and only then passes ELECTED home and acknowledges its hop, after
         // agreement (counted on no runtime), as is the leader's ACK for that last hop.
         final ElectionResult result = new SimRuntime().run(
-            leaderCrash(n, acknowledged(RingArrangement.INCREASING, 0), Detect.ALL).seed(n).build());
+            leaderCrash(n, acknowledged(RingArrangement.INCREASING, 0), Detectors.ALL).seed(n).build());
         assertElectedCleanly(result, n - 1, "n=" + n);
         assertEquals(2L * n - 2, result.messages(ELECTION));
         assertEquals(n - 1, result.messages(ELECTED));
@@ -260,7 +260,7 @@ class RingSimulationTest
         // its own: k+1 sends for k = 1..n-1. ELECTED runs n-1 .. 1 (n-2 sends); agreement comes
         // when 1 learns, before its ACK of that hop, its send to n (lost) and its resend to n-1.
         final ElectionResult result = new SimRuntime().run(
-            leaderCrash(n, acknowledged(RingArrangement.DECREASING, 0), Detect.ALL).seed(n).build());
+            leaderCrash(n, acknowledged(RingArrangement.DECREASING, 0), Detectors.ALL).seed(n).build());
         assertElectedCleanly(result, n - 1, "n=" + n);
         assertEquals((long)(n - 1) * (n + 2) / 2, result.messages(ELECTION));
         assertEquals(n - 2, result.messages(ELECTED));
@@ -272,7 +272,7 @@ class RingSimulationTest
     void deadLeaderIsSkippedWhoeverDetectsItAndNothingStaysLeaderless(final RingArrangement arrangement)
     {
         final SimRuntime runtime = new SimRuntime();
-        for (final Detect detect : Detect.values())
+        for (final Detectors detect : Detectors.values())
         {
             for (final int n : new int[] {3, 5, 8, 16})
             {
@@ -295,7 +295,7 @@ class RingSimulationTest
         // last hop home and that hop's ACK follow agreement.
         final int m = n / 2;
         final ElectionResult result = new SimRuntime().run(
-            leaderCrash(n, acknowledged(RingArrangement.INCREASING, 0), Detect.LOWEST)
+            leaderCrash(n, acknowledged(RingArrangement.INCREASING, 0), Detectors.LOWEST)
                 .faults(FaultPlan.builder().crash(m, MS).build())
                 .seed(n)
                 .build());
@@ -316,15 +316,15 @@ class RingSimulationTest
             // Three followers die at once (not the highest two), then the leader.
             final int first = 1 + seed % 3;
             final FaultPlan deaths = FaultPlan.builder().crash(first, MS).crash(first + 2, MS).crash(first + 4, MS).build();
-            final ElectionResult result = runtime.run(leaderCrash(n, acknowledged(arrangement, seed), Detect.ALL)
+            final ElectionResult result = runtime.run(leaderCrash(n, acknowledged(arrangement, seed), Detectors.ALL)
                 .faults(deaths).seed(seed).build());
             assertElectedCleanly(result, n - 1, arrangement + " seed=" + seed);
         }
     }
 
     @ParameterizedTest
-    @EnumSource(value = Detect.class, names = {"ALL", "LOWEST"})
-    void nextLeaderDyingMidElectionIsSkippedToo(final Detect detect)
+    @EnumSource(value = Detectors.class, names = {"ALL", "LOWEST"})
+    void nextLeaderDyingMidElectionIsSkippedToo(final Detectors detect)
     {
         final SimRuntime runtime = new SimRuntime();
         for (final RingArrangement arrangement : RingArrangement.values())
@@ -343,7 +343,7 @@ class RingSimulationTest
     void recoveringHighestIdTakesOverThroughTheNextElection(final RingArrangement arrangement)
     {
         final SimRuntime runtime = new SimRuntime();
-        for (final Detect detect : new Detect[] {Detect.ALL, Detect.LOWEST})
+        for (final Detectors detect : new Detectors[] {Detectors.ALL, Detectors.LOWEST})
         {
             for (int seed = 1; seed <= 5; seed++)
             {
@@ -361,7 +361,7 @@ class RingSimulationTest
         final SimRuntime runtime = new SimRuntime();
         for (int seed = 1; seed <= 5; seed++)
         {
-            final ElectionResult result = runtime.run(leaderCrash(8, acknowledged(arrangement, seed), Detect.ALL)
+            final ElectionResult result = runtime.run(leaderCrash(8, acknowledged(arrangement, seed), Detectors.ALL)
                 .kind(ScenarioKind.PAUSE).seed(seed).build());
             assertElectedCleanly(result, 8, arrangement + " seed=" + seed);
         }
@@ -374,7 +374,7 @@ class RingSimulationTest
         final SimRuntime runtime = new SimRuntime();
         for (int seed = 1; seed <= 5; seed++)
         {
-            final ElectionResult result = runtime.run(leaderCrash(8, acknowledged(arrangement, seed), Detect.ALL)
+            final ElectionResult result = runtime.run(leaderCrash(8, acknowledged(arrangement, seed), Detectors.ALL)
                 .kind(ScenarioKind.PARTITION).seed(seed).build());
             final String label = arrangement + " seed=" + seed;
             assertTrue(result.converged(), label + " " + result);
@@ -391,7 +391,7 @@ class RingSimulationTest
         final SimRuntime runtime = new SimRuntime();
         for (int seed = 1; seed <= 10; seed++)
         {
-            final ElectionResult result = runtime.run(leaderCrash(8, acknowledged(arrangement, seed), Detect.ALL)
+            final ElectionResult result = runtime.run(leaderCrash(8, acknowledged(arrangement, seed), Detectors.ALL)
                 .kind(ScenarioKind.LOSSY).seed(seed).build());
             final String label = arrangement + " seed=" + seed;
             assertTrue(result.converged(), label + " " + result);
@@ -415,7 +415,7 @@ class RingSimulationTest
     {
         final StateTrace trace = new StateTrace();
         final ElectionResult result = new SimRuntime().trace(trace)
-            .run(leaderCrash(5, acknowledged(RingArrangement.INCREASING, 0), Detect.HIGHEST).build());
+            .run(leaderCrash(5, acknowledged(RingArrangement.INCREASING, 0), Detectors.HIGHEST).build());
 
         assertElectedCleanly(result, 4, "n=5");
         // 4 stands; 1 to 3 pass its lap on (RELAYING, a transition that changes no belief) and follow its ELECTED.

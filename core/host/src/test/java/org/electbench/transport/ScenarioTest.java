@@ -54,7 +54,7 @@ class ScenarioTest
     void leaderCrashHappensAtASeededPhaseOfTheThirdHeartbeatIntervalAndDetectPicksFollowers()
     {
         final Scenario.Builder builder = Scenario.builder().algorithm(new ScenarioTestAlgorithm()).nodes(6)
-            .kind(ScenarioKind.LEADER_CRASH).detect(Detect.HIGHEST);
+            .kind(ScenarioKind.LEADER_CRASH).detect(Detectors.HIGHEST);
         final RunPlan plan = builder.seed(3).build().plan();
         final long hbtNs = builder.build().settings().heartbeatIntervalNs();
         assertTrue(plan.referenceNs() >= 2 * hbtNs && plan.referenceNs() < 3 * hbtNs, "crash at " + plan.referenceNs());

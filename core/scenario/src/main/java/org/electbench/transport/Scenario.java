@@ -24,7 +24,7 @@ import org.electbench.transport.kind.PlanDraft;
  * What each kind does, how long its faults last and how it is described is the kind's own
  * ({@link ScenarioKind#type()}, one class per kind in {@code org.electbench.transport.kind}).
  * <p>
- * Detect picks among the followers (every node at cold start): all, the lowest, the highest, or
+ * Detectors pick among the followers (every node at cold start): all, the lowest, the highest, or
  * one at random. Faults given explicitly are added to the scenario's own.
  * <p>
  * Besides the reference instant, the plan names the fault instant and the side of the fault that
@@ -58,7 +58,7 @@ public final class Scenario
     private final ElectionSettings settings;
     private final NetworkModel network;
     private final ScenarioKind kind;
-    private final Detect detect;
+    private final Detectors detect;
     private final FaultPlan extraFaults;
     private final long seed;
     private final Set<ChaosFault> chaosFaults;
@@ -268,7 +268,7 @@ public final class Scenario
         return kind;
     }
 
-    public Detect detect()
+    public Detectors detect()
     {
         return detect;
     }
@@ -350,7 +350,7 @@ public final class Scenario
             default:
                 throw new IllegalStateException(detect.name());
         }
-        if (start == Start.SETTLED && detect == Detect.ALL)
+        if (start == Start.SETTLED && detect == Detectors.ALL)
         {
             // The settled leader has no leader to watch until it fails and recovers; keep its detector for then.
             detectors[nodes] = true;
@@ -421,7 +421,7 @@ public final class Scenario
         private ClusterProfile profile;
         private NetworkModel network = NetworkModel.constant(1_000_000L);
         private ScenarioKind kind = ScenarioKind.LEADER_CRASH;
-        private Detect detect = Detect.ALL;
+        private Detectors detect = Detectors.ALL;
         private FaultPlan faults = FaultPlan.NONE;
         private long seed = 1;
         private Set<ChaosFault> chaosFaults = ChaosFault.ALL;
@@ -492,7 +492,7 @@ public final class Scenario
             return this;
         }
 
-        public Builder detect(final Detect detect)
+        public Builder detect(final Detectors detect)
         {
             this.detect = detect;
             return this;

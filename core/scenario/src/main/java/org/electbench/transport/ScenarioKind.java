@@ -21,10 +21,10 @@ import org.electbench.transport.kind.LeaderCrash;
 import org.electbench.transport.kind.Lossy;
 import org.electbench.transport.kind.Partition;
 import org.electbench.transport.kind.Pause;
-import org.electbench.transport.kind.ScenarioType;
+import org.electbench.transport.kind.KindDefinition;
 
 /**
- * The named scenarios, each a {@link ScenarioType} that holds its plan, its duration and its
+ * The named scenarios, each a {@link KindDefinition} that holds its plan, its duration and its
  * description; adding one is a class in {@code org.electbench.transport.kind} and a constant here.
  */
 public enum ScenarioKind
@@ -48,15 +48,15 @@ public enum ScenarioKind
     SLOW_NODE(new IncidentKind(new SlowNode())),
     SWITCH_FAILURE(new IncidentKind(new SwitchFailure()));
 
-    private final ScenarioType type;
+    private final KindDefinition type;
 
-    ScenarioKind(final ScenarioType type)
+    ScenarioKind(final KindDefinition type)
     {
         this.type = type;
     }
 
     /** @return what this kind does: its plan, its duration, its description. */
-    public ScenarioType type()
+    public KindDefinition type()
     {
         return type;
     }

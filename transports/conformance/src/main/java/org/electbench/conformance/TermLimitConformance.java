@@ -12,7 +12,7 @@ import org.electbench.sim.SimRuntime;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
-import org.electbench.testkit.Forging;
+import org.electbench.testkit.ForgingAlgorithm;
 import org.electbench.testkit.ScriptedHost;
 import org.electbench.testkit.StateTrace;
 import org.electbench.transport.ElectionResult;
@@ -143,7 +143,7 @@ public abstract class TermLimitConformance
         final ElectionResult expected = new SimRuntime().run(honest);
         final long forgedAtNs = honest.plan().referenceNs() + forgery.atCrashPlusMs() * MS;
 
-        final Forging forging = new Forging(algorithm.get())
+        final ForgingAlgorithm forging = new ForgingAlgorithm(algorithm.get())
             .forge(forgery.fromId(), forgedAtNs, forgery.type(), body(forgery.type(), forgery.fromId(), forgery.term()));
         final StateTrace trace = new StateTrace();
         final ElectionResult result = new SimRuntime().trace(trace).run(leaderCrash(algorithm.get()).algorithm(forging).build());

@@ -5,7 +5,7 @@ import org.agrona.DirectBuffer;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
 import org.electbench.transport.Fault;
-import org.electbench.transport.host.Claim;
+import org.electbench.transport.host.SendBuffer;
 import org.electbench.transport.host.Host;
 import org.electbench.transport.host.HostedContext;
 import org.electbench.transport.host.NodeLifecycle;
@@ -33,7 +33,7 @@ final class WorkerNodes implements Wire.Receiver
     private final WorkerFeed feed;
     private final DelayQueue queue;
     private final Timers timers;
-    private final Claim claim = new Claim();
+    private final SendBuffer claim = new SendBuffer();
     private final Host host = new WorkerHost();
     private final Histogram timerLatenessNs;
 
@@ -407,7 +407,7 @@ final class WorkerNodes implements Wire.Receiver
         }
 
         @Override
-        public void emit(final HostedContext from, final int toId, final Claim message)
+        public void emit(final HostedContext from, final int toId, final SendBuffer message)
         {
             send(from, toId);
         }

@@ -11,13 +11,13 @@ import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
 import org.electbench.transport.ScenarioLimitException;
 import org.electbench.transport.ScenarioLimits;
-import org.electbench.transport.kind.ScenarioType;
+import org.electbench.transport.kind.KindDefinition;
 
 /**
  * The simulator's budgets, checked against every scenario as it is built ({@link ScenarioLimits})
  * and, for events, as it runs: the virtual time a run may cover, the events it may take, and the
  * heap its queued events may fill. Each kind states how long its faults last
- * ({@link ScenarioType#lastEffectNs}), so no budget restates a kind's plan.
+ * ({@link KindDefinition#lastEffectNs}), so no budget restates a kind's plan.
  */
 public final class SimBudget implements ScenarioLimits
 {
@@ -64,7 +64,7 @@ public final class SimBudget implements ScenarioLimits
         final double detectNs = settings.detectionTimeoutNs();
         final double coordNs = settings.coordinatorTimeoutNs();
         final double patienceNs = Math.max(Math.max(detectNs, coordNs), 5 * hbtNs);
-        final ScenarioType type = kind.type();
+        final KindDefinition type = kind.type();
         final double lastEffectNs = type.lastEffectNs(settings, faultDurationNs);
         final double faultPartNs = type.faultDurations() * (double)faultDurationNs;
         final double lastNs = Math.max(lastEffectNs, extraFaults.isEmpty() ? 0 : extraFaults.lastEffectNs());

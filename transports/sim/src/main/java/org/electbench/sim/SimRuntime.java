@@ -17,7 +17,7 @@ import org.electbench.transport.Fault;
 import org.electbench.transport.RunPlan;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.TraceRecorder;
-import org.electbench.transport.host.Claim;
+import org.electbench.transport.host.SendBuffer;
 import org.electbench.transport.host.FaultEdges;
 import org.electbench.transport.host.Host;
 import org.electbench.transport.host.HostedContext;
@@ -52,7 +52,7 @@ public final class SimRuntime implements ClusterRuntime
     private static final IntPredicate ALL_NODES = id -> true;
 
     private final EventQueue queue = new EventQueue(INITIAL_EVENTS);
-    private final Claim claim = new Claim();
+    private final SendBuffer claim = new SendBuffer();
     private final Host host = new SimHost();
     private final FaultEdges edges = new FaultEdges();
     /** One thread runs every node: the crash triggers' shared first senders need no copy per run. */
@@ -470,13 +470,13 @@ public final class SimRuntime implements ClusterRuntime
         }
 
         @Override
-        public void emit(final HostedContext from, final int toId, final Claim message)
+        public void emit(final HostedContext from, final int toId, final SendBuffer message)
         {
             send(from, toId);
         }
 
         @Override
-        public void emitToAll(final HostedContext from, final Claim message)
+        public void emitToAll(final HostedContext from, final SendBuffer message)
         {
             broadcast(from);
         }

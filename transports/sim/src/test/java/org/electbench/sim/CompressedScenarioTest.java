@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.electbench.spi.ElectionSettings;
 import org.electbench.testkit.BeaconAlgorithm;
-import org.electbench.transport.Detect;
+import org.electbench.transport.Detectors;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
@@ -37,7 +37,7 @@ class CompressedScenarioTest
             .settings(ElectionSettings.builder().heartbeatIntervalNs(HBT_NS).detectionTimeoutNs(D_NS).build())
             .network(NetworkModel.constant(DELAY_NS))
             .kind(ScenarioKind.PARTITION)
-            .detect(Detect.LOWEST)
+            .detect(Detectors.LOWEST)
             .seed(3)
             .build();
         final Scenario fast = scenario.compressed(DIVISOR);

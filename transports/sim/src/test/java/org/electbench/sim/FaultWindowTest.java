@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
 import org.electbench.testkit.BeaconAlgorithm;
-import org.electbench.transport.Detect;
+import org.electbench.transport.Detectors;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Fault;
 import org.electbench.transport.NetworkModel;
@@ -38,7 +38,7 @@ class FaultWindowTest
     private static final int N = 5;
     private static final int CLAIM_BYTES = MessageHeader.LENGTH + 8;
 
-    private static Scenario scenario(final ScenarioKind kind, final Detect detect)
+    private static Scenario scenario(final ScenarioKind kind, final Detectors detect)
     {
         return Scenario.builder()
             .algorithm(new BeaconAlgorithm())
@@ -63,7 +63,7 @@ class FaultWindowTest
     void partitionReportsTheMajoritysWindowAndItsElectionTrafficFromTheCutNotFromTheHeal()
     {
         // Node 1 (majority side 1..3) detects; the old leader 5 keeps leading 4 until the heal.
-        final Scenario scenario = scenario(ScenarioKind.PARTITION, Detect.LOWEST);
+        final Scenario scenario = scenario(ScenarioKind.PARTITION, Detectors.LOWEST);
         final RunPlan plan = scenario.plan();
         final long faultNs = faultNs(plan);
         assertEquals(faultNs, plan.faultNs());
@@ -84,7 +84,7 @@ class FaultWindowTest
     void pauseReportsTheWindowUntilTheOthersNameANewLeaderNotTheFreeze()
     {
         // The leader 5 freezes for 3 D; node 4 detects and the others name it one delay later.
-        final Scenario scenario = scenario(ScenarioKind.PAUSE, Detect.HIGHEST);
+        final Scenario scenario = scenario(ScenarioKind.PAUSE, Detectors.HIGHEST);
         final RunPlan plan = scenario.plan();
         final long faultNs = faultNs(plan);
         final ElectionResult result = new SimRuntime().run(scenario);

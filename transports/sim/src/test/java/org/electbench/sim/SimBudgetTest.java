@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.testkit.BeaconAlgorithm;
 import org.electbench.transport.BudgetExceededException;
-import org.electbench.transport.Detect;
+import org.electbench.transport.Detectors;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
@@ -28,7 +28,7 @@ class SimBudgetTest
             .settings(ElectionSettings.builder().heartbeatIntervalNs(10 * MS).detectionTimeoutNs(35 * MS).build())
             .network(NetworkModel.constant(MS))
             .kind(ScenarioKind.LEADER_CRASH)
-            .detect(Detect.LOWEST);
+            .detect(Detectors.LOWEST);
     }
 
     @Test

@@ -12,7 +12,7 @@ import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
 import org.electbench.testkit.BeaconAlgorithm;
 import org.electbench.testkit.PayloadAlgorithm;
-import org.electbench.transport.Detect;
+import org.electbench.transport.Detectors;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.FaultPlan;
 import org.electbench.transport.NetworkModel;
@@ -40,7 +40,7 @@ class SimRuntimeTest
     @Test
     void leaderCrashIsDetectedByTheOnlyDetectorAfterExactlyTheTimeoutSinceTheLastBeacon()
     {
-        final Scenario scenario = beacon(4).kind(ScenarioKind.LEADER_CRASH).detect(Detect.LOWEST).seed(7).build();
+        final Scenario scenario = beacon(4).kind(ScenarioKind.LEADER_CRASH).detect(Detectors.LOWEST).seed(7).build();
         final long crashNs = scenario.plan().referenceNs();
         final ElectionResult result = new SimRuntime().run(scenario);
 
@@ -71,7 +71,7 @@ class SimRuntimeTest
     @Test
     void partitionedMinorityLeaderAndMajorityLeaderAreReportedAsSplitBrain()
     {
-        final Scenario scenario = beacon(5).kind(ScenarioKind.PARTITION).detect(Detect.LOWEST).seed(3).build();
+        final Scenario scenario = beacon(5).kind(ScenarioKind.PARTITION).detect(Detectors.LOWEST).seed(3).build();
         final ElectionResult result = new SimRuntime().run(scenario);
         assertEquals(2, result.maxConcurrentLeaders());
         assertTrue(result.splitBrainNs() > 0);
@@ -84,7 +84,7 @@ class SimRuntimeTest
         final List<long[]> arrivals = new ArrayList<>();
         final long pauseAtNs = 5 * MS;
         final long pauseNs = 50 * MS;
-        final Scenario scenario = beacon(2).kind(ScenarioKind.CUSTOM).detect(Detect.LOWEST)
+        final Scenario scenario = beacon(2).kind(ScenarioKind.CUSTOM).detect(Detectors.LOWEST)
             .faults(FaultPlan.builder().pause(1, pauseAtNs, pauseNs).build())
             .settleWindowNs(10 * MS).build();
         final SimRuntime runtime = new SimRuntime().traceSends((nowNs, from, to, type, length) -> arrivals.add(new long[]{nowNs, to}));
@@ -99,7 +99,7 @@ class SimRuntimeTest
     @Test
     void messagesAcrossACutLinkAreLostOnlyInThatDirection()
     {
-        final Scenario scenario = beacon(3).kind(ScenarioKind.CUSTOM).detect(Detect.ALL)
+        final Scenario scenario = beacon(3).kind(ScenarioKind.CUSTOM).detect(Detectors.ALL)
             .faults(FaultPlan.builder().cut(3, 1, 0, 100 * MS).build())
             .settleWindowNs(10 * MS).build();
         final SimRuntime runtime = new SimRuntime();
@@ -116,7 +116,7 @@ class SimRuntimeTest
     @Test
     void crashAfterFirstSendStopsTheRestOfThatBroadcast()
     {
-        final Scenario scenario = beacon(4).kind(ScenarioKind.CUSTOM).detect(Detect.ALL)
+        final Scenario scenario = beacon(4).kind(ScenarioKind.CUSTOM).detect(Detectors.ALL)
             .faults(FaultPlan.builder().crashAfterFirstSend(4, "BEACON").build())
             .settleWindowNs(10 * MS).build();
         final List<Integer> receivers = new ArrayList<>();
@@ -136,7 +136,7 @@ class SimRuntimeTest
         final PayloadAlgorithm algorithm = new PayloadAlgorithm();
         // Random delays interleave short and long messages in flight; the second run reuses the pools.
         final Scenario scenario = Scenario.builder().algorithm(algorithm).nodes(5).settings(SETTINGS)
-            .network(NetworkModel.parse("uniform:1ms,5ms")).kind(ScenarioKind.CUSTOM).detect(Detect.ALL).seed(5).build();
+            .network(NetworkModel.parse("uniform:1ms,5ms")).kind(ScenarioKind.CUSTOM).detect(Detectors.ALL).seed(5).build();
         final SimRuntime runtime = new SimRuntime();
         runtime.run(scenario);
         runtime.run(scenario.forRun(1));
@@ -151,7 +151,7 @@ class SimRuntimeTest
         final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean)ManagementFactory.getThreadMXBean();
         final long threadId = Thread.currentThread().getId();
         // 5 nodes, the leader beacons 4 messages every 10 ms: 250 s of virtual time is 100,000 messages.
-        final Scenario scenario = beacon(5).kind(ScenarioKind.CUSTOM).detect(Detect.ALL)
+        final Scenario scenario = beacon(5).kind(ScenarioKind.CUSTOM).detect(Detectors.ALL)
             .settleWindowNs(250_000 * MS).budgetNs(250_000 * MS).build();
         final SimRuntime runtime = new SimRuntime();
         runtime.run(scenario);

@@ -5,7 +5,7 @@ import java.lang.management.ThreadMXBean;
 import java.util.Locale;
 
 import org.electbench.spi.Durations;
-import org.electbench.transport.Detect;
+import org.electbench.transport.Detectors;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.FaultPlan;
 import org.electbench.transport.NetworkModel;
@@ -39,9 +39,9 @@ public final class SimThroughput
     {
     }
 
-    private static Detect detect(final String name)
+    private static Detectors detect(final String name)
     {
-        for (final Detect detect : Detect.values())
+        for (final Detectors detect : Detectors.values())
         {
             if (detect.cliName().equals(name))
             {
@@ -56,7 +56,7 @@ public final class SimThroughput
         String algorithm = "bully";
         int nodes = 5;
         ScenarioKind kind = ScenarioKind.LEADER_CRASH;
-        Detect detect = Detect.ALL;
+        Detectors detect = Detectors.ALL;
         String delay = "constant:1ms";
         long seed = 1;
         int runs = 100_000;

@@ -11,7 +11,7 @@ import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.Role;
-import org.electbench.transport.host.Claim;
+import org.electbench.transport.host.SendBuffer;
 import org.electbench.transport.host.Host;
 import org.electbench.transport.host.HostedContext;
 
@@ -56,7 +56,7 @@ public final class ScriptedHost implements Host
         }
     }
 
-    private final Claim claim = new Claim();
+    private final SendBuffer claim = new SendBuffer();
     private final UnsafeBuffer inbound = new UnsafeBuffer(new byte[MESSAGE_BYTES]);
 
     private final int[] sentType = new int[CAPACITY];
@@ -148,13 +148,13 @@ public final class ScriptedHost implements Host
     }
 
     @Override
-    public void emit(final HostedContext from, final int toId, final Claim message)
+    public void emit(final HostedContext from, final int toId, final SendBuffer message)
     {
         record(toId, message);
     }
 
     @Override
-    public void emitToAll(final HostedContext from, final Claim message)
+    public void emitToAll(final HostedContext from, final SendBuffer message)
     {
         if (broadcastsAsOne)
         {
@@ -403,7 +403,7 @@ public final class ScriptedHost implements Host
         announcements.clear();
     }
 
-    private void record(final int toId, final Claim message)
+    private void record(final int toId, final SendBuffer message)
     {
         final int slot = sentCount++ & (CAPACITY - 1);
         sentType[slot] = message.type();

@@ -10,7 +10,7 @@ import org.electbench.spi.MessageHeader;
 import org.electbench.spi.NodeContext;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
-import org.electbench.transport.host.Claim;
+import org.electbench.transport.host.SendBuffer;
 import org.electbench.transport.host.Host;
 import org.electbench.transport.host.HostedContext;
 import org.junit.jupiter.api.Test;
@@ -122,7 +122,7 @@ class HostedContextTest
             }
 
             @Override
-            public void emit(final HostedContext from, final int toId, final Claim message)
+            public void emit(final HostedContext from, final int toId, final SendBuffer message)
             {
                 copies[toId]++;
                 if (++sent == 2)
@@ -136,7 +136,7 @@ class HostedContextTest
             {
             }
         };
-        final HostedContext context = new HostedContext(crashOnSecondCopy, new Claim(), 1, N, 1, true, SETTINGS,
+        final HostedContext context = new HostedContext(crashOnSecondCopy, new SendBuffer(), 1, N, 1, true, SETTINGS,
             new SplittableRandom(1), null);
         context.claim(TYPE, 0);
         context.broadcast();

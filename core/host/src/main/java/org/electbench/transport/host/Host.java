@@ -34,14 +34,14 @@ public interface Host
      * @param toId    a peer of the sender's: 1..N and not the sender.
      * @param message what the sender claimed and wrote.
      */
-    void emit(HostedContext from, int toId, Claim message);
+    void emit(HostedContext from, int toId, SendBuffer message);
 
     /**
      * Puts a copy of the claimed message on the wire to every peer, in id order, stopping when
      * the sender goes down part-way (a crash triggered by one of the sends). A host whose wire
      * can do better than one copy at a time overrides this.
      */
-    default void emitToAll(final HostedContext from, final Claim message)
+    default void emitToAll(final HostedContext from, final SendBuffer message)
     {
         final int selfId = from.selfId();
         for (int toId = 1, n = from.clusterSize(); toId <= n && from.active(); toId++)

@@ -21,7 +21,7 @@ import org.electbench.spi.Role;
 public final class HostedContext implements NodeContext
 {
     private final Host host;
-    private final Claim claim;
+    private final SendBuffer claim;
     private final int selfId;
     private final int clusterSize;
     private final int incarnation;
@@ -44,7 +44,7 @@ public final class HostedContext implements NodeContext
      */
     public HostedContext(
         final Host host,
-        final Claim claim,
+        final SendBuffer claim,
         final int selfId,
         final int clusterSize,
         final int incarnation,

@@ -54,7 +54,7 @@ public final class NodeLifecycle
     private RunPlan plan;
     private long seed;
     private Host host;
-    private Claim claim;
+    private SendBuffer claim;
     private MonitorFeed feed;
     private boolean keepsDurableState;
 
@@ -115,7 +115,7 @@ public final class NodeLifecycle
     public void reset(
         final Scenario scenario,
         final Host host,
-        final Claim claim,
+        final SendBuffer claim,
         final MonitorFeed feed,
         final boolean keepsDurableState,
         final CrashTriggers.FirstSenders firstSenders)
@@ -131,7 +131,7 @@ public final class NodeLifecycle
         final Scenario scenario,
         final RunPlan plan,
         final Host host,
-        final Claim claim,
+        final SendBuffer claim,
         final MonitorFeed feed,
         final boolean keepsDurableState,
         final CrashTriggers.FirstSenders firstSenders)

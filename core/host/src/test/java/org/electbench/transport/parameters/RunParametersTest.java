@@ -16,7 +16,7 @@ import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.ElectionSettings.Knob;
 import org.electbench.transport.DelayDistribution;
-import org.electbench.transport.Detect;
+import org.electbench.transport.Detectors;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
 import org.junit.jupiter.api.Test;
@@ -125,7 +125,7 @@ class RunParametersTest
         final Scenario scenario = RunParameters.scenarioFromText(ALGORITHM, 7, texts);
         assertEquals(9, scenario.nodes());
         assertEquals(ScenarioKind.CASCADE, scenario.kind());
-        assertEquals(Detect.LOWEST, scenario.detect());
+        assertEquals(Detectors.LOWEST, scenario.detect());
         assertEquals(DelayDistribution.uniform(MS, 40 * MS).toString(), scenario.network().delay().toString());
         assertTrue(scenario.givenSettings().isExplicit(Knob.DETECTION_TIMEOUT));
         assertFalse(scenario.givenSettings().isExplicit(Knob.HEARTBEAT_INTERVAL));

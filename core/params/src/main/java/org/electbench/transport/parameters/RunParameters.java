@@ -17,7 +17,7 @@ import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.ElectionSettings.Knob;
 import org.electbench.transport.DelayDistribution;
-import org.electbench.transport.Detect;
+import org.electbench.transport.Detectors;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
@@ -47,8 +47,8 @@ public final class RunParameters
         "What happens: " + ScenarioKind.acceptedNames() + ".", ScenarioKind::cliName, (draft, kind) -> draft.scenario.kind(kind),
         Scenario::kind);
 
-    public static final RunParameter<Detect> DETECT = choice("detect", Detect.class, Detect.ALL,
-        "Whose failure detectors fire: all, lowest, highest or random.", Detect::cliName, (draft, detect) -> draft.scenario.detect(detect),
+    public static final RunParameter<Detectors> DETECT = choice("detect", Detectors.class, Detectors.ALL,
+        "Whose failure detectors fire: all, lowest, highest or random.", Detectors::cliName, (draft, detect) -> draft.scenario.detect(detect),
         Scenario::detect);
 
     public static final RunParameter<DelayDistribution> DELAY = new RunParameter<>("delay", "delay distribution", "DIST",

@@ -15,7 +15,7 @@ import org.electbench.transport.Fault;
  * time out), the first node to send an election message, the candidate the election is about.
  * So every algorithm faces the same event: the node it is electing dies mid-election.
  */
-public final class Cascade implements ScenarioType
+public final class Cascade implements KindDefinition
 {
     @Override
     public String description()

@@ -10,7 +10,7 @@ import org.electbench.transport.chaos.ChaosSchedule;
  * flapping links, slow nodes), every one healed
  * by the end. Measured from the first fault.
  */
-public final class Chaos implements ScenarioType
+public final class Chaos implements KindDefinition
 {
     @Override
     public String description()

@@ -8,7 +8,7 @@ import org.electbench.spi.ElectionSettings;
  * quorum's source waits 5 HBT first, raft a random election timeout. Measured from 0: the boot
  * wait is the detection column, the election proper the election column.
  */
-public final class ColdStart implements ScenarioType
+public final class ColdStart implements KindDefinition
 {
     @Override
     public String description()

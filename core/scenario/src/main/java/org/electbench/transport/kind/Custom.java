@@ -1,7 +1,7 @@
 package org.electbench.transport.kind;
 
 /** Settled with N leading, and only the faults given. Measured from the first of them. */
-public final class Custom implements ScenarioType
+public final class Custom implements KindDefinition
 {
     @Override
     public String description()

@@ -6,7 +6,7 @@ import org.electbench.spi.ElectionSettings;
  * The highest id N crashes and recovers {@value #CYCLES} times, down for the fault duration
  * (default 2 D + T_coord) and up for 2 D each time. Measured from the last recovery.
  */
-public final class Flapping implements ScenarioType
+public final class Flapping implements KindDefinition
 {
     static final int CYCLES = 3;
 

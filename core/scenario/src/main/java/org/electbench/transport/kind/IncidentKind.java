@@ -9,7 +9,7 @@ import org.electbench.transport.incident.Incident;
  * {@value Incident#DEFAULT_DETECTIONS} D). Measured from the heal; the disturbance metrics cover
  * the fault to the heal.
  */
-public final class IncidentKind implements ScenarioType
+public final class IncidentKind implements KindDefinition
 {
     private final Incident incident;
 

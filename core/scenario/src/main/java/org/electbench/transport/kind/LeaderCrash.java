@@ -1,7 +1,7 @@
 package org.electbench.transport.kind;
 
 /** The settled leader N crashes. Measured from the crash. */
-public final class LeaderCrash implements ScenarioType
+public final class LeaderCrash implements KindDefinition
 {
     @Override
     public String description()

@@ -6,7 +6,7 @@ import org.electbench.transport.NetworkModel;
  * A leader crash with every message lost with the network's loss probability (10% when none is
  * given) for the whole run.
  */
-public final class Lossy implements ScenarioType
+public final class Lossy implements KindDefinition
 {
     public static final double DEFAULT_LOSS_PROBABILITY = 0.1;
 

@@ -6,7 +6,7 @@ import org.electbench.spi.ElectionSettings;
  * The top floor((N-1)/2) ids, the leader among them, are cut off from the rest for the fault
  * duration (default 4 D + 2 T_coord), then heal. The majority side must elect; measured from the heal.
  */
-public final class Partition implements ScenarioType
+public final class Partition implements KindDefinition
 {
     @Override
     public String description()

@@ -6,7 +6,7 @@ import org.electbench.spi.ElectionSettings;
  * The leader N freezes for the fault duration (default 3 D, longer than the detection timeout),
  * then resumes still believing it leads: the zombie leader. Measured from the pause.
  */
-public final class Pause implements ScenarioType
+public final class Pause implements KindDefinition
 {
     @Override
     public String description()

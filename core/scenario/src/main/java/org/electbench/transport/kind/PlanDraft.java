@@ -11,7 +11,7 @@ import org.electbench.transport.FaultPlan;
 import org.electbench.transport.chaos.ChaosFault;
 
 /**
- * A run being planned, as a {@link ScenarioType} sees it: what it may read (cluster, settings,
+ * A run being planned, as a {@link KindDefinition} sees it: what it may read (cluster, settings,
  * seed, the seeded instant of the first fault) and what it fills in (faults, the start, the
  * instants measurement is anchored to, the side of the fault that must elect). Until a kind says
  * otherwise the cluster starts settled and everything is measured from the first fault, which

@@ -8,7 +8,7 @@ import org.electbench.sim.SimRuntime;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.LivenessPromise;
-import org.electbench.transport.Detect;
+import org.electbench.transport.Detectors;
 import org.electbench.transport.FaultPlan;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
@@ -77,7 +77,7 @@ public final class ChaosExplorer
             .settings(scheduleSettings)
             .network(network)
             .kind(ScenarioKind.CHAOS)
-            .detect(Detect.ALL)
+            .detect(Detectors.ALL)
             .chaosFaults(kinds)
             .seed(scheduleSeed)
             .build();

@@ -19,7 +19,7 @@ import org.openjdk.jmh.results.ScalarResult;
 
 /**
  * The benchmarks' counters as figures a reader of JMH's output can take as they are: per
- * election, in their units, averaged over iterations ({@code -prof org.electbench.bench.Readings};
+ * election, in their units, averaged over iterations ({@code -prof org.electbench.bench.PerElectionProfiler};
  * {@code ./electbench run} and {@link BenchMain} add it).
  * <p>
  * JMH's {@code @AuxCounters} cannot say this alone: in single-shot mode an EVENTS counter is
@@ -31,7 +31,7 @@ import org.openjdk.jmh.results.ScalarResult;
  * CPU the process spent per handled event ({@code cpu/event} in ns): the message path's cost on
  * a real clock, where the window's wall time is mostly waiting for timers.
  */
-public final class Readings implements InternalProfiler
+public final class PerElectionProfiler implements InternalProfiler
 {
     /** The counter of elections measured, which every other counter is divided by. */
     static final String ELECTIONS = "elections";

@@ -9,7 +9,7 @@ import org.electbench.spi.MessageHeader;
  * {@link #claim}, the body after it, and its length. One per host thread, so a send copies
  * nothing until the wire takes it.
  */
-public final class Claim
+public final class SendBuffer
 {
     private final byte[] bytes = new byte[MessageHeader.MAX_MESSAGE_LENGTH];
     private final UnsafeBuffer buffer = new UnsafeBuffer(bytes);

@@ -13,8 +13,8 @@ import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
 import org.junit.jupiter.api.Test;
 
-/** The Readings profiler's figures from one iteration's known counters. */
-class ReadingsTest
+/** The per-election profiler's figures from one iteration's known counters. */
+class PerElectionProfilerTest
 {
     private static ScalarResult counter(final String name, final double value)
     {
@@ -35,7 +35,7 @@ class ReadingsTest
         counters.put("splitBrainTime", counter("splitBrainTime", 2_000_000));
         counters.put("wrongLeader", counter("wrongLeader", 1));
 
-        final Map<String, ScalarResult> figures = Readings.figures(counters).stream()
+        final Map<String, ScalarResult> figures = PerElectionProfiler.figures(counters).stream()
             .collect(Collectors.toMap(ScalarResult::getLabel, figure -> figure));
 
         assertEquals(19.0, figures.get("messages/election").getScore(), 0.0);
@@ -57,7 +57,7 @@ class ReadingsTest
         final Map<String, Result> counters = new HashMap<>();
         counters.put("elections", counter("elections", 2));
         counters.put("maxLeaders", counter("maxLeaders", 2));
-        final List<ScalarResult> figures = Readings.figures(counters);
+        final List<ScalarResult> figures = PerElectionProfiler.figures(counters);
         final ScalarResult maxLeaders = figures.stream().filter(f -> f.getLabel().equals("maxLeaders/election")).findFirst().orElseThrow();
         // An iteration of one leader at most reads 1; averaged (not summed) over iterations, twenty of them read 1, not 20.
         assertEquals(1.0, maxLeaders.getScore(), 0.0);
@@ -70,7 +70,7 @@ class ReadingsTest
         final Map<String, Result> counters = new HashMap<>();
         counters.put("cpuNs", counter("cpuNs", 4_400_000));
         counters.put("eventsTotal", counter("eventsTotal", 100_000));
-        assertEquals(List.of(44.0), Readings.figures(counters).stream().map(ScalarResult::getScore).toList());
-        assertEquals("ns", Readings.figures(counters).get(0).getScoreUnit());
+        assertEquals(List.of(44.0), PerElectionProfiler.figures(counters).stream().map(ScalarResult::getScore).toList());
+        assertEquals("ns", PerElectionProfiler.figures(counters).get(0).getScoreUnit());
     }
 }

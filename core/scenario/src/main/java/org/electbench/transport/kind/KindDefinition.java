@@ -14,7 +14,7 @@ import org.electbench.transport.NetworkModel;
  * the cluster size (ids 1..N); a settled cluster starts with N leading term 1, and its first fault
  * comes at 2 HBT plus a seeded phase in [0, HBT).
  */
-public interface ScenarioType
+public interface KindDefinition
 {
     /** @return what the scenario does and what it is measured from, for help text and documents. */
     String description();

@@ -31,7 +31,7 @@ import org.electbench.spi.Start;
  * assertEquals(4, forging.malformedMessages());
  * }</pre>
  */
-public final class Forging implements ElectionAlgorithm
+public final class ForgingAlgorithm implements ElectionAlgorithm
 {
     /** Timer kinds from here up are the forger's, never the node's. */
     private static final int FORGE_KIND = 1 << 30;
@@ -46,7 +46,7 @@ public final class Forging implements ElectionAlgorithm
     private final List<ElectionNode> made = new ArrayList<>();
 
     /** @param algorithm what every node runs besides the forgeries. */
-    public Forging(final ElectionAlgorithm algorithm)
+    public ForgingAlgorithm(final ElectionAlgorithm algorithm)
     {
         this.algorithm = algorithm;
     }
@@ -68,7 +68,7 @@ public final class Forging implements ElectionAlgorithm
      * @param body the bytes after the header, at most {@link MessageHeader#MAX_BODY_LENGTH}.
      * @return this.
      */
-    public Forging forge(final int fromId, final long atNs, final int type, final byte[] body)
+    public ForgingAlgorithm forge(final int fromId, final long atNs, final int type, final byte[] body)
     {
         if (body.length > MessageHeader.MAX_BODY_LENGTH || atNs < 0)
         {

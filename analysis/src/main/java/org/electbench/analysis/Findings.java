@@ -14,7 +14,7 @@ import java.util.TreeMap;
  * comparison is made per transport at the largest cluster size every algorithm ran, so the
  * algorithms are compared on the same ground.
  */
-final class Reading
+final class Findings
 {
     static final String SPLIT_BRAIN = "splitBrain";
     /** A row's start-up rule, which a cold-start run report states (harness Parameters.START_UP). */
@@ -30,7 +30,7 @@ final class Reading
     /** A disturbance with at most this many leader changes on average settles; more is a livelock. */
     private static final double SETTLES_WITHIN_CHANGES = 2;
 
-    private Reading()
+    private Findings()
     {
     }
 
@@ -211,7 +211,7 @@ final class Reading
             }
         }
         final Estimate lowest = estimates.get(best);
-        final String what = Reading.ELECTION.equals(metric) ? "election p50 " : "p50 ";
+        final String what = Findings.ELECTION.equals(metric) ? "election p50 " : "p50 ";
         return tied.size() > 1 ? "tie within noise: " + SameQuestion.names(tied, rows) :
             best.algorithm() + label(best, rows) + " (" + what + Numbers.format(lowest.value() / 1e6) + " ms, 95% " +
                 Numbers.format(lowest.low() / 1e6) + "–" + Numbers.format(lowest.high() / 1e6) + ")";

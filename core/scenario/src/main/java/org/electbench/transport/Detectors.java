@@ -6,7 +6,7 @@ import java.util.Locale;
  * Which followers' failure detectors may fire. The others learn of a failure only through
  * messages, which reproduces the textbook best and worst cases.
  */
-public enum Detect
+public enum Detectors
 {
     /** Every follower. */
     ALL,
