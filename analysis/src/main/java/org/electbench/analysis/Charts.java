@@ -568,32 +568,41 @@ public final class Charts
         return chart;
     }
 
-    /** @return mean split-brain time per election, per algorithm (series) and scenario (category). */
+    /**
+     * @return mean split-brain time per election, per algorithm variant (series) and scenario (category): the worst row
+     *     of each, never a sum over variants; rows the host made late are left out, as they draw no safety verdict.
+     */
     static NamedChart splitBrainTime(final RunData data)
     {
         if (null == data.metric(SPLIT_BRAIN_TIME))
         {
             return null;
         }
-        final String title = "Safety: time with two or more leaders";
-        final SortedMap<String, SortedMap<String, Double>> byAlgorithm = new TreeMap<>();
+        final List<String> variants = onOffVariants(new ArrayList<>(data.rows()));
+        final SortedMap<String, SortedMap<String, Double>> byVariant = new TreeMap<>();
         for (final RowKey row : data.rows())
         {
             final double value = value(data, row, SPLIT_BRAIN_TIME);
-            if (!Double.isNaN(value))
+            if (!Double.isNaN(value) && !hostLate(data, row))
             {
-                byAlgorithm.computeIfAbsent(row.algorithm(), key -> new TreeMap<>()).merge(row.scenario(), value / 1e6, Math::max);
+                byVariant.computeIfAbsent(Incidents.label(row, variants), key -> new TreeMap<>())
+                    .merge(row.scenario(), value / 1e6, Math::max);
             }
         }
-        return categoryChart("safety_split-brain-time", title, "scenario",
-            "worst mean split-brain time per election over the rows (ms)", byAlgorithm);
+        return categoryChart("safety_split-brain-time", "Safety: time with two or more leaders", "scenario",
+            "worst mean split-brain time per election over the rows (ms)", byVariant);
     }
 
-    /** @return runs that broke each rule (every violation the declarations name), per algorithm. */
+    /**
+     * @return runs that broke each rule (every violation the declarations name), per algorithm variant: the most in any
+     *     one row (scenario, transport, n), never a sum over scenarios or variants, so a variant that never broke a rule
+     *     is not charged with another's runs; rows the host made late are left out.
+     */
     static NamedChart violations(final RunData data)
     {
+        final List<String> variants = onOffVariants(new ArrayList<>(data.rows()));
         final SortedMap<String, SortedMap<String, Double>> byRule = new TreeMap<>();
-        final SortedSet<String> algorithms = new TreeSet<>();
+        final SortedSet<String> labels = new TreeSet<>();
         for (final Metric metric : data.metrics())
         {
             if (metric.kind() != Metric.Kind.VIOLATION)
@@ -603,10 +612,11 @@ public final class Charts
             for (final RowKey row : data.rows())
             {
                 final double value = value(data, row, metric.name());
-                if (!Double.isNaN(value))
+                if (!Double.isNaN(value) && !hostLate(data, row))
                 {
-                    algorithms.add(row.algorithm());
-                    byRule.computeIfAbsent(metric.name(), key -> new TreeMap<>()).merge(row.algorithm(), value, Double::sum);
+                    final String label = Incidents.label(row, variants);
+                    labels.add(label);
+                    byRule.computeIfAbsent(metric.name(), key -> new TreeMap<>()).merge(label, value, Math::max);
                 }
             }
         }
@@ -616,12 +626,33 @@ public final class Charts
         }
         for (final SortedMap<String, Double> values : byRule.values())
         {
-            for (final String algorithm : algorithms)
+            for (final String label : labels)
             {
-                values.putIfAbsent(algorithm, 0.0);
+                values.putIfAbsent(label, 0.0);
             }
         }
-        return categoryChart("safety_violations", "Safety: runs that broke each rule, all scenarios", "algorithm", "runs", byRule);
+        return categoryChart("safety_violations", "Safety: runs that broke each rule, in each variant's worst row",
+            "algorithm and variant", "runs", byRule);
+    }
+
+    /** @return the on/off options that tell variants of one algorithm apart (raft's pre-vote, check-quorum, ...). */
+    static List<String> onOffVariants(final List<RowKey> rows)
+    {
+        final List<String> onOff = new ArrayList<>();
+        for (final String name : distinguishing(rows))
+        {
+            if (rows.stream().map(row -> row.settings().get(name)).allMatch(v -> null == v || "on".equals(v) || "off".equals(v)))
+            {
+                onOff.add(name);
+            }
+        }
+        return onOff;
+    }
+
+    private static boolean hostLate(final RunData data, final RowKey row)
+    {
+        final Cell late = data.cell(row, Findings.HOST_LATE);
+        return null != late && late.value() > 0;
     }
 
     private static NamedChart categoryChart(

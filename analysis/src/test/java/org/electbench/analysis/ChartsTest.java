@@ -263,4 +263,38 @@ class ChartsTest
         }
         return map;
     }
+
+    @Test
+    void safetyChartChargesEachVariantItsOwnWorstRowNeverASumOverVariantsOrScenarios()
+    {
+        final Metric splitBrain = new Metric("splitBrain", "runs", Metric.Kind.VIOLATION);
+        final Metric hostLate = new Metric(Findings.HOST_LATE, "runs", Metric.Kind.COUNT);
+        final RunData data = new RunData();
+        // raft without PreVote broke the rule in two scenarios; with PreVote never; bully's one row was measured late.
+        final RowKey[] rows = {
+            row("switch-failure", "raft", "sim", 5, "pre-vote", "off"),
+            row("partition", "raft", "sim", 5, "pre-vote", "off"),
+            row("switch-failure", "raft", "sim", 5, "pre-vote", "on"),
+            row("partition", "raft", "sim", 5, "pre-vote", "on"),
+            row("partition", "bully", "inmemory", 5),
+        };
+        final double[] broke = {700, 40, 0, 0, 9};
+        for (int i = 0; i < rows.length; i++)
+        {
+            data.put(rows[i], new Column(splitBrain, Column.Statistic.MEAN), Cell.of(broke[i]));
+            data.put(rows[i], new Column(hostLate, Column.Statistic.MEAN), Cell.of(i == 4 ? 1 : 0));
+        }
+
+        final NamedChart chart = Charts.violations(data);
+
+        assertNotNull(chart);
+        final org.knowm.xchart.CategorySeries series =
+            ((org.knowm.xchart.CategoryChart)chart.chart()).getSeriesMap().get("splitBrain");
+        final List<String> labels = new ArrayList<>();
+        series.getXData().forEach(x -> labels.add(String.valueOf(x)));
+        final List<Double> runs = new ArrayList<>();
+        series.getYData().forEach(y -> runs.add(y.doubleValue()));
+        assertEquals(List.of("raft", "raft PV"), labels, "each variant its own bar; the late row draws none");
+        assertEquals(List.of(700.0, 0.0), runs, "the worst row (700), not the sum over scenarios (740)");
+    }
 }
