@@ -605,7 +605,7 @@ public final class Charts
         final SortedSet<String> labels = new TreeSet<>();
         for (final Metric metric : data.metrics())
         {
-            if (metric.kind() != Metric.Kind.VIOLATION)
+            if (metric.kind() != Metric.Kind.VIOLATION || Findings.HOST_LATE.equals(metric.name()))
             {
                 continue;
             }
@@ -635,13 +635,27 @@ public final class Charts
             "algorithm and variant", "runs", byRule);
     }
 
-    /** @return the on/off options that tell variants of one algorithm apart (raft's pre-vote, check-quorum, ...). */
+    /**
+     * @return the on/off options that tell variants of one algorithm apart within one scenario (raft's pre-vote,
+     *     check-quorum, ...): a setting that only differs between scenarios (a lossy scenario's FIFO) names no variant.
+     */
     static List<String> onOffVariants(final List<RowKey> rows)
     {
+        final SortedSet<String> names = new TreeSet<>();
+        rows.forEach(row -> names.addAll(row.settings().keySet()));
         final List<String> onOff = new ArrayList<>();
-        for (final String name : distinguishing(rows))
+        for (final String name : names)
         {
-            if (rows.stream().map(row -> row.settings().get(name)).allMatch(v -> null == v || "on".equals(v) || "off".equals(v)))
+            final Map<String, Set<String>> valuesByGroup = new HashMap<>();
+            boolean onOffOnly = true;
+            for (final RowKey row : rows)
+            {
+                final String value = row.settings().get(name);
+                onOffOnly &= null == value || "on".equals(value) || "off".equals(value);
+                valuesByGroup.computeIfAbsent(row.scenario() + "|" + row.algorithm() + "|" + row.transport() + "|" + row.nodes(),
+                    key -> new HashSet<>()).add(null == value ? "" : value);
+            }
+            if (onOffOnly && valuesByGroup.values().stream().anyMatch(values -> values.size() > 1))
             {
                 onOff.add(name);
             }
