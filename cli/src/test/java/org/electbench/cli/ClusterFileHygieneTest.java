@@ -52,7 +52,7 @@ class ClusterFileHygieneTest
     void idsAndNumbersAreAsciiDigitsOnly()
     {
         // ARABIC-INDIC DIGIT ONE, which Long.parseLong reads as 1.
-        assertEquals("c.txt line 2: 'node id' needs an integer in 1..65535, was '\u0661'",
+        assertEquals("c.txt line 2: 'node id' needs an integer in 1..1024, was '\u0661'",
             refusal("algorithm bully\nnode \u0661 127.0.0.1:40201\nnode 2 127.0.0.1:40202\n"));
         assertTrue(refusal("algorithm bully\ncluster-id \u0967\n" + NODES).contains("'cluster-id' needs an integer"));
     }

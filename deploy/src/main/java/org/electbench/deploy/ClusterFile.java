@@ -90,6 +90,12 @@ public final class ClusterFile
     public static final int MAX_KEY_BYTES = 4096;
     /** A cluster file is lines of text, one per node: kilobytes for the largest cluster allowed. */
     public static final int MAX_FILE_BYTES = 1 << 20;
+
+    /**
+     * The most nodes a cluster file lists: each node keeps a publication to every peer, so the start-up work grows as n²
+     * (65,535 nodes took minutes to start and left a gigabyte-sized Aeron directory); the largest cluster tested is 128.
+     */
+    public static final int MAX_NODES = 1024;
     /**
      * The keys of the file itself, in the order the documentation lists them: its own, with the
      * run parameters every node reads ({@link RunParameter#clusterFileKey()}, the timing knobs)
@@ -495,7 +501,7 @@ public final class ClusterFile
             {
                 throw error("'node' takes an id and an endpoint, e.g. 'node 1 127.0.0.1:40201'");
             }
-            final int id = (int)integer("node id", words[1], 1, 0xFFFF);
+            final int id = (int)integer("node id", words[1], 1, MAX_NODES);
             final InetSocketAddress endpoint = endpoint(words[2]);
             while (endpointById.size() < id)
             {
