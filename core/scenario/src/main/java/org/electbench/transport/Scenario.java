@@ -40,13 +40,13 @@ import org.electbench.transport.kind.PlanDraft;
  */
 public final class Scenario
 {
-    /** The limits of the runtimes on the classpath (the simulator's budgets), each checked as a scenario is built. */
     /**
      * How long, in detection timeouts, a leader must hold office unbroken to count as a long
      * disturbance's stable leader (at least the settle window): several election timeouts, so
      * a leader that merely outlived one round of a livelock does not count.
      */
     public static final int STABLE_WINDOW_DETECTIONS = 10;
+    /** The limits of the runtimes on the classpath (the simulator's budgets), each checked as a scenario is built. */
     private static final List<ScenarioLimits> LIMITS = ServiceLoader.load(ScenarioLimits.class, Scenario.class.getClassLoader())
         .stream().map(ServiceLoader.Provider::get).toList();
 
@@ -308,6 +308,12 @@ public final class Scenario
     public FaultPlan extraFaults()
     {
         return extraFaults;
+    }
+
+    /** @return the settings that decide how large a run of this scenario is, as its runtime's limits read them. */
+    public RunExtent extent()
+    {
+        return new RunExtent(settings, kind, nodes, faultDurationNs, budgetNs, settleWindowNs, eventBudget, extraFaults);
     }
 
     /** @return the concrete run this scenario's seed makes. */
@@ -579,9 +585,10 @@ public final class Scenario
                 throw new IllegalArgumentException("event budget must be at least 1, or 0 for the runtime's own, got " + eventBudget);
             }
             final Scenario scenario = new Scenario(this);
+            final RunExtent extent = scenario.extent();
             for (final ScenarioLimits limits : LIMITS)
             {
-                limits.check(scenario);
+                limits.check(extent);
             }
             return scenario;
         }

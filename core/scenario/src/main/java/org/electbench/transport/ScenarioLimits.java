@@ -10,8 +10,8 @@ package org.electbench.transport;
 public interface ScenarioLimits
 {
     /**
-     * @param scenario as built.
+     * @param extent the settings of a scenario as built that decide how large its run is.
      * @throws ScenarioLimitException naming the setting that takes a run past a limit.
      */
-    void check(Scenario scenario);
+    void check(RunExtent extent);
 }

@@ -7,6 +7,7 @@ import org.electbench.spi.ElectionSettings;
 import org.electbench.transport.Durations;
 import org.electbench.transport.FaultPlan;
 import org.electbench.transport.MemoryLimits;
+import org.electbench.transport.RunExtent;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
 import org.electbench.transport.ScenarioLimitException;
@@ -35,7 +36,12 @@ public final class SimBudget implements ScenarioLimits
     /** @return the most events a run of the scenario may take: its own budget, or the simulator's. */
     public static long eventBudget(final Scenario scenario)
     {
-        return 0 == scenario.eventBudget() ? DEFAULT_EVENT_BUDGET : scenario.eventBudget();
+        return eventBudget(scenario.eventBudget());
+    }
+
+    private static long eventBudget(final long givenBudget)
+    {
+        return 0 == givenBudget ? DEFAULT_EVENT_BUDGET : givenBudget;
     }
 
     /**
@@ -50,16 +56,16 @@ public final class SimBudget implements ScenarioLimits
      * about D / HBT timers are queued per follower.
      */
     @Override
-    public void check(final Scenario scenario)
+    public void check(final RunExtent extent)
     {
-        final ElectionSettings settings = scenario.settings();
-        final ScenarioKind kind = scenario.kind();
-        final int nodes = scenario.nodes();
-        final long faultDurationNs = scenario.faultDurationNs();
-        final long budgetNs = scenario.budgetNs();
-        final long settleWindowNs = scenario.settleWindowNs();
-        final long eventBudget = eventBudget(scenario);
-        final FaultPlan extraFaults = scenario.extraFaults();
+        final ElectionSettings settings = extent.settings();
+        final ScenarioKind kind = extent.kind();
+        final int nodes = extent.nodes();
+        final long faultDurationNs = extent.faultDurationNs();
+        final long budgetNs = extent.budgetNs();
+        final long settleWindowNs = extent.settleWindowNs();
+        final long eventBudget = eventBudget(extent.eventBudget());
+        final FaultPlan extraFaults = extent.extraFaults();
         final double hbtNs = settings.heartbeatIntervalNs();
         final double detectNs = settings.detectionTimeoutNs();
         final double coordNs = settings.coordinatorTimeoutNs();
@@ -76,7 +82,7 @@ public final class SimBudget implements ScenarioLimits
                 0 != budgetNs ? ScenarioLimitException.BUDGET :
                 patienceNs == detectNs ? ScenarioLimitException.DETECTION_TIMEOUT :
                 patienceNs == coordNs ? ScenarioLimitException.COORDINATOR_TIMEOUT : ScenarioLimitException.HEARTBEAT_INTERVAL;
-            throw new ScenarioLimitException(setting, setting + " (" + Durations.format(valueOf(scenario, setting)) + ") lets a " +
+            throw new ScenarioLimitException(setting, setting + " (" + Durations.format(valueOf(extent, setting)) + ") lets a " +
                 kind.cliName() + " run go on for up to " + Durations.describe(endNs) + " of virtual time, past the " +
                 "simulator's virtual time budget of " + Durations.describe(MAX_VIRTUAL_NS));
         }
@@ -103,15 +109,15 @@ public final class SimBudget implements ScenarioLimits
         }
     }
 
-    private static long valueOf(final Scenario scenario, final String setting)
+    private static long valueOf(final RunExtent extent, final String setting)
     {
-        final ElectionSettings settings = scenario.settings();
+        final ElectionSettings settings = extent.settings();
         switch (setting)
         {
             case ScenarioLimitException.FAULT_DURATION:
-                return scenario.faultDurationNs();
+                return extent.faultDurationNs();
             case ScenarioLimitException.BUDGET:
-                return scenario.budgetNs();
+                return extent.budgetNs();
             case ScenarioLimitException.DETECTION_TIMEOUT:
                 return settings.detectionTimeoutNs();
             case ScenarioLimitException.COORDINATOR_TIMEOUT:
