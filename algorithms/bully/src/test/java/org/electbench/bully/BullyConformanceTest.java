@@ -5,12 +5,15 @@ import static org.electbench.bully.BullyMessages.ELECTION;
 import static org.electbench.bully.BullyMessages.HEARTBEAT;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import org.agrona.MutableDirectBuffer;
 import org.electbench.conformance.DecoderFuzzConformance;
 import org.electbench.conformance.DerivedSettingsConformance;
+import org.electbench.conformance.MessageCountConformance;
 import org.electbench.conformance.TermLimitConformance;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
@@ -19,8 +22,10 @@ import org.electbench.spi.Start;
 import org.electbench.testkit.ForgingAlgorithm;
 import org.electbench.testkit.ScriptedHost;
 import org.electbench.transport.DelayDistribution;
+import org.electbench.transport.Detectors;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
+import org.electbench.transport.ScenarioKind;
 import org.junit.jupiter.api.Nested;
 
 /** The bully against the conformance kit: every figure the kit checks, in one place. */
@@ -146,6 +151,42 @@ class BullyConformanceTest
         protected void assertAroundExplicitElectionTimeout(final Scenario scenario)
         {
             assertEquals(1_529_800_000L, scenario.settings().coordinatorTimeoutNs());
+        }
+    }
+
+    /**
+     * The bully's closed forms on a constant 1 ms delay with T_elec above its round trip, the
+     * paper's assumption: a live higher node's OK always beats the election timeout. The new leader
+     * heartbeats the N-1 others, the crashed one included, as it sends COORDINATOR, so that first
+     * round is sent before agreement too.
+     */
+    @Nested
+    class MessageCounts extends MessageCountConformance
+    {
+        @Override
+        protected Stream<Textbook> textbookCases()
+        {
+            return IntStream.of(3, 5, 8, 16, 64).boxed().flatMap(n -> Stream.of(
+                // Node n-1 asks only the crashed n, then tells the n-2 below it.
+                textbook("highest detects a crash", n, ScenarioKind.LEADER_CRASH, Detectors.HIGHEST, n - 1, 1, 0, n - 2),
+                // Node 1 wakes every higher node, each asks every node above it and each live one answers those below.
+                textbook("lowest detects a crash", n, ScenarioKind.LEADER_CRASH, Detectors.LOWEST, n - 1,
+                    n * (n - 1) / 2, (n - 1) * (n - 2) / 2, n - 2),
+                // Everyone at once costs what the lowest alone does: each node asks every node above it once.
+                textbook("all detect a crash", n, ScenarioKind.LEADER_CRASH, Detectors.ALL, n - 1,
+                    n * (n - 1) / 2, (n - 1) * (n - 2) / 2, n - 2),
+                // As a crash seen by the lowest, with node n alive to answer and to announce.
+                textbook("lowest alone at cold start", n, ScenarioKind.COLD_START, Detectors.LOWEST, n,
+                    n * (n - 1) / 2, n * (n - 1) / 2, n - 1)));
+        }
+
+        private static Textbook textbook(final String name, final int n, final ScenarioKind kind, final Detectors detect,
+            final int leader, final long elections, final long oks, final long coordinators)
+        {
+            final Scenario scenario = Scenario.builder().algorithm(BullyAlgorithm.NAME).nodes(n).settings(SETTINGS)
+                .network(NetworkModel.constant(MS)).kind(kind).detect(detect).seed(42L + n).build();
+            return new Textbook(name + ", n=" + n, scenario, leader,
+                Map.of(ELECTION, elections, BullyMessages.OK, oks, COORDINATOR, coordinators, HEARTBEAT, n - 1L));
         }
     }
 }

@@ -25,8 +25,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The bully in the deterministic simulator, against the closed forms of its message counts and
- * convergence times. The network has a constant one-way delay d and T_elec &gt; 2d, the
+ * The bully in the deterministic simulator, against the closed forms of its convergence times and
+ * message totals (its textbook counts by type are the conformance kit's, in
+ * {@link BullyConformanceTest}). The network has a constant one-way delay d and T_elec &gt; 2d, the
  * paper's assumption, so every OK from a live higher node beats the election timeout.
  */
 class BullySimulationTest
@@ -86,9 +87,6 @@ class BullySimulationTest
         final ElectionResult result = new SimRuntime().run(scenario);
 
         assertOneRightLeader(result, n - 1);
-        assertEquals(1, result.messages(ELECTION), "node n-1 asks only the crashed n");
-        assertEquals(0, result.messages(OK));
-        assertEquals(n - 2, result.messages(COORDINATOR));
         assertEquals(n - 1, result.messagesTotal());
         assertEquals(expectedDetectionNs(scenario), result.detectionNs());
         assertEquals(result.detectionNs() + T_ELEC_NS + D_NS, result.convergenceNs());
@@ -102,9 +100,6 @@ class BullySimulationTest
         final ElectionResult result = new SimRuntime().run(scenario);
 
         assertOneRightLeader(result, n - 1);
-        assertEquals(n * (n - 1) / 2, result.messages(ELECTION));
-        assertEquals((n - 1) * (n - 2) / 2, result.messages(OK));
-        assertEquals(n - 2, result.messages(COORDINATOR));
         assertEquals(n * n - n - 1, result.messagesTotal());
         assertEquals(expectedDetectionNs(scenario), result.detectionNs());
         // Node 1's ELECTION takes d to wake n-1, which waits T_elec; its COORDINATOR takes d more.
@@ -119,9 +114,6 @@ class BullySimulationTest
         final ElectionResult result = new SimRuntime().run(scenario);
 
         assertOneRightLeader(result, n - 1);
-        assertEquals(n * (n - 1) / 2, result.messages(ELECTION));
-        assertEquals((n - 1) * (n - 2) / 2, result.messages(OK));
-        assertEquals(n - 2, result.messages(COORDINATOR));
         assertEquals(n * n - n - 1, result.messagesTotal());
         assertEquals(expectedDetectionNs(scenario), result.detectionNs());
         // Node n-1 detects together with everyone else, so the d that wakes it is saved.
@@ -136,9 +128,6 @@ class BullySimulationTest
         final ElectionResult result = new SimRuntime().run(scenario);
 
         assertOneRightLeader(result, n);
-        assertEquals(n * (n - 1) / 2, result.messages(ELECTION));
-        assertEquals(n * (n - 1) / 2, result.messages(OK));
-        assertEquals(n - 1, result.messages(COORDINATOR));
         assertEquals(n * n - 1, result.messagesTotal());
         assertEquals(0, result.detectionNs());
         // Node n hears node 1 after d, has nobody to ask and waits T_elec as the pseudocode does;

@@ -1,5 +1,8 @@
 package org.electbench.quorum;
 
+import static org.electbench.quorum.QuorumMessages.ELECT;
+import static org.electbench.quorum.QuorumMessages.LEAD;
+import static org.electbench.quorum.QuorumMessages.VOTE;
 import static org.electbench.quorum.QuorumNode.HEARTBEAT_TIMER;
 import static org.electbench.quorum.QuorumNode.VOTE_TIMER;
 import static org.electbench.quorum.QuorumNode.WATCH_TIMER;
@@ -8,6 +11,7 @@ import static org.electbench.quorum.QuorumPeers.lead;
 import static org.electbench.quorum.QuorumPeers.sourceVote;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.stream.Stream;
 
@@ -16,6 +20,7 @@ import org.electbench.conformance.AllocationConformance;
 import org.electbench.conformance.ChaosConformance;
 import org.electbench.conformance.DecoderFuzzConformance;
 import org.electbench.conformance.DerivedSettingsConformance;
+import org.electbench.conformance.MessageCountConformance;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.Role;
@@ -23,8 +28,10 @@ import org.electbench.spi.Start;
 import org.electbench.spi.Terms;
 import org.electbench.testkit.ScriptedHost;
 import org.electbench.transport.DelayDistribution;
+import org.electbench.transport.Detectors;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
+import org.electbench.transport.ScenarioKind;
 import org.junit.jupiter.api.Nested;
 
 /**
@@ -182,6 +189,37 @@ class QuorumConformanceTest
         protected ElectionSettings settings()
         {
             return QuorumChaosTest.BALLOTS;
+        }
+    }
+
+    /**
+     * On a constant 2 ms delay with the voting window above its round trip, every ELECT of a round
+     * reaches every live server before any window closes: each live server broadcasts once, every
+     * server but the winner votes once (the winner's own vote is no message), and the winner's first
+     * LEAD round announces it.
+     */
+    @Nested
+    class MessageCounts extends MessageCountConformance
+    {
+        private static final ElectionSettings COUNTED = ElectionSettings.builder()
+            .heartbeatIntervalNs(10 * MS).detectionTimeoutNs(30 * MS).electionTimeoutNs(5 * MS).coordinatorTimeoutNs(5 * MS).build();
+
+        @Override
+        protected Stream<Textbook> textbookCases()
+        {
+            final Stream<Textbook> crashes = Stream.of(Detectors.values()).flatMap(detect -> Stream.of(3, 4, 5, 8, 17).map(n ->
+                // The N-1 live servers broadcast to all N-1 peers, the crashed leader included.
+                textbook(n, ScenarioKind.LEADER_CRASH, detect, (long)(n - 1) * (n - 1), n - 2)));
+            final Stream<Textbook> coldStarts = Stream.of(Detectors.ALL, Detectors.LOWEST, Detectors.HIGHEST).map(detect ->
+                textbook(NODES, ScenarioKind.COLD_START, detect, (long)NODES * (NODES - 1), NODES - 1));
+            return Stream.concat(crashes, coldStarts);
+        }
+
+        private static Textbook textbook(final int n, final ScenarioKind kind, final Detectors detect, final long elects, final long votes)
+        {
+            final Scenario scenario = Scenario.builder().algorithm(new QuorumAlgorithm()).nodes(n).settings(COUNTED)
+                .network(NetworkModel.constant(2 * MS)).kind(kind).detect(detect).seed(17).build();
+            return new Textbook(kind.cliName() + ", detect=" + detect + ", n=" + n, scenario, 1, Map.of(ELECT, elects, VOTE, votes, LEAD, n - 1L));
         }
     }
 }

@@ -101,11 +101,8 @@ class QuorumSimulationTest
 
         assertTrue(result.converged(), result.toString());
         assertEquals(1, result.finalLeader());
-        // Every live server broadcasts one ELECT to its N-1 peers, the crashed leader included.
-        assertEquals((long)(nodes - 1) * (nodes - 1), result.messages(ELECT), result.toString());
-        // Every live server but the winner sends one VOTE; the winner's own vote is not a message.
-        assertEquals(nodes - 2, result.messages(VOTE), result.toString());
-        // The winner's first LEAD round, one to each peer, announces it: messages to a leader are
+        // Counts by type are the conformance kit's (QuorumConformanceTest). The winner's first LEAD round,
+        // one to each peer, announces it: messages to a leader are
         // (N-1)^2 + N-2 + N-1, 287 at N = 17.
         assertEquals(nodes - 1, result.announcements(), result.toString());
         assertEquals((long)(nodes - 1) * (nodes - 1) + nodes - 2 + nodes - 1, result.messagesTotal(), result.toString());
@@ -218,8 +215,6 @@ class QuorumSimulationTest
         assertTrue(result.converged(), result.toString());
         assertEquals(1, result.finalLeader());
         assertEquals(5 * HBT_NS, result.detectionNs());
-        assertEquals((long)nodes * (nodes - 1), result.messages(ELECT));
-        assertEquals(nodes - 1, result.messages(VOTE));
         assertEquals(1, beliefsOf(1).stream().filter(b -> b.role() == Role.LEADER).findFirst().orElseThrow().term());
         assertAtMostOneElectBroadcastAndOneVotePerRtt(nodes);
     }

@@ -4,13 +4,16 @@ import static org.electbench.raft.RaftMessages.HEARTBEAT;
 import static org.electbench.raft.RaftMessages.REQUEST_VOTE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import org.agrona.MutableDirectBuffer;
 import org.electbench.conformance.AllocationConformance;
 import org.electbench.conformance.ChaosConformance;
 import org.electbench.conformance.DecoderFuzzConformance;
+import org.electbench.conformance.MessageCountConformance;
 import org.electbench.conformance.TermLimitConformance;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
@@ -19,6 +22,9 @@ import org.electbench.spi.Role;
 import org.electbench.spi.Start;
 import org.electbench.testkit.ForgingAlgorithm;
 import org.electbench.testkit.ScriptedHost;
+import org.electbench.transport.NetworkModel;
+import org.electbench.transport.Scenario;
+import org.electbench.transport.ScenarioKind;
 import org.junit.jupiter.api.Nested;
 
 /** The Raft-style election against the conformance kit: every figure the kit checks, in one place. */
@@ -215,6 +221,25 @@ class RaftConformanceTest
         Chaos()
         {
             super(RaftAlgorithm::new, 10_000, 2);
+        }
+    }
+
+    /**
+     * A leader crash on a constant 1 ms delay: the first follower to time out (a random draw, so the
+     * closed form names no winner) broadcasts REQUEST_VOTE to the N-1 others, the crashed leader
+     * included, each of the N-2 live followers grants its VOTE, and the winner's first HEARTBEAT round
+     * announces it; no pre-vote and no heartbeat answer before agreement.
+     */
+    @Nested
+    class MessageCounts extends MessageCountConformance
+    {
+        @Override
+        protected Stream<Textbook> textbookCases()
+        {
+            return IntStream.of(3, 4, 5, 7, 9, 17).mapToObj(n -> new Textbook("leader crash, n=" + n,
+                Scenario.builder().algorithm(new RaftAlgorithm()).nodes(n).settings(SETTINGS).network(NetworkModel.constant(MS))
+                    .kind(ScenarioKind.LEADER_CRASH).seed(17L * n).build(),
+                ANY_LEADER, Map.of(REQUEST_VOTE, n - 1L, RaftMessages.VOTE, n - 2L, HEARTBEAT, n - 1L)));
         }
     }
 }

@@ -3,9 +3,7 @@ package org.electbench.raft;
 import static org.electbench.raft.RaftMessages.HEARTBEAT;
 import static org.electbench.raft.RaftMessages.HEARTBEAT_RESPONSE;
 import static org.electbench.raft.RaftMessages.PRE_VOTE;
-import static org.electbench.raft.RaftMessages.PRE_VOTE_RESPONSE;
 import static org.electbench.raft.RaftMessages.REQUEST_VOTE;
-import static org.electbench.raft.RaftMessages.VOTE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -96,13 +94,9 @@ class RaftSimulationTest
         assertEquals(first.nodeId(), result.finalLeader());
         assertEquals(first.dueNs() - crashNs, result.detectionNs());
         assertEquals(first.dueNs() + 3 * DELAY_NS - crashNs, result.convergenceNs());
-        // N - 1 REQUEST_VOTE, the crashed leader's included (a send to a dead node is counted),
-        // and a granted VOTE from each of the N - 2 live followers; no other election traffic.
-        assertEquals(nodes - 1, result.messages(REQUEST_VOTE), result.toString());
-        assertEquals(nodes - 2, result.messages(VOTE), result.toString());
-        assertEquals(0, result.messages(PRE_VOTE) + result.messages(PRE_VOTE_RESPONSE) + result.messages(HEARTBEAT_RESPONSE));
-        // The winner's first HEARTBEAT round, one to each other node, is its announcement; no plain heartbeat
-        // goes out before agreement. Messages to a leader: N-1 + N-2 + N-1, 47 at N = 17.
+        // Counts by type are the conformance kit's (RaftConformanceTest). The winner's first HEARTBEAT round,
+        // one to each other node, is its announcement; no plain heartbeat goes out before agreement.
+        // Messages to a leader: N-1 REQUEST_VOTE + N-2 VOTE + N-1, 47 at N = 17.
         assertEquals(0, result.heartbeats());
         assertEquals(nodes - 1, result.announcements());
         assertEquals(2L * nodes - 3, result.electionMessages());

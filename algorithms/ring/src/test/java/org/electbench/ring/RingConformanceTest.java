@@ -7,7 +7,9 @@ import static org.electbench.spi.MessageHeader.BYTE_ORDER;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import org.agrona.MutableDirectBuffer;
@@ -15,6 +17,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.electbench.conformance.AllocationConformance;
 import org.electbench.conformance.DecoderFuzzConformance;
 import org.electbench.conformance.DerivedSettingsConformance;
+import org.electbench.conformance.MessageCountConformance;
 import org.electbench.conformance.TermLimitConformance;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
@@ -280,6 +283,35 @@ class RingConformanceTest
             assertEquals(0, host.refusedSends(), "sends to the node itself or to no node, which the count above leaves out");
             assertEquals(0, node.pendingHops());
             assertEquals(5, node.leaderId());
+        }
+    }
+
+    /**
+     * Chang and Roberts' counts with every node initiating at once at cold start, hops unacknowledged
+     * and heartbeats too slow to tell the news before ELECTED does, on a constant 1 ms delay.
+     */
+    @Nested
+    class MessageCounts extends MessageCountConformance
+    {
+        @Override
+        protected Stream<Textbook> textbookCases()
+        {
+            return IntStream.of(3, 5, 8, 16, 64).boxed().flatMap(n -> Stream.of(
+                // Only n's message survives its first hop: n first sends, then n-1 hops from 1 back round to n.
+                textbook(RingArrangement.INCREASING, n, 2L * n - 1),
+                // k's message goes k hops, down through 1 and round to n, which swallows all but its own.
+                textbook(RingArrangement.DECREASING, n, (long)n * (n + 1) / 2)));
+        }
+
+        /** ELECTED goes n-1 hops before every node names n; the hop closing its lap comes after agreement. */
+        private static Textbook textbook(final RingArrangement arrangement, final int n, final long elections)
+        {
+            final ElectionSettings textbook = ElectionSettings.builder()
+                .heartbeatIntervalNs(1_000 * MS).detectionTimeoutNs(3_000 * MS)
+                .option(RingAlgorithm.ACK, false).option(RingAlgorithm.ARRANGEMENT, arrangement).build();
+            final Scenario scenario = Scenario.builder().algorithm(RingAlgorithm.NAME).nodes(n).settings(textbook)
+                .network(NetworkModel.constant(MS)).kind(ScenarioKind.COLD_START).detect(Detectors.ALL).build();
+            return new Textbook(arrangement + " ring, n=" + n, scenario, n, Map.of(ELECTION, elections, ELECTED, n - 1L));
         }
     }
 }
