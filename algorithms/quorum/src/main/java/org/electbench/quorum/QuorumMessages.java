@@ -6,6 +6,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.NodeContext;
+import org.electbench.spi.Terms;
 
 /**
  * The three messages of the ELECT/VOTE election, little-endian {@code long} fields right after
@@ -63,6 +64,17 @@ final class QuorumMessages
             case ELECT -> ELECT_BODY_LENGTH;
             case VOTE -> VOTE_BODY_LENGTH;
             default -> LEAD_BODY_LENGTH;
+        };
+    }
+
+    /** @return whether every term the wrapped frame carries is one an honest server could send to a server that knows {@code knownTerm}. */
+    boolean plausible(final long knownTerm)
+    {
+        return switch (type())
+        {
+            case ELECT -> Terms.plausible(knownTerm, term()) && Terms.valid(msg()) && Terms.plausible(knownTerm, ballot());
+            case VOTE -> Terms.valid(votePreviousTerm()) && Terms.plausible(knownTerm, voteTerm());
+            default -> Terms.plausible(knownTerm, term()) && Terms.valid(msg());
         };
     }
 

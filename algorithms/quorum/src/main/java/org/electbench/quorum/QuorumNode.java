@@ -1,12 +1,10 @@
 package org.electbench.quorum;
 
-import java.util.Arrays;
-
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
+import org.electbench.spi.BeliefAnnouncer;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
-import org.electbench.spi.MessageHeader;
 import org.electbench.spi.NodeContext;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
@@ -26,71 +24,9 @@ import org.electbench.spi.TimerSlot;
  */
 public final class QuorumNode implements ElectionNode
 {
-    /**
-     * The ELECTOR and CANDIDATE machines together: whether the ELECTOR is VOTING (else WATCHING)
-     * and whether the CANDIDATE is LEADER (else FOLLOWER). {@link #DOWN} is before the first start.
-     */
-    enum State
-    {
-        DOWN(false, false),
-        /** ELECTOR WATCHING, CANDIDATE FOLLOWER: the usual state. */
-        WATCHING(false, false),
-        /** ELECTOR VOTING, CANDIDATE FOLLOWER. */
-        VOTING(true, false),
-        /** CANDIDATE LEADER, its ELECTOR WATCHING. */
-        LEADING(false, true),
-        /** CANDIDATE LEADER, its ELECTOR VOTING in a round an ELECT started. */
-        LEADING_VOTING(true, true);
-
-        private final boolean voting;
-        private final boolean leading;
-
-        State(final boolean voting, final boolean leading)
-        {
-            this.voting = voting;
-            this.leading = leading;
-        }
-
-        boolean voting()
-        {
-            return voting;
-        }
-
-        boolean leading()
-        {
-            return leading;
-        }
-
-        /** @return the state with the ELECTOR VOTING or WATCHING and the CANDIDATE as it is. */
-        State voting(final boolean voting)
-        {
-            return of(voting, leading);
-        }
-
-        /** @return the state with the CANDIDATE LEADER or FOLLOWER and the ELECTOR as it is. */
-        State leading(final boolean leading)
-        {
-            return of(voting, leading);
-        }
-
-        private static State of(final boolean voting, final boolean leading)
-        {
-            return leading ? (voting ? LEADING_VOTING : LEADING) : (voting ? VOTING : WATCHING);
-        }
-    }
-
     static final int WATCH_TIMER = 0;
     static final int VOTE_TIMER = 1;
     static final int HEARTBEAT_TIMER = 2;
-
-    /** Where the highest term seen lies in the durable state. */
-    static final int DURABLE_HIGHEST_TERM_OFFSET = 0;
-    /** Where the last term voted in lies in the durable state. */
-    static final int DURABLE_VOTED_TERM_OFFSET = DURABLE_HIGHEST_TERM_OFFSET + Long.BYTES;
-    /** Where the term before the last vote's range lies in the durable state. */
-    static final int DURABLE_VOTED_PREVIOUS_OFFSET = DURABLE_VOTED_TERM_OFFSET + Long.BYTES;
-    /** Where the server the last vote went to lies in the durable state. */
-    static final int DURABLE_VOTED_FOR_OFFSET = DURABLE_VOTED_PREVIOUS_OFFSET + Long.BYTES;
 
     /** The source's silence tolerated on entering WATCHING, 5 HBT, against its 3 HBT after a LEAD: 5/3 of the detection timeout. */
     static final int WATCH_ENTRY_HEARTBEATS = 5;
@@ -108,12 +44,15 @@ public final class QuorumNode implements ElectionNode
     private final TimerSlot watchTimer = new TimerSlot(WATCH_TIMER);
     private final TimerSlot voteTimer = new TimerSlot(VOTE_TIMER);
     private final TimerSlot heartbeatTimer = new TimerSlot(HEARTBEAT_TIMER);
+    private final ClaimSlate claims = new ClaimSlate();
+    private final VoteTally votes = new VoteTally();
+    private final BeliefAnnouncer announcer = new BeliefAnnouncer();
 
     private NodeContext ctx;
     private int clusterSize;
     private boolean detectorEnabled;
 
-    private State state;
+    private QuorumState state;
 
     /** The last LEAD seen, received and not obsolete or sent by this node: its term, number and sender. */
     private long seenTerm;
@@ -144,23 +83,6 @@ public final class QuorumNode implements ElectionNode
     private long choiceTerm;
     private long choiceMsg;
 
-    /** The voting slate, indexed by id: whether the server claimed this round, its claim and its ballot. */
-    private boolean[] claimed = new boolean[0];
-    private long[] claimTerm = new long[0];
-    private long[] claimMsg = new long[0];
-    private long[] claimBallot = new long[0];
-
-    /** The tally board, indexed by voter id: the terms the latest vote for this node covers, if any. */
-    private boolean[] voted = new boolean[0];
-    private long[] votePreviousTerm = new long[0];
-    private long[] voteTerm = new long[0];
-    /** Without ballots, the tally board holds each voter's VOTE(term, msg): the msg half. */
-    private long[] voteMsg = new long[0];
-
-    private Role announcedRole;
-    private int announcedLeaderId;
-    private long announcedTerm;
-
     QuorumNode(final int selfId, final ElectionSettings settings)
     {
         this.selfId = selfId;
@@ -171,7 +93,7 @@ public final class QuorumNode implements ElectionNode
             watchLeadTimeoutNs % WATCH_LEAD_HEARTBEATS * WATCH_ENTRY_HEARTBEATS / WATCH_LEAD_HEARTBEATS;
         votingWindowNs = settings.electionTimeoutNs();
         ballots = settings.get(QuorumAlgorithm.BALLOTS);
-        state(State.DOWN);
+        state(QuorumState.DOWN);
     }
 
     @Override
@@ -182,22 +104,13 @@ public final class QuorumNode implements ElectionNode
         this.ctx = ctx;
         clusterSize = ctx.clusterSize();
         detectorEnabled = ctx.detectorEnabled();
-        if (claimed.length != clusterSize + 1)
-        {
-            claimed = new boolean[clusterSize + 1];
-            claimTerm = new long[clusterSize + 1];
-            claimMsg = new long[clusterSize + 1];
-            claimBallot = new long[clusterSize + 1];
-            voted = new boolean[clusterSize + 1];
-            votePreviousTerm = new long[clusterSize + 1];
-            voteTerm = new long[clusterSize + 1];
-            voteMsg = new long[clusterSize + 1];
-        }
+        claims.size(clusterSize);
+        votes.size(clusterSize);
         // Timers of an earlier life never fire into this one: forget them without cancelling.
         watchTimer.forget();
         voteTimer.forget();
         heartbeatTimer.forget();
-        state(State.DOWN);
+        state(QuorumState.DOWN);
         seenTerm = 0;
         seenMsg = 0;
         seenSenderId = NO_LEADER;
@@ -211,15 +124,15 @@ public final class QuorumNode implements ElectionNode
         // The source keeps nothing across a restart; durable votes are rule 4.
         durableState = ballots ? ctx.durableState() : null;
         this.leaderId = NO_LEADER;
-        announcedRole = null;
-        clearTally();
+        announcer.reset();
+        votes.clear();
 
         if (Start.RECOVERED == start && null != durableState)
         {
-            highestTermSeen = durableState.getLong(DURABLE_HIGHEST_TERM_OFFSET, MessageHeader.BYTE_ORDER);
-            votedTerm = durableState.getLong(DURABLE_VOTED_TERM_OFFSET, MessageHeader.BYTE_ORDER);
-            votedPreviousTerm = durableState.getLong(DURABLE_VOTED_PREVIOUS_OFFSET, MessageHeader.BYTE_ORDER);
-            votedForId = durableState.getInt(DURABLE_VOTED_FOR_OFFSET, MessageHeader.BYTE_ORDER);
+            highestTermSeen = DurableVote.highestTermSeen(durableState);
+            votedTerm = DurableVote.votedTerm(durableState);
+            votedPreviousTerm = DurableVote.votedPreviousTerm(durableState);
+            votedForId = DurableVote.votedForId(durableState);
             recoveredTerm = Math.max(highestTermSeen, votedTerm);
         }
         else if (Start.RECOVERED != start)
@@ -241,11 +154,11 @@ public final class QuorumNode implements ElectionNode
             this.leaderId = leaderId;
             oldLeaderId = leaderId;
             oldLeaderTerm = term;
-            state(leaderId == selfId ? State.LEADING : State.WATCHING);
+            state(leaderId == selfId ? QuorumState.LEADING : QuorumState.WATCHING);
         }
         else
         {
-            state(State.WATCHING);
+            state(QuorumState.WATCHING);
         }
         announce();
     }
@@ -258,7 +171,7 @@ public final class QuorumNode implements ElectionNode
             return;
         }
         if (fromId == selfId || fromId < 1 || fromId > clusterSize || !decoder.wrap(buffer, offset, length) ||
-            !plausible(decoder))
+            !decoder.plausible(Math.max(highestTermSeen, votedTerm)))
         {
             malformedMessages++;
             return;
@@ -341,7 +254,7 @@ public final class QuorumNode implements ElectionNode
     }
 
     /** @return both machines' state. */
-    State state()
+    QuorumState state()
     {
         return state;
     }
@@ -357,15 +270,15 @@ public final class QuorumNode implements ElectionNode
      * machine does on leaving and entering it (the note's "initial" actions). Entering WATCHING
      * from DOWN is a start; staying in a state is no transition.
      */
-    private void state(final State next)
+    private void state(final QuorumState next)
     {
-        final State previous = state;
+        final QuorumState previous = state;
         if (previous == next)
         {
             return;
         }
         state = next;
-        if (State.DOWN == next)
+        if (QuorumState.DOWN == next)
         {
             return;
         }
@@ -374,12 +287,12 @@ public final class QuorumNode implements ElectionNode
         {
             heartbeatTimer.cancel(ctx);
         }
-        if (!next.voting() && (previous.voting() || State.DOWN == previous))
+        if (!next.voting() && (previous.voting() || QuorumState.DOWN == previous))
         {
             // WATCHING, initial: a clean voting slate and a timer of 5 HBT; 3 HBT on a settled
             // start, whose leader's LEAD every server has just seen.
-            Arrays.fill(claimed, false);
-            armWatch(State.DOWN == previous && NO_LEADER != leaderId ? watchLeadTimeoutNs : watchEntryTimeoutNs);
+            claims.clear();
+            armWatch(QuorumState.DOWN == previous && NO_LEADER != leaderId ? watchLeadTimeoutNs : watchEntryTimeoutNs);
         }
         else if (next.voting() && !previous.voting())
         {
@@ -387,7 +300,7 @@ public final class QuorumNode implements ElectionNode
             leaderHeardWhileVoting = false;
             watchTimer.cancel(ctx);
             final long ballot = ballot();
-            recordClaim(selfId, seenTerm, seenMsg, ballot);
+            claims.record(selfId, seenTerm, seenMsg, ballot);
             QuorumMessages.claimElect(ctx, seenTerm, seenMsg, ballot);
             ctx.broadcast();
             voteTimer.arm(ctx, votingWindowNs);
@@ -402,13 +315,13 @@ public final class QuorumNode implements ElectionNode
     private void onElect(final int fromId, final long term, final long msg, final long ballot)
     {
         noteTerm(term);
-        recordClaim(fromId, term, msg, ballot);
+        claims.record(fromId, term, msg, ballot);
         if (ballots && state.leading() && term > seenTerm)
         {
             // Rule 6: the claimant saw a LEAD of a later term, so this leader is stale.
             state(state.leading(false));
             leaderId = NO_LEADER;
-            clearTally();
+            votes.clear();
         }
         if (!state.voting())
         {
@@ -452,7 +365,7 @@ public final class QuorumNode implements ElectionNode
         oldLeaderId = fromId;
         oldLeaderTerm = term;
         state(state.leading(false));
-        clearTally();
+        votes.clear();
         if (state.voting())
         {
             leaderHeardWhileVoting = true;
@@ -467,11 +380,7 @@ public final class QuorumNode implements ElectionNode
     private void vote()
     {
         final int choiceId = rankClaims();
-        long highestBallot = 0;
-        for (int id = 1; id <= clusterSize; id++)
-        {
-            highestBallot = claimed[id] ? Math.max(highestBallot, claimBallot[id]) : highestBallot;
-        }
+        final long highestBallot = claims.highestBallot();
         state(state.voting(false));
         if (state.leading())
         {
@@ -498,15 +407,11 @@ public final class QuorumNode implements ElectionNode
     {
         choiceTerm = seenTerm;
         choiceMsg = seenMsg;
-        long latestClaimedTerm = 0;
-        for (int id = 1; id <= clusterSize; id++)
-        {
-            latestClaimedTerm = claimed[id] ? Math.max(latestClaimedTerm, claimTerm[id]) : latestClaimedTerm;
-        }
+        final long latestClaimedTerm = claims.latestTerm();
         // Alive as the old leader: heard leading this round, or claiming the term it led (a server
         // that restarted and lost its place in the message stream is not the old leader any more).
         final boolean oldLeaderAlive = NO_LEADER != oldLeaderId &&
-            ((claimed[oldLeaderId] && claimTerm[oldLeaderId] >= oldLeaderTerm) ||
+            ((claims.claimed(oldLeaderId) && claims.term(oldLeaderId) >= oldLeaderTerm) ||
             (leaderHeardWhileVoting && oldLeaderId == leaderId));
         if (ballots && NO_LEADER != oldLeaderId && latestClaimedTerm > oldLeaderTerm)
         {
@@ -517,25 +422,20 @@ public final class QuorumNode implements ElectionNode
         {
             // "Each server votes for the old leader, if still alive", round after round.
             leaderId = oldLeaderId;
-            if (claimed[oldLeaderId])
+            if (claims.claimed(oldLeaderId))
             {
-                choiceTerm = claimTerm[oldLeaderId];
-                choiceMsg = claimMsg[oldLeaderId];
+                choiceTerm = claims.term(oldLeaderId);
+                choiceMsg = claims.msg(oldLeaderId);
             }
             return oldLeaderId;
         }
         // The old leader is dead this round, or stale: nobody is named, and the latest claim wins.
         leaderId = NO_LEADER;
-        int choiceId = NO_LEADER;
-        for (int id = 1; id <= clusterSize; id++)
+        final int choiceId = claims.latest();
+        if (NO_LEADER != choiceId)
         {
-            if (claimed[id] && (NO_LEADER == choiceId ||
-                QuorumMessages.compare(claimTerm[id], claimMsg[id], choiceTerm, choiceMsg) > 0))
-            {
-                choiceId = id;
-                choiceTerm = claimTerm[id];
-                choiceMsg = claimMsg[id];
-            }
+            choiceTerm = claims.term(choiceId);
+            choiceMsg = claims.msg(choiceId);
         }
         return choiceId;
     }
@@ -564,7 +464,7 @@ public final class QuorumNode implements ElectionNode
         }
         else
         {
-            voted[selfId] = false;
+            votes.forget(selfId);
             QuorumMessages.claimVote(ctx, votedPreviousTerm, votedTerm);
             ctx.send(choiceId);
         }
@@ -576,21 +476,8 @@ public final class QuorumNode implements ElectionNode
      */
     private void tally(final int voterId, final long previousTerm, final long votedTerm)
     {
-        voted[voterId] = true;
-        votePreviousTerm[voterId] = previousTerm;
-        voteTerm[voterId] = votedTerm;
-
-        // The most-covered terms include a vote's last one: try each vote's last term.
         final long floorTerm = Math.max(seenTerm, recoveredTerm);
-        long bestTerm = floorTerm;
-        for (int id = 1; id <= clusterSize; id++)
-        {
-            final long term = voteTerm[id];
-            if (voted[id] && term > bestTerm && 2 * votesCovering(term) > clusterSize)
-            {
-                bestTerm = term;
-            }
-        }
+        final long bestTerm = votes.recordRange(voterId, previousTerm, votedTerm, floorTerm);
         if (bestTerm > floorTerm)
         {
             becomeLeader(bestTerm);
@@ -621,31 +508,10 @@ public final class QuorumNode implements ElectionNode
      */
     private void tallyIdentical(final int voterId, final long term, final long msg)
     {
-        voted[voterId] = true;
-        voteTerm[voterId] = term;
-        voteMsg[voterId] = msg;
-        int identical = 0;
-        for (int id = 1; id <= clusterSize; id++)
-        {
-            identical += voted[id] && voteTerm[id] == term && voteMsg[id] == msg ? 1 : 0;
-        }
-        if (2 * identical > clusterSize && Terms.hasNext(Math.max(term, seenTerm)))
+        if (2 * votes.recordIdentical(voterId, term, msg) > clusterSize && Terms.hasNext(Math.max(term, seenTerm)))
         {
             becomeLeader(Math.max(term, seenTerm) + 1);
         }
-    }
-
-    private int votesCovering(final long term)
-    {
-        int count = 0;
-        for (int id = 1; id <= clusterSize; id++)
-        {
-            if (voted[id] && votePreviousTerm[id] < term && term <= voteTerm[id])
-            {
-                count++;
-            }
-        }
-        return count;
     }
 
     private void becomeLeader(final long term)
@@ -657,7 +523,7 @@ public final class QuorumNode implements ElectionNode
         leaderId = selfId;
         oldLeaderId = selfId;
         oldLeaderTerm = term;
-        clearTally();
+        votes.clear();
         state(state.leading(true));
     }
 
@@ -690,19 +556,6 @@ public final class QuorumNode implements ElectionNode
         return Math.max(votedTerm, Terms.nextSaturated(recoveredTerm));
     }
 
-    /** @return whether every term the wrapped frame carries is one an honest server could send. */
-    private boolean plausible(final QuorumMessages message)
-    {
-        final long knownTerm = Math.max(highestTermSeen, votedTerm);
-        return switch (message.type())
-        {
-            case QuorumMessages.ELECT -> Terms.plausible(knownTerm, message.term()) && Terms.valid(message.msg()) &&
-                Terms.plausible(knownTerm, message.ballot());
-            case QuorumMessages.VOTE -> Terms.valid(message.votePreviousTerm()) && Terms.plausible(knownTerm, message.voteTerm());
-            default -> Terms.plausible(knownTerm, message.term()) && Terms.valid(message.msg());
-        };
-    }
-
     private void armWatch(final long timeoutNs)
     {
         if (detectorEnabled)
@@ -713,19 +566,6 @@ public final class QuorumNode implements ElectionNode
         {
             watchTimer.cancel(ctx);
         }
-    }
-
-    private void recordClaim(final int id, final long term, final long msg, final long ballot)
-    {
-        claimed[id] = true;
-        claimTerm[id] = term;
-        claimMsg[id] = msg;
-        claimBallot[id] = ballot;
-    }
-
-    private void clearTally()
-    {
-        Arrays.fill(voted, false);
     }
 
     private void noteTerm(final long term)
@@ -742,23 +582,12 @@ public final class QuorumNode implements ElectionNode
     {
         if (null != durableState)
         {
-            durableState.putLong(DURABLE_HIGHEST_TERM_OFFSET, highestTermSeen, MessageHeader.BYTE_ORDER);
-            durableState.putLong(DURABLE_VOTED_TERM_OFFSET, votedTerm, MessageHeader.BYTE_ORDER);
-            durableState.putLong(DURABLE_VOTED_PREVIOUS_OFFSET, votedPreviousTerm, MessageHeader.BYTE_ORDER);
-            durableState.putInt(DURABLE_VOTED_FOR_OFFSET, votedForId, MessageHeader.BYTE_ORDER);
+            DurableVote.write(durableState, highestTermSeen, votedTerm, votedPreviousTerm, votedForId);
         }
     }
 
     private void announce()
     {
-        final Role role = role();
-        final int namedId = leaderId();
-        if (role != announcedRole || namedId != announcedLeaderId || seenTerm != announcedTerm)
-        {
-            announcedRole = role;
-            announcedLeaderId = namedId;
-            announcedTerm = seenTerm;
-            ctx.announce(role, namedId, seenTerm);
-        }
+        announcer.announce(ctx, role(), leaderId(), seenTerm);
     }
 }

@@ -83,7 +83,7 @@ class QuorumNodeTest
         // Its ballot is term 1, the first term anyone may lead.
         assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, 1, 0)), drain(host));
         assertEquals(RTT_NS, host.pendingDelayNs(VOTE_TIMER));
-        assertEquals(QuorumNode.State.VOTING, node3.state());
+        assertEquals(QuorumState.VOTING, node3.state());
         assertEquals(new Announcement(Role.CANDIDATE, 0, 0), host.lastAnnouncement());
     }
 
@@ -96,7 +96,7 @@ class QuorumNodeTest
 
         elect(host, node3, 1, 2, 0, 2);
         assertEquals(List.of(new Sent(ELECT, ALL, 2, 0, 2, 0)), drain(host));
-        assertEquals(QuorumNode.State.VOTING, node3.state());
+        assertEquals(QuorumState.VOTING, node3.state());
 
         // Back to WATCHING after the vote, still without a timer of its own.
         host.fire(node3, VOTE_TIMER);
@@ -181,7 +181,7 @@ class QuorumNodeTest
         // The old leader 5 never claimed: the latest claim wins, the tie going to the smallest id.
         host.fire(node4, VOTE_TIMER);
         assertEquals(List.of(new Sent(VOTE, 1, 0, 0, 4, 3)), drain(host));
-        assertEquals(QuorumNode.State.WATCHING, node4.state());
+        assertEquals(QuorumState.WATCHING, node4.state());
         assertEquals(5 * HBT_NS, host.pendingDelayNs(WATCH_TIMER));
     }
 
@@ -418,7 +418,7 @@ class QuorumNodeTest
         node3.onTimer(host.pendingTimer(WATCH_TIMER), VOTE_TIMER);
         node3.onTimer(12345, HEARTBEAT_TIMER);
         assertEquals(0, host.sentCount());
-        assertEquals(QuorumNode.State.WATCHING, node3.state());
+        assertEquals(QuorumState.WATCHING, node3.state());
     }
 
     @Test
@@ -457,7 +457,7 @@ class QuorumNodeTest
         elect(host, node3, 6, 4, 0, 4);
         elect(host, node3, 0, 4, 0, 4);
         assertEquals(0, host.sentCount());
-        assertEquals(QuorumNode.State.WATCHING, node3.state());
+        assertEquals(QuorumState.WATCHING, node3.state());
     }
 
     @Test
@@ -489,10 +489,10 @@ class QuorumNodeTest
     {
         // Only 2^31 accepted forgeries in a row get here; the disk stands in for them.
         final MutableDirectBuffer disk = ScriptedHost.newDurableState();
-        disk.putLong(QuorumNode.DURABLE_HIGHEST_TERM_OFFSET, Long.MAX_VALUE - 1, MessageHeader.BYTE_ORDER);
-        disk.putLong(QuorumNode.DURABLE_VOTED_TERM_OFFSET, Long.MAX_VALUE, MessageHeader.BYTE_ORDER);
-        disk.putLong(QuorumNode.DURABLE_VOTED_PREVIOUS_OFFSET, Long.MAX_VALUE - 1, MessageHeader.BYTE_ORDER);
-        disk.putInt(QuorumNode.DURABLE_VOTED_FOR_OFFSET, 2, MessageHeader.BYTE_ORDER);
+        disk.putLong(DurableVote.HIGHEST_TERM_OFFSET, Long.MAX_VALUE - 1, MessageHeader.BYTE_ORDER);
+        disk.putLong(DurableVote.VOTED_TERM_OFFSET, Long.MAX_VALUE, MessageHeader.BYTE_ORDER);
+        disk.putLong(DurableVote.VOTED_PREVIOUS_OFFSET, Long.MAX_VALUE - 1, MessageHeader.BYTE_ORDER);
+        disk.putInt(DurableVote.VOTED_FOR_OFFSET, 2, MessageHeader.BYTE_ORDER);
         final ScriptedHost host = host();
         node4.onStart(host.context(4, 5, true, SETTINGS, disk), Start.RECOVERED, ElectionNode.NO_LEADER, 0);
 
@@ -500,8 +500,8 @@ class QuorumNodeTest
         host.fire(node4, VOTE_TIMER);
         // Its claim, and no VOTE for node 3: every term is covered by its vote for node 2.
         assertEquals(List.of(new Sent(ELECT, ALL, 0, 0, Long.MAX_VALUE, 0)), drain(host));
-        assertEquals(Long.MAX_VALUE, disk.getLong(QuorumNode.DURABLE_VOTED_TERM_OFFSET, MessageHeader.BYTE_ORDER));
-        assertEquals(2, disk.getInt(QuorumNode.DURABLE_VOTED_FOR_OFFSET, MessageHeader.BYTE_ORDER));
+        assertEquals(Long.MAX_VALUE, disk.getLong(DurableVote.VOTED_TERM_OFFSET, MessageHeader.BYTE_ORDER));
+        assertEquals(2, disk.getInt(DurableVote.VOTED_FOR_OFFSET, MessageHeader.BYTE_ORDER));
 
         // The same vote for node 2 is sent again unchanged.
         elect(host, node4, 2, Long.MAX_VALUE - 1, 8, Long.MAX_VALUE);
@@ -669,14 +669,14 @@ class QuorumNodeTest
     void settledAndColdStartsWriteTheirTermToDurableStateWhateverItHeld()
     {
         final MutableDirectBuffer disk = ScriptedHost.newDurableState();
-        disk.putLong(QuorumNode.DURABLE_HIGHEST_TERM_OFFSET, 77, MessageHeader.BYTE_ORDER);
+        disk.putLong(DurableVote.HIGHEST_TERM_OFFSET, 77, MessageHeader.BYTE_ORDER);
         node3.onStart(host().context(3, 5, true, SETTINGS, disk), Start.SETTLED, 5, 2);
-        assertEquals(2, disk.getLong(QuorumNode.DURABLE_HIGHEST_TERM_OFFSET, MessageHeader.BYTE_ORDER));
+        assertEquals(2, disk.getLong(DurableVote.HIGHEST_TERM_OFFSET, MessageHeader.BYTE_ORDER));
         assertEquals(2, node3.highestTermSeen());
 
         final QuorumNode cold = new QuorumNode(3, SETTINGS);
         cold.onStart(host().context(3, 5, true, SETTINGS, disk), Start.COLD, ElectionNode.NO_LEADER, 0);
-        assertEquals(0, disk.getLong(QuorumNode.DURABLE_HIGHEST_TERM_OFFSET, MessageHeader.BYTE_ORDER));
+        assertEquals(0, disk.getLong(DurableVote.HIGHEST_TERM_OFFSET, MessageHeader.BYTE_ORDER));
     }
 
     @Test
