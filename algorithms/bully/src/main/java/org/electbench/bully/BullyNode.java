@@ -2,6 +2,7 @@ package org.electbench.bully;
 
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
+import org.electbench.spi.BeliefAnnouncer;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
@@ -51,6 +52,8 @@ public final class BullyNode implements ElectionNode
     private final RecoveryPolicy recoveryPolicy;
     private final boolean immediateDeclare;
     private final BullyMessages decoder = new BullyMessages();
+    private final HeartbeatRule heartbeatRule;
+    private final BeliefAnnouncer announcer = new BeliefAnnouncer();
     private final TimerSlot electionTimer = new TimerSlot(ELECTION_TIMER);
     private final TimerSlot coordinatorTimer = new TimerSlot(COORDINATOR_TIMER);
     private final TimerSlot detectionTimer = new TimerSlot(DETECTION_TIMER);
@@ -75,10 +78,6 @@ public final class BullyNode implements ElectionNode
     private long leaderHeardNs;
     private long malformedMessages;
 
-    private Role announcedRole;
-    private int announcedLeaderId;
-    private long announcedTerm;
-
     BullyNode(final int selfId, final ElectionSettings settings)
     {
         this.selfId = selfId;
@@ -88,26 +87,19 @@ public final class BullyNode implements ElectionNode
         coordinatorTimeoutNs = settings.coordinatorTimeoutNs();
         recoveryPolicy = settings.get(BullyAlgorithm.RECOVERY);
         immediateDeclare = settings.get(BullyAlgorithm.IMMEDIATE_DECLARE);
+        heartbeatRule = new HeartbeatRule(selfId, recoveryPolicy);
     }
 
     @Override
     public void onStart(final NodeContext ctx, final Start start, final int leaderId, final long term)
     {
-        if (null == ctx || null == start)
-        {
-            throw new IllegalArgumentException("context and start must not be null");
-        }
-        if (ctx.selfId() != selfId || selfId > ctx.clusterSize())
-        {
-            throw new IllegalArgumentException("node " + selfId + " started with a context for node " +
-                ctx.selfId() + " of a cluster of " + ctx.clusterSize() + " (ids are 1..N)");
-        }
+        ElectionNode.checkStart(selfId, ctx, start, leaderId, term);
         this.ctx = ctx;
         clusterSize = ctx.clusterSize();
         detectorEnabled = ctx.detectorEnabled();
         this.leaderId = NO_LEADER;
         rivalClaimed = false;
-        announcedRole = null;
+        announcer.reset();
         // Timers of an earlier life never fire into this one: forget them without cancelling.
         electionTimer.forget();
         coordinatorTimer.forget();
@@ -345,11 +337,6 @@ public final class BullyNode implements ElectionNode
 
     private void startSettled(final int settledLeaderId, final long settledTerm)
     {
-        if (settledLeaderId < 1 || settledLeaderId > clusterSize || settledTerm < 0)
-        {
-            throw new IllegalArgumentException("a settled start needs a leader in 1.." + clusterSize +
-                " and a term of at least 0, was leader " + settledLeaderId + " term " + settledTerm);
-        }
         noteTerm(settledTerm);
         term = settledTerm;
         if (settledLeaderId == selfId)
@@ -418,84 +405,21 @@ public final class BullyNode implements ElectionNode
         }
     }
 
-    /**
-     * What a heartbeat from {@code fromId} of {@code leaderTerm} tells this node.
-     * <ul>
-     *   <li>A follower follows a higher leader: a sender above itself and above its own leader
-     *       (of a term not older than its own), or any sender above itself once its own leader has
-     *       been silent for the detection timeout. A heartbeat can overtake its leader's
-     *       COORDINATOR on links that do not keep order, and is then the first news of the new
-     *       leader. A sender between itself and a live leader is ignored, as a COORDINATOR from
-     *       there is: that leader hears the sender's heartbeats and re-asserts.</li>
-     *   <li>Only a sender below itself provokes an election, as a lower COORDINATOR does, and not
-     *       when it is a leftover of a leader already superseded: its term is older than this
-     *       node's leader's, and that leader is alive (it is this node, or was heard within the
-     *       detection timeout). Such heartbeats arrive still in flight when leadership changes, or
-     *       in a burst drained after a pause; answering each would cost an election per stale
-     *       heartbeat.</li>
-     *   <li>A leader yields to a higher sender of a term not older than its own; an older one is
-     *       a deposed leader's leftover or a resumed zombie, which re-asserts with a newer term as
-     *       soon as it hears this leader.</li>
-     * </ul>
-     */
+    /** Follows the sender, or holds an election, as {@link HeartbeatRule} judges the heartbeat. */
     private void onHeartbeat(final int fromId, final long leaderTerm)
     {
-        switch (state)
+        switch (heartbeatRule.judge(state, fromId, leaderTerm, term, leaderId, leaderLive()))
         {
-            case LEADER ->
+            case FOLLOW -> follow(fromId, leaderTerm);
+            case ELECT ->
             {
-                if (fromId > selfId)
-                {
-                    if (leaderTerm >= term)
-                    {
-                        follow(fromId, leaderTerm);
-                    }
-                }
-                else if (leaderTerm >= term)
-                {
-                    rivalClaimed = true;
-                    startElection();
-                }
+                // A leader provoked by a lower rival re-asserts with a new term.
+                rivalClaimed |= State.LEADER == state;
+                startElection();
             }
-            case CANDIDATE, ELECTING ->
+            case IGNORE ->
             {
-                // A lower leader is corrected by this node's own election, already under way.
-                if (fromId > selfId)
-                {
-                    follow(fromId, leaderTerm);
-                }
-            }
-            case LISTENING ->
-            {
-                if (fromId > selfId || RecoveryPolicy.DEFER == recoveryPolicy)
-                {
-                    follow(fromId, leaderTerm);
-                }
-                else
-                {
-                    startElection();
-                }
-            }
-            case FOLLOWER ->
-            {
-                if (fromId == leaderId)
-                {
-                    if (leaderTerm >= term)
-                    {
-                        follow(fromId, leaderTerm);
-                    }
-                }
-                else if (fromId > selfId)
-                {
-                    if (!leaderLive() || (fromId > leaderId && leaderTerm >= term))
-                    {
-                        follow(fromId, leaderTerm);
-                    }
-                }
-                else if (NO_LEADER == leaderId || leaderTerm >= term || !leaderLive())
-                {
-                    startElection();
-                }
+                // A leftover of a superseded leader, or a sender this node's leader outranks.
             }
         }
     }
@@ -649,14 +573,7 @@ public final class BullyNode implements ElectionNode
 
     private void announce()
     {
-        final Role role = roleOf(state);
-        if (role != announcedRole || leaderId != announcedLeaderId || term != announcedTerm)
-        {
-            announcedRole = role;
-            announcedLeaderId = leaderId;
-            announcedTerm = term;
-            ctx.announce(role, leaderId, term);
-        }
+        announcer.announce(ctx, roleOf(state), leaderId, term);
     }
 
     private static Role roleOf(final State state)
