@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -12,25 +11,16 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
-import java.util.concurrent.TimeUnit;
 
 import org.electbench.aeron.ChannelPlan;
 import org.electbench.aeron.FrameMac;
 import org.electbench.aeron.Membership;
-import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.ElectionAlgorithm;
-import org.electbench.spi.Durations;
 import org.electbench.spi.ElectionSettings;
-import org.electbench.spi.ElectionSettings.Knob;
-import org.electbench.transport.FileSafety;
 import org.electbench.transport.InputFiles;
 import org.electbench.transport.parameters.RunParameter;
-import org.electbench.transport.parameters.RunParameters;
 
 /**
  * A cluster spread over processes or hosts, described in a small line-based text file that every
@@ -85,23 +75,20 @@ import org.electbench.transport.parameters.RunParameters;
  */
 public final class ClusterFile
 {
-    public static final long DEFAULT_CONNECT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(1);
+    public static final long DEFAULT_CONNECT_TIMEOUT_NS = ClusterFileParser.DEFAULT_CONNECT_TIMEOUT_NS;
     /** A key is tens of random bytes; a file past this is no key, and is not read further. */
-    public static final int MAX_KEY_BYTES = 4096;
+    public static final int MAX_KEY_BYTES = ClusterKey.MAX_KEY_BYTES;
     /** A cluster file is lines of text, one per node: kilobytes for the largest cluster allowed. */
     public static final int MAX_FILE_BYTES = 1 << 20;
 
-    /**
-     * The most nodes a cluster file lists: each node keeps a publication to every peer, so the start-up work grows as n²
-     * (65,535 nodes took minutes to start and left a gigabyte-sized Aeron directory); the largest cluster tested is 128.
-     */
-    public static final int MAX_NODES = 1024;
+    /** The most nodes a cluster file lists; see {@code ClusterFileParser.MAX_NODES} for why. */
+    public static final int MAX_NODES = ClusterFileParser.MAX_NODES;
     /**
      * The keys of the file itself, in the order the documentation lists them: its own, with the
      * run parameters every node reads ({@link RunParameter#clusterFileKey()}, the timing knobs)
      * among them; algorithms' options come on top.
      */
-    public static final List<String> KEYS = keysOfTheFile();
+    public static final List<String> KEYS = ClusterFileParser.KEYS;
 
     private final String source;
     private final int clusterId;
@@ -115,14 +102,14 @@ public final class ClusterFile
     private final byte[] key;
     private final long fingerprint;
 
-    private ClusterFile(final Parser parser, final ElectionSettings settings, final List<InetSocketAddress> nodeEndpoints)
+    private ClusterFile(final ClusterFileParser parser)
     {
         key = parser.key;
         source = parser.source;
         clusterId = parser.clusterId;
         algorithm = parser.algorithm;
-        this.settings = settings;
-        this.nodeEndpoints = nodeEndpoints;
+        settings = parser.settings();
+        nodeEndpoints = parser.endpoints();
         observer = parser.observer;
         streamId = parser.streamId;
         connectTimeoutNs = parser.connectTimeoutNs;
@@ -167,33 +154,13 @@ public final class ClusterFile
         }
     }
 
-    private static List<String> keysOfTheFile()
-    {
-        final List<String> keys = new ArrayList<>(List.of("algorithm", "node", "observer", "cluster-id"));
-        for (final RunParameter<?> parameter : RunParameters.all())
-        {
-            if (parameter.clusterFileKey())
-            {
-                keys.add(parameter.name());
-            }
-        }
-        keys.addAll(List.of("arrangement-seed", "stream-id", "connect-timeout", "seed", "key"));
-        return List.copyOf(keys);
-    }
-
     /**
      * @param registry the algorithms whose declared options are keys too.
      * @return every accepted key: the file's own, then each declared option's name and aliases.
      */
     public static List<String> keys(final AlgorithmRegistry registry)
     {
-        final List<String> keys = new ArrayList<>(KEYS);
-        for (final AlgorithmOption<?> option : registry.options())
-        {
-            keys.add(option.name());
-            keys.addAll(option.aliases());
-        }
-        return List.copyOf(keys);
+        return ClusterFileParser.keys(registry);
     }
 
     /** Reads and parses a file, algorithms from {@link AlgorithmRegistry#instance()}. */
@@ -237,7 +204,7 @@ public final class ClusterFile
      */
     public static ClusterFile parse(final String text, final String source, final AlgorithmRegistry registry, final Path folder)
     {
-        final Parser parser = new Parser(source, registry, folder);
+        final ClusterFileParser parser = new ClusterFileParser(source, registry, folder);
         // A byte order mark is no part of the first key (editors on some systems write one).
         final String body = text.startsWith("\uFEFF") ? text.substring(1) : text;
         final String[] lines = body.split("\r?\n", -1);
@@ -245,7 +212,8 @@ public final class ClusterFile
         {
             parser.line(i + 1, lines[i]);
         }
-        return parser.finish();
+        parser.finish();
+        return new ClusterFile(parser);
     }
 
     public String source()
@@ -337,18 +305,7 @@ public final class ClusterFile
     /** @return the endpoint's host as an address, or null when it does not resolve. */
     static InetAddress resolve(final InetSocketAddress endpoint)
     {
-        if (!endpoint.isUnresolved())
-        {
-            return endpoint.getAddress();
-        }
-        try
-        {
-            return InetAddress.getByName(endpoint.getHostString());
-        }
-        catch (final UnknownHostException ex)
-        {
-            return null;
-        }
+        return ClusterNodes.resolve(endpoint);
     }
 
     /**
@@ -399,349 +356,5 @@ public final class ClusterFile
     {
         return "ClusterFile{" + source + ", cluster-id " + clusterId + ", " + algorithm.name() + ", nodes " +
             nodeEndpoints + ", observer " + observer + ", " + settings + '}';
-    }
-
-    private static final class Parser
-    {
-        private final String source;
-        private final AlgorithmRegistry registry;
-        private final Set<String> seen = new HashSet<>();
-        private final List<InetSocketAddress> endpointById = new ArrayList<>();
-        private final List<Integer> lineById = new ArrayList<>();
-        private final ElectionSettings.Builder settings = ElectionSettings.builder();
-        private int lineNumber;
-        private int clusterId = 1;
-        private ElectionAlgorithm algorithm;
-        private InetSocketAddress observer;
-        private int observerLine;
-        private int streamId = ChannelPlan.DEFAULT_UDP_STREAM_ID;
-        private long connectTimeoutNs = DEFAULT_CONNECT_TIMEOUT_NS;
-        private long seed = 1;
-        private byte[] key;
-        private final Path folder;
-
-        Parser(final String source, final AlgorithmRegistry registry, final Path folder)
-        {
-            this.source = source;
-            this.registry = registry;
-            this.folder = folder;
-        }
-
-        void line(final int number, final String rawLine)
-        {
-            lineNumber = number;
-            final int hash = rawLine.indexOf('#');
-            final String line = (hash >= 0 ? rawLine.substring(0, hash) : rawLine).trim();
-            if (line.isEmpty())
-            {
-                return;
-            }
-            final String[] words = line.split("\\s+");
-            final String word = words[0].toLowerCase(Locale.ROOT);
-            final AlgorithmOption<?> option = KEYS.contains(word) ? null : registry.option(word);
-            if (!KEYS.contains(word) && null == option)
-            {
-                throw error("unknown key '" + words[0] + "'; accepted keys: " + String.join(", ", keys(registry)));
-            }
-            final String key = null == option ? word : option.name();
-            if (!"node".equals(key) && !seen.add(key))
-            {
-                throw error("'" + key + "' is given twice; each key but 'node' appears at most once");
-            }
-            if ("node".equals(key))
-            {
-                node(words);
-                return;
-            }
-            if (words.length != 2)
-            {
-                throw error("'" + key + "' takes one value, e.g. '" + (null == option ? example(key) :
-                    key + " " + format(option)) + "'");
-            }
-            final String value = words[1];
-            if (null != option)
-            {
-                try
-                {
-                    settings.parseOption(option, value);
-                }
-                catch (final IllegalArgumentException ex)
-                {
-                    throw error("'" + word + "' was '" + value + "'; accepted: " + option.accepted());
-                }
-                return;
-            }
-            final Knob knob = knob(key);
-            if (null != knob)
-            {
-                settings.knobNs(knob, duration(key, value));
-                return;
-            }
-            switch (key)
-            {
-                case "algorithm" -> algorithm = algorithm(value);
-                case "observer" ->
-                {
-                    observer = endpoint(value);
-                    observerLine = number;
-                }
-                case "cluster-id" -> clusterId = (int)integer(key, value, Integer.MIN_VALUE, Integer.MAX_VALUE);
-                case "arrangement-seed" -> settings.arrangementSeed(integer(key, value, Long.MIN_VALUE, Long.MAX_VALUE));
-                case "stream-id" -> streamId = (int)integer(key, value, Integer.MIN_VALUE, Integer.MAX_VALUE);
-                case "connect-timeout" -> connectTimeoutNs = duration(key, value);
-                case "seed" -> seed = integer(key, value, Long.MIN_VALUE, Long.MAX_VALUE);
-                case "key" -> this.key = key(value);
-                default -> throw new IllegalStateException(key);
-            }
-        }
-
-        private void node(final String[] words)
-        {
-            if (words.length != 3)
-            {
-                throw error("'node' takes an id and an endpoint, e.g. 'node 1 127.0.0.1:40201'");
-            }
-            final int id = (int)integer("node id", words[1], 1, MAX_NODES);
-            final InetSocketAddress endpoint = endpoint(words[2]);
-            while (endpointById.size() < id)
-            {
-                endpointById.add(null);
-                lineById.add(0);
-            }
-            if (null != endpointById.get(id - 1))
-            {
-                throw error("node " + id + " is given twice (first on line " + lineById.get(id - 1) + ")");
-            }
-            for (int other = 0; other < endpointById.size(); other++)
-            {
-                if (endpoint.equals(endpointById.get(other)))
-                {
-                    throw error("node " + id + " has the endpoint " + words[2] + " of node " + (other + 1) +
-                        " (line " + lineById.get(other) + "); every node needs its own");
-                }
-            }
-            endpointById.set(id - 1, endpoint);
-            lineById.set(id - 1, lineNumber);
-        }
-
-        private byte[] key(final String value)
-        {
-            final Path path = folder.resolve(value);
-            final byte[] bytes;
-            try
-            {
-                bytes = InputFiles.readRegular(path, "the key file", MAX_KEY_BYTES);
-                final String warning = FileSafety.checkSecret(path, "the key file");
-                if (null != warning)
-                {
-                    System.err.println("electbench: warning: " + escape(warning));
-                }
-            }
-            catch (final IllegalArgumentException ex)
-            {
-                throw error(ex.getMessage());
-            }
-            catch (final IOException ex)
-            {
-                throw error("cannot read the key file " + path + ": " + (ex instanceof NoSuchFileException ? "no such file" : ex));
-            }
-            if (bytes.length < FrameMac.MIN_KEY_LENGTH)
-            {
-                throw error("the key file " + path + " has " + bytes.length + " bytes; a cluster key needs at least " +
-                    FrameMac.MIN_KEY_LENGTH + " random bytes (e.g. head -c 32 /dev/urandom > " + value + ")");
-            }
-            return bytes;
-        }
-
-        ClusterFile finish()
-        {
-            lineNumber = 0;
-            if (null == algorithm)
-            {
-                throw error("no 'algorithm' line; known algorithms: " + String.join(", ", registry.names()));
-            }
-            if (endpointById.size() < 2)
-            {
-                throw error("a cluster needs at least 2 'node ID HOST:PORT' lines, found " + endpointById.size());
-            }
-            for (int i = 0; i < endpointById.size(); i++)
-            {
-                if (null == endpointById.get(i))
-                {
-                    throw error("node ids must be 1.." + endpointById.size() + " with none missing; node " + (i + 1) +
-                        " is missing");
-                }
-                if (sameEndpoint(endpointById.get(i), observer))
-                {
-                    throw error("node " + (i + 1) + " and the observer (line " + observerLine +
-                        ") share the endpoint " + ClusterFile.format(observer) + "; the observer needs its own");
-                }
-                for (int other = 0; other < i; other++)
-                {
-                    if (sameEndpoint(endpointById.get(i), endpointById.get(other)))
-                    {
-                        lineNumber = lineById.get(i);
-                        throw error("node " + (i + 1) + "'s endpoint " + ClusterFile.format(endpointById.get(i)) + " is node " +
-                            (other + 1) + "'s " + ClusterFile.format(endpointById.get(other)) + " (line " + lineById.get(other) +
-                            ") under another name; every node needs its own");
-                    }
-                }
-            }
-            final ElectionSettings built;
-            try
-            {
-                built = settings.build();
-            }
-            catch (final IllegalArgumentException ex)
-            {
-                throw error("settings: " + ex.getMessage());
-            }
-            // Nodes of a cluster file run these values as they are, defaults included: mark them so.
-            return new ClusterFile(this, built.explicit(), List.copyOf(endpointById));
-        }
-
-        /**
-         * @return whether two endpoints are one socket: the same port and host, as written or once
-         * resolved, or the same port where one host is a wildcard (0.0.0.0, ::), which listens on every
-         * address of its host, so a node there would take, or send itself, what is meant for the other.
-         */
-        private static boolean sameEndpoint(final InetSocketAddress a, final InetSocketAddress b)
-        {
-            if (null == a || null == b || a.getPort() != b.getPort())
-            {
-                return false;
-            }
-            if (a.getHostString().equalsIgnoreCase(b.getHostString()))
-            {
-                return true;
-            }
-            final InetAddress hostA = resolve(a);
-            final InetAddress hostB = resolve(b);
-            return null != hostA && (hostA.equals(hostB) || hostA.isAnyLocalAddress() ||
-                (null != hostB && hostB.isAnyLocalAddress()));
-        }
-
-        private ElectionAlgorithm algorithm(final String name)
-        {
-            try
-            {
-                return registry.get(name.toLowerCase(Locale.ROOT));
-            }
-            catch (final IllegalArgumentException ex)
-            {
-                throw error(ex.getMessage());
-            }
-        }
-
-        private InetSocketAddress endpoint(final String value)
-        {
-            final int colon = value.lastIndexOf(':');
-            final String accepted = "; accepted: HOST:PORT with a port in 1..65535, e.g. 127.0.0.1:40201 or [::1]:40201";
-            if (colon <= 0 || colon == value.length() - 1)
-            {
-                throw error("'" + value + "' is not an endpoint" + accepted);
-            }
-            String host = value.substring(0, colon);
-            if (host.startsWith("[") && host.endsWith("]"))
-            {
-                host = host.substring(1, host.length() - 1);
-            }
-            else if (host.indexOf(':') >= 0)
-            {
-                throw error("'" + value + "' is not an endpoint: put an IPv6 host in brackets" + accepted);
-            }
-            final int port;
-            try
-            {
-                port = Integer.parseInt(value.substring(colon + 1));
-            }
-            catch (final NumberFormatException ex)
-            {
-                throw error("'" + value + "' has no port number" + accepted);
-            }
-            if (host.isEmpty() || port < 1 || port > 0xFFFF)
-            {
-                throw error("'" + value + "' is not an endpoint" + accepted);
-            }
-            return InetSocketAddress.createUnresolved(host, port);
-        }
-
-        /** @return the knob a run parameter of this name sets, or null. */
-        private static Knob knob(final String key)
-        {
-            for (final Knob knob : Knob.values())
-            {
-                if (knob.optionName().equals(key))
-                {
-                    return knob;
-                }
-            }
-            return null;
-        }
-
-        /** Every duration of the file is read as the run parameters read theirs: one parser, one set of units. */
-        private long duration(final String key, final String value)
-        {
-            try
-            {
-                final RunParameter<?> parameter = RunParameters.find(key);
-                return null != parameter ? (Long)parameter.parse(value) : Durations.parseNs(value, Durations.MIN_TIMER_NS);
-            }
-            catch (final IllegalArgumentException ex)
-            {
-                throw error("'" + key + "': " + ex.getMessage());
-            }
-        }
-
-        private long integer(final String key, final String value, final long min, final long max)
-        {
-            final long parsed;
-            try
-            {
-                // Long.parseLong takes any script's digits (ARABIC-INDIC DIGIT ONE is 1): only ASCII digits name an id or a number here.
-                if (!value.matches("[-+]?[0-9]+"))
-                {
-                    throw new NumberFormatException(value);
-                }
-                parsed = Long.parseLong(value);
-            }
-            catch (final NumberFormatException ex)
-            {
-                throw error("'" + key + "' needs an integer in " + min + ".." + max + ", was '" + value + "'");
-            }
-            if (parsed < min || parsed > max)
-            {
-                throw error("'" + key + "' needs an integer in " + min + ".." + max + ", was " + value);
-            }
-            return parsed;
-        }
-
-        private static <T> String format(final AlgorithmOption<T> option)
-        {
-            return option.format(option.defaultValue());
-        }
-
-        private static <T> String defaultOf(final RunParameter<T> parameter)
-        {
-            return parameter.format(parameter.defaultValue());
-        }
-
-        private static String example(final String key)
-        {
-            return switch (key)
-            {
-                case "algorithm" -> "algorithm bully";
-                case "observer" -> "observer 127.0.0.1:40200";
-                case "connect-timeout" -> "connect-timeout 1s";
-                case "stream-id" -> "stream-id 1001";
-                default -> null != RunParameters.find(key) ? key + " " + defaultOf(RunParameters.find(key)) : key + " 1";
-            };
-        }
-
-        private IllegalArgumentException error(final String problem)
-        {
-            return new IllegalArgumentException(
-                escape(source + (lineNumber > 0 ? " line " + lineNumber : "") + ": " + problem));
-        }
     }
 }

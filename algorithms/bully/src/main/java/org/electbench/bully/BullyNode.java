@@ -408,7 +408,14 @@ public final class BullyNode implements ElectionNode
     /** Follows the sender, or holds an election, as {@link HeartbeatRule} judges the heartbeat. */
     private void onHeartbeat(final int fromId, final long leaderTerm)
     {
-        switch (heartbeatRule.judge(state, fromId, leaderTerm, term, leaderId, leaderLive()))
+        final HeartbeatRule.Verdict verdict = switch (state)
+        {
+            case LEADER -> heartbeatRule.leader(fromId, leaderTerm, term);
+            case CANDIDATE, ELECTING -> heartbeatRule.electing(fromId);
+            case LISTENING -> heartbeatRule.listening(fromId);
+            case FOLLOWER -> heartbeatRule.follower(fromId, leaderTerm, term, leaderId, leaderLive());
+        };
+        switch (verdict)
         {
             case FOLLOW -> follow(fromId, leaderTerm);
             case ELECT ->

@@ -5,7 +5,7 @@ import static org.electbench.spi.ElectionNode.NO_LEADER;
 import org.electbench.spi.RecoveryPolicy;
 
 /**
- * What a heartbeat from another node tells a bully node, by the node's state.
+ * What a heartbeat from another node tells a bully node, one method per state of the node.
  * <ul>
  *   <li>A follower follows a higher leader: a sender above itself and above its own leader
  *       (of a term not older than its own), or any sender above itself once its own leader has
@@ -43,30 +43,30 @@ final class HeartbeatRule
         this.recoveryPolicy = recoveryPolicy;
     }
 
-    /**
-     * @param state      the node's state.
-     * @param fromId     the sender.
-     * @param leaderTerm the term the heartbeat carries.
-     * @param term       the node's term.
-     * @param leaderId   the leader the node follows, or none.
-     * @param leaderLive whether the node follows a leader it heard within the detection timeout.
-     * @return follow the sender, hold an election (a leader provoked by a rival), or nothing.
-     */
-    Verdict judge(
-        final BullyNode.State state, final int fromId, final long leaderTerm, final long term, final int leaderId, final boolean leaderLive)
+    /** A leader yields to a higher sender of a term not older than its own, and elects on a lower one's. */
+    Verdict leader(final int fromId, final long leaderTerm, final long term)
     {
-        return switch (state)
-        {
-            case LEADER -> fromId > selfId ? (leaderTerm >= term ? Verdict.FOLLOW : Verdict.IGNORE) :
-                leaderTerm >= term ? Verdict.ELECT : Verdict.IGNORE;
-            // A lower leader is corrected by this node's own election, already under way.
-            case CANDIDATE, ELECTING -> fromId > selfId ? Verdict.FOLLOW : Verdict.IGNORE;
-            case LISTENING -> fromId > selfId || RecoveryPolicy.DEFER == recoveryPolicy ? Verdict.FOLLOW : Verdict.ELECT;
-            case FOLLOWER -> follower(fromId, leaderTerm, term, leaderId, leaderLive);
-        };
+        return fromId > selfId ? (leaderTerm >= term ? Verdict.FOLLOW : Verdict.IGNORE) :
+            leaderTerm >= term ? Verdict.ELECT : Verdict.IGNORE;
     }
 
-    private Verdict follower(final int fromId, final long leaderTerm, final long term, final int leaderId, final boolean leaderLive)
+    /** A candidate follows a higher sender; a lower leader is corrected by its own election, already under way. */
+    Verdict electing(final int fromId)
+    {
+        return fromId > selfId ? Verdict.FOLLOW : Verdict.IGNORE;
+    }
+
+    /** A recovered node follows a higher sender, or any under the defer policy, and bullies a lower one. */
+    Verdict listening(final int fromId)
+    {
+        return fromId > selfId || RecoveryPolicy.DEFER == recoveryPolicy ? Verdict.FOLLOW : Verdict.ELECT;
+    }
+
+    /**
+     * @param leaderId   the leader the follower follows, or none.
+     * @param leaderLive whether it heard that leader within the detection timeout.
+     */
+    Verdict follower(final int fromId, final long leaderTerm, final long term, final int leaderId, final boolean leaderLive)
     {
         if (fromId == leaderId)
         {
