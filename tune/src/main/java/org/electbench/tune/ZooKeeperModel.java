@@ -30,7 +30,7 @@ final class ZooKeeperModel extends SystemModel
     static final double MAX_NOTIFICATION_INTERVAL_NS = 60_000 * MS;
     private static final double CONNECT_RETRY_NS = 100 * MS;
     /**
-     * The peers' own work between the timed steps, figures of the host rather than of a setting (the election-state trace in
+     * The peers' own work between the timed steps, figures of the host rather than of a setting (the state trace in
      * docs/design/advisor-models.md): a follower whose leader's connection closed stops its request processors before it looks
      * ({@code Follower.shutdown}, then {@code QuorumPeer.run} sets LOOKING), each at its own pace; a new leader builds its
      * {@code Leader}, which binds the quorum port, before a follower can connect ({@code QuorumPeer.makeLeader}); the sync
