@@ -14,9 +14,10 @@ import java.util.SplittableRandom;
  * as a quorum's canvass positions reached it ({@code isQuorumCandidate}), after a random delay in
  * [0, election timeout / 2) ({@code canvass}); with a member dead no ballot is unanimous, so the
  * candidate waits the whole election timeout before it counts a quorum ({@code candidateBallot});
- * two candidates in one term vote each other down and canvass again. Then the new leadership
- * term reaches the followers and the leader replays the log it had not applied (the replay
- * phase, empty on an idle cluster).
+ * two candidates in one term vote each other down and canvass again. The voters' own ballots
+ * expire before the new leader announces its term, so from n = 5 on a quorum of them nominates
+ * once more and that refused candidacy costs another election timeout; then every follower joins
+ * the live log (replay, log init, image) and the election closes (see {@link #afterBallotNs}).
  */
 final class AeronClusterModel extends SystemModel
 {
@@ -93,37 +94,34 @@ final class AeronClusterModel extends SystemModel
         return new SilenceModel.Timing(config.get(INTERVAL), config.get(INTERVAL), config.get(TIMEOUT), 0, false, config.get(TIMEOUT));
     }
 
-    /** @return crash to the new leader's ballot closing (LEADER_LOG_REPLICATION), and to the election closed on the followers. */
+    /**
+     * The election's own work between its timed phases, each a wait on the media driver or the archive, so a figure of the
+     * host rather than of a setting: entering the election ({@code Election.init}: the log subscription closed and its
+     * recording stopped), becoming leader ({@code ConsensusModuleAgent.addLogPublication}, which blocks on the driver
+     * before the first new-leadership-term message leaves) and a follower joining the live log ({@code followerReplay},
+     * {@code followerLogInit}, {@code followerLogAwait}: the log subscription, its image, the archive recording and the
+     * service container joining). Taken from the election-state trace in docs/design/advisor-models.md.
+     */
+    static final double ENTER_NS = 10 * MS;
+    static final double LEADER_PUBLICATION_NS = 12 * MS;
+    static final double LOG_JOIN_NS = 115 * MS;
+
+    /** @return crash to the new leader's ballot won and its log publication up, and to the election closed on every follower. */
     double[] electedAndClosedNs(final Map<String, Long> config, final Context context, final SplittableRandom random)
     {
         final int followers = context.nodes() - 1;
         final double intervalNs = config.get(INTERVAL);
         final double electionNs = config.get(ELECTION);
-        final double statusNs = config.get(STATUS);
         final double lastSentNs = -sinceLastNs(random, intervalNs, intervalNs);
-        final double[] detectedNs = new double[followers];
+        final double[] canvassNs = new double[followers];
         for (int i = 0; i < followers; i++)
         {
-            detectedNs[i] = lastSentNs + context.delayNs(random) + config.get(TIMEOUT);
+            canvassNs[i] = lastSentNs + context.delayNs(random) + config.get(TIMEOUT) + ENTER_NS;
         }
-        // Quorum candidate: the positions of quorum - 1 others, published on entering the election and every status interval.
         final double[] readyNs = new double[followers];
-        final double[] arrivals = new double[followers - 1];
         for (int i = 0; i < followers; i++)
         {
-            int count = 0;
-            for (int k = 0; k < followers; k++)
-            {
-                if (k != i)
-                {
-                    final double delayNs = context.delayNs(random);
-                    final double lateNs = detectedNs[i] - detectedNs[k] - delayNs;
-                    final double publishes = lateNs <= 0 ? 0 : Math.ceil(lateNs / statusNs);
-                    arrivals[count++] = detectedNs[k] + publishes * statusNs + delayNs;
-                }
-            }
-            Arrays.sort(arrivals, 0, count);
-            readyNs[i] = Math.max(detectedNs[i], context.quorum() - 2 < 0 ? detectedNs[i] : arrivals[context.quorum() - 2]);
+            readyNs[i] = quorumCandidateNs(canvassNs, i, context, random, config);
         }
         double startNs = 0;
         while (true)
@@ -149,9 +147,90 @@ final class AeronClusterModel extends SystemModel
                 startNs = firstNs + electionNs;
                 continue;
             }
-            final double electedNs = firstNs + electionNs;
-            return new double[] {electedNs, electedNs + context.delayNs(random) + context.delayNs(random) + context.delayNs(random)};
+            final double electedNs = firstNs + electionNs + LEADER_PUBLICATION_NS;
+            return new double[] {electedNs, afterBallotNs(firstNs, config, context, random)};
         }
+    }
+
+    /**
+     * @return when follower {@code i}, canvassing since {@code canvassNs[i]}, holds the canvass positions of a quorum
+     *     ({@code ClusterMember.isQuorumCandidate}); the others publish theirs on entering the canvass and every status interval.
+     */
+    private static double quorumCandidateNs(final double[] canvassNs, final int i, final Context context, final SplittableRandom random,
+        final Map<String, Long> config)
+    {
+        if (context.quorum() < 2)
+        {
+            return canvassNs[i];
+        }
+        final double statusNs = config.get(STATUS);
+        final double[] arrivals = new double[canvassNs.length - 1];
+        int count = 0;
+        for (int k = 0; k < canvassNs.length; k++)
+        {
+            if (k != i)
+            {
+                final double delayNs = context.delayNs(random);
+                final double lateNs = canvassNs[i] - canvassNs[k] - delayNs;
+                final double publishes = lateNs <= 0 ? 0 : Math.ceil(lateNs / statusNs);
+                arrivals[count++] = canvassNs[k] + publishes * statusNs + delayNs;
+            }
+        }
+        if (count < context.quorum() - 1)
+        {
+            return Double.MAX_VALUE;
+        }
+        Arrays.sort(arrivals, 0, count);
+        return Math.max(canvassNs[i], arrivals[context.quorum() - 2]);
+    }
+
+    /**
+     * From the winning nomination to the election closed on every follower. The voters' follower ballots run the same
+     * election timeout from one delay later than the candidate's ({@code followerBallot}), while the new leader first opens
+     * its log publication: a voter whose ballot expires before the new leadership term reaches it canvasses again. When a
+     * quorum of voters does, they are quorum candidates among themselves (n - 2 of them, so from n = 5 on) and nominate once
+     * more ({@code canvass}, {@code nominate}); the new leader refuses that candidate, its log being in the newer term
+     * ({@code onRequestVote}, {@code compareLog}), so the ballot fails after a whole election timeout ({@code isQuorumLeader}:
+     * one vote against) and its voters canvass; the leader answers a canvass position from an older term with its new
+     * leadership term ({@code onCanvassPosition}). A voter that canvasses alone takes that term as it arrives (canvass
+     * accepts it). Then each follower joins the live log and reports its append position, which closes the election.
+     */
+    private static double afterBallotNs(final double nominatedNs, final Map<String, Long> config, final Context context,
+        final SplittableRandom random)
+    {
+        final int voters = context.nodes() - 2;
+        final double electionNs = config.get(ELECTION);
+        final double leaderNs = nominatedNs + electionNs + LEADER_PUBLICATION_NS;
+        final double[] termArrivesNs = new double[voters];
+        final double[] expiresNs = new double[voters];
+        int expiredFirst = 0;
+        for (int i = 0; i < voters; i++)
+        {
+            expiresNs[i] = nominatedNs + context.delayNs(random) + electionNs;
+            termArrivesNs[i] = leaderNs + context.delayNs(random);
+            expiredFirst += expiresNs[i] < termArrivesNs[i] ? 1 : 0;
+        }
+        if (expiredFirst >= context.quorum())
+        {
+            // The refused rival: its voters' positions come from each other, the earliest of them nominates.
+            double rivalNs = Double.MAX_VALUE;
+            for (int i = 0; i < voters; i++)
+            {
+                final double positionsNs = expiresNs[i] + context.delayNs(random);
+                rivalNs = Math.min(rivalNs, positionsNs + random.nextDouble() * electionNs / 2);
+            }
+            for (int i = 0; i < voters; i++)
+            {
+                // Its voters' ballots expire, they canvass, the leader answers with its term.
+                termArrivesNs[i] = rivalNs + context.delayNs(random) + electionNs + context.delayNs(random) + context.delayNs(random);
+            }
+        }
+        double closedNs = leaderNs;
+        for (int i = 0; i < voters; i++)
+        {
+            closedNs = Math.max(closedNs, termArrivesNs[i] + LOG_JOIN_NS + context.delayNs(random));
+        }
+        return closedNs;
     }
 
     @Override
@@ -169,8 +248,13 @@ final class AeronClusterModel extends SystemModel
                 ELECTION_JAVA + " canvass, ClusterMember.isQuorumCandidate)",
             "with a member dead no ballot is unanimous: the candidate counts its quorum when " + ELECTION + " has passed " +
                 "(candidateBallot); two candidates in one term vote each other down and canvass again",
-            "failover = election closed: the ballot, then the new leadership term to the followers, their append positions back and " +
-                "the commit position out (three one-way delays); the post-ballot replay of unapplied log is empty on an idle cluster");
+            "the voters' follower ballots expire one delay after the candidate's, before the new leader, still opening its log " +
+                "publication, announces its term: with n - 2 >= quorum they nominate once more, the leader refuses that candidate " +
+                "(its log is newer: onRequestVote) and the ballot fails after another " + ELECTION + "; the leader then answers their " +
+                "canvass with its term (onCanvassPosition)",
+            "failover = election closed on every follower: the new term, the follower's replay, log subscription and image " +
+                "(followerReplay, followerLogInit, followerLogAwait), its append position back; the election's own waits on the " +
+                "media driver and archive are constants taken from Aeron's election-state trace on one machine");
     }
 
     @Override

@@ -15,8 +15,12 @@ import java.util.SplittableRandom;
  * it votes for the best (epoch, zxid, id) it has seen ({@code totalOrderPredicate}: on an idle
  * cluster the highest id), sends its vote to all, resends when nothing arrived within a wait
  * that starts at finalizeWait 200 ms and doubles to maxNotificationInterval 60 s, and decides
- * once a quorum shares its vote and no better one came within finalizeWait. Followers then
- * connect (retrying every 100 ms, {@code leaderConnectDelayDuringRetryMs}) and sync.
+ * once a quorum shares its vote and no better one came within finalizeWait. A peer that has not
+ * started looking answers a vote with its old leader instead of queueing it ({@code WorkerReceiver}),
+ * so a vote sent before a slower follower looks is lost to it until the next resend. Followers
+ * decide with their leader, connect before it has bound its quorum port, are refused and retry
+ * after 100 ms ({@code Learner.connectToLeader}, {@code leaderConnectDelayDuringRetryMs}), then
+ * sync; a peer serves once the leader has a quorum of NEWLEADER acks ({@code Leader.lead}).
  */
 final class ZooKeeperModel extends SystemModel
 {
@@ -25,6 +29,18 @@ final class ZooKeeperModel extends SystemModel
     static final double FINALIZE_WAIT_NS = 200 * MS;
     static final double MAX_NOTIFICATION_INTERVAL_NS = 60_000 * MS;
     private static final double CONNECT_RETRY_NS = 100 * MS;
+    /**
+     * The peers' own work between the timed steps, figures of the host rather than of a setting (the state trace in
+     * docs/design/advisor-models.md): a follower whose leader's connection closed stops its request processors before it looks
+     * ({@code Follower.shutdown}, then {@code QuorumPeer.run} sets LOOKING), each at its own pace; a new leader builds its
+     * {@code Leader}, which binds the quorum port, before a follower can connect ({@code QuorumPeer.makeLeader}); the sync
+     * forces the acceptedEpoch and currentEpoch files and the log to disk ({@code QuorumPeer.writeLongToFile},
+     * {@code Learner.syncWithLeader}).
+     */
+    static final double LEAVE_NS = 12 * MS;
+    static final double LEAVE_SPREAD_NS = 10 * MS;
+    static final double LEADER_BIND_NS = 12 * MS;
+    static final double SYNC_WRITES_NS = 20 * MS;
     private static final int NOTIFY = 0;
     private static final int WAIT = 1;
     private static final int LOOK = 2;
@@ -128,8 +144,9 @@ final class ZooKeeperModel extends SystemModel
         final EventQueue queue = new EventQueue();
         for (int peer = 1; peer < n; peer++)
         {
-            queue.add(killed ? context.delayNs(random) : lastPingNs + context.delayNs(random) + tickNs * config.get("syncLimit"), LOOK, peer,
-                peer, 0);
+            final double leftNs = LEAVE_NS + random.nextDouble() * LEAVE_SPREAD_NS;
+            queue.add(leftNs + (killed ? context.delayNs(random) : lastPingNs + context.delayNs(random) + tickNs * config.get("syncLimit")),
+                LOOK, peer, peer, 0);
         }
         final boolean[] looking = new boolean[n];
         final int[] proposal = new int[n];
@@ -227,11 +244,11 @@ final class ZooKeeperModel extends SystemModel
                 continue;
             }
             double connectNs = decidedNs[peer];
-            while (connectNs + context.delayNs(random) < decidedNs[chosen])
+            while (connectNs + context.delayNs(random) < decidedNs[chosen] + LEADER_BIND_NS)
             {
                 connectNs += CONNECT_RETRY_NS;
             }
-            double syncNs = connectNs;
+            double syncNs = connectNs + SYNC_WRITES_NS;
             for (int trip = 0; trip < SYNC_ROUND_TRIPS; trip++)
             {
                 syncNs += context.delayNs(random) + context.delayNs(random);
@@ -266,8 +283,13 @@ final class ZooKeeperModel extends SystemModel
             "Fast Leader Election (" + FLE + "): votes ordered by (epoch, zxid, id), on an idle cluster the highest live id wins; " +
                 "a vote resent when nothing arrived within a wait from finalizeWait 200 ms doubling to maxNotificationInterval 60 s; " +
                 "decided when a quorum shares it and nothing better came within finalizeWait",
-            "then each follower connects (retry every 100 ms, Learner leaderConnectDelayDuringRetryMs) and syncs in " + SYNC_ROUND_TRIPS +
-                " round trips; initLimit × tickTime bounds that sync and does not time an idle failover");
+            "a follower looks only after stopping its request processors (Follower.shutdown), each at its own pace; a vote that " +
+                "reaches a peer not yet looking is answered with its old leader and not counted (WorkerReceiver), so it waits for a resend",
+            "then each follower connects to the leader; before the leader has bound its quorum port (QuorumPeer.makeLeader) it is " +
+                "refused and retries every 100 ms (Learner.connectToLeader, leaderConnectDelayDuringRetryMs); the sync takes " +
+                SYNC_ROUND_TRIPS + " round trips and forces the epoch files and the log to disk; failover = every live peer serving. " +
+                "initLimit × tickTime bounds that sync and does not time an idle failover; the peers' own work between the steps is " +
+                "constants taken from ZooKeeper's state trace on one machine");
     }
 
     @Override
