@@ -212,7 +212,8 @@ final class Findings
         }
         final Estimate lowest = estimates.get(best);
         final String what = Findings.ELECTION.equals(metric) ? "election p50 " : "p50 ";
-        return tied.size() > 1 ? "tie within noise: " + SameQuestion.names(tied, rows) :
+        final String withheld = SameQuestion.handicapWithheld(best, measured);
+        return tied.size() > 1 ? "tie within noise: " + SameQuestion.names(tied, rows) : !withheld.isEmpty() ? withheld :
             best.algorithm() + label(best, rows) + " (" + what + Numbers.format(lowest.value() / 1e6) + " ms, 95% " +
                 Numbers.format(lowest.low() / 1e6) + "–" + Numbers.format(lowest.high() / 1e6) + ")";
     }
@@ -343,6 +344,11 @@ final class Findings
         if (measured.size() == 1)
         {
             return what + ": " + figures + "." + rules;
+        }
+        final String withheld = SameQuestion.handicapWithheld(best, measured);
+        if (tied.isEmpty() && !withheld.isEmpty())
+        {
+            return fastest + withheld + " (" + what + " " + figures + ")." + rules;
         }
         if (tied.isEmpty())
         {

@@ -125,11 +125,14 @@ final class Incidents
         return used.isEmpty() ? "" : "Variants: " + String.join(", ", used) + "; a label without one ran with it off.";
     }
 
-    /** @return the settings that tell rows of one algorithm, transport and n apart, but the derived T_coord. */
+    /** @return the settings that tell rows of one algorithm, transport and n apart, but the derived T_coord and marks' reasons. */
     static List<String> variants(final List<RowKey> rows)
     {
         final List<String> variants = new ArrayList<>(Charts.distinguishing(rows));
         variants.remove(org.electbench.harness.Parameters.COORDINATOR_TIMEOUT);
+        // A mark's reason follows from the settings that set it, never tells rows apart by itself.
+        variants.remove(SameQuestion.DISTORTION);
+        variants.remove(SameQuestion.HANDICAP);
         return variants;
     }
 
