@@ -390,9 +390,11 @@ final class Findings
                 mean <= SETTLES_WITHIN_CHANGES ? "settles after " + Numbers.format(mean) + " leader change" + (1 == mean ? "" : "s") :
                     "never settles, changing leader " + Numbers.format(mean) + " times";
             final Cell availability = data.cell(row, AVAILABILITY);
+            final double meanAvailability = data.mean(row, AVAILABILITY);
             verdicts.add(row.algorithm() + label(row, rows) + " " + verdict + (neverSettled || secondLeader.isEmpty() ? "" : secondLeader) +
-                (null == availability ? "" :
-                " (a majority leader " + Numbers.format(availability.value() / 10) + " % of the time at best)"));
+                (null == availability ? "" : " (a majority leader " + (Double.isNaN(meanAvailability) ? "" :
+                Numbers.format(meanAvailability / 10) + " % of the time on average, ") + Numbers.format(availability.value() / 10) +
+                " % of the time at best)"));
         }
         return verdicts.isEmpty() ? null : "through the disturbance: " + String.join("; ", verdicts) + ".";
     }

@@ -137,12 +137,12 @@ final class Incidents
     }
 
     /**
-     * @return the mean availability over the runs, in thousandths: the per-run metric, or where a
-     *     run folder predates it, the mean of its parts; NaN without either.
+     * @return the mean availability over the runs, in thousandths: the mean of the per-run metric (its cell holds the
+     *     best run), or where a run folder predates it, the mean of its parts; NaN without either.
      */
     static double availability(final RunData data, final RowKey row)
     {
-        final double perRun = Charts.value(data, row, AVAILABILITY);
+        final double perRun = data.mean(row, AVAILABILITY);
         if (!Double.isNaN(perRun))
         {
             return perRun;
