@@ -122,7 +122,7 @@ public final class Parameters
             final String value = entry.getValue();
             if (DISTORTION.equals(key) || HANDICAP.equals(key) || START_UP.equals(key))
             {
-                // The distortion's and the handicap's reasons and the start-up rule follow from the algorithm and its settings, which the name holds.
+                // The marks' reasons and the start-up rule follow from the algorithm and its settings, which the name holds.
                 continue;
             }
             if (name.length() > 0)
