@@ -27,6 +27,7 @@ final class Findings
     /** New majority leaders in a disturbance, and the share of it with one (per mille). */
     static final String LEADER_CHANGES = "leaderChanges";
     static final String AVAILABILITY = "availability";
+    private static final String TIE = "tie within noise";
     /** A disturbance with at most this many leader changes on average settles; more is a livelock. */
     private static final double SETTLES_WITHIN_CHANGES = 2;
 
@@ -72,7 +73,15 @@ final class Findings
                 sentences.add(where + ", " + disturbance);
             }
             final RowKey fewest = best(data, comparable, Charts.MESSAGES);
-            if (null != fewest)
+            final String fewestPick = fewestPick(data, comparable);
+            if (fewestPick.startsWith(TIE))
+            {
+                // Some run of another row sent as few: the reading names no winner the picks withhold.
+                sentences.add(where + ", fewest messages to a leader: " + fewestPick + " (per election " +
+                    Numbers.format(data.cell(fewest, Charts.MESSAGES).value()) + " for " + fewest.algorithm() + label(fewest, comparable) +
+                    others(data, comparable, fewest, Charts.MESSAGES, 1, "") + ").");
+            }
+            else if (null != fewest)
             {
                 sentences.add(where + ", fewest messages to a leader: " + fewest.algorithm() + label(fewest, comparable) +
                     " (" + Numbers.format(data.cell(fewest, Charts.MESSAGES).value()) + " per election" +

@@ -170,6 +170,29 @@ class SameQuestionTest
         assertTrue(pick(data, "leader-crash").fastest().startsWith("bully (p50 120.5 ms"), pick(data, "leader-crash").fastest());
     }
 
+    /** Ring 192 in every run against raft's 246.4 on average but 191 in its best run: no fewest, in the picks and the reading alike. */
+    @Test
+    void noFewestWhereAnotherRowSentAsFewInSomeRun()
+    {
+        final RunData data = new RunData();
+        final RowKey ring = row("leader-crash", "ring", 65);
+        final RowKey raft = row("leader-crash", "raft", 65);
+        messages(data, ring, 192);
+        messages(data, raft, 246.4);
+        data.putRange(raft, Charts.MESSAGES, 191, 700);
+
+        assertEquals("tie within noise: all", pick(data, "leader-crash").fewest());
+        final String reading = String.join(" ", Findings.of(data, "leader-crash"));
+        assertTrue(reading.contains("fewest messages to a leader: tie within noise: all (per election 192 for ring; raft 246.4)"), reading);
+
+        final RunData fewer = new RunData();
+        messages(fewer, ring, 192);
+        messages(fewer, raft, 246.4);
+        fewer.putRange(raft, Charts.MESSAGES, 193, 700);
+        assertEquals("ring (192 per election, fewer in every run)", pick(fewer, "leader-crash").fewest());
+        assertTrue(String.join(" ", Findings.of(fewer, "leader-crash")).contains("fewest messages to a leader: ring (192 per election; raft 246.4)"));
+    }
+
     @Test
     void overlappingIntervalsAreATieWithinNoise()
     {
