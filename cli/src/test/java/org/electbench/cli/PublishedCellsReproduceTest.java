@@ -65,6 +65,7 @@ class PublishedCellsReproduceTest
     Stream<DynamicTest> oneSimulatorCellPerScenarioReproducesExactly() throws IOException
     {
         final Path run = publishedRun();
+        assertTrue(Files.isDirectory(run.resolve("reports")), run + " has no reports folder: is it the run results/README.md names?");
         final Map<String, List<JsonNode>> byScenario = new TreeMap<>();
         final Set<String> algorithms = new TreeSet<>();
         try (Stream<Path> files = Files.list(run.resolve("reports")))
