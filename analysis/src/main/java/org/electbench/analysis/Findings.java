@@ -27,6 +27,7 @@ final class Findings
     /** New majority leaders in a disturbance, and the share of it with one (per mille). */
     static final String LEADER_CHANGES = "leaderChanges";
     static final String AVAILABILITY = "availability";
+    private static final String TIE = "tie within noise";
     /** A disturbance with at most this many leader changes on average settles; more is a livelock. */
     private static final double SETTLES_WITHIN_CHANGES = 2;
 
@@ -72,7 +73,15 @@ final class Findings
                 sentences.add(where + ", " + disturbance);
             }
             final RowKey fewest = best(data, comparable, Charts.MESSAGES);
-            if (null != fewest)
+            final String fewestPick = fewestPick(data, comparable);
+            if (fewestPick.startsWith(TIE))
+            {
+                // Some run of another row sent as few: the reading names no winner the picks withhold.
+                sentences.add(where + ", fewest messages to a leader: " + fewestPick + " (per election " +
+                    Numbers.format(data.cell(fewest, Charts.MESSAGES).value()) + " for " + fewest.algorithm() + label(fewest, comparable) +
+                    others(data, comparable, fewest, Charts.MESSAGES, 1, "") + ").");
+            }
+            else if (null != fewest)
             {
                 sentences.add(where + ", fewest messages to a leader: " + fewest.algorithm() + label(fewest, comparable) +
                     " (" + Numbers.format(data.cell(fewest, Charts.MESSAGES).value()) + " per election" +
@@ -212,7 +221,8 @@ final class Findings
         }
         final Estimate lowest = estimates.get(best);
         final String what = Findings.ELECTION.equals(metric) ? "election p50 " : "p50 ";
-        return tied.size() > 1 ? "tie within noise: " + SameQuestion.names(tied, rows) :
+        final String withheld = SameQuestion.handicapWithheld(best, measured);
+        return tied.size() > 1 ? "tie within noise: " + SameQuestion.names(tied, rows) : !withheld.isEmpty() ? withheld :
             best.algorithm() + label(best, rows) + " (" + what + Numbers.format(lowest.value() / 1e6) + " ms, 95% " +
                 Numbers.format(lowest.low() / 1e6) + "–" + Numbers.format(lowest.high() / 1e6) + ")";
     }
@@ -344,6 +354,11 @@ final class Findings
         {
             return what + ": " + figures + "." + rules;
         }
+        final String withheld = SameQuestion.handicapWithheld(best, measured);
+        if (tied.isEmpty() && !withheld.isEmpty())
+        {
+            return fastest + withheld + " (" + what + " " + figures + ")." + rules;
+        }
         if (tied.isEmpty())
         {
             return fastest + best.algorithm() + label(best, rows) + ", its 95% interval below every other's " +
@@ -384,9 +399,11 @@ final class Findings
                 mean <= SETTLES_WITHIN_CHANGES ? "settles after " + Numbers.format(mean) + " leader change" + (1 == mean ? "" : "s") :
                     "never settles, changing leader " + Numbers.format(mean) + " times";
             final Cell availability = data.cell(row, AVAILABILITY);
+            final double meanAvailability = data.mean(row, AVAILABILITY);
             verdicts.add(row.algorithm() + label(row, rows) + " " + verdict + (neverSettled || secondLeader.isEmpty() ? "" : secondLeader) +
-                (null == availability ? "" :
-                " (a majority leader " + Numbers.format(availability.value() / 10) + " % of the time at best)"));
+                (null == availability ? "" : " (a majority leader " + (Double.isNaN(meanAvailability) ? "" :
+                Numbers.format(meanAvailability / 10) + " % of the time on average, ") + Numbers.format(availability.value() / 10) +
+                " % of the time at best)"));
         }
         return verdicts.isEmpty() ? null : "through the disturbance: " + String.join("; ", verdicts) + ".";
     }

@@ -125,21 +125,24 @@ final class Incidents
         return used.isEmpty() ? "" : "Variants: " + String.join(", ", used) + "; a label without one ran with it off.";
     }
 
-    /** @return the settings that tell rows of one algorithm, transport and n apart, but the derived T_coord. */
+    /** @return the settings that tell rows of one algorithm, transport and n apart, but the derived T_coord and marks' reasons. */
     static List<String> variants(final List<RowKey> rows)
     {
         final List<String> variants = new ArrayList<>(Charts.distinguishing(rows));
         variants.remove(org.electbench.harness.Parameters.COORDINATOR_TIMEOUT);
+        // A mark's reason follows from the settings that set it, never tells rows apart by itself.
+        variants.remove(SameQuestion.DISTORTION);
+        variants.remove(SameQuestion.HANDICAP);
         return variants;
     }
 
     /**
-     * @return the mean availability over the runs, in thousandths: the per-run metric, or where a
-     *     run folder predates it, the mean of its parts; NaN without either.
+     * @return the mean availability over the runs, in thousandths: the mean of the per-run metric (its cell holds the
+     *     best run), or where a run folder predates it, the mean of its parts; NaN without either.
      */
     static double availability(final RunData data, final RowKey row)
     {
-        final double perRun = Charts.value(data, row, AVAILABILITY);
+        final double perRun = data.mean(row, AVAILABILITY);
         if (!Double.isNaN(perRun))
         {
             return perRun;

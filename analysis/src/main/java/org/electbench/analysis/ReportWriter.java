@@ -87,8 +87,7 @@ public final class ReportWriter
                 AtomicOutput.replaceInside(root, file, format.render(table));
                 written.add(file);
             }
-            markdown.append("## Incident: ").append(scenario).append(", algorithms and variants side by side\n\n")
-                .append(TableFormat.MARKDOWN.render(table)).append('\n');
+            markdown.append(Tables.incidentHeading(scenario)).append(TableFormat.MARKDOWN.render(table)).append('\n');
         }
         final Path tables = out.resolve(TABLES_MD);
         AtomicOutput.replaceInside(root, tables, Tables.markdown(data));

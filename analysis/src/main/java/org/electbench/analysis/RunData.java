@@ -30,6 +30,7 @@ public final class RunData
     private final List<Source> sources = new ArrayList<>();
     /** Per row and count metric: its smallest and largest value in any one run, where the run reports give them. */
     private final Map<RowKey, Map<String, double[]>> ranges = new java.util.HashMap<>();
+    private final Map<RowKey, Map<String, Double>> means = new java.util.HashMap<>();
     private final List<Commit> commits = new ArrayList<>();
 
     /**
@@ -115,6 +116,23 @@ public final class RunData
     {
         ranges.computeIfAbsent(row, key -> new java.util.HashMap<>()).merge(metricName, new double[] {min, max},
             (a, b) -> new double[] {Math.min(a[0], b[0]), Math.max(a[1], b[1])});
+    }
+
+    /**
+     * Records a level's mean over a row's runs where its cell holds the largest (a disturbance's availability: the
+     * table shows the mean a run had, the reading the best run), so the two never read as each other.
+     */
+    public void putMean(final RowKey row, final String metricName, final double mean)
+    {
+        means.computeIfAbsent(row, key -> new java.util.HashMap<>()).put(metricName, mean);
+    }
+
+    /** @return a level's mean over the row's runs, or NaN where no run report gave it. */
+    public double mean(final RowKey row, final String metricName)
+    {
+        final Map<String, Double> byMetric = means.get(row);
+        final Double mean = null == byMetric ? null : byMetric.get(metricName);
+        return null == mean ? Double.NaN : mean;
     }
 
     /** @return a count's smallest and largest value in one run of the row, or null where no run report gave them. */

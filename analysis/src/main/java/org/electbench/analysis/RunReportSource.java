@@ -82,6 +82,7 @@ final class RunReportSource
                     if (value.samples() > 0)
                     {
                         data.put(row, new Column(metric, Column.Statistic.MAX), Cell.of(value.max()));
+                        data.putMean(row, metric.name(), value.mean());
                     }
                     break;
                 default:

@@ -9,14 +9,17 @@ import java.util.Map;
  * Which rows pose the same question, so a verdict ("fastest", "fewest", "never two leaders") may
  * compare them: a failover only where one happens (an incident's convergence is the rejoin after
  * its heal, not a failover), the election itself where start-up rules differ (a start-up wait is
- * reported apart), and never a row marked {@code distortion} (a setting the algorithm itself
- * says distorts its results). Names a verdict at most {@value #MOST_NAMED} entries, and "all
+ * reported apart), never a row marked {@code distortion} (a setting the algorithm itself
+ * says distorts its results), and no fastest over a row marked {@code handicap} (a wait every
+ * election sits through, run above what the algorithm derives for itself). Names a verdict at most {@value #MOST_NAMED} entries, and "all
  * variants of raft" where that is what it means.
  */
 final class SameQuestion
 {
     /** The run parameter that marks a row whose explicit settings distort its results (harness Parameters.DISTORTION). */
     static final String DISTORTION = "distortion";
+    /** The run parameter that marks a row run above the least wait its algorithm derives (harness Parameters.HANDICAP). */
+    static final String HANDICAP = "handicap";
     static final int MOST_NAMED = 3;
 
     private SameQuestion()
@@ -33,6 +36,32 @@ final class SameQuestion
     static boolean distorted(final RowKey row)
     {
         return row.settings().containsKey(DISTORTION);
+    }
+
+    /** @return whether the row ran a wait every election sits through above what its algorithm derives for it. */
+    static boolean handicapped(final RowKey row)
+    {
+        return row.settings().containsKey(HANDICAP);
+    }
+
+    /**
+     * @param best the row a speed verdict would name.
+     * @param rows the rows it beat.
+     * @return why no fastest may be named: the rows it beat that ran handicapped, as "bully (T_elec 10ms &gt; 2.1ms
+     *     derived)", or empty where none did (a handicapped winner won despite it, so it stands).
+     */
+    static String handicapWithheld(final RowKey best, final List<RowKey> rows)
+    {
+        final List<String> behind = new ArrayList<>();
+        for (final RowKey row : rows)
+        {
+            if (row != best && handicapped(row))
+            {
+                behind.add(row.algorithm() + Findings.label(row, rows) + " (" + row.settings().get(HANDICAP) + ")");
+            }
+        }
+        return behind.isEmpty() ? "" : "no verdict: " + String.join(", ", behind) +
+            " ran a wait every election sits through above what the algorithm derives for it";
     }
 
     /** @return the rows a winner may be drawn from: those not marked {@code distortion}. */

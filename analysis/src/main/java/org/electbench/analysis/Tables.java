@@ -64,8 +64,18 @@ public final class Tables
         for (final Table table : all(data))
         {
             out.append(TableFormat.MARKDOWN.render(table)).append('\n');
+            if (null != Incidents.incident(table.title()))
+            {
+                out.append(incidentHeading(table.title())).append(TableFormat.MARKDOWN.render(Incidents.table(data, table.title()))).append('\n');
+            }
         }
         return out.toString();
+    }
+
+    /** @return the heading over an incident's own table, in tables.md and report.md alike. */
+    static String incidentHeading(final String scenario)
+    {
+        return "## Incident: " + scenario + ", algorithms and variants side by side\n\n";
     }
 
     /** @return the scenario's table. */
@@ -165,6 +175,12 @@ public final class Tables
             final List<String> each = new ArrayList<>();
             options.forEach((algorithm, text) -> each.add(algorithm + ": " + text));
             notes.add("Settings of each algorithm's rows: " + String.join("; ", each) + ".");
+        }
+        if (hasConvergence && null != Incidents.incident(scenario))
+        {
+            notes.add("An incident: convergence is from the heal to the agreement that held, and unavailability from the fault " +
+                "to the first leader its side names, which a leader that outlives the fault makes 0; the disturbance's own " +
+                "figures (availability, time with two leaders, runs that settled) are in the incident's table.");
         }
         if (hasConvergence)
         {

@@ -90,8 +90,10 @@ class IncidentsTest
         final RunData data = new RunData();
         final RowKey bully = ChartsTest.row("switch-failure", "bully", "sim", 5);
         availability(data, bully, 1000, 1000);
-        data.put(bully, new Column(new Metric(Incidents.AVAILABILITY, "permille", Metric.Kind.MEAN), Column.Statistic.MEAN),
-            Cell.of(983.5));
+        // The cell of a level holds its best run; the table reads the mean a run had.
+        data.put(bully, new Column(new Metric(Incidents.AVAILABILITY, "permille", Metric.Kind.MEAN), Column.Statistic.MAX),
+            Cell.of(1000));
+        data.putMean(bully, Incidents.AVAILABILITY, 983.5);
         mean(data, bully, Incidents.SPLIT_BRAIN_TIME, 5.89e9);
         mean(data, bully, Incidents.NO_MAJORITY_LEADER_TIME, 0);
         mean(data, bully, Incidents.DEPOSED_LEADER_TIME, 2.5e6);
@@ -128,6 +130,57 @@ class IncidentsTest
         assertEquals("20 of 20", table.value(2, "stableLeader_runs").text());
         assertEquals("0 of 20", table.value(1, "stableLeader_runs").text());
         assertTrue(String.join(" ", table.notes()).contains("no other leader anywhere"), table.notes().toString());
+    }
+
+    /**
+     * Two runs of a run report, 96.7 % and 100 % of the disturbance with a majority leader: the table shows their mean,
+     * 98.35 %, not the best run the cell holds nor the mean of the twenty parts (each 98 % here, rounded).
+     */
+    @Test
+    void availabilityIsTheMeanOfThePerRunMetricReadFromARunReport() throws Exception
+    {
+        final StringBuilder metrics = new StringBuilder(metric("availability", "permille", "mean", 1967, 983.5, 967, 1000));
+        for (int bin = 0; bin < ElectionResult.Disturbance.BINS; bin++)
+        {
+            metrics.append(',').append(metric(Incidents.binName(bin), "permille", "count", 1960, 980, 960, 1000));
+        }
+        final String json = "{\"format\":\"" + org.electbench.harness.RunReport.FORMAT + "\",\"parameters\":{\"algorithm\":\"bully\"," +
+            "\"runtime\":\"sim\",\"nodes\":\"5\",\"scenario\":\"switch-failure\",\"seed\":\"0\"},\"messageTypes\":[]," +
+            "\"heartbeatType\":0,\"runs\":2,\"leader\":5,\"paired\":false,\"metrics\":[" + metrics + "],\"wallNs\":1}";
+        final RunData data = new RunData();
+        final RowKey row = RunReportSource.add(data, java.nio.file.Path.of("report.json"),
+            org.electbench.harness.RunReportCodec.mapper().readTree(json));
+
+        assertEquals(1000.0, data.cell(row, Incidents.AVAILABILITY).value(), "the cell: the best run");
+        final Table table = Incidents.table(data, "switch-failure");
+        assertEquals("98.35", table.value(0, "availability_pct").text());
+        assertEquals(98.35, (double)table.value(0, "availability_pct").exact(), 1e-9);
+    }
+
+    private static String metric(final String name, final String unit, final String kind, final long sum, final double mean,
+        final long min, final long max)
+    {
+        return "{\"name\":\"" + name + "\",\"unit\":\"" + unit + "\",\"kind\":\"" + kind + "\",\"description\":\"\",\"runs\":2," +
+            "\"samples\":2,\"sum\":" + sum + ",\"mean\":" + mean + ",\"min\":" + min + ",\"max\":" + max + "}";
+    }
+
+    /** tables.md is the report's tables: an incident's own table follows its scenario's, with the disturbance's figures. */
+    @Test
+    void tablesMarkdownHoldsTheIncidentTableWithItsFigures()
+    {
+        final RunData data = switchFailure();
+        data.put(ChartsTest.row("switch-failure", "bully", "sim", 5),
+            new Column(new Metric("convergence", "ns", Metric.Kind.DISTRIBUTION), Column.Statistic.P50), Cell.of(0));
+        final String markdown = Tables.markdown(data);
+
+        final int plain = markdown.indexOf("### switch-failure");
+        final int incident = markdown.indexOf("## Incident: switch-failure, algorithms and variants side by side");
+        assertTrue(plain >= 0 && incident > plain, markdown);
+        final String bully = markdown.lines().skip(markdown.substring(0, incident).lines().count())
+            .filter(line -> line.startsWith("| bully ")).findFirst().orElseThrow();
+        assertEquals(List.of("bully", "sim", "5", "20", "98.35", "5890", "0", "2.5", "0 of 20", "", "", "", "", "none"),
+            List.of(bully.substring(1, bully.length() - 1).split("\\|", -1)).stream().map(String::trim).toList());
+        assertTrue(markdown.contains("An incident: convergence is from the heal"), markdown);
     }
 
     @Test

@@ -127,6 +127,72 @@ class SameQuestionTest
         assertTrue(pick(data, "leader-crash-sweep").fewest().startsWith("ring (17"), pick(data, "leader-crash-sweep").fewest());
     }
 
+    /** Leader crash at n = 65: raft 130.6 ms against bully 136.5 ms and quorum 137.5 ms at their 10 ms default T_elec. */
+    private static RunData leaderCrashAt65(final boolean handicapped)
+    {
+        final RunData data = new RunData();
+        final String[] mark = handicapped ? new String[] {SameQuestion.HANDICAP, "T_elec above 2.1ms derived"} : new String[0];
+        times(data, row("leader-crash", "bully", 65, mark), Charts.CONVERGENCE, 136 * MS);
+        times(data, row("leader-crash", "quorum", 65, mark), Charts.CONVERGENCE, 137 * MS);
+        times(data, row("leader-crash", "raft", 65), Charts.CONVERGENCE, 130 * MS);
+        return data;
+    }
+
+    @Test
+    void noFastestOverARowRunAboveTheWaitItsAlgorithmDerives()
+    {
+        final RunData data = leaderCrashAt65(true);
+
+        assertEquals("no verdict: bully (T_elec above 2.1ms derived), quorum (T_elec above 2.1ms derived) ran a wait every " +
+            "election sits through above what the algorithm derives for it", pick(data, "leader-crash").fastest());
+        final String reading = String.join(" ", Findings.of(data, "leader-crash"));
+        assertTrue(reading.contains("On sim at n = 65, fastest to a leader: no verdict: bully (T_elec above 2.1ms derived), " +
+            "quorum (T_elec above 2.1ms derived) ran a wait every election sits through above what the algorithm derives for " +
+            "it (convergence p50 raft 130.5 ms"), reading);
+    }
+
+    @Test
+    void theSameRowsAtTheirDerivedWaitNameTheFastest()
+    {
+        final RunData data = leaderCrashAt65(false);
+
+        assertEquals("raft (p50 130.5 ms, 95% 130.5–130.5)", pick(data, "leader-crash").fastest());
+        assertTrue(String.join(" ", Findings.of(data, "leader-crash")).contains("fastest to a leader: raft, its 95% interval below"));
+    }
+
+    @Test
+    void aHandicappedRowThatWinsAnywayIsNamed()
+    {
+        final RunData data = new RunData();
+        times(data, row("leader-crash", "bully", 65, SameQuestion.HANDICAP, "T_elec above 2.1ms derived"), Charts.CONVERGENCE, 120 * MS);
+        times(data, row("leader-crash", "raft", 65), Charts.CONVERGENCE, 130 * MS);
+
+        assertTrue(pick(data, "leader-crash").fastest().startsWith("bully (p50 120.5 ms"), pick(data, "leader-crash").fastest());
+    }
+
+    /** Ring 192 in every run against raft's 246.4 on average but 191 in its best run: no fewest, in the picks and the reading alike. */
+    @Test
+    void noFewestWhereAnotherRowSentAsFewInSomeRun()
+    {
+        final RunData data = new RunData();
+        final RowKey ring = row("leader-crash", "ring", 65);
+        final RowKey raft = row("leader-crash", "raft", 65);
+        messages(data, ring, 192);
+        messages(data, raft, 246.4);
+        data.putRange(raft, Charts.MESSAGES, 191, 700);
+
+        assertEquals("tie within noise: all", pick(data, "leader-crash").fewest());
+        final String reading = String.join(" ", Findings.of(data, "leader-crash"));
+        assertTrue(reading.contains("fewest messages to a leader: tie within noise: all (per election 192 for ring; raft 246.4)"), reading);
+
+        final RunData fewer = new RunData();
+        messages(fewer, ring, 192);
+        messages(fewer, raft, 246.4);
+        fewer.putRange(raft, Charts.MESSAGES, 193, 700);
+        assertEquals("ring (192 per election, fewer in every run)", pick(fewer, "leader-crash").fewest());
+        assertTrue(String.join(" ", Findings.of(fewer, "leader-crash")).contains("fewest messages to a leader: ring (192 per election; raft 246.4)"));
+    }
+
     @Test
     void overlappingIntervalsAreATieWithinNoise()
     {

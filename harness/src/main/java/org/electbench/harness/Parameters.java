@@ -43,6 +43,12 @@ public final class Parameters
      * what goes wrong, so the row carries its mark and the reason wherever it is shown.
      */
     public static final String DISTORTION = "distortion";
+    /**
+     * Present only in a row that runs a wait every election sits through above the least value the
+     * algorithm derives for it (bully's and quorum's T_elec at its 10 ms default): which, and the
+     * derived value, so no verdict on speed reads the difference as the algorithm's own.
+     */
+    public static final String HANDICAP = "handicap";
     /** For a scenario that boots with no leader: the algorithm's start-up rule, stated in its row, not in file names. */
     public static final String START_UP = "startUp";
 
@@ -86,6 +92,10 @@ public final class Parameters
         {
             parameters.put(DISTORTION, String.join("; ", scenario.distortions()));
         }
+        if (!scenario.handicaps().isEmpty())
+        {
+            parameters.put(HANDICAP, String.join("; ", scenario.handicaps()));
+        }
         return Collections.unmodifiableMap(parameters);
     }
 
@@ -97,7 +107,7 @@ public final class Parameters
     /**
      * The file name prefix for a parameter combination: algorithm and runtime bare, then
      * {@code n<nodes>}, the scenario bare, and every other parameter as {@code key-value}, joined
-     * with {@code _}, but for the distortion's reason (the settings in the name already fix it).
+     * with {@code _}, but for the distortion's and the handicap's reasons (the settings in the name already fix it).
      * Characters a file system or shell may mind become {@code +}.
      *
      * @param parameters as {@link #of} gives them (others are appended as key-value too).
@@ -110,9 +120,9 @@ public final class Parameters
         {
             final String key = entry.getKey();
             final String value = entry.getValue();
-            if (DISTORTION.equals(key) || START_UP.equals(key))
+            if (DISTORTION.equals(key) || HANDICAP.equals(key) || START_UP.equals(key))
             {
-                // The distortion's reason and the start-up rule follow from the algorithm and its settings, which the name holds.
+                // The marks' reasons and the start-up rule follow from the algorithm and its settings, which the name holds.
                 continue;
             }
             if (name.length() > 0)

@@ -71,14 +71,16 @@ public final class BullyAlgorithm implements ElectionAlgorithm
      * quantile of an unbounded one: {@link ClusterProfile}), or a candidate stops waiting for OK
      * before a live higher node's answer arrives and declares itself beside it; T_coord above
      * T_elec plus that round trip, or a node that got OK gives up on the COORDINATOR of a higher
-     * node still waiting out its own T_elec, and elects again.
+     * node still waiting out its own T_elec, and elects again. The highest live id waits T_elec out
+     * before it declares, so a T_elec above that bound slows every election: marked, not lowered.
      */
     @Override
     public DerivedSettings deriveSettings(final ElectionSettings given, final ClusterProfile profile)
     {
         final SettingsDerivation derivation = new SettingsDerivation(given, profile)
             .above(Knob.ELECTION_TIMEOUT, profile.roundTripBoundNs(), "twice " + profile.delayBoundName(),
-                "a candidate stops waiting for OK before a live higher node's answer arrives");
+                "a candidate stops waiting for OK before a live higher node's answer arrives")
+            .waitedOut(Knob.ELECTION_TIMEOUT, profile.roundTripBoundNs());
         return derivation
             .above(Knob.COORDINATOR_TIMEOUT, derivation.knobNs(Knob.ELECTION_TIMEOUT) + profile.roundTripBoundNs(),
                 "T_elec plus twice " + profile.delayBoundName(),

@@ -62,4 +62,21 @@ class BullyDerivedSettingsTest
         assertEquals(ElectionSettings.defaults().coordinatorTimeoutNs(), scenario.settings().coordinatorTimeoutNs());
         assertEquals(List.of(), scenario.distortions());
     }
+
+    /**
+     * The highest live id waits T_elec out before it declares: the 10 ms default, five times the 2 ms
+     * round trip of a 1 ms delay, is kept and marked; at the 2.1 ms bully derives it is not.
+     */
+    @Test
+    void aTElecAboveTheDerivedOneIsKeptAndMarkedAsAHandicap()
+    {
+        final Scenario byDefault = Scenario.builder().algorithm(BullyAlgorithm.NAME).nodes(65).build();
+        assertEquals(10 * MS, byDefault.settings().electionTimeoutNs());
+        assertEquals(List.of("T_elec above 2.1ms derived"), byDefault.handicaps());
+
+        final Scenario derived = Scenario.builder().algorithm(BullyAlgorithm.NAME).nodes(65)
+            .settings(ElectionSettings.builder().electionTimeoutNs(2_100_000L).build()).build();
+        assertEquals(List.of(), derived.handicaps());
+        assertEquals(List.of(), derived.distortions());
+    }
 }

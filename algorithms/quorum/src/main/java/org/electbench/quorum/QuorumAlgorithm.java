@@ -97,7 +97,8 @@ public final class QuorumAlgorithm implements ElectionAlgorithm
 
     /**
      * T_elec, the voting window, above twice the one-way delay bound ({@link ClusterProfile}), or a round closes before a
-     * live peer's VOTE can arrive and fails or elects on a partial count.
+     * live peer's VOTE can arrive and fails or elects on a partial count. Every round waits its window
+     * out, so a T_elec above that bound slows every election: marked, not lowered.
      */
     @Override
     public DerivedSettings deriveSettings(final ElectionSettings given, final ClusterProfile profile)
@@ -105,6 +106,7 @@ public final class QuorumAlgorithm implements ElectionAlgorithm
         return new SettingsDerivation(given, profile)
             .above(Knob.ELECTION_TIMEOUT, profile.roundTripBoundNs(), "twice " + profile.delayBoundName(),
                 "the voting window closes before a live peer's VOTE arrives")
+            .waitedOut(Knob.ELECTION_TIMEOUT, profile.roundTripBoundNs())
             .finish();
     }
 

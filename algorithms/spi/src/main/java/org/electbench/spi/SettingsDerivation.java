@@ -30,6 +30,7 @@ public final class SettingsDerivation
     private final ClusterProfile profile;
     private final ElectionSettings.Builder builder;
     private final List<String> distortions = new ArrayList<>();
+    private final List<String> handicaps = new ArrayList<>();
 
     public SettingsDerivation(final ElectionSettings given, final ClusterProfile profile)
     {
@@ -116,6 +117,28 @@ public final class SettingsDerivation
     }
 
     /**
+     * Marks a knob every election waits out (bully's wait for OK, quorum's voting window) when it
+     * runs above the least value the algorithm derives for itself ({@link #aboveNs} of its bound):
+     * each election is slower by the difference, so a verdict on speed must not read it as the
+     * algorithm's own. The value is kept, given or default alike.
+     *
+     * @param knob    the knob.
+     * @param boundNs the value it must exceed.
+     * @return this.
+     */
+    public SettingsDerivation waitedOut(final Knob knob, final long boundNs)
+    {
+        final long leastNs = aboveNs(boundNs);
+        final long valueNs = builder.knobNs(knob);
+        if (valueNs > leastNs)
+        {
+            // The value is in the knob's own column; the mark names only the least, so rows that sweep it share one mark.
+            handicaps.add(knob.symbol() + " above " + Durations.human(leastNs) + " derived");
+        }
+        return this;
+    }
+
+    /**
      * @param text one line: which setting, the bound it misses, what goes wrong.
      * @return this.
      */
@@ -132,7 +155,7 @@ public final class SettingsDerivation
      */
     public DerivedSettings finish()
     {
-        return new DerivedSettings(builder.build(), distortions);
+        return new DerivedSettings(builder.build(), distortions, handicaps);
     }
 
     /** @return the first multiple of {@link #GRID_NS} strictly above {@code boundNs}. */

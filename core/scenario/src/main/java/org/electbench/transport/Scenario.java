@@ -234,6 +234,16 @@ public final class Scenario
         return derived.distortions();
     }
 
+    /**
+     * @return one line per setting above the least value the algorithm derives for a wait every
+     *         election sits through (which, its value, the derived one); empty when none is. A
+     *         verdict on speed names no winner over such a row.
+     */
+    public List<String> handicaps()
+    {
+        return derived.handicaps();
+    }
+
     /** @return whether some explicit setting is known to distort this scenario's results. */
     public boolean distorted()
     {
