@@ -56,7 +56,7 @@ class InMemoryCountsLikeTheSimulatorTest
         assertEquals(2L * NODES - 2, simulated.messages(election), simulated.toString());
         assertEquals(NODES - 1, simulated.messages(elected), simulated.toString());
         assertEquals(3L * NODES - 6, simulated.messages(ack), simulated.toString());
-        assertEquals(3L * NODES - 3, simulated.messagesTotal(), "messages to a leader, 48 at N = 17");
+        assertEquals(6L * NODES - 9, simulated.messagesTotal(), "messages counted alike, the ACKs included: 48 + 45 = 93 at N = 17");
 
         try (RealtimeRuntime inMemory = InMemoryRuntime.builder().threads(1).build())
         {
@@ -71,6 +71,7 @@ class InMemoryCountsLikeTheSimulatorTest
                 assertEquals(simulated.messages(ack), result.messages(ack), label);
                 assertEquals(simulated.messagesTotal(), result.messagesTotal(), label);
                 assertEquals(simulated.announcements(), result.announcements(), label);
+                assertEquals(simulated.firstHeartbeats(), result.firstHeartbeats(), label);
             }
         }
     }
