@@ -25,10 +25,12 @@ class InMemoryCountsLikeTheSimulatorTest
     private static final int RUNS = 2;
     /**
      * A clean crash counts the same whatever the timing as long as no timeout fires early: hop and
-     * lap timeouts far above the stalls of a loaded machine (the heartbeat is derived above a lap,
-     * so the new leader's heartbeat never overtakes its ELECTED).
+     * lap timeouts far above the stalls of a loaded machine, and a heartbeat twice a lap (one derived
+     * just above the zero-delay lap, T_elec, fired before the ELECTED lap's real hops were done and
+     * put the new leader's first heartbeats before agreement).
      */
     private static final ElectionSettings ROOMY = ElectionSettings.builder()
+        .heartbeatIntervalNs(200 * MS)
         .detectionTimeoutNs(400 * MS)
         .electionTimeoutNs(100 * MS)
         .coordinatorTimeoutNs(1_000 * MS)
