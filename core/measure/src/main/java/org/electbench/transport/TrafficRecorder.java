@@ -24,6 +24,10 @@ final class TrafficRecorder
     private final boolean heartbeatAnnounces;
     /** Per node: heartbeats still to count as its first round. */
     private final int[] firstRoundLeft;
+    /** Per node: whether it has started in this run (a later start is a recovery). */
+    private final boolean[] started;
+    /** Whether the run starts settled: the leader it starts with was elected by no one. */
+    private boolean settledStart;
     private final MessageCounts sent;
     private final MessageCounts agreedSent;
     private final MessageCounts sentFromFault;
@@ -41,6 +45,7 @@ final class TrafficRecorder
         roleByType = algorithm.messageRoles().toArray(new MessageRole[0]);
         heartbeatAnnounces = !algorithm.messageRoles().contains(MessageRole.ANNOUNCEMENT);
         firstRoundLeft = new int[nodes + 1];
+        started = new boolean[nodes + 1];
         sent = new MessageCounts(typeCount);
         agreedSent = new MessageCounts(typeCount);
         sentFromFault = new MessageCounts(typeCount);
@@ -53,12 +58,37 @@ final class TrafficRecorder
         this.faultNs = faultNs;
         this.disturbanceEndNs = disturbanceEndNs;
         Arrays.fill(firstRoundLeft, 0);
+        Arrays.fill(started, false);
+        settledStart = false;
         sent.clear();
         agreedSent.clear();
         sentFromFault.clear();
         agreedSentFromFault.clear();
         firstElectionSendNs = NONE;
         disturbanceElectionSends = 0;
+    }
+
+    /** @param settled whether the run starts settled (see {@link #start}). */
+    void settledStart(final boolean settled)
+    {
+        settledStart = settled;
+    }
+
+    /**
+     * A node booted or recovered. In a settled start a node's first start may make it the leader
+     * no election chose, so it sends no first round (a settled cluster with no fault holds no
+     * election); a recovery, or any start of a cold one, is armed.
+     */
+    void start(final int nodeId, final long nowNs)
+    {
+        final boolean initial = !started[nodeId];
+        started[nodeId] = true;
+        if (settledStart && initial)
+        {
+            firstRoundLeft[nodeId] = 0;
+            return;
+        }
+        arm(nodeId, nowNs);
     }
 
     /**
