@@ -187,6 +187,10 @@ public final class Tables
             notes.add("Times in ms; a percentile's 95% interval in brackets; p99 only from " + Estimate.TAIL_MINIMUM +
                 " elections or more; counts per election. " + EVERY_COLUMN);
         }
+        if (metrics.stream().anyMatch(column -> Charts.MESSAGES.equals(column.metric().name())))
+        {
+            notes.add(org.electbench.transport.metrics.Metrics.MESSAGES_DEFINITION);
+        }
         return new Table(Charts.safe(scenario), scenario, notes, columns, values);
     }
 

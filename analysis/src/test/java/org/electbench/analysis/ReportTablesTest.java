@@ -49,13 +49,14 @@ class ReportTablesTest
         final List<String> lines = markdown.lines().toList();
         assertEquals("### leader-crash", lines.get(0));
         assertTrue(markdown.contains("Settings of every row: detect=lowest"), markdown);
-        final List<String> header = cells(lines.get(6));
+        assertTrue(markdown.contains(org.electbench.transport.metrics.Metrics.MESSAGES_DEFINITION), "the table states what a message is");
+        final List<String> header = cells(lines.get(8));
         assertEquals(List.of("algorithm", "transport", "n", "elections", "convergence p50 ms (95% CI)", "convergence p99 ms (95% CI)",
             "messages (msgs)", "safety violations (runs)"), header);
         // Bully: 1..100 ms. The median's 95% interval spans ranks 40 to 61 (50 ± 1.96·√25, widened to whole ranks);
         // 100 values give a p99 but no interval for it (its upper rank falls outside the sample).
-        assertEquals(List.of("bully", "sim", "5", "2", "50 (40.01–61.01)", "99.02", "19", "none"), cells(lines.get(8)));
-        assertEquals(List.of("ring", "sim", "5", "3", "100 (80.02–122)", "198", "10", "splitBrain 1"), cells(lines.get(9)));
+        assertEquals(List.of("bully", "sim", "5", "2", "50 (40.01–61.01)", "99.02", "19", "none"), cells(lines.get(10)));
+        assertEquals(List.of("ring", "sim", "5", "3", "100 (80.02–122)", "198", "10", "splitBrain 1"), cells(lines.get(11)));
     }
 
     @Test

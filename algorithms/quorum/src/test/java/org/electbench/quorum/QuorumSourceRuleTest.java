@@ -128,6 +128,7 @@ class QuorumSourceRuleTest
         assertTrue(result.convergenceNs() > 350 * MS && result.convergenceNs() <= 422 * MS);
         assertEquals(25, result.messages(ELECT));
         assertEquals(5, result.messages(VOTE));
+        assertEquals(4, result.firstHeartbeats(), "the winner's first LEAD round, its announcement");
         assertEquals(34, result.messagesTotal());
         assertEquals(0, result.sameTermLeaders());
     }

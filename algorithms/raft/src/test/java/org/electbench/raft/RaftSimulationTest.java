@@ -95,10 +95,11 @@ class RaftSimulationTest
         assertEquals(first.dueNs() - crashNs, result.detectionNs());
         assertEquals(first.dueNs() + 3 * DELAY_NS - crashNs, result.convergenceNs());
         // Counts by type are the conformance kit's (RaftConformanceTest). The winner's first HEARTBEAT round,
-        // one to each other node, is its announcement; no plain heartbeat goes out before agreement.
-        // Messages to a leader: N-1 REQUEST_VOTE + N-2 VOTE + N-1, 47 at N = 17.
+        // one to each other node, is its announcement; no plain heartbeat goes out before agreement, and no
+        // HEARTBEAT_RESPONSE (check-quorum off). Messages counted alike: N-1 + N-2 + N-1, 47 at N = 17.
         assertEquals(0, result.heartbeats());
-        assertEquals(nodes - 1, result.announcements());
+        assertEquals(nodes - 1, result.firstHeartbeats());
+        assertEquals(0, result.announcements() + result.acknowledgements());
         assertEquals(2L * nodes - 3, result.electionMessages());
         assertEquals(3L * nodes - 4, result.messagesTotal());
         assertEquals(List.of(new Belief(first.dueNs() + 2 * DELAY_NS, first.nodeId(), Role.LEADER, first.nodeId(), 2)),

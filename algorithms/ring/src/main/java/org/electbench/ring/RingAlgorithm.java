@@ -82,9 +82,11 @@ public final class RingAlgorithm implements ElectionAlgorithm
      * With acknowledgements: T_elec above twice the one-way delay bound (the maximum of a bounded
      * delay, a stated quantile of an unbounded one: {@link ClusterProfile}), or a live successor's
      * ACK comes back after its hop was passed on and two copies circle; T_coord above two laps past
-     * the scenario's dead nodes ({@link #lapNs}: a cascade skips two, a partition its minority), or
-     * a participant restarts a lap still on its way and the ring counts extra laps (a cascade at
-     * n = 17 counted 46 ELECTION / 57 ACK for 32 / 43 when T_coord was derived for one dead node).
+     * the scenario's dead nodes ({@link #lapNs}: a cascade skips two, a partition its minority), and
+     * one lap more per candidate that dies once its election was heard (a cascade's second victim:
+     * the others pass its ELECTION on until its predecessor finds it dead, a lap before the
+     * winner stands), or a participant restarts a lap still on its way and the ring counts extra
+     * laps (a cascade at n = 17 counted 63 ELECTION / 72 ACK for 49 / 58 with two laps).
      * HBT above a lap, or the new leader's first heartbeat overtakes its own ELECTED; HBT must stay
      * below the detection timeout, so where a lap does not fit below it the run is marked
      * distorted instead.
@@ -103,9 +105,10 @@ public final class RingAlgorithm implements ElectionAlgorithm
             derivation.above(Knob.ELECTION_TIMEOUT, profile.roundTripBoundNs(), "twice " + profile.delayBoundName(),
                 "a live successor's ACK comes back after the hop was passed on, and two copies circle");
             lapNs = lapNs(n, delayNs, skipNs(dead, derivation.knobNs(Knob.ELECTION_TIMEOUT)));
-            derivation.above(Knob.COORDINATOR_TIMEOUT, 2 * lapNs,
-                "two laps of the ring past " + dead + " dead node" + (1 == dead ? "" : "s") + " at " + profile.delayBoundName(),
-                "participants restart laps still on their way and the ring counts extra laps");
+            final int laps = 2 + profile.lostCandidates();
+            derivation.above(Knob.COORDINATOR_TIMEOUT, laps * lapNs,
+                (2 == laps ? "two" : laps + "") + " laps of the ring past " + dead + " dead node" + (1 == dead ? "" : "s") + " at " +
+                    profile.delayBoundName(), "participants restart laps still on their way and the ring counts extra laps");
         }
         final String bound = "a lap of the ring at " + profile.delayBoundName();
         final String consequence = "the new leader's heartbeat overtakes its ELECTED and cuts the lap short";

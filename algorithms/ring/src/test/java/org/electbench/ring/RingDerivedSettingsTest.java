@@ -66,33 +66,42 @@ class RingDerivedSettingsTest
     }
 
     /**
-     * Since cascade's second victim dies once its election was heard (not after its first send), the
-     * derived T_coord at n = 17 restarts one lap a patient one does not: the same leader at the same
-     * instant, but 63 ELECTION / 72 ACK against 49 / 58 (the seed's own counts, pinned so the change
-     * shows). An open defect of the ring's derivation, not of the scenario.
+     * Cascade's second victim, n-1, dies once its ELECTION was heard: the others pass it on round
+     * to n-2, which finds n-1 (and n) dead only then and stands; its ELECTION lap and its ELECTED
+     * lap follow. Three laps past the two dead nodes from the instant the others stood, so T_coord
+     * is derived above three (two let nodes 1..n-3 restart a lap still on its way: 63 ELECTION /
+     * 72 ACK at n = 17 where these closed forms give 49 / 58).
      */
     @Test
-    void cascadeDefaultsAtSeventeenNodesElectAsALapTimeoutOfOneSecondDoesButRestartOneLap()
+    void cascadeDefaultsAtSeventeenNodesWaitThreeLapsAndSendExactlyWhatALapTimeoutOfOneSecondSends()
     {
+        final int n = 17;
         final ElectionSettings patientSettings = ElectionSettings.builder().coordinatorTimeoutNs(1_000 * MS).build();
-        final Scenario defaults = leaderCrash(17, ElectionSettings.defaults()).toBuilder().kind(ScenarioKind.CASCADE).build();
+        final Scenario defaults = leaderCrash(n, ElectionSettings.defaults()).toBuilder().kind(ScenarioKind.CASCADE).build();
         final Scenario patient = defaults.toBuilder().settings(patientSettings).build();
 
-        // Two laps of 17 hops at 1 ms, each skipping both dead leaders at a 10 ms hop timeout: 2 (17 + 2 x 10) ms, rounded above.
+        // Three laps of 17 hops at 1 ms, each skipping both dead leaders at a 10 ms hop timeout: 3 (17 + 2 x 10) ms, rounded above.
         assertEquals(2, defaults.profile().deadNodes());
-        assertEquals(74_100_000L, defaults.settings().coordinatorTimeoutNs());
+        assertEquals(1, defaults.profile().lostCandidates());
+        assertEquals(111_100_000L, defaults.settings().coordinatorTimeoutNs());
         assertFalse(defaults.distorted(), defaults.distortions().toString());
 
         final ElectionResult withDefaults = new SimRuntime().run(defaults);
         final ElectionResult withOneSecond = new SimRuntime().run(patient);
         assertTrue(withDefaults.converged(), withDefaults.toString());
-        assertEquals(15, withDefaults.finalLeader());
-        assertEquals(15, withOneSecond.finalLeader());
+        assertEquals(n - 2, withDefaults.finalLeader());
+        assertEquals(n - 2, withOneSecond.finalLeader());
         assertEquals(withOneSecond.convergenceNs(), withDefaults.convergenceNs());
-        assertEquals(49, withOneSecond.messages(ELECTION), withOneSecond.toString());
-        assertEquals(58, withOneSecond.messages(ACK), withOneSecond.toString());
-        assertEquals(63, withDefaults.messages(ELECTION), withDefaults.toString());
-        assertEquals(72, withDefaults.messages(ACK), withDefaults.toString());
+        assertSameCounts(withOneSecond, withDefaults);
+        // ELECTION: every live node stands (n-1), n-1 passes the dead n (1), its ELECTION goes 1 .. n-2 (n-2), n-2
+        // tries n-1, n and 1 (3), its own goes 1 .. n-3 home (n-3): 3n - 2. ELECTED: n-2 tries n-1, n and 1 (3), then
+        // 1 .. n-4 pass it on before n-3 names n-2 (n-4): n - 1. ACK: every delivered hop before agreement, the
+        // ELECTIONs' 3n - 6 and the ELECTEDs' n - 4: 4n - 10. No heartbeat before agreement.
+        assertEquals(3L * n - 2, withDefaults.messages(ELECTION), withDefaults.toString());
+        assertEquals(n - 1, withDefaults.messages(ELECTED), withDefaults.toString());
+        assertEquals(4L * n - 10, withDefaults.messages(ACK), withDefaults.toString());
+        assertEquals(0, withDefaults.firstHeartbeats(), withDefaults.toString());
+        assertEquals(8L * n - 13, withDefaults.messagesTotal(), "counted alike: 123 at n = 17");
     }
 
     @Test

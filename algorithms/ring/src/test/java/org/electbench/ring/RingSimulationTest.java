@@ -222,6 +222,10 @@ class RingSimulationTest
         assertEquals(2L * n - 2, result.messages(ELECTION));
         assertEquals(n - 1, result.messages(ELECTED));
         assertEquals(3L * n - 6, result.messages(ACK));
+        // Counted alike: every message the ring needs, its ACKs included (93 at n = 17); its first heartbeat follows agreement.
+        assertEquals(3L * n - 6, result.acknowledgements());
+        assertEquals(0, result.firstHeartbeats());
+        assertEquals(6L * n - 9, result.messagesTotal());
         assertEquals(1, result.maxConcurrentLeaders());
     }
 
@@ -238,6 +242,8 @@ class RingSimulationTest
         assertEquals((long)(n - 1) * (n + 2) / 2, result.messages(ELECTION));
         assertEquals(n - 2, result.messages(ELECTED));
         assertEquals((long)n * (n - 1) / 2 + n - 3, result.messages(ACK));
+        // Counted alike, ACKs included: (n-1)(n+2)/2 + n-2 + n(n-1)/2 + n-3 = n² + 2n - 6.
+        assertEquals((long)n * n + 2L * n - 6, result.messagesTotal());
     }
 
     @ParameterizedTest
@@ -276,6 +282,7 @@ class RingSimulationTest
         assertEquals(2L * n - 2, result.messages(ELECTION));
         assertEquals(n - 1, result.messages(ELECTED));
         assertEquals(3L * n - 9, result.messages(ACK));
+        assertEquals(6L * n - 12, result.messagesTotal(), "counted alike, ACKs included");
     }
 
     @ParameterizedTest

@@ -16,8 +16,12 @@ import java.math.BigDecimal;
  * @param deadNodes          how many nodes the scenario leaves dead or cut off at once, which a
  *                           message round the cluster may have to skip one after the other (a
  *                           cascade two, a partition the minority); at least 1.
+ * @param lostCandidates     how many of those die after their own election was heard (a
+ *                           cascade's second victim): each leaves an election message on its way
+ *                           that the others follow until it finds its sender dead; 0 to deadNodes.
  */
-public record ClusterProfile(int clusterSize, long oneWayDelayBoundNs, double delayQuantile, int deadNodes)
+public record ClusterProfile(int clusterSize, long oneWayDelayBoundNs, double delayQuantile, int deadNodes,
+    int lostCandidates)
 {
     public ClusterProfile
     {
@@ -34,6 +38,17 @@ public record ClusterProfile(int clusterSize, long oneWayDelayBoundNs, double de
         {
             throw new IllegalArgumentException("a cluster profile counts at least one dead node, got " + deadNodes);
         }
+        if (lostCandidates < 0 || lostCandidates > deadNodes)
+        {
+            throw new IllegalArgumentException("lost candidates are some of the dead nodes, 0 to " + deadNodes + ", got " +
+                lostCandidates);
+        }
+    }
+
+    /** A profile whose dead nodes all die before any election (a crash, a cut): no candidate lost on its way. */
+    public ClusterProfile(final int clusterSize, final long oneWayDelayBoundNs, final double delayQuantile, final int deadNodes)
+    {
+        this(clusterSize, oneWayDelayBoundNs, delayQuantile, deadNodes, 0);
     }
 
     /**

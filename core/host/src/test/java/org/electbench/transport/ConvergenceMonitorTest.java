@@ -72,7 +72,7 @@ class ConvergenceMonitorTest
     }
 
     @Test
-    void aNewLeadersFirstRoundOfHeartbeatsIsItsAnnouncementWhereTheAlgorithmHasNoAnnouncementType()
+    void aNewLeadersFirstRoundOfHeartbeatsIsCountedAmongTheMessagesAndTheLaterOnesApart()
     {
         monitor.onCrash(3, REFERENCE_NS);
         monitor.onAnnounce(2, 1_100, Role.CANDIDATE, ElectionNode.NO_LEADER, 2);
@@ -86,9 +86,10 @@ class ConvergenceMonitorTest
         final ElectionResult result = monitor.finish(1_800, 0);
         assertTrue(result.converged());
         assertEquals(1, result.electionMessages());
-        assertEquals(2, result.announcements(), "one heartbeat to each other node, the dead one's included");
-        assertEquals(3, result.messagesTotal(), "messages to a leader: election and announcement");
-        assertEquals(1, result.heartbeats(), "the second round is a heartbeat");
+        assertEquals(2, result.firstHeartbeats(), "one heartbeat to each other node, the dead one's included");
+        assertEquals(0, result.announcements(), "the algorithm has no announcement type");
+        assertEquals(3, result.messagesTotal(), "counted alike: the election message and the first round");
+        assertEquals(1, result.heartbeats(), "the second round is a later heartbeat, apart");
         assertEquals(3, result.messages(HEARTBEAT), "the type's count holds both");
         assertEquals(32, result.bytesTotal());
     }
@@ -102,7 +103,7 @@ class ConvergenceMonitorTest
         monitor.onSend(2, 1_100, HEARTBEAT, 8);
         monitor.onAnnounce(1, 1_300, Role.FOLLOWER, 2, 2);
         final ElectionResult result = monitor.finish(1_800, 0);
-        assertEquals(0, result.announcements());
+        assertEquals(0, result.firstHeartbeats());
         assertEquals(2, result.heartbeats());
     }
 
@@ -199,7 +200,7 @@ class ConvergenceMonitorTest
     }
 
     @Test
-    void acknowledgementsAreCountedApartFromElectionMessages()
+    void acknowledgementsAreCountedAmongTheMessagesAsAPartOfTheirOwn()
     {
         final ConvergenceMonitor acked = new ConvergenceMonitor(ScenarioTestAlgorithm.acknowledged(), 2);
         acked.reset(0, 100);
@@ -211,11 +212,12 @@ class ConvergenceMonitorTest
         acked.onAnnounce(2, 30, Role.LEADER, 2, 1);
         acked.onAnnounce(1, 30, Role.FOLLOWER, 2, 1);
         final ElectionResult result = acked.finish(200, 0);
-        // Node 2's first heartbeat, sent as it comes to lead, is its announcement (the algorithm has no announcement type).
-        assertEquals(2, result.messagesTotal(), "ELECTION and the announcing heartbeat, not the ACK");
+        // Node 2's first heartbeat, sent as it comes to lead, is its first round; the ACK is needed as much.
+        assertEquals(3, result.messagesTotal(), "ELECTION, ACK and the first heartbeat, counted alike");
         assertEquals(1, result.electionMessages());
-        assertEquals(1, result.announcements());
-        assertEquals(36, result.bytesTotal());
+        assertEquals(1, result.firstHeartbeats());
+        assertEquals(0, result.announcements());
+        assertEquals(48, result.bytesTotal());
         assertEquals(1, result.acknowledgements());
         assertEquals(12, result.acknowledgementBytes());
         assertEquals(0, result.heartbeats());

@@ -6,6 +6,7 @@ import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.MessageRole;
 import org.electbench.spi.Role;
+import org.electbench.spi.Start;
 import org.electbench.transport.host.MonitorFeed;
 
 /**
@@ -109,6 +110,7 @@ public final class ConvergenceMonitor implements MonitorFeed
     {
         reset(plan.referenceNs(), plan.faultNs(), plan.sideEndNs(), plan.settleWindowNs(), plan.side(),
             Math.max(plan.faultNs(), plan.lastFaultNs()), plan.stableWindowNs());
+        traffic.settledStart(Start.SETTLED == plan.start());
         winnerDetermined = !plan.messagesLost() || algorithm.winnerDeterminedDespiteLoss();
     }
 
@@ -148,7 +150,7 @@ public final class ConvergenceMonitor implements MonitorFeed
         }
         account(nowNs);
         beliefs.start(nodeId);
-        traffic.arm(nodeId, nowNs);
+        traffic.start(nodeId, nowNs);
         changed(nowNs);
     }
 

@@ -13,9 +13,11 @@ import org.electbench.spi.MessageRole;
  * start of a pause, the first crash of flapping); -1 where there is nothing to measure. Message
  * counts are sends (a send to a crashed or unreachable node counts), up to agreement (or the end
  * of the run when it did not converge), by type and by the role each send played
- * ({@link MessageRole}, as the algorithm declares it and as {@link ConvergenceMonitor} assigns a
- * new leader's announcing heartbeats): "messages to a leader" are the election messages and the
- * announcement, alike for every algorithm; heartbeats and acknowledgements are counted apart.
+ * ({@link MessageRole}, as the algorithm declares it), with a new leader's first round of
+ * heartbeats apart from the later ones: "messages" are every message the algorithm needs until
+ * agreement, alike for every algorithm: the election messages and their replies, the
+ * acknowledgements, the announcement and the new leader's first round of heartbeats; only the
+ * later heartbeats are counted apart.
  */
 public final class ElectionResult
 {
@@ -204,19 +206,19 @@ public final class ElectionResult
     }
 
     /**
-     * @return messages to a leader, sent from the reference instant to agreement: the election
-     *         messages and the new leader's announcement ({@link #electionMessages()} +
-     *         {@link #announcements()}), counted alike for every algorithm.
+     * @return the messages it took, sent from the reference instant to agreement and counted alike
+     *         for every algorithm: {@link #electionMessages()} + {@link #acknowledgements()} +
+     *         {@link #announcements()} + {@link #firstHeartbeats()}.
      */
     public long messagesTotal()
     {
-        return sent.toLeader();
+        return sent.alike();
     }
 
-    /** @return bytes of the messages to a leader of {@link #messagesTotal()}, headers included. */
+    /** @return bytes of the messages of {@link #messagesTotal()}, headers included. */
     public long bytesTotal()
     {
-        return sent.bytesToLeader();
+        return sent.bytesAlike();
     }
 
     /** @return messages of the election itself (every send of a type declared {@link MessageRole#ELECTION}). */
@@ -225,16 +227,23 @@ public final class ElectionResult
         return sent.messages(MessageRole.ELECTION);
     }
 
-    /**
-     * @return the new leader's announcement: sends of a type declared {@link MessageRole#ANNOUNCEMENT}
-     *         (COORDINATOR, ELECTED), or, for an algorithm without one, its first round of heartbeats.
-     */
+    /** @return the new leader's announcement: sends of a type declared {@link MessageRole#ANNOUNCEMENT} (COORDINATOR, ELECTED). */
     public long announcements()
     {
         return sent.messages(MessageRole.ANNOUNCEMENT);
     }
 
-    /** @return heartbeats sent from the reference instant to agreement, the announcing ones excepted. */
+    /**
+     * @return the new leader's first round of heartbeats, one to each other node, for every algorithm
+     *         alike: for one without an announcement type (quorum's LEAD, raft's HEARTBEAT) it is how
+     *         the leader is announced; bully sends it beside its COORDINATOR.
+     */
+    public long firstHeartbeats()
+    {
+        return sent.firstHeartbeats();
+    }
+
+    /** @return heartbeats sent from the reference instant to agreement but a new leader's first round. */
     public long heartbeats()
     {
         return sent.messages(MessageRole.HEARTBEAT);
@@ -247,9 +256,9 @@ public final class ElectionResult
     }
 
     /**
-     * @return acknowledgements (ring's ACK, raft's HEARTBEAT_RESPONSE: protocol overhead a
-     *         textbook algorithm does not have) sent from the reference instant to agreement; 0 for
-     *         an algorithm without them.
+     * @return acknowledgements (ring's ACK of each hop, raft's HEARTBEAT_RESPONSE) sent from the
+     *         reference instant to agreement, part of {@link #messagesTotal()}: the ring does not
+     *         converge without them; 0 for an algorithm without them.
      */
     public long acknowledgements()
     {
@@ -272,16 +281,16 @@ public final class ElectionResult
         return sentFromFault.messages(type);
     }
 
-    /** @return messages to a leader (election and announcement) sent from the fault to agreement. */
+    /** @return the messages of {@link #messagesTotal()}, counted alike, sent from the fault to agreement. */
     public long messagesFromFaultTotal()
     {
-        return sentFromFault.toLeader();
+        return sentFromFault.alike();
     }
 
     /** @return bytes of the messages of {@link #messagesFromFaultTotal()}, headers included. */
     public long bytesFromFaultTotal()
     {
-        return sentFromFault.bytesToLeader();
+        return sentFromFault.bytesAlike();
     }
 
     /** @return the new leader's announcements sent from the fault to agreement. */
@@ -296,7 +305,13 @@ public final class ElectionResult
         return sentFromFault.messages(MessageRole.ACKNOWLEDGEMENT);
     }
 
-    /** @return heartbeats sent from the fault to agreement, the announcing ones excepted. */
+    /** @return the new leader's first round of heartbeats sent from the fault to agreement. */
+    public long firstHeartbeatsFromFault()
+    {
+        return sentFromFault.firstHeartbeats();
+    }
+
+    /** @return heartbeats sent from the fault to agreement but a new leader's first round. */
     public long heartbeatsFromFault()
     {
         return sentFromFault.messages(MessageRole.HEARTBEAT);
@@ -445,6 +460,7 @@ public final class ElectionResult
         }
         return text.append("}, election=").append(electionMessages())
             .append(", announcements=").append(announcements())
+            .append(", firstHeartbeats=").append(firstHeartbeats())
             .append(", heartbeats=").append(heartbeats())
             .append(", acknowledgements=").append(acknowledgements())
             .append(", bytes=").append(bytesTotal())

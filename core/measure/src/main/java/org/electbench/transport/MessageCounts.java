@@ -6,8 +6,9 @@ import org.electbench.spi.MessageRole;
 
 /**
  * Sends and their bytes over one window of a run, by message type and by the role each send
- * played ({@link MessageRole}): a heartbeat that announced a new leader counts under its type and
- * as an announcement. Mutable, for the monitor; a result holds a copy no one changes.
+ * played ({@link MessageRole}), with a new leader's first round of heartbeats apart from the rest:
+ * it counts under its type and as a first heartbeat, not as a heartbeat. Mutable, for the monitor;
+ * a result holds a copy no one changes.
  */
 final class MessageCounts
 {
@@ -17,6 +18,8 @@ final class MessageCounts
     private final long[] bytesByType;
     private final long[] messagesByRole = new long[ROLES];
     private final long[] bytesByRole = new long[ROLES];
+    private long firstHeartbeats;
+    private long firstHeartbeatBytes;
 
     MessageCounts(final int typeCount)
     {
@@ -32,8 +35,19 @@ final class MessageCounts
         bytesByRole[role.ordinal()] += length;
     }
 
+    /** A heartbeat of a new leader's first round: under its type, apart from the other heartbeats. */
+    void addFirstHeartbeat(final int type, final int length)
+    {
+        messagesByType[type]++;
+        bytesByType[type] += length;
+        firstHeartbeats++;
+        firstHeartbeatBytes += length;
+    }
+
     void clear()
     {
+        firstHeartbeats = 0;
+        firstHeartbeatBytes = 0;
         Arrays.fill(messagesByType, 0);
         Arrays.fill(bytesByType, 0);
         Arrays.fill(messagesByRole, 0);
@@ -47,6 +61,8 @@ final class MessageCounts
         System.arraycopy(other.bytesByType, 0, bytesByType, 0, bytesByType.length);
         System.arraycopy(other.messagesByRole, 0, messagesByRole, 0, ROLES);
         System.arraycopy(other.bytesByRole, 0, bytesByRole, 0, ROLES);
+        firstHeartbeats = other.firstHeartbeats;
+        firstHeartbeatBytes = other.firstHeartbeatBytes;
     }
 
     MessageCounts copy()
@@ -77,16 +93,33 @@ final class MessageCounts
         return bytesByRole[role.ordinal()];
     }
 
-    /** @return messages to a leader: the election messages and the new leader's announcement. */
-    long toLeader()
+    /** @return the new leader's first round of heartbeats (for an algorithm without an announcement type, its announcement). */
+    long firstHeartbeats()
     {
-        return messages(MessageRole.ELECTION) + messages(MessageRole.ANNOUNCEMENT);
+        return firstHeartbeats;
     }
 
-    /** @return bytes of the messages to a leader. */
-    long bytesToLeader()
+    long firstHeartbeatBytes()
     {
-        return bytes(MessageRole.ELECTION) + bytes(MessageRole.ANNOUNCEMENT);
+        return firstHeartbeatBytes;
+    }
+
+    /**
+     * @return the messages it took, counted alike for every algorithm: election messages and their
+     *         replies, acknowledgements, the announcement and the new leader's first round of
+     *         heartbeats; later heartbeats are not needed for agreement.
+     */
+    long alike()
+    {
+        return messages(MessageRole.ELECTION) + messages(MessageRole.ACKNOWLEDGEMENT) + messages(MessageRole.ANNOUNCEMENT) +
+            firstHeartbeats;
+    }
+
+    /** @return bytes of the messages of {@link #alike()}. */
+    long bytesAlike()
+    {
+        return bytes(MessageRole.ELECTION) + bytes(MessageRole.ACKNOWLEDGEMENT) + bytes(MessageRole.ANNOUNCEMENT) +
+            firstHeartbeatBytes;
     }
 
     int typeCount()

@@ -8,9 +8,10 @@ import org.electbench.spi.MessageRole;
 /**
  * Every send, by type and by the role it played, from the reference instant and from the fault,
  * with the counts frozen at the instant agreement began; the first election message; the
- * disturbance's election traffic. A node that does not lead announces, if it comes to lead,
- * with its first round of heartbeats when its algorithm has no announcement type (see
- * {@link ConvergenceMonitor}).
+ * disturbance's election traffic. A node that does not lead sends, if it comes to lead, a first
+ * round of heartbeats that is counted apart from the later ones for every algorithm alike: where
+ * the algorithm has no announcement type it is the announcement, and where it has one (bully's
+ * COORDINATOR) the first round goes out beside it all the same (see {@link ConvergenceMonitor}).
  */
 final class TrafficRecorder
 {
@@ -19,10 +20,14 @@ final class TrafficRecorder
     private final int nodes;
     private final int typeCount;
     private final MessageRole[] roleByType;
-    /** Whether the algorithm has no announcement type, so a new leader's first heartbeats announce it. */
+    /** Whether the algorithm has no announcement type, so a new leader's first heartbeats announce it (election traffic). */
     private final boolean heartbeatAnnounces;
-    /** Per node: heartbeats still to count as its announcement. */
-    private final int[] announcementsLeft;
+    /** Per node: heartbeats still to count as its first round. */
+    private final int[] firstRoundLeft;
+    /** Per node: whether it has started in this run (a later start is a recovery). */
+    private final boolean[] started;
+    /** Whether the run starts settled: the leader it starts with was elected by no one. */
+    private boolean settledStart;
     private final MessageCounts sent;
     private final MessageCounts agreedSent;
     private final MessageCounts sentFromFault;
@@ -39,7 +44,8 @@ final class TrafficRecorder
         typeCount = algorithm.messageTypes().size();
         roleByType = algorithm.messageRoles().toArray(new MessageRole[0]);
         heartbeatAnnounces = !algorithm.messageRoles().contains(MessageRole.ANNOUNCEMENT);
-        announcementsLeft = new int[nodes + 1];
+        firstRoundLeft = new int[nodes + 1];
+        started = new boolean[nodes + 1];
         sent = new MessageCounts(typeCount);
         agreedSent = new MessageCounts(typeCount);
         sentFromFault = new MessageCounts(typeCount);
@@ -51,7 +57,9 @@ final class TrafficRecorder
         this.referenceNs = referenceNs;
         this.faultNs = faultNs;
         this.disturbanceEndNs = disturbanceEndNs;
-        Arrays.fill(announcementsLeft, 0);
+        Arrays.fill(firstRoundLeft, 0);
+        Arrays.fill(started, false);
+        settledStart = false;
         sent.clear();
         agreedSent.clear();
         sentFromFault.clear();
@@ -60,19 +68,42 @@ final class TrafficRecorder
         disturbanceElectionSends = 0;
     }
 
+    /** @param settled whether the run starts settled (see {@link #start}). */
+    void settledStart(final boolean settled)
+    {
+        settledStart = settled;
+    }
+
     /**
-     * A node that does not lead will announce with its first round of heartbeats if it comes to
-     * lead: it sends them before it tells the monitor it leads, in the same step. Only from the
-     * fault on, where sends are counted: a real-clock runtime does not report earlier ones.
+     * A node booted or recovered. In a settled start a node's first start may make it the leader
+     * no election chose, so it sends no first round (a settled cluster with no fault holds no
+     * election); a recovery, or any start of a cold one, is armed.
+     */
+    void start(final int nodeId, final long nowNs)
+    {
+        final boolean initial = !started[nodeId];
+        started[nodeId] = true;
+        if (settledStart && initial)
+        {
+            firstRoundLeft[nodeId] = 0;
+            return;
+        }
+        arm(nodeId, nowNs);
+    }
+
+    /**
+     * A node that does not lead will send a first round of heartbeats if it comes to lead: it
+     * sends them before it tells the monitor it leads, in the same step. Only from the fault on,
+     * where sends are counted: a real-clock runtime does not report earlier ones.
      */
     void arm(final int nodeId, final long nowNs)
     {
-        announcementsLeft[nodeId] = heartbeatAnnounces && nowNs - Math.min(faultNs, referenceNs) >= 0 ? nodes - 1 : 0;
+        firstRoundLeft[nodeId] = nowNs - Math.min(faultNs, referenceNs) >= 0 ? nodes - 1 : 0;
     }
 
     void disarm(final int nodeId)
     {
-        announcementsLeft[nodeId] = 0;
+        firstRoundLeft[nodeId] = 0;
     }
 
     void send(final int fromId, final long nowNs, final int type, final int length)
@@ -81,16 +112,17 @@ final class TrafficRecorder
         {
             return;
         }
-        MessageRole role = roleByType[type];
-        if (role == MessageRole.HEARTBEAT && announcementsLeft[fromId] > 0)
+        final MessageRole role = roleByType[type];
+        final boolean firstRound = role == MessageRole.HEARTBEAT && firstRoundLeft[fromId] > 0;
+        if (firstRound)
         {
-            announcementsLeft[fromId]--;
-            role = MessageRole.ANNOUNCEMENT;
+            firstRoundLeft[fromId]--;
         }
-        final boolean election = role == MessageRole.ELECTION || role == MessageRole.ANNOUNCEMENT;
+        final boolean election = role == MessageRole.ELECTION || role == MessageRole.ANNOUNCEMENT ||
+            firstRound && heartbeatAnnounces;
         if (nowNs - faultNs >= 0)
         {
-            sentFromFault.add(type, role, length);
+            add(sentFromFault, type, role, firstRound, length);
             if (election && disturbanceEndNs - nowNs > 0)
             {
                 disturbanceElectionSends++;
@@ -100,10 +132,23 @@ final class TrafficRecorder
         {
             return;
         }
-        sent.add(type, role, length);
+        add(sent, type, role, firstRound, length);
         if (NONE == firstElectionSendNs && election)
         {
             firstElectionSendNs = nowNs;
+        }
+    }
+
+    private static void add(final MessageCounts counts, final int type, final MessageRole role, final boolean firstRound,
+        final int length)
+    {
+        if (firstRound)
+        {
+            counts.addFirstHeartbeat(type, length);
+        }
+        else
+        {
+            counts.add(type, role, length);
         }
     }
 

@@ -75,7 +75,7 @@ public final class Scenario
         network = builder.kind.type().network(builder.network);
         givenSettings = builder.settings;
         profile = null != builder.profile ? builder.profile : new ClusterProfile(nodes, network.delay().boundNs(),
-            network.delay().boundQuantile(), deadNodes(builder.kind, nodes));
+            network.delay().boundQuantile(), deadNodes(builder.kind, nodes), ScenarioKind.CASCADE == builder.kind ? 1 : 0);
         derived = algorithm.deriveSettings(givenSettings, profile);
         settings = derived.settings();
         kind = builder.kind;

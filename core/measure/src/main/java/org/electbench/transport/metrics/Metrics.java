@@ -54,31 +54,48 @@ public final class Metrics
     public static final Metric TIMER_LATENESS = Metric.distribution("timerLateness",
         "how late each timer fired behind its deadline, every timer of every run", sample -> -1).pairedOnly();
 
+    /**
+     * The definition of "messages" every table states in its notes: what each algorithm needs until
+     * agreement, counted alike, whatever a message is called in its source.
+     */
+    public static final String MESSAGES_DEFINITION = "messages: every message an algorithm sends from the fault to agreement " +
+        "that it needs to get there, counted alike: election messages and their replies (bully's ELECTION and OK, the " +
+        "ring's ELECTION, quorum's ELECT and VOTE, raft's vote requests and votes), acknowledgements (the ring's ACK of " +
+        "each hop, without which it does not converge; raft's heartbeat responses), the announcement (bully's COORDINATOR, " +
+        "the ring's ELECTED) and the new leader's first round of heartbeats (for quorum and raft also their announcement; " +
+        "bully sends it beside its COORDINATOR). Each part has its column; later heartbeats are counted apart.";
+
     public static final Metric MESSAGES = Metric.count("messages", MetricUnit.MESSAGES,
-        "messages to a leader: the election messages and the new leader's announcement, from the fault to agreement, " +
-            "counted alike for every algorithm", sample -> sample.result().messagesTotal());
+        "every message the algorithm needs from the fault to agreement, counted alike for every algorithm: " +
+            "electionMessages + acknowledgements + announcements + firstHeartbeats", sample -> sample.result().messagesTotal());
 
     public static final Metric ELECTION_MESSAGES = Metric.count("electionMessages", MetricUnit.MESSAGES,
-        "the election part of those: sends of the types each algorithm declares election messages",
+        "the election part of those: election messages and their replies (sends of the types each algorithm declares " +
+            "election messages: bully's ELECTION and OK, quorum's ELECT and VOTE, raft's votes and vote requests)",
         sample -> sample.result().electionMessages());
 
+    public static final Metric ACKNOWLEDGEMENTS = Metric.count("acknowledgements", MetricUnit.MESSAGES,
+        "the acknowledgement part: replies that keep hops or leases up (the ring's ACK of each hop, raft's heartbeat " +
+            "responses)", sample -> sample.result().acknowledgements());
+
     public static final Metric ANNOUNCEMENTS = Metric.count("announcements", MetricUnit.MESSAGES,
-        "the announcement part: the new leader's COORDINATOR or ELECTED, or its first round of heartbeats " +
-            "where the algorithm has no announcement type (quorum's first LEAD, raft's first HEARTBEAT)",
+        "the announcement part: sends of a type that only announces the new leader (bully's COORDINATOR, the ring's ELECTED)",
         sample -> sample.result().announcements());
 
+    public static final Metric FIRST_HEARTBEATS = Metric.count("firstHeartbeats", MetricUnit.MESSAGES,
+        "the heartbeat part: the new leader's first round of heartbeats, sent before agreement, for every algorithm alike " +
+            "(quorum's first LEAD and raft's first HEARTBEAT, which announce them; bully's first HEARTBEAT beside its " +
+            "COORDINATOR)", sample -> sample.result().firstHeartbeats());
+
     public static final Metric BYTES = Metric.count("bytes", MetricUnit.BYTES,
-        "bytes of the messages to a leader, headers included", sample -> sample.result().bytesTotal());
+        "bytes of those messages, headers included", sample -> sample.result().bytesTotal());
 
     public static final Metric HEARTBEATS = Metric.count("heartbeats", MetricUnit.MESSAGES,
-        "heartbeats over the same window, the announcing ones excepted, counted apart", sample -> sample.result().heartbeats());
-
-    public static final Metric ACKNOWLEDGEMENTS = Metric.count("acknowledgements", MetricUnit.MESSAGES,
-        "acknowledgements of reliable hops (protocol overhead the textbook algorithm lacks), counted apart",
-        sample -> sample.result().acknowledgements());
+        "later heartbeats over the same window (not a new leader's first round), not needed for agreement: counted apart",
+        sample -> sample.result().heartbeats());
 
     public static final Metric MESSAGES_FROM_FAULT = Metric.count("messagesFromFault", MetricUnit.MESSAGES,
-        "messages to a leader from the fault itself to agreement (for partition and pause: from the cut or the freeze, " +
+        "the messages, counted alike, from the fault itself to agreement (for partition and pause: from the cut or the freeze, " +
             "not from the heal or resume)", sample -> sample.result().messagesFromFaultTotal());
 
     public static final Metric BYTES_FROM_FAULT = Metric.count("bytesFromFault", MetricUnit.BYTES,
@@ -122,7 +139,8 @@ public final class Metrics
         sample -> sample.result().disturbance().availabilityPerMille());
 
     public static final Metric ELECTION_TRAFFIC_PER_MINUTE = Metric.mean("electionTrafficPerMinute", MetricUnit.PER_MINUTE,
-        "election and announcement messages sent per minute of the disturbance",
+        "election and announcement messages (quorum's and raft's announcing first heartbeats included) sent per minute " +
+            "of the disturbance",
         sample -> sample.result().disturbance().electionMessagesPerMinute());
 
     public static final Metric SPLIT_BRAIN = Metric.violation("splitBrain",
@@ -173,7 +191,7 @@ public final class Metrics
     /** Every declared metric but the per-type message counts, in the order writers show them. */
     public static final List<Metric> STANDARD = List.of(
         CONVERGENCE, DETECTION, ELECTION, FIRST_LEADER, UNAVAILABILITY, ONE_WAY_LATENCY, FLOOR, OVERHEAD, TIMER_LATENESS,
-        MESSAGES, ELECTION_MESSAGES, ANNOUNCEMENTS, BYTES, HEARTBEATS, ACKNOWLEDGEMENTS, MESSAGES_FROM_FAULT, BYTES_FROM_FAULT,
+        MESSAGES, ELECTION_MESSAGES, ACKNOWLEDGEMENTS, ANNOUNCEMENTS, FIRST_HEARTBEATS, BYTES, HEARTBEATS, MESSAGES_FROM_FAULT, BYTES_FROM_FAULT,
         SPLIT_BRAIN_TIME, NO_MAJORITY_LEADER_TIME, DEPOSED_LEADER_TIME, LIVE_LEADER_ELECTIONS, EVENTS, MAX_LEADERS,
         STABLE_LEADER, LEADER_CHANGES, LEADER_CHANGES_PER_MINUTE, AVAILABILITY, ELECTION_TRAFFIC_PER_MINUTE,
         SPLIT_BRAIN, SAME_INSTANT_OVERLAP, SAME_TERM, OLDER_TERM, WRONG_LEADER, UNCONVERGED, HOST_LATE, HOST_REMEASURED);

@@ -77,7 +77,7 @@ public final class RunParameters
         "T_elec: bully's wait for OK, quorum's voting window, ring's hop timeout.");
 
     public static final RunParameter<Long> COORDINATOR_TIMEOUT = knob(Knob.COORDINATOR_TIMEOUT,
-        "raised by bully above T_elec plus twice the delay bound, by the ring above two laps past the scenario's dead nodes",
+        "raised by bully above T_elec plus twice the delay bound, by the ring above two laps past the scenario's dead nodes, three in a cascade",
         "T_coord: bully's wait for COORDINATOR after OK, ring's wait for the ELECTED lap.");
 
     public static final RunParameter<Long> FAULT_DURATION = new RunParameter<>("fault-duration", "duration", "D", Long.class, null,
