@@ -26,8 +26,8 @@ import org.electbench.harness.RunFolder;
 import org.electbench.harness.RunGrid;
 import org.electbench.harness.Shard;
 import org.electbench.harness.RuntimeRegistry;
-import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;
+import org.electbench.spi.Parameter;
 import org.electbench.transport.AtomicOutput;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.parameters.RunParameter;
@@ -390,7 +390,7 @@ final class RunCommand implements Callable<Integer>
         final Map<String, List<String>> overrides, final Map<String, List<String>> optionAxes, final String name, final List<String> values)
     {
         final RunParameter<?> parameter = RunParameters.find(name);
-        final AlgorithmOption<?> option = AlgorithmRegistry.instance().option(name);
+        final Parameter<?> option = AlgorithmRegistry.instance().option(name);
         for (final String value : values)
         {
             try

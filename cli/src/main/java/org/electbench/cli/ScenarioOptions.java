@@ -9,8 +9,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;
+import org.electbench.spi.Parameter;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.parameters.RunParameter;
 import org.electbench.transport.parameters.RunParameters;
@@ -62,7 +62,7 @@ final class ScenarioOptions
                 command.addOption(flag(parameter));
             }
         }
-        for (final AlgorithmOption<?> option : registry.options())
+        for (final Parameter<?> option : registry.options())
         {
             command.addOption(flag(option, registry.algorithmsDeclaring(option)));
         }
@@ -133,17 +133,17 @@ final class ScenarioOptions
             .build();
     }
 
-    private <T> OptionSpec flag(final AlgorithmOption<T> option, final List<String> algorithms)
+    private <T> OptionSpec flag(final Parameter<T> option, final List<String> algorithms)
     {
         final List<String> names = new ArrayList<>();
         names.add("--" + option.name());
         option.aliases().forEach(alias -> names.add("--" + alias));
         return OptionSpec.builder(names.toArray(String[]::new))
-            .paramLabel(option.kind() == AlgorithmOption.Kind.CHOICE ? option.name().toUpperCase(Locale.ROOT) :
+            .paramLabel(option.kind() == Parameter.Kind.CHOICE ? option.name().toUpperCase(Locale.ROOT) :
                 option.kind().paramLabel())
             .arity("1")
-            .type(option.valueType())
-            .description(option.description() + " Read by " + String.join(", ", algorithms) + "; accepted: " +
+            .type(option.type())
+            .description(option.doc() + " Read by " + String.join(", ", algorithms) + "; accepted: " +
                 option.accepted() + " (default: " + option.format(option.defaultValue()) + ").")
             .converters(text ->
             {
@@ -208,7 +208,7 @@ final class ScenarioOptions
         }
         for (final String name : RunParameters.unread(built.algorithm(), given.keySet()))
         {
-            final AlgorithmOption<?> option = AlgorithmRegistry.instance().option(name);
+            final Parameter<?> option = AlgorithmRegistry.instance().option(name);
             err.println("warning: " + built.algorithm().name() + " does not read --" + name + " (read by " +
                 String.join(", ", AlgorithmRegistry.instance().algorithmsDeclaring(option)) + ")");
         }

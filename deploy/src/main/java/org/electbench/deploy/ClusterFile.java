@@ -21,12 +21,12 @@ import java.util.concurrent.TimeUnit;
 import org.electbench.aeron.ChannelPlan;
 import org.electbench.aeron.FrameMac;
 import org.electbench.aeron.Membership;
-import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.Durations;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.ElectionSettings.Knob;
+import org.electbench.spi.Parameter;
 import org.electbench.transport.FileSafety;
 import org.electbench.transport.InputFiles;
 import org.electbench.transport.parameters.RunParameter;
@@ -188,7 +188,7 @@ public final class ClusterFile
     public static List<String> keys(final AlgorithmRegistry registry)
     {
         final List<String> keys = new ArrayList<>(KEYS);
-        for (final AlgorithmOption<?> option : registry.options())
+        for (final Parameter<?> option : registry.options())
         {
             keys.add(option.name());
             keys.addAll(option.aliases());
@@ -438,7 +438,7 @@ public final class ClusterFile
             }
             final String[] words = line.split("\\s+");
             final String word = words[0].toLowerCase(Locale.ROOT);
-            final AlgorithmOption<?> option = KEYS.contains(word) ? null : registry.option(word);
+            final Parameter<?> option = KEYS.contains(word) ? null : registry.option(word);
             if (!KEYS.contains(word) && null == option)
             {
                 throw error("unknown key '" + words[0] + "'; accepted keys: " + String.join(", ", keys(registry)));
@@ -716,7 +716,7 @@ public final class ClusterFile
             return parsed;
         }
 
-        private static <T> String format(final AlgorithmOption<T> option)
+        private static <T> String format(final Parameter<T> option)
         {
             return option.format(option.defaultValue());
         }

@@ -4,9 +4,9 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.ClusterProfile;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.Parameter;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.parameters.RunParameter;
 import org.electbench.transport.parameters.RunParameters;
@@ -69,7 +69,7 @@ public final class Parameters
                 parameters.put(parameter.key(), parameter.formatObject(value));
             }
         }
-        for (final AlgorithmOption<?> option : scenario.algorithm().options())
+        for (final Parameter<?> option : scenario.algorithm().options())
         {
             parameters.put(option.name(), formatted(option, settings));
         }
@@ -89,7 +89,7 @@ public final class Parameters
         return Collections.unmodifiableMap(parameters);
     }
 
-    private static <T> String formatted(final AlgorithmOption<T> option, final ElectionSettings settings)
+    private static <T> String formatted(final Parameter<T> option, final ElectionSettings settings)
     {
         return option.format(settings.get(option));
     }

@@ -6,8 +6,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
-import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;
+import org.electbench.spi.Parameter;
 import org.electbench.transport.ScenarioKind;
 
 /**
@@ -227,8 +227,8 @@ public final class RunGrid
             }
         }
         stages.add(convergence("incidents-sim", algorithms, List.of(SIM), nodes, scenarios, forks, 0, iterations, 20));
-        final AlgorithmOption<?> preVote = AlgorithmRegistry.instance().option("pre-vote");
-        final AlgorithmOption<?> checkQuorum = AlgorithmRegistry.instance().option("check-quorum");
+        final Parameter<?> preVote = AlgorithmRegistry.instance().option("pre-vote");
+        final Parameter<?> checkQuorum = AlgorithmRegistry.instance().option("check-quorum");
         if (null == preVote || null == checkQuorum)
         {
             return;

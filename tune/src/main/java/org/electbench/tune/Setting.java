@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.Parameter;
 import org.electbench.transport.Durations;
 
 /**
@@ -69,16 +69,16 @@ public record Setting(long heartbeatNs, long detectionNs, long electionNs, long 
         }
         for (final Map.Entry<String, String> entry : all.entrySet())
         {
-            final AlgorithmOption<?> option = algorithm.options().stream().filter(each -> each.name().equals(entry.getKey())).findFirst()
+            final Parameter<?> option = algorithm.options().stream().filter(each -> each.name().equals(entry.getKey())).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException(algorithm.name() + " has no option --" + entry.getKey()));
             builder.parseOption(option, entry.getValue());
         }
         return builder.build();
     }
 
-    private AlgorithmOption<Long> spreadOption(final ElectionAlgorithm algorithm)
+    private Parameter<Long> spreadOption(final ElectionAlgorithm algorithm)
     {
-        final AlgorithmOption<Long> spread = algorithm.detectionSpread();
+        final Parameter<Long> spread = algorithm.detectionSpread();
         if (null == spread)
         {
             throw new IllegalArgumentException(algorithm.name() + " declares no random spread of its detection timeout: " + this);
