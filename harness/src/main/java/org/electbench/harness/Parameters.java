@@ -17,21 +17,13 @@ import org.electbench.transport.parameters.RunParameters;
  * the algorithm's own options and the seed, and the result file names
  * built from them (as real-logic/benchmarks names its files from their configuration), so a
  * results folder explains itself: {@code bully_sim_n8_leader-crash_detect-lowest_hbt-50ms_...}.
+ * A setting's key is its declaration's ({@code RunParameters.NODES.key()}); the constants here
+ * name only what a row carries beside the settings.
  */
 public final class Parameters
 {
     public static final String ALGORITHM = "algorithm";
     public static final String RUNTIME = "runtime";
-    public static final String NODES = RunParameters.NODES.key();
-    public static final String SCENARIO = RunParameters.SCENARIO.key();
-    public static final String DETECT = RunParameters.DETECT.key();
-    public static final String DELAY = RunParameters.DELAY.key();
-    public static final String LOSS = RunParameters.LOSS.key();
-    public static final String FIFO = RunParameters.FIFO.key();
-    public static final String HEARTBEAT = RunParameters.HEARTBEAT.key();
-    public static final String DETECTION_TIMEOUT = RunParameters.DETECTION_TIMEOUT.key();
-    public static final String ELECTION_TIMEOUT = RunParameters.ELECTION_TIMEOUT.key();
-    public static final String COORDINATOR_TIMEOUT = RunParameters.COORDINATOR_TIMEOUT.key();
     public static final String SEED = "seed";
     /**
      * Present only where the delay has no maximum: the quantile of it the derived timeouts wait
@@ -119,11 +111,11 @@ public final class Parameters
             {
                 name.append('_');
             }
-            if (ALGORITHM.equals(key) || RUNTIME.equals(key) || SCENARIO.equals(key))
+            if (ALGORITHM.equals(key) || RUNTIME.equals(key) || RunParameters.SCENARIO.key().equals(key))
             {
                 name.append(safe(value));
             }
-            else if (NODES.equals(key))
+            else if (RunParameters.NODES.key().equals(key))
             {
                 name.append('n').append(safe(value));
             }
