@@ -2,12 +2,10 @@ package org.electbench.cli;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.Parameter;
@@ -192,10 +190,20 @@ final class ScenarioOptions
         return built;
     }
 
-    /** @return the names of the parameters and options given on the command line, in the order given. */
-    Set<String> givenNames()
+    /**
+     * @return the values given, by name in the order given, each written back by its declaration:
+     *         the text a benchmark fork parses with the same parser.
+     */
+    Map<String, String> givenAsText()
     {
-        return Collections.unmodifiableSet(given.keySet());
+        final Map<String, String> texts = new LinkedHashMap<>();
+        for (final Map.Entry<String, Object> entry : given.entrySet())
+        {
+            final RunParameter<?> parameter = RunParameters.find(entry.getKey());
+            final Parameter<?> declared = null != parameter ? parameter.declared() : AlgorithmRegistry.instance().option(entry.getKey());
+            texts.put(entry.getKey(), declared.formatObject(entry.getValue()));
+        }
+        return texts;
     }
 
     /** Never silence: a setting known to distort, or one the algorithm does not read, is said on stderr. */

@@ -1,6 +1,7 @@
 package org.electbench.transport.parameters;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -87,6 +88,9 @@ public final class RunParameters
         NODES, SCENARIO, DETECT, DELAY, LOSS, FIFO, HEARTBEAT, DETECTION_TIMEOUT, ELECTION_TIMEOUT, COORDINATOR_TIMEOUT,
         FAULT_DURATION);
 
+    /** Each parameter by its name and by its key. */
+    private static final Map<String, RunParameter<?>> BY_NAME = byName();
+
     private RunParameters()
     {
     }
@@ -103,29 +107,14 @@ public final class RunParameters
      */
     public static RunParameter<?> find(final String name)
     {
-        for (final RunParameter<?> parameter : ALL)
-        {
-            if (parameter.name().equals(name) || parameter.key().equals(name))
-            {
-                return parameter;
-            }
-        }
-        return null;
+        return BY_NAME.get(name);
     }
 
     /** @return the parameter that sets a shared knob. */
+    @SuppressWarnings("unchecked")
     public static RunParameter<Long> of(final Knob knob)
     {
-        for (final RunParameter<?> parameter : ALL)
-        {
-            if (parameter.name().equals(knob.optionName()))
-            {
-                @SuppressWarnings("unchecked")
-                final RunParameter<Long> found = (RunParameter<Long>)parameter;
-                return found;
-            }
-        }
-        throw new IllegalStateException("no run parameter for " + knob);
+        return (RunParameter<Long>)BY_NAME.get(knob.parameter().name());
     }
 
     /** @return the names every parameter and every registered algorithm's option answer to, for error messages. */
@@ -297,6 +286,17 @@ public final class RunParameters
     private static <T> void putOption(final ElectionSettings.Builder settings, final Parameter<T> option, final Object value)
     {
         settings.option(option, option.type().cast(value));
+    }
+
+    private static Map<String, RunParameter<?>> byName()
+    {
+        final Map<String, RunParameter<?>> byName = new HashMap<>();
+        for (final RunParameter<?> parameter : ALL)
+        {
+            byName.put(parameter.name(), parameter);
+            byName.put(parameter.key(), parameter);
+        }
+        return Map.copyOf(byName);
     }
 
     private static RunParameter<Long> knob(final Knob knob)
