@@ -111,7 +111,7 @@ public final class AlgorithmRegistry
     {
         for (final Parameter<?> option : options)
         {
-            if (option.name().equals(name) || option.aliases().contains(name))
+            if (option.answersTo(name))
             {
                 return option;
             }

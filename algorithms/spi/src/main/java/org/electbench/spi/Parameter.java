@@ -222,6 +222,12 @@ public final class Parameter<T>
         return aliases;
     }
 
+    /** @return whether the name is this parameter's name or one of its aliases. */
+    public boolean answersTo(final String flagName)
+    {
+        return name.equals(flagName) || aliases.contains(flagName);
+    }
+
     /** @return the short name tables and the docs use ({@code T_elec}); the name where none is declared. */
     public String symbol()
     {

@@ -145,20 +145,19 @@ public final class RunParameters
         for (final Map.Entry<String, ?> entry : given.entrySet())
         {
             final RunParameter<?> parameter = find(entry.getKey());
-            if (null != parameter)
-            {
-                parameter.applyTo(draft, entry.getValue());
-                continue;
-            }
-            final Parameter<?> option = optionOf(algorithm, entry.getKey());
+            final Parameter<?> option = null == parameter ? optionOf(algorithm, entry.getKey()) : null;
             if (null != option)
             {
                 putOption(draft.settings, option, entry.getValue());
             }
-            else if (null == AlgorithmRegistry.instance().option(entry.getKey()))
+            else if (null == parameter && null == AlgorithmRegistry.instance().option(entry.getKey()))
             {
                 throw new IllegalArgumentException("unknown parameter '" + entry.getKey() + "'; accepted: " +
                     acceptedNames(AlgorithmRegistry.instance()));
+            }
+            if (null != parameter)
+            {
+                parameter.applyTo(draft, entry.getValue());
             }
         }
         return draft.build();
@@ -275,7 +274,7 @@ public final class RunParameters
     {
         for (final Parameter<?> option : algorithm.options())
         {
-            if (option.name().equals(name) || option.aliases().contains(name))
+            if (option.answersTo(name))
             {
                 return option;
             }
