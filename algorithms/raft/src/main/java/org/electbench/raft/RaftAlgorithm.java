@@ -47,7 +47,8 @@ public final class RaftAlgorithm implements ElectionAlgorithm
         MessageRole.HEARTBEAT, MessageRole.ACKNOWLEDGEMENT);
 
     /** Width of the random election-timeout range above T; not given, T itself. */
-    public static final Parameter<Long> TIMEOUT_SPREAD = Parameter.duration("timeout-spread").defaultValue(ElectionSettings.DEFAULT_DETECTION_TIMEOUT_NS)
+    public static final Parameter<Long> TIMEOUT_SPREAD = Parameter.duration("timeout-spread")
+        .defaultValue(ElectionSettings.DEFAULT_DETECTION_TIMEOUT_NS)
         .doc("Raft: election timeouts are drawn uniformly from [T, T + spread), T the detection timeout; " +
         "0 makes them all T. Not given, the spread is the detection timeout itself: [T, 2T), as the Raft paper, etcd " +
         "and HashiCorp raft.").build();

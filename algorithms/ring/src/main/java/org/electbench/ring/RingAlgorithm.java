@@ -30,11 +30,13 @@ public final class RingAlgorithm implements ElectionAlgorithm
     /** What a restarted node does; shared with the bully. */
     public static final Parameter<RecoveryPolicy> RECOVERY = RecoveryPolicy.OPTION;
     /** Ring order of ids along the direction of travel. */
-    public static final Parameter<RingArrangement> ARRANGEMENT = Parameter.choice("arrangement", RingArrangement.class).defaultValue(RingArrangement.INCREASING)
+    public static final Parameter<RingArrangement> ARRANGEMENT = Parameter.choice("arrangement", RingArrangement.class)
+        .defaultValue(RingArrangement.INCREASING)
         .doc("Ring order of ids along the direction of travel: increasing, decreasing, or random (drawn from the seed).").build();
     /** Per-hop acknowledgements: the reliable-hop layer that lets a ring survive crashes. */
     public static final Parameter<Boolean> ACK = Parameter.onOff("ack").defaultValue(true)
-        .doc("Ring: acknowledge each hop and skip a dead successor; off is the textbook ring (reliable links, no crashes).").aliases("acknowledgements").build();
+        .doc("Ring: acknowledge each hop and skip a dead successor; off is the textbook ring (reliable links, no crashes).")
+        .aliases("acknowledgements").build();
 
     @Override
     public String name()

@@ -159,16 +159,16 @@ public final class Parameter<T>
     public static Builder<Long> integer(final String name, final long min, final long max)
     {
         final String accepted = "a whole number in [" + min + ", " + max + "]";
-        return new Builder<>(name, Kind.INTEGER, Long.class, accepted, text -> parseLong(text, accepted), String::valueOf,
-            value -> value >= min && value <= max);
+        return new Builder<>(name, Kind.INTEGER, Long.class, accepted, text -> parseNumber(text, accepted, Long::valueOf),
+            String::valueOf, value -> value >= min && value <= max);
     }
 
     /** @return a builder of a probability in {@code [0, 1]}. */
     public static Builder<Double> probability(final String name)
     {
         final String accepted = "a number in [0, 1]";
-        return new Builder<>(name, Kind.PROBABILITY, Double.class, accepted, text -> parseDouble(text, accepted), String::valueOf,
-            value -> value >= 0.0 && value <= 1.0);
+        return new Builder<>(name, Kind.PROBABILITY, Double.class, accepted, text -> parseNumber(text, accepted, Double::valueOf),
+            String::valueOf, value -> value >= 0.0 && value <= 1.0);
     }
 
     /** @return a builder of a count of at least {@code min}, such as the cluster size. */
@@ -176,7 +176,7 @@ public final class Parameter<T>
     {
         final String accepted = "a whole number of at least " + min;
         return new Builder<>(name, Kind.COUNT, Integer.class, accepted,
-            text -> parseInt(text, accepted), String::valueOf, value -> value >= min);
+            text -> parseNumber(text, accepted, Integer::valueOf), String::valueOf, value -> value >= min);
     }
 
     /**
@@ -383,35 +383,11 @@ public final class Parameter<T>
         }
     }
 
-    private static long parseLong(final String text, final String accepted)
+    private static <N> N parseNumber(final String text, final String accepted, final Function<String, N> parser)
     {
         try
         {
-            return Long.parseLong(text);
-        }
-        catch (final NumberFormatException ex)
-        {
-            throw new IllegalArgumentException("'" + text + "' is not accepted; accepted: " + accepted, ex);
-        }
-    }
-
-    private static int parseInt(final String text, final String accepted)
-    {
-        try
-        {
-            return Integer.parseInt(text);
-        }
-        catch (final NumberFormatException ex)
-        {
-            throw new IllegalArgumentException("'" + text + "' is not accepted; accepted: " + accepted, ex);
-        }
-    }
-
-    private static double parseDouble(final String text, final String accepted)
-    {
-        try
-        {
-            return Double.parseDouble(text);
+            return parser.apply(text);
         }
         catch (final NumberFormatException ex)
         {
