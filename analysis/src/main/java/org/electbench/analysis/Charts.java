@@ -18,7 +18,6 @@ import java.util.TreeSet;
 import java.util.function.ToDoubleFunction;
 
 import org.HdrHistogram.Histogram;
-import org.electbench.harness.Parameters;
 import org.electbench.transport.parameters.RunParameters;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -418,7 +417,7 @@ public final class Charts
         // Panels by the other run parameters that vary; an algorithm's own options name its line, not a panel.
         final List<String> others = new ArrayList<>(data.settings(scenario).varying());
         others.remove(setting);
-        others.remove(Parameters.COORDINATOR_TIMEOUT);
+        others.remove(RunParameters.COORDINATOR_TIMEOUT.key());
         others.removeIf(name -> null == RunParameters.find(name));
         final SortedMap<String, SortedMap<String, SortedMap<Double, RowKey>>> panels = new TreeMap<>(RowKey.Settings.NATURAL);
         final List<RowKey> used = new ArrayList<>();
@@ -874,7 +873,7 @@ public final class Charts
     private static List<String> linesApart(final List<RowKey> rows)
     {
         final List<String> varying = new ArrayList<>(distinguishing(rows));
-        varying.remove(Parameters.COORDINATOR_TIMEOUT);
+        varying.remove(RunParameters.COORDINATOR_TIMEOUT.key());
         return varying;
     }
 

@@ -14,6 +14,7 @@ import org.electbench.transport.ElectionResult;
 import org.electbench.transport.ScenarioKind;
 import org.electbench.transport.incident.Incident;
 import org.electbench.transport.metrics.Metrics;
+import org.electbench.transport.parameters.RunParameters;
 import org.knowm.xchart.HeatMapChart;
 import org.knowm.xchart.HeatMapChartBuilder;
 import org.knowm.xchart.internal.chartpart.Chart;
@@ -129,7 +130,7 @@ final class Incidents
     static List<String> variants(final List<RowKey> rows)
     {
         final List<String> variants = new ArrayList<>(Charts.distinguishing(rows));
-        variants.remove(org.electbench.harness.Parameters.COORDINATOR_TIMEOUT);
+        variants.remove(RunParameters.COORDINATOR_TIMEOUT.key());
         // A mark's reason follows from the settings that set it, never tells rows apart by itself.
         variants.remove(SameQuestion.DISTORTION);
         variants.remove(SameQuestion.HANDICAP);

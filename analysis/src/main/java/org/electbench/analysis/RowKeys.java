@@ -15,14 +15,14 @@ import org.electbench.transport.parameters.RunParameters;
 final class RowKeys
 {
     static final String ALGORITHM = Parameters.ALGORITHM;
-    static final String NODES = Parameters.NODES;
-    static final String SCENARIO = Parameters.SCENARIO;
+    static final String NODES = RunParameters.NODES.key();
+    static final String SCENARIO = RunParameters.SCENARIO.key();
     static final String RUNTIME = Parameters.RUNTIME;
     /** The benchmarks' name for the runtime parameter. */
     static final String TRANSPORT = "transport";
     static final String SEED = Parameters.SEED;
-    static final String HEARTBEAT = Parameters.HEARTBEAT;
-    static final String ELECTION_TIMEOUT = Parameters.ELECTION_TIMEOUT;
+    static final String HEARTBEAT = RunParameters.HEARTBEAT.key();
+    static final String ELECTION_TIMEOUT = RunParameters.ELECTION_TIMEOUT.key();
     static final String NONE = "-";
     /** The benchmarks' parameter holding the algorithms' own options, {@code NAME:VALUE} joined by {@code +}. */
     static final String OPTIONS = "options";

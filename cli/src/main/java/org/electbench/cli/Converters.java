@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.Durations;
+import org.electbench.spi.Parameter;
 import org.electbench.transport.parameters.RunParameters;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -33,7 +33,7 @@ final class Converters
 
     static String cliName(final Enum<?> constant)
     {
-        return AlgorithmOption.choiceName(constant);
+        return Parameter.choiceName(constant);
     }
 
     static String accepted(final Class<? extends Enum<?>> type)

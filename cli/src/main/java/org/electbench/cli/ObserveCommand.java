@@ -21,7 +21,6 @@ import org.electbench.deploy.ClusterFile;
 import org.electbench.deploy.ClusterObservation;
 import org.electbench.deploy.ClusterObserver;
 import org.electbench.deploy.NodeHost;
-import org.electbench.harness.Parameters;
 import org.electbench.harness.RunReport;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.transport.Detectors;
@@ -29,6 +28,7 @@ import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
 import org.electbench.transport.Summary;
+import org.electbench.transport.parameters.RunParameters;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -199,7 +199,7 @@ final class ObserveCommand implements Callable<Integer>
     static RunReport observed(final RunReport report)
     {
         final Map<String, String> parameters = new LinkedHashMap<>(report.parameters());
-        parameters.keySet().removeAll(List.of(Parameters.DELAY, Parameters.LOSS, Parameters.FIFO));
+        parameters.keySet().removeAll(List.of(RunParameters.DELAY.key(), RunParameters.LOSS.key(), RunParameters.FIFO.key()));
         return new RunReport(report.format(), Collections.unmodifiableMap(parameters), report.messageTypes(), report.heartbeatType(),
             report.runs(), report.leader(), report.paired(), report.metrics(), report.environment(), report.wallNs());
     }

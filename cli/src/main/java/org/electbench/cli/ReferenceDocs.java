@@ -18,8 +18,8 @@ import java.util.stream.Stream;
 import org.electbench.harness.Environment;
 import org.electbench.harness.MetricValue;
 import org.electbench.harness.RunReport;
-import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;
+import org.electbench.spi.Parameter;
 import org.electbench.transport.ScenarioKind;
 import org.electbench.transport.metrics.Metric;
 import org.electbench.transport.metrics.Metrics;
@@ -171,7 +171,7 @@ public final class ReferenceDocs
         page.append("\n## Algorithm options\n\nDeclared by each algorithm (`ElectionAlgorithm.options()`); a flag of ")
             .append("`simulate`, `run` and `chaos`, and a cluster-file key. An algorithm ignores an option it does not declare.\n\n")
             .append("| flag | algorithms | default | accepted | what |\n|---|---|---|---|---|\n");
-        for (final AlgorithmOption<?> option : registry.options())
+        for (final Parameter<?> option : registry.options())
         {
             final List<String> names = new ArrayList<>();
             names.add("--" + option.name());
@@ -179,12 +179,12 @@ public final class ReferenceDocs
             page.append("| `").append(String.join("`, `", names)).append("` | ")
                 .append(String.join(", ", registry.algorithmsDeclaring(option))).append(" | `")
                 .append(cell(formatDefault(option))).append("` | ").append(cell(option.accepted())).append(" | ")
-                .append(cell(option.description())).append(" |\n");
+                .append(cell(option.doc())).append(" |\n");
         }
         return page.toString();
     }
 
-    private static <T> String formatDefault(final AlgorithmOption<T> option)
+    private static <T> String formatDefault(final Parameter<T> option)
     {
         return option.format(option.defaultValue());
     }

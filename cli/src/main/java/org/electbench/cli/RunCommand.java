@@ -26,16 +26,16 @@ import org.electbench.harness.RunFolder;
 import org.electbench.harness.RunGrid;
 import org.electbench.harness.Shard;
 import org.electbench.harness.RuntimeRegistry;
-import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;
+import org.electbench.spi.Parameter;
 import org.electbench.transport.AtomicOutput;
 import org.electbench.transport.ClusterRuntime;
+import org.electbench.transport.Scenario;
 import org.electbench.transport.parameters.RunParameter;
 import org.electbench.transport.parameters.RunParameters;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
@@ -130,16 +130,16 @@ final class RunCommand implements Callable<Integer>
         {
             throw new ParameterException(spec.commandLine(), "--quick and --full exclude each other; give one");
         }
-        // Validates every scenario flag (a clear error naming the flag) before any work.
-        options.toScenario(seed);
+        // Validates every scenario flag (a clear error naming the flag) before any work; the stages take its values.
+        final Scenario scenario = options.toScenario(seed);
         if (spec.commandLine().getParseResult().hasMatchedOption("--nodes"))
         {
             try (ClusterRuntime simulator = RuntimeRegistry.instance().get("sim").newRuntime())
             {
-                FlagErrors.checkNodes(spec, simulator, options.nodes(), "--nodes");
+                FlagErrors.checkNodes(spec, simulator, scenario.nodes(), "--nodes");
             }
         }
-        final Map<String, List<String>> overrides = overrides();
+        final Map<String, List<String>> overrides = overrides(scenario);
         final List<BenchmarkStage> stages = RunGrid.stages(quick ? RunGrid.Size.QUICK : full ? RunGrid.Size.FULL : RunGrid.Size.DEFAULT,
             algorithms(), runtimes(), overrides, restricted(), seed);
         final List<BenchmarkStage> adjusted = new ArrayList<>();
@@ -335,29 +335,37 @@ final class RunCommand implements Callable<Integer>
     }
 
     /**
-     * @return benchmark parameters the user set: scenario flags as typed, then -p (which wins). A
-     *         run parameter goes to the benchmark parameter of its key, whether named by its flag or
-     *         its name ({@code -p detection-timeout=...}); the algorithms' own options, from flags or
-     *         -p, are crossed into the one {@code options} parameter, every value checked first.
-     *         Nothing the user did not give is passed on, so every cell derives what it needs as
-     *         {@code simulate} does.
+     * @param scenario the scenario the flags describe, as validated.
+     * @return benchmark parameters the user set: scenario flags as their declarations write the
+     *         values parsed, then -p (which wins), each value parsed here and written back the same
+     *         way, so a benchmark fork parses what was checked with the same parser. A run parameter
+     *         goes to the benchmark parameter of its key, whether named by its flag or its name
+     *         ({@code -p detection-timeout=...}); the algorithms' own options, from flags or -p, are
+     *         crossed into the one {@code options} parameter. Nothing the user did not give is passed
+     *         on, so every cell derives what it needs as {@code simulate} does.
      */
-    private Map<String, List<String>> overrides()
+    private Map<String, List<String>> overrides(final Scenario scenario)
     {
         final Map<String, List<String>> overrides = new LinkedHashMap<>();
         final Map<String, List<String>> optionAxes = new LinkedHashMap<>();
         final ParseResult parse = spec.commandLine().getParseResult();
         if (parse.hasMatchedOption("--algorithm"))
         {
-            overrides.put("algorithm", List.of(options.algorithm));
+            overrides.put("algorithm", List.of(scenario.algorithm().name()));
         }
-        for (final String name : options.givenNames())
+        for (final Map.Entry<String, String> given : options.givenAsText().entrySet())
         {
-            final OptionSpec matched = parse.matchedOption("--" + name);
-            if (null != matched)
+            if (parse.hasMatchedOption("--" + given.getKey()))
             {
-                final List<String> typed = matched.stringValues();
-                put(overrides, optionAxes, name, List.of(typed.get(typed.size() - 1)));
+                final RunParameter<?> parameter = RunParameters.find(given.getKey());
+                if (null != parameter)
+                {
+                    overrides.put(parameter.key(), List.of(given.getValue()));
+                }
+                else
+                {
+                    optionAxes.put(given.getKey(), List.of(given.getValue()));
+                }
             }
         }
         if (parse.hasMatchedOption("--seed"))
@@ -385,24 +393,26 @@ final class RunCommand implements Callable<Integer>
         return overrides;
     }
 
-    /** Puts a run parameter under its benchmark key, an algorithm option on its axis (each value parsed first), anything else as is. */
+    /**
+     * Puts a run parameter under its benchmark key, an algorithm option on its axis (each value
+     * parsed, and written back by its declaration), anything else as is.
+     */
     private void put(
         final Map<String, List<String>> overrides, final Map<String, List<String>> optionAxes, final String name, final List<String> values)
     {
         final RunParameter<?> parameter = RunParameters.find(name);
-        final AlgorithmOption<?> option = AlgorithmRegistry.instance().option(name);
+        final Parameter<?> declared = null != parameter ? parameter.declared() : AlgorithmRegistry.instance().option(name);
+        if (null == declared)
+        {
+            overrides.put(name, values);
+            return;
+        }
+        final List<String> written = new ArrayList<>();
         for (final String value : values)
         {
             try
             {
-                if (null != parameter)
-                {
-                    parameter.parse(value);
-                }
-                else if (null != option)
-                {
-                    option.parse(value);
-                }
+                written.add(declared.formatObject(declared.parse(value)));
             }
             catch (final IllegalArgumentException ex)
             {
@@ -411,15 +421,11 @@ final class RunCommand implements Callable<Integer>
         }
         if (null != parameter)
         {
-            overrides.put(parameter.key(), values);
-        }
-        else if (null != option)
-        {
-            optionAxes.put(option.name(), values);
+            overrides.put(parameter.key(), written);
         }
         else
         {
-            overrides.put(name, values);
+            optionAxes.put(declared.name(), written);
         }
     }
 

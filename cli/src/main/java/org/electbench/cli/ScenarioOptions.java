@@ -2,15 +2,13 @@ package org.electbench.cli;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
-import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;
+import org.electbench.spi.Parameter;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.parameters.RunParameter;
 import org.electbench.transport.parameters.RunParameters;
@@ -62,7 +60,7 @@ final class ScenarioOptions
                 command.addOption(flag(parameter));
             }
         }
-        for (final AlgorithmOption<?> option : registry.options())
+        for (final Parameter<?> option : registry.options())
         {
             command.addOption(flag(option, registry.algorithmsDeclaring(option)));
         }
@@ -133,17 +131,17 @@ final class ScenarioOptions
             .build();
     }
 
-    private <T> OptionSpec flag(final AlgorithmOption<T> option, final List<String> algorithms)
+    private <T> OptionSpec flag(final Parameter<T> option, final List<String> algorithms)
     {
         final List<String> names = new ArrayList<>();
         names.add("--" + option.name());
         option.aliases().forEach(alias -> names.add("--" + alias));
         return OptionSpec.builder(names.toArray(String[]::new))
-            .paramLabel(option.kind() == AlgorithmOption.Kind.CHOICE ? option.name().toUpperCase(Locale.ROOT) :
+            .paramLabel(option.kind() == Parameter.Kind.CHOICE ? option.name().toUpperCase(Locale.ROOT) :
                 option.kind().paramLabel())
             .arity("1")
-            .type(option.valueType())
-            .description(option.description() + " Read by " + String.join(", ", algorithms) + "; accepted: " +
+            .type(option.type())
+            .description(option.doc() + " Read by " + String.join(", ", algorithms) + "; accepted: " +
                 option.accepted() + " (default: " + option.format(option.defaultValue()) + ").")
             .converters(text ->
             {
@@ -192,10 +190,20 @@ final class ScenarioOptions
         return built;
     }
 
-    /** @return the names of the parameters and options given on the command line, in the order given. */
-    Set<String> givenNames()
+    /**
+     * @return the values given, by name in the order given, each written back by its declaration:
+     *         the text a benchmark fork parses with the same parser.
+     */
+    Map<String, String> givenAsText()
     {
-        return Collections.unmodifiableSet(given.keySet());
+        final Map<String, String> texts = new LinkedHashMap<>();
+        for (final Map.Entry<String, Object> entry : given.entrySet())
+        {
+            final RunParameter<?> parameter = RunParameters.find(entry.getKey());
+            final Parameter<?> declared = null != parameter ? parameter.declared() : AlgorithmRegistry.instance().option(entry.getKey());
+            texts.put(entry.getKey(), declared.formatObject(entry.getValue()));
+        }
+        return texts;
     }
 
     /** Never silence: a setting known to distort, or one the algorithm does not read, is said on stderr. */
@@ -208,7 +216,7 @@ final class ScenarioOptions
         }
         for (final String name : RunParameters.unread(built.algorithm(), given.keySet()))
         {
-            final AlgorithmOption<?> option = AlgorithmRegistry.instance().option(name);
+            final Parameter<?> option = AlgorithmRegistry.instance().option(name);
             err.println("warning: " + built.algorithm().name() + " does not read --" + name + " (read by " +
                 String.join(", ", AlgorithmRegistry.instance().algorithmsDeclaring(option)) + ")");
         }

@@ -13,8 +13,8 @@ import java.util.stream.Stream;
 
 import org.electbench.deploy.ClusterFile;
 import org.electbench.ring.RingAlgorithm;
-import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;
+import org.electbench.spi.Parameter;
 import org.electbench.spi.RecoveryPolicy;
 import org.electbench.spi.RingArrangement;
 import org.junit.jupiter.api.Test;
@@ -176,7 +176,7 @@ class ClusterFileTest
     {
         final AlgorithmRegistry registry = AlgorithmRegistry.instance();
         final List<String> keys = ClusterFile.keys(registry);
-        for (final AlgorithmOption<?> option : registry.options())
+        for (final Parameter<?> option : registry.options())
         {
             assertTrue(keys.contains(option.name()), option.name());
             assertTrue(keys.containsAll(option.aliases()), option.aliases().toString());

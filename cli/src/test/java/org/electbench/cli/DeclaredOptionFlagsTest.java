@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;
+import org.electbench.spi.Parameter;
 import org.junit.jupiter.api.Test;
 
 /** The flags made from the options algorithms declare reach the nodes, and help describes them. */
@@ -47,7 +47,7 @@ class DeclaredOptionFlagsTest
         final SimulateCommandTest.Outcome outcome = electbench("simulate", "--help");
         assertEquals(0, outcome.exitCode(), outcome.err());
         final String help = outcome.out().replaceAll("\\s+", " ");
-        for (final AlgorithmOption<?> option : AlgorithmRegistry.instance().options())
+        for (final Parameter<?> option : AlgorithmRegistry.instance().options())
         {
             assertTrue(help.contains("--" + option.name()), option.name() + " in " + help);
             assertTrue(help.contains("accepted: " + option.accepted()), option.accepted() + " in " + help);

@@ -7,13 +7,19 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.electbench.spi.AlgorithmRegistry;
+import org.electbench.spi.Parameter;
+import org.electbench.transport.parameters.RunParameters;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 /** The committed docs/reference/ pages are what the declarations generate, as BenchParametersTest guards the benchmark's fields. */
 class ReferenceDocsTest
@@ -53,6 +59,26 @@ class ReferenceDocsTest
         assertTrue(pages.get("json.md").contains("| `wallNs` | long |"), pages.get("json.md"));
         assertTrue(pages.get("system-properties.md").contains("| `electbench.inmemory.idle` |"));
         assertTrue(pages.get("exit-codes.md").contains("| 2 |"));
+    }
+
+    @Test
+    void everyDeclaredParameterIsDocumentedAndIsAFlagOfSimulateAndRun() throws IOException
+    {
+        final String parameters = ReferenceDocs.pages(ROOT).get("parameters.md");
+        final List<Parameter<?>> declared = new ArrayList<>();
+        RunParameters.all().forEach(parameter -> declared.add(parameter.declared()));
+        declared.addAll(AlgorithmRegistry.instance().options());
+        final CommandLine main = Main.commandLine();
+        for (final Parameter<?> parameter : declared)
+        {
+            assertTrue(parameters.contains("| `--" + parameter.name() + "`"), parameter.name() + " has a row");
+            assertTrue(parameters.contains(parameter.doc().replace("|", "\\|")), parameter.name() + "'s doc is on its row");
+            for (final String command : List.of("simulate", "run"))
+            {
+                assertTrue(null != main.getSubcommands().get(command).getCommandSpec().findOption("--" + parameter.name()),
+                    command + " --" + parameter.name());
+            }
+        }
     }
 
     @Test

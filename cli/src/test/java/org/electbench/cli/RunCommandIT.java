@@ -198,7 +198,7 @@ class RunCommandIT
     void aNamedCellRunsExactlyThat() throws Exception
     {
         final SimulateCommandTest.Outcome outcome = run("--nodes", "7", "--algorithm", "bully", "--scenario", "leader-crash",
-            "-wi", "0", "-i", "2");
+            "--election-timeout", "0.01s", "-wi", "0", "-i", "2");
         assertEquals(0, outcome.exitCode(), outcome.err());
         final Path folder = folders().get(0);
         final JsonNode results = new ObjectMapper().readTree(folder.resolve("jmh-convergence-sim.json").toFile());
@@ -208,6 +208,7 @@ class RunCommandIT
         assertEquals("7", params.get("nodes").asText());
         assertEquals("leader-crash", params.get("scenario").asText());
         assertEquals("sim", params.get("transport").asText());
+        assertEquals("10ms", params.get("electionTimeout").asText(), "the value checked, written by its declaration");
         try (var files = Files.list(folder))
         {
             assertEquals(List.of(), files.filter(file -> file.getFileName().toString().startsWith("jmh-") &&

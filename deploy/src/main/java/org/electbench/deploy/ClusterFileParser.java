@@ -10,12 +10,12 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import org.electbench.aeron.ChannelPlan;
-import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.Durations;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.ElectionSettings.Knob;
+import org.electbench.spi.Parameter;
 import org.electbench.transport.InputFiles;
 import org.electbench.transport.parameters.RunParameter;
 import org.electbench.transport.parameters.RunParameters;
@@ -74,7 +74,7 @@ final class ClusterFileParser
     static List<String> keys(final AlgorithmRegistry registry)
     {
         final List<String> keys = new ArrayList<>(KEYS);
-        for (final AlgorithmOption<?> option : registry.options())
+        for (final Parameter<?> option : registry.options())
         {
             keys.add(option.name());
             keys.addAll(option.aliases());
@@ -100,7 +100,7 @@ final class ClusterFileParser
         }
         final String[] words = line.split("\\s+");
         final String word = words[0].toLowerCase(Locale.ROOT);
-        final AlgorithmOption<?> option = KEYS.contains(word) ? null : registry.option(word);
+        final Parameter<?> option = KEYS.contains(word) ? null : registry.option(word);
         if (!KEYS.contains(word) && null == option)
         {
             throw error("unknown key '" + words[0] + "'; accepted keys: " + String.join(", ", keys(registry)));
@@ -285,7 +285,7 @@ final class ClusterFileParser
         return parsed;
     }
 
-    private static <T> String format(final AlgorithmOption<T> option)
+    private static <T> String format(final Parameter<T> option)
     {
         return option.format(option.defaultValue());
     }

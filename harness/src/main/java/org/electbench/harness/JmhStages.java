@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
+import org.electbench.transport.parameters.RunParameters;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.results.BenchmarkResult;
@@ -65,7 +66,9 @@ public final class JmhStages
     private static final String PACKAGE = "org.electbench.bench.";
     /** The parameters a progress line names, each with its prefix. */
     private static final String[][] BRIEF = {
-        {"algorithm", ""}, {"transport", ""}, {"nodes", "n="}, {"scenario", ""}, {"heartbeat", "HBT="}, {"electionTimeout", "T_elec="}};
+        {"algorithm", ""}, {"transport", ""}, {RunParameters.NODES.key(), "n="}, {RunParameters.SCENARIO.key(), ""},
+        {RunParameters.HEARTBEAT.key(), RunParameters.HEARTBEAT.declared().symbol() + "="},
+        {RunParameters.ELECTION_TIMEOUT.key(), RunParameters.ELECTION_TIMEOUT.declared().symbol() + "="}};
 
     private final RunFolder folder;
     private final Environment environment;

@@ -4,9 +4,9 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.ClusterProfile;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.Parameter;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.parameters.RunParameter;
 import org.electbench.transport.parameters.RunParameters;
@@ -17,21 +17,13 @@ import org.electbench.transport.parameters.RunParameters;
  * the algorithm's own options and the seed, and the result file names
  * built from them (as real-logic/benchmarks names its files from their configuration), so a
  * results folder explains itself: {@code bully_sim_n8_leader-crash_detect-lowest_hbt-50ms_...}.
+ * A setting's key is its declaration's ({@code RunParameters.NODES.key()}); the constants here
+ * name only what a row carries beside the settings.
  */
 public final class Parameters
 {
     public static final String ALGORITHM = "algorithm";
     public static final String RUNTIME = "runtime";
-    public static final String NODES = RunParameters.NODES.key();
-    public static final String SCENARIO = RunParameters.SCENARIO.key();
-    public static final String DETECT = RunParameters.DETECT.key();
-    public static final String DELAY = RunParameters.DELAY.key();
-    public static final String LOSS = RunParameters.LOSS.key();
-    public static final String FIFO = RunParameters.FIFO.key();
-    public static final String HEARTBEAT = RunParameters.HEARTBEAT.key();
-    public static final String DETECTION_TIMEOUT = RunParameters.DETECTION_TIMEOUT.key();
-    public static final String ELECTION_TIMEOUT = RunParameters.ELECTION_TIMEOUT.key();
-    public static final String COORDINATOR_TIMEOUT = RunParameters.COORDINATOR_TIMEOUT.key();
     public static final String SEED = "seed";
     /**
      * Present only where the delay has no maximum: the quantile of it the derived timeouts wait
@@ -75,7 +67,7 @@ public final class Parameters
                 parameters.put(parameter.key(), parameter.formatObject(value));
             }
         }
-        for (final AlgorithmOption<?> option : scenario.algorithm().options())
+        for (final Parameter<?> option : scenario.algorithm().options())
         {
             parameters.put(option.name(), formatted(option, settings));
         }
@@ -99,7 +91,7 @@ public final class Parameters
         return Collections.unmodifiableMap(parameters);
     }
 
-    private static <T> String formatted(final AlgorithmOption<T> option, final ElectionSettings settings)
+    private static <T> String formatted(final Parameter<T> option, final ElectionSettings settings)
     {
         return option.format(settings.get(option));
     }
@@ -129,11 +121,11 @@ public final class Parameters
             {
                 name.append('_');
             }
-            if (ALGORITHM.equals(key) || RUNTIME.equals(key) || SCENARIO.equals(key))
+            if (ALGORITHM.equals(key) || RUNTIME.equals(key) || RunParameters.SCENARIO.key().equals(key))
             {
                 name.append(safe(value));
             }
-            else if (NODES.equals(key))
+            else if (RunParameters.NODES.key().equals(key))
             {
                 name.append('n').append(safe(value));
             }

@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.electbench.transport.parameters.RunParameters;
+
 /**
  * The time a run has left, from what it measured so far. A single-shot benchmark (one parameter
  * combination) costs its forks' start-up plus its elections times the per-election cost of its
@@ -57,7 +59,7 @@ public final class RunEstimate
             int nodes = 5;
             try
             {
-                nodes = Integer.parseInt(params.getOrDefault("nodes", "5"));
+                nodes = Integer.parseInt(params.getOrDefault(RunParameters.NODES.key(), String.valueOf(RunParameters.NODES.defaultValue())));
             }
             catch (final NumberFormatException ex)
             {

@@ -6,9 +6,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
-import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;
+import org.electbench.spi.Parameter;
 import org.electbench.transport.ScenarioKind;
+import org.electbench.transport.parameters.RunParameters;
 
 /**
  * The stages {@code ./electbench run} drives the benchmark jar through, for each size of run.
@@ -106,9 +107,11 @@ public final class RunGrid
                         inMemory ? List.of("3", "5", "9", "17") : List.of("3", "5", "9"), List.of("leader-crash"), 1,
                         inMemory ? 1 : 0, 30, 1));
                 }
-                stages.add(timed("simulator", BenchmarkStage.SIMULATOR, params(algorithms, "nodes", List.of("5", "65", "257")),
+                stages.add(timed("simulator", BenchmarkStage.SIMULATOR,
+                    params(algorithms, RunParameters.NODES.key(), List.of("5", "65", "257")),
                     1, 1, 2, "1s", "2s", List.of()));
-                stages.add(timed("simulator-floor", BenchmarkStage.SIMULATOR_FLOOR, params(algorithms, "nodes", List.of("5", "65", "257")),
+                stages.add(timed("simulator-floor", BenchmarkStage.SIMULATOR_FLOOR,
+                    params(algorithms, RunParameters.NODES.key(), List.of("5", "65", "257")),
                     1, 1, 2, "1s", "2s", List.of()));
                 stages.add(timed("message-path", BenchmarkStage.MESSAGE_PATH,
                     params(algorithms, "transport", List.of(SIM, INMEMORY)), 1, 1, 2, "2s", "2s", List.of("gc")));
@@ -116,19 +119,19 @@ public final class RunGrid
             default:
                 stages.add(convergence("convergence-sim", algorithms, List.of(SIM),
                     List.of("3", "5", "9", "17", "33", "65", "129", "257", "513", "1024"), scenarios, 1, 1, 20, 50)
-                    .with("detect", List.of("all", "lowest")));
+                    .with(RunParameters.DETECT.key(), List.of("all", "lowest")));
                 stages.add(convergence("convergence-real", algorithms, real, List.of("3", "5", "9", "17"), scenarios, 1, 2, 30, 1));
                 incidents(stages, algorithms, List.of("5", "9", "17"), 1, 50);
                 stages.add(timers("convergence-timers", algorithms, List.of("10ms", "20ms", "50ms", "100ms"),
                     List.of("2ms", "5ms", "10ms", "30ms"), 1, 1, 20, 50));
                 stages.add(timed("simulator", BenchmarkStage.SIMULATOR,
-                    params(algorithms, "nodes", List.of("5", "17", "65", "257", "1024")), 1, 2, 3, "2s", "3s", List.of()));
+                    params(algorithms, RunParameters.NODES.key(), List.of("5", "17", "65", "257", "1024")), 1, 2, 3, "2s", "3s", List.of()));
                 stages.add(timed("simulator-floor", BenchmarkStage.SIMULATOR_FLOOR,
-                    params(algorithms, "nodes", List.of("5", "17", "65", "257", "1024")), 1, 2, 3, "2s", "3s", List.of()));
+                    params(algorithms, RunParameters.NODES.key(), List.of("5", "17", "65", "257", "1024")), 1, 2, 3, "2s", "3s", List.of()));
                 final Map<String, List<String>> worst = new LinkedHashMap<>();
                 worst.put("algorithm", algorithms);
-                worst.put("nodes", List.of("1024"));
-                worst.put("detect", List.of("lowest"));
+                worst.put(RunParameters.NODES.key(), List.of("1024"));
+                worst.put(RunParameters.DETECT.key(), List.of("lowest"));
                 stages.add(timed("simulator-worst-case", BenchmarkStage.SIMULATOR, worst, 1, 1, 3, "2s", "3s", List.of()));
                 final List<String> all = new ArrayList<>(List.of(SIM));
                 all.addAll(real);
@@ -227,8 +230,8 @@ public final class RunGrid
             }
         }
         stages.add(convergence("incidents-sim", algorithms, List.of(SIM), nodes, scenarios, forks, 0, iterations, 20));
-        final AlgorithmOption<?> preVote = AlgorithmRegistry.instance().option("pre-vote");
-        final AlgorithmOption<?> checkQuorum = AlgorithmRegistry.instance().option("check-quorum");
+        final Parameter<?> preVote = AlgorithmRegistry.instance().option("pre-vote");
+        final Parameter<?> checkQuorum = AlgorithmRegistry.instance().option("check-quorum");
         if (null == preVote || null == checkQuorum)
         {
             return;
@@ -267,8 +270,8 @@ public final class RunGrid
         final Map<String, List<String>> params = new LinkedHashMap<>();
         params.put("algorithm", algorithms);
         params.put("transport", transports);
-        params.put("nodes", nodes);
-        params.put("scenario", scenarios);
+        params.put(RunParameters.NODES.key(), nodes);
+        params.put(RunParameters.SCENARIO.key(), scenarios);
         return new BenchmarkStage(name, BenchmarkStage.CONVERGENCE, params, forks, warmups, iterations, batch, null, null, List.of());
     }
 
@@ -283,8 +286,8 @@ public final class RunGrid
         final int batch)
     {
         return convergence(name, algorithms, List.of(SIM), List.of("9"), List.of("leader-crash"), forks, warmups, iterations, batch)
-            .with("heartbeat", heartbeats)
-            .with("electionTimeout", electionTimeouts);
+            .with(RunParameters.HEARTBEAT.key(), heartbeats)
+            .with(RunParameters.ELECTION_TIMEOUT.key(), electionTimeouts);
     }
 
     private static BenchmarkStage timed(

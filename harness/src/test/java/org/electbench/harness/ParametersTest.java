@@ -12,6 +12,7 @@ import org.electbench.spi.ElectionSettings;
 import org.electbench.transport.DelayDistribution;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
+import org.electbench.transport.parameters.RunParameters;
 import org.junit.jupiter.api.Test;
 
 /** A run report's parameters come from the declarations and carry a distortion's mark and reason, and a derived bound's quantile. */
@@ -28,11 +29,11 @@ class ParametersTest
         assertTrue(parameters.get(Parameters.DISTORTION).startsWith("--coordinator-timeout 30ms is not above two laps of the ring"),
             parameters.toString());
         assertFalse(Parameters.fileNamePrefix(parameters).contains("distortion"));
-        assertEquals("30ms", parameters.get(Parameters.COORDINATOR_TIMEOUT));
+        assertEquals("30ms", parameters.get(RunParameters.COORDINATOR_TIMEOUT.key()));
 
         final Map<String, String> faithful = Parameters.of(Scenario.builder().algorithm("ring").nodes(17).build(), "sim");
         assertFalse(faithful.containsKey(Parameters.DISTORTION), faithful.toString());
-        assertEquals("54.1ms", faithful.get(Parameters.COORDINATOR_TIMEOUT), "the value derived, as the nodes ran it");
+        assertEquals("54.1ms", faithful.get(RunParameters.COORDINATOR_TIMEOUT.key()), "the value derived, as the nodes ran it");
         assertEquals(List.of("algorithm", "runtime", "nodes", "scenario", "detect", "delay", "loss", "fifo", "heartbeat",
             "detectionTimeout", "electionTimeout", "coordinatorTimeout", "recovery", "arrangement", "ack", "seed"),
             new ArrayList<>(faithful.keySet()));

@@ -2,9 +2,9 @@ package org.electbench.tune;
 
 import java.util.Set;
 
-import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionSettings.Knob;
+import org.electbench.spi.Parameter;
 
 /**
  * Which timing knobs an algorithm reads, as the algorithm itself declares them
@@ -16,7 +16,7 @@ import org.electbench.spi.ElectionSettings.Knob;
  * @param coordinator whether T_coord is read.
  * @param spread      the declared option drawing the detection timeout at random from [D, D + spread), or null.
  */
-public record Knobs(boolean election, boolean coordinator, AlgorithmOption<Long> spread)
+public record Knobs(boolean election, boolean coordinator, Parameter<Long> spread)
 {
     /**
      * @param algorithm a registered algorithm.

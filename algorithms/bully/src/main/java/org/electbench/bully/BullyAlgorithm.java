@@ -2,7 +2,6 @@ package org.electbench.bully;
 
 import java.util.List;
 
-import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.ClusterProfile;
 import org.electbench.spi.DerivedSettings;
 import org.electbench.spi.ElectionAlgorithm;
@@ -11,6 +10,7 @@ import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.LivenessPromise;
 import org.electbench.spi.MessageRole;
 import org.electbench.spi.ElectionSettings.Knob;
+import org.electbench.spi.Parameter;
 import org.electbench.spi.RecoveryPolicy;
 import org.electbench.spi.SettingsDerivation;
 
@@ -27,11 +27,11 @@ public final class BullyAlgorithm implements ElectionAlgorithm
     private static final List<MessageRole> ROLES = List.of(
         MessageRole.ELECTION, MessageRole.ELECTION, MessageRole.ANNOUNCEMENT, MessageRole.HEARTBEAT);
     /** What a restarted node does; shared with the ring. */
-    public static final AlgorithmOption<RecoveryPolicy> RECOVERY = RecoveryPolicy.OPTION;
+    public static final Parameter<RecoveryPolicy> RECOVERY = RecoveryPolicy.OPTION;
     /** The textbook variant in which the highest live id declares at once; the sources wait T_elec. */
-    public static final AlgorithmOption<Boolean> IMMEDIATE_DECLARE = AlgorithmOption.onOff("immediate-declare", false,
-        "Bully: the highest live id declares itself at once instead of waiting T_elec like any candidate " +
-        "(a variant some textbooks teach; the sources wait).");
+    public static final Parameter<Boolean> IMMEDIATE_DECLARE = Parameter.onOff("immediate-declare").defaultValue(false)
+        .doc("Bully: the highest live id declares itself at once instead of waiting T_elec like any candidate " +
+        "(a variant some textbooks teach; the sources wait).").build();
 
     @Override
     public String name()
@@ -61,7 +61,7 @@ public final class BullyAlgorithm implements ElectionAlgorithm
     }
 
     @Override
-    public List<AlgorithmOption<?>> options()
+    public List<Parameter<?>> options()
     {
         return List.of(RECOVERY, IMMEDIATE_DECLARE);
     }

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.IntPredicate;
 
-import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.ClusterProfile;
 import org.electbench.spi.DerivedSettings;
 import org.electbench.spi.Durations;
@@ -15,6 +14,7 @@ import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageRole;
 import org.electbench.spi.ElectionSettings.Knob;
 import org.electbench.spi.LivenessPromise;
+import org.electbench.spi.Parameter;
 import org.electbench.spi.SettingsDerivation;
 
 /**
@@ -31,9 +31,9 @@ public final class QuorumAlgorithm implements ElectionAlgorithm
      * Off (the default): the source's rules, a leader on more than N/2 identical VOTE(term, msg).
      * On: vote ranges, ballots, durable votes and the stale-leader rules (docs/design/algorithms/quorum.md).
      */
-    public static final AlgorithmOption<Boolean> BALLOTS = AlgorithmOption.onOff("ballots", false,
-        "Quorum: vote ranges, ballots and durable votes added for one leader per term; off is the source's rule " +
-            "(more than N/2 identical votes)");
+    public static final Parameter<Boolean> BALLOTS = Parameter.onOff("ballots").defaultValue(false)
+        .doc("Quorum: vote ranges, ballots and durable votes added for one leader per term; off is the source's rule " +
+            "(more than N/2 identical votes)").build();
     /** Election rounds the liveness bound allows after the last heal; see {@link #liveness}. */
     static final int LIVENESS_ROUNDS = 3;
     private static final List<MessageRole> ROLES = List.of(
@@ -46,7 +46,7 @@ public final class QuorumAlgorithm implements ElectionAlgorithm
     }
 
     @Override
-    public List<AlgorithmOption<?>> options()
+    public List<Parameter<?>> options()
     {
         return List.of(BALLOTS);
     }

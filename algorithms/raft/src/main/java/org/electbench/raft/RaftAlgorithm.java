@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.IntPredicate;
 
-import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.ClusterProfile;
 import org.electbench.spi.DerivedSettings;
 import org.electbench.spi.Durations;
@@ -14,6 +13,7 @@ import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.LivenessPromise;
 import org.electbench.spi.MessageRole;
+import org.electbench.spi.Parameter;
 import org.electbench.spi.SettingsDerivation;
 
 /**
@@ -47,19 +47,19 @@ public final class RaftAlgorithm implements ElectionAlgorithm
         MessageRole.HEARTBEAT, MessageRole.ACKNOWLEDGEMENT);
 
     /** Width of the random election-timeout range above T; not given, T itself. */
-    public static final AlgorithmOption<Long> TIMEOUT_SPREAD = AlgorithmOption.duration("timeout-spread",
-        ElectionSettings.DEFAULT_DETECTION_TIMEOUT_NS,
-        "Raft: election timeouts are drawn uniformly from [T, T + spread), T the detection timeout; " +
+    public static final Parameter<Long> TIMEOUT_SPREAD = Parameter.duration("timeout-spread")
+        .defaultValue(ElectionSettings.DEFAULT_DETECTION_TIMEOUT_NS)
+        .doc("Raft: election timeouts are drawn uniformly from [T, T + spread), T the detection timeout; " +
         "0 makes them all T. Not given, the spread is the detection timeout itself: [T, 2T), as the Raft paper, etcd " +
-        "and HashiCorp raft.");
+        "and HashiCorp raft.").build();
     /** PreVote (thesis §9.6), off by default as in the Raft paper's election. */
-    public static final AlgorithmOption<Boolean> PRE_VOTE = AlgorithmOption.onOff("pre-vote", false,
-        "Raft: ask a majority whether they would vote before raising the term, so a node cut off and rejoining " +
-        "cannot depose a healthy leader.");
+    public static final Parameter<Boolean> PRE_VOTE = Parameter.onOff("pre-vote").defaultValue(false)
+        .doc("Raft: ask a majority whether they would vote before raising the term, so a node cut off and rejoining " +
+        "cannot depose a healthy leader.").build();
     /** CheckQuorum (thesis §6.2), off by default as in the Raft paper's election. */
-    public static final AlgorithmOption<Boolean> CHECK_QUORUM = AlgorithmOption.onOff("check-quorum", false,
-        "Raft: a leader that has not heard from a majority for T steps down, so a leader cut off in a minority " +
-        "stops believing it leads; followers then answer every heartbeat (HEARTBEAT_RESPONSE).");
+    public static final Parameter<Boolean> CHECK_QUORUM = Parameter.onOff("check-quorum").defaultValue(false)
+        .doc("Raft: a leader that has not heard from a majority for T steps down, so a leader cut off in a minority " +
+        "stops believing it leads; followers then answer every heartbeat (HEARTBEAT_RESPONSE).").build();
 
     @Override
     public String name()
@@ -96,7 +96,7 @@ public final class RaftAlgorithm implements ElectionAlgorithm
     }
 
     @Override
-    public List<AlgorithmOption<?>> options()
+    public List<Parameter<?>> options()
     {
         return List.of(TIMEOUT_SPREAD, PRE_VOTE, CHECK_QUORUM);
     }
@@ -110,7 +110,7 @@ public final class RaftAlgorithm implements ElectionAlgorithm
 
     /** @return {@link #TIMEOUT_SPREAD}: the timeout is drawn from [T, T + spread). */
     @Override
-    public AlgorithmOption<Long> detectionSpread()
+    public Parameter<Long> detectionSpread()
     {
         return TIMEOUT_SPREAD;
     }

@@ -8,12 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
-import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.ClusterProfile;
 import org.electbench.spi.DerivedSettings;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.Parameter;
 import org.junit.jupiter.api.Test;
 
 class RaftAlgorithmTest
@@ -47,7 +47,7 @@ class RaftAlgorithmTest
         final ElectionSettings slower = settings.toBuilder().detectionTimeoutNs(4 * tNs).build();
         assertEquals(4 * tNs, RaftConfig.of(slower).spreadNs());
         assertEquals(List.of("timeout-spread", "pre-vote", "check-quorum"),
-            new RaftAlgorithm().options().stream().map(AlgorithmOption::name).toList());
+            new RaftAlgorithm().options().stream().map(Parameter::name).toList());
     }
 
     @Test

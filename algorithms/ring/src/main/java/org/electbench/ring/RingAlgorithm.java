@@ -2,7 +2,6 @@ package org.electbench.ring;
 
 import java.util.List;
 
-import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.ClusterProfile;
 import org.electbench.spi.DerivedSettings;
 import org.electbench.spi.Durations;
@@ -12,6 +11,7 @@ import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.LivenessPromise;
 import org.electbench.spi.MessageRole;
 import org.electbench.spi.ElectionSettings.Knob;
+import org.electbench.spi.Parameter;
 import org.electbench.spi.RecoveryPolicy;
 import org.electbench.spi.RingArrangement;
 import org.electbench.spi.SettingsDerivation;
@@ -28,15 +28,15 @@ public final class RingAlgorithm implements ElectionAlgorithm
     private static final List<MessageRole> ROLES = List.of(
         MessageRole.ELECTION, MessageRole.ANNOUNCEMENT, MessageRole.ACKNOWLEDGEMENT, MessageRole.HEARTBEAT);
     /** What a restarted node does; shared with the bully. */
-    public static final AlgorithmOption<RecoveryPolicy> RECOVERY = RecoveryPolicy.OPTION;
+    public static final Parameter<RecoveryPolicy> RECOVERY = RecoveryPolicy.OPTION;
     /** Ring order of ids along the direction of travel. */
-    public static final AlgorithmOption<RingArrangement> ARRANGEMENT = AlgorithmOption.choice("arrangement",
-        RingArrangement.class, RingArrangement.INCREASING,
-        "Ring order of ids along the direction of travel: increasing, decreasing, or random (drawn from the seed).");
+    public static final Parameter<RingArrangement> ARRANGEMENT = Parameter.choice("arrangement", RingArrangement.class)
+        .defaultValue(RingArrangement.INCREASING)
+        .doc("Ring order of ids along the direction of travel: increasing, decreasing, or random (drawn from the seed).").build();
     /** Per-hop acknowledgements: the reliable-hop layer that lets a ring survive crashes. */
-    public static final AlgorithmOption<Boolean> ACK = AlgorithmOption.onOff("ack", true,
-        "Ring: acknowledge each hop and skip a dead successor; off is the textbook ring (reliable links, no crashes).")
-        .withAliases("acknowledgements");
+    public static final Parameter<Boolean> ACK = Parameter.onOff("ack").defaultValue(true)
+        .doc("Ring: acknowledge each hop and skip a dead successor; off is the textbook ring (reliable links, no crashes).")
+        .aliases("acknowledgements").build();
 
     @Override
     public String name()
@@ -67,7 +67,7 @@ public final class RingAlgorithm implements ElectionAlgorithm
     }
 
     @Override
-    public List<AlgorithmOption<?>> options()
+    public List<Parameter<?>> options()
     {
         return List.of(RECOVERY, ARRANGEMENT, ACK);
     }

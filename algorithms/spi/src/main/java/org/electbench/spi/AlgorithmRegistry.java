@@ -17,7 +17,7 @@ public final class AlgorithmRegistry
     private static final AlgorithmRegistry DEFAULT = new AlgorithmRegistry(AlgorithmRegistry.class.getClassLoader());
 
     private final Map<String, ElectionAlgorithm> algorithmByName;
-    private final List<AlgorithmOption<?>> options;
+    private final List<Parameter<?>> options;
     private final Map<String, List<String>> algorithmsByOption;
 
     public AlgorithmRegistry(final ClassLoader classLoader)
@@ -34,12 +34,12 @@ public final class AlgorithmRegistry
             }
         }
         algorithmByName = Collections.unmodifiableMap(byName);
-        final Map<String, AlgorithmOption<?>> optionByName = new TreeMap<>();
+        final Map<String, Parameter<?>> optionByName = new TreeMap<>();
         for (final ElectionAlgorithm algorithm : byName.values())
         {
-            for (final AlgorithmOption<?> option : algorithm.options())
+            for (final Parameter<?> option : algorithm.options())
             {
-                final AlgorithmOption<?> previous = optionByName.putIfAbsent(option.name(), option);
+                final Parameter<?> previous = optionByName.putIfAbsent(option.name(), option);
                 if (null != previous && !previous.sharesValuesWith(option))
                 {
                     throw new IllegalStateException("option '" + option.name() + "' of " + algorithm.name() +
@@ -85,7 +85,7 @@ public final class AlgorithmRegistry
         final Map<String, List<String>> byOption = new TreeMap<>();
         for (final ElectionAlgorithm algorithm : algorithms)
         {
-            for (final AlgorithmOption<?> option : algorithm.options())
+            for (final Parameter<?> option : algorithm.options())
             {
                 byOption.computeIfAbsent(option.name(), name -> new ArrayList<>()).add(algorithm.name());
             }
@@ -98,7 +98,7 @@ public final class AlgorithmRegistry
      * @return every option the registered algorithms declare, one per name (the first
      *         algorithm's declaration, by algorithm name, stands for a shared one).
      */
-    public List<AlgorithmOption<?>> options()
+    public List<Parameter<?>> options()
     {
         return options;
     }
@@ -107,11 +107,11 @@ public final class AlgorithmRegistry
      * @param name an option name or alias.
      * @return the declared option, or null when no algorithm declares one by that name.
      */
-    public AlgorithmOption<?> option(final String name)
+    public Parameter<?> option(final String name)
     {
-        for (final AlgorithmOption<?> option : options)
+        for (final Parameter<?> option : options)
         {
-            if (option.name().equals(name) || option.aliases().contains(name))
+            if (option.answersTo(name))
             {
                 return option;
             }
@@ -120,7 +120,7 @@ public final class AlgorithmRegistry
     }
 
     /** @return the names of the algorithms that declare the option, sorted; empty for none. */
-    public List<String> algorithmsDeclaring(final AlgorithmOption<?> option)
+    public List<String> algorithmsDeclaring(final Parameter<?> option)
     {
         return algorithmsByOption.getOrDefault(option.name(), List.of());
     }

@@ -79,24 +79,25 @@ public interface ElectionAlgorithm
      * of the cluster file, with its help text, default and error message taken from the
      * declaration; nothing else needs editing to add one. Declare them as constants of the
      * provider class, return them here, and read each once in the node's constructor with
-     * {@link ElectionSettings#get(AlgorithmOption)}:
+     * {@link ElectionSettings#get(Parameter)}:
      * <pre>{@code
-     * public static final AlgorithmOption<Long> ELECTION_TIMEOUT_SPREAD = AlgorithmOption.duration(
-     *     "election-timeout-spread", TimeUnit.MILLISECONDS.toNanos(150), "Raft: width of the random election timeout");
-     * public static final AlgorithmOption<Boolean> PRE_VOTE =
-     *     AlgorithmOption.onOff("pre-vote", true, "Raft: a PreVote round before standing");
+     * public static final Parameter<Long> ELECTION_TIMEOUT_SPREAD = Parameter.duration(*     "election-timeout-spread").defaultValue(TimeUnit.MILLISECONDS.toNanos(150))
+         .doc("Raft: width of the random election timeout").build();
+     * public static final Parameter<Boolean> PRE_VOTE =
+     *     Parameter.onOff("pre-vote").defaultValue(true)
+         .doc("Raft: a PreVote round before standing").build();
      *
-     * public List<AlgorithmOption<?>> options()
+     * public List<Parameter<?>> options()
      * {
      *     return List.of(ELECTION_TIMEOUT_SPREAD, PRE_VOTE);
      * }
      * }</pre>
      * A name two algorithms declare is one flag setting both, so both must accept the same
-     * values ({@link AlgorithmOption#sharesValuesWith}); the registry refuses a clash.
+     * values ({@link Parameter#sharesValuesWith}); the registry refuses a clash.
      *
      * @return the declared options; none by default.
      */
-    default List<AlgorithmOption<?>> options()
+    default List<Parameter<?>> options()
     {
         return List.of();
     }
@@ -122,7 +123,7 @@ public interface ElectionAlgorithm
      *
      * @return one of {@link #options()}, or null when a node waits exactly D.
      */
-    default AlgorithmOption<Long> detectionSpread()
+    default Parameter<Long> detectionSpread()
     {
         return null;
     }

@@ -16,7 +16,7 @@ import java.util.TreeMap;
  *   <li>coordinator timeout T_coord: bully waits this long for COORDINATOR after an OK; ring waits this long for the ELECTED lap.</li>
  * </ul>
  * Beside these shared {@link Knob}s the settings carry the values of the options each algorithm
- * declares for itself ({@link AlgorithmOption}), by option name; an option not given reads as
+ * declares for itself ({@link Parameter}), by option name; an option not given reads as
  * its declared default. A node reads what it needs once, in its constructor, so nothing here is
  * touched on the message path.
  * <p>
@@ -35,40 +35,62 @@ public final class ElectionSettings
     /** The shortest knob {@link #dividedBy} leaves. */
     private static final long MIN_DIVIDED_NS = 1_000;
 
-    /** The timing knobs every algorithm reads, named as their flags and cluster-file keys are. */
+    /**
+     * The timing knobs every algorithm reads, each a {@link Parameter} declared here once: its
+     * name is the flag and cluster-file key. The enum indexes the values a settings object holds.
+     */
     public enum Knob
     {
-        HEARTBEAT_INTERVAL("heartbeat", "HBT", DEFAULT_HEARTBEAT_INTERVAL_NS),
-        DETECTION_TIMEOUT("detection-timeout", "D", DEFAULT_DETECTION_TIMEOUT_NS),
-        ELECTION_TIMEOUT("election-timeout", "T_elec", DEFAULT_ELECTION_TIMEOUT_NS),
-        COORDINATOR_TIMEOUT("coordinator-timeout", "T_coord", DEFAULT_COORDINATOR_TIMEOUT_NS);
+        HEARTBEAT_INTERVAL(Parameter.duration("heartbeat").symbol("HBT").defaultValue(DEFAULT_HEARTBEAT_INTERVAL_NS)
+            .doc("Heartbeat interval HBT: how often a leader announces itself.")),
+        DETECTION_TIMEOUT(Parameter.duration("detection-timeout").symbol("D").defaultValue(DEFAULT_DETECTION_TIMEOUT_NS)
+            .doc("Leader silence before a follower acts (raft's election timeout T).")),
+        ELECTION_TIMEOUT(Parameter.duration("election-timeout").symbol("T_elec").defaultValue(DEFAULT_ELECTION_TIMEOUT_NS)
+            .doc("T_elec: bully's wait for OK, quorum's voting window, ring's hop timeout.")),
+        COORDINATOR_TIMEOUT(Parameter.duration("coordinator-timeout").symbol("T_coord").defaultValue(DEFAULT_COORDINATOR_TIMEOUT_NS)
+            .doc("T_coord: bully's wait for COORDINATOR after OK, ring's wait for the ELECTED lap."));
 
-        private final String optionName;
-        private final String symbol;
-        private final long defaultNs;
+        private final Parameter<Long> parameter;
 
-        Knob(final String optionName, final String symbol, final long defaultNs)
+        Knob(final Parameter.Builder<Long> declaration)
         {
-            this.optionName = optionName;
-            this.symbol = symbol;
-            this.defaultNs = defaultNs;
+            this.parameter = declaration.atLeastNs(Durations.MIN_TIMER_NS).build();
+        }
+
+        /** @return the knob's declaration: name, symbol, default, doc, parser. */
+        public Parameter<Long> parameter()
+        {
+            return parameter;
         }
 
         /** @return the flag ({@code --NAME}) and cluster-file key. */
         public String optionName()
         {
-            return optionName;
+            return parameter.name();
         }
 
         /** @return the short name tables and the docs use: HBT, D, T_elec, T_coord. */
         public String symbol()
         {
-            return symbol;
+            return parameter.symbol();
         }
 
         public long defaultNs()
         {
-            return defaultNs;
+            return parameter.defaultValue();
+        }
+
+        /** @return the knob a parameter declares, or null when it is no knob. */
+        public static Knob of(final Parameter<?> parameter)
+        {
+            for (final Knob knob : values())
+            {
+                if (knob.parameter.equals(parameter))
+                {
+                    return knob;
+                }
+            }
+            return null;
         }
     }
 
@@ -137,7 +159,7 @@ public final class ElectionSettings
      * @return these settings, {@link #explicit()}, with every knob and duration option divided
      *         (none below 1 us): the same protocol played faster.
      */
-    public ElectionSettings dividedBy(final long divisor, final List<AlgorithmOption<?>> options)
+    public ElectionSettings dividedBy(final long divisor, final List<Parameter<?>> options)
     {
         if (divisor < 1)
         {
@@ -148,12 +170,12 @@ public final class ElectionSettings
         {
             builder.knobNs(knob, Math.max(MIN_DIVIDED_NS, knobNs(knob) / divisor));
         }
-        for (final AlgorithmOption<?> option : options)
+        for (final Parameter<?> option : options)
         {
-            if (AlgorithmOption.Kind.DURATION == option.kind())
+            if (Parameter.Kind.DURATION == option.kind())
             {
                 @SuppressWarnings("unchecked")
-                final AlgorithmOption<Long> duration = (AlgorithmOption<Long>)option;
+                final Parameter<Long> duration = (Parameter<Long>)option;
                 builder.option(duration, get(duration) / divisor);
             }
         }
@@ -208,14 +230,19 @@ public final class ElectionSettings
      * @param option an option some algorithm declares.
      * @return the value given for it, else the value the algorithm derived, else its declared default.
      */
-    public <T> T get(final AlgorithmOption<T> option)
+    public <T> T get(final Parameter<T> option)
     {
+        final Knob knob = Knob.of(option);
+        if (null != knob)
+        {
+            return option.type().cast(knobNs(knob));
+        }
         final Object value = valuesByName.get(option.name());
-        return null == value ? option.defaultValue() : option.valueType().cast(value);
+        return null == value ? option.defaultValue() : option.type().cast(value);
     }
 
     /** @return whether a value was given for the option (else it reads as its default). */
-    public boolean isExplicit(final AlgorithmOption<?> option)
+    public boolean isExplicit(final Parameter<?> option)
     {
         return optionValues.containsKey(option.name());
     }
@@ -248,7 +275,7 @@ public final class ElectionSettings
      * @param options the options of the algorithm that runs with these settings.
      * @return e.g. {@code HBT 50ms, D 150ms, T_elec 10ms, T_coord 54.1ms (derived), recovery bully, arrangement increasing, ack on}.
      */
-    public String describe(final List<AlgorithmOption<?>> options)
+    public String describe(final List<Parameter<?>> options)
     {
         final StringBuilder text = new StringBuilder();
         for (final Knob knob : KNOBS)
@@ -257,7 +284,7 @@ public final class ElectionSettings
                 .append(Durations.human(knobNs(knob)))
                 .append(!isExplicit(knob) && knobNs(knob) != knob.defaultNs() ? " (derived)" : "");
         }
-        for (final AlgorithmOption<?> option : options)
+        for (final Parameter<?> option : options)
         {
             text.append(", ").append(option.name()).append(' ').append(formatted(option))
                 .append(derivedOptionValues.containsKey(option.name()) && !isExplicit(option) ? " (derived)" : "");
@@ -265,7 +292,7 @@ public final class ElectionSettings
         return text.toString();
     }
 
-    private <T> String formatted(final AlgorithmOption<T> option)
+    private <T> String formatted(final Parameter<T> option)
     {
         return option.format(get(option));
     }
@@ -357,7 +384,7 @@ public final class ElectionSettings
          * @param value  its value.
          * @throws IllegalArgumentException naming the option and its accepted values when the value is not accepted.
          */
-        public <T> Builder option(final AlgorithmOption<T> option, final T value)
+        public <T> Builder option(final Parameter<T> option, final T value)
         {
             optionValues.put(option.name(), option.validate(value));
             return this;
@@ -370,7 +397,7 @@ public final class ElectionSettings
          * @return whether the option took the value.
          * @throws IllegalArgumentException when the value is not accepted.
          */
-        public <T> boolean deriveOption(final AlgorithmOption<T> option, final T value)
+        public <T> boolean deriveOption(final Parameter<T> option, final T value)
         {
             if (optionValues.containsKey(option.name()))
             {
@@ -381,11 +408,11 @@ public final class ElectionSettings
         }
 
         /** @return an option's value as built so far. */
-        public <T> T option(final AlgorithmOption<T> option)
+        public <T> T option(final Parameter<T> option)
         {
             final Object given = optionValues.get(option.name());
             final Object value = null != given ? given : derivedOptionValues.get(option.name());
-            return null == value ? option.defaultValue() : option.valueType().cast(value);
+            return null == value ? option.defaultValue() : option.type().cast(value);
         }
 
         /**
@@ -393,7 +420,7 @@ public final class ElectionSettings
          * @param text   its value as written on a command line or in a cluster file.
          * @throws IllegalArgumentException listing the accepted values when the text is not one.
          */
-        public <T> Builder parseOption(final AlgorithmOption<T> option, final String text)
+        public <T> Builder parseOption(final Parameter<T> option, final String text)
         {
             return option(option, option.parse(text));
         }

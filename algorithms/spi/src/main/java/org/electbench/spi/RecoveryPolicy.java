@@ -17,6 +17,6 @@ public enum RecoveryPolicy
     DEFER;
 
     /** The declared option {@code recovery}, default {@link #BULLY}. */
-    public static final AlgorithmOption<RecoveryPolicy> OPTION = AlgorithmOption.choice("recovery", RecoveryPolicy.class,
-        BULLY, "What a restarted node does: bully (elects, takes over if higher) or defer (follows a live leader).");
+    public static final Parameter<RecoveryPolicy> OPTION = Parameter.choice("recovery", RecoveryPolicy.class).defaultValue(BULLY)
+        .doc("What a restarted node does: bully (elects, takes over if higher) or defer (follows a live leader).").build();
 }

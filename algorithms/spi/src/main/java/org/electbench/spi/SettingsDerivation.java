@@ -57,7 +57,7 @@ public final class SettingsDerivation
     }
 
     /** @return an option's value as derived so far. */
-    public <T> T get(final AlgorithmOption<T> option)
+    public <T> T get(final Parameter<T> option)
     {
         return builder.option(option);
     }
@@ -97,7 +97,7 @@ public final class SettingsDerivation
      * @return this.
      */
     public SettingsDerivation above(
-        final AlgorithmOption<Long> option, final long boundNs, final String bound, final String consequence)
+        final Parameter<Long> option, final long boundNs, final String bound, final String consequence)
     {
         final long valueNs = builder.option(option);
         if (valueNs > boundNs)

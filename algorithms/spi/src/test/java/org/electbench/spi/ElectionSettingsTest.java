@@ -22,8 +22,10 @@ class ElectionSettingsTest
     @Test
     void dividedSettingsDivideEveryKnobAndDurationOptionDownToOneMicrosecondAndKeepTheRest()
     {
-        final AlgorithmOption<Long> spread = AlgorithmOption.duration("spread", 300_000_000L, "a duration option");
-        final AlgorithmOption<Boolean> flag = AlgorithmOption.onOff("flag", false, "an on/off option");
+        final Parameter<Long> spread = Parameter.duration("spread").defaultValue(300_000_000L)
+            .doc("a duration option").build();
+        final Parameter<Boolean> flag = Parameter.onOff("flag").defaultValue(false)
+            .doc("an on/off option").build();
         final ElectionSettings settings = ElectionSettings.builder().heartbeatIntervalNs(50_000_000L).electionTimeoutNs(150_000L)
             .option(flag, true).build();
         final ElectionSettings divided = settings.dividedBy(200, List.of(spread, flag));

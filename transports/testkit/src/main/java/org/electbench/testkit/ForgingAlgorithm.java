@@ -6,7 +6,6 @@ import java.util.function.IntPredicate;
 
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
-import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.ClusterProfile;
 import org.electbench.spi.DerivedSettings;
 import org.electbench.spi.ElectionAlgorithm;
@@ -16,6 +15,7 @@ import org.electbench.spi.LivenessPromise;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.MessageRole;
 import org.electbench.spi.NodeContext;
+import org.electbench.spi.Parameter;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
 
@@ -127,7 +127,7 @@ public final class ForgingAlgorithm implements ElectionAlgorithm
     }
 
     @Override
-    public List<AlgorithmOption<?>> options()
+    public List<Parameter<?>> options()
     {
         return algorithm.options();
     }

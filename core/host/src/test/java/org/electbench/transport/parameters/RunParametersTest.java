@@ -10,11 +10,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.ElectionSettings.Knob;
+import org.electbench.spi.Parameter;
 import org.electbench.transport.DelayDistribution;
 import org.electbench.transport.Detectors;
 import org.electbench.transport.Scenario;
@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
 class RunParametersTest
 {
     private static final long MS = 1_000_000L;
-    private static final AlgorithmOption<Boolean> TURBO = AlgorithmOption.onOff("turbo", false, "Test: an option of one algorithm.");
+    private static final Parameter<Boolean> TURBO = Parameter.onOff("turbo").defaultValue(false)
+        .doc("Test: an option of one algorithm.").build();
 
     /** An algorithm with one option of its own; it never builds nodes here. */
     private static final ElectionAlgorithm ALGORITHM = new ElectionAlgorithm()
@@ -49,7 +50,7 @@ class RunParametersTest
         }
 
         @Override
-        public List<AlgorithmOption<?>> options()
+        public List<Parameter<?>> options()
         {
             return List.of(TURBO);
         }

@@ -1,21 +1,19 @@
 package org.electbench.transport.parameters;
 
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.function.BiConsumer;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import org.electbench.spi.AlgorithmOption;
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.spi.Durations;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.ElectionSettings.Knob;
+import org.electbench.spi.Parameter;
+import org.electbench.spi.Parameter.Scope;
 import org.electbench.transport.DelayDistribution;
 import org.electbench.transport.Detectors;
 import org.electbench.transport.NetworkModel;
@@ -27,7 +25,7 @@ import org.electbench.transport.kind.Lossy;
  * Every parameter of a run, declared once (as {@code Metrics} declares every figure): the cluster
  * size, the scenario and who detects, the network, the shared timing knobs and the fault's length.
  * The algorithm, the seed and the options each algorithm declares for itself
- * ({@link AlgorithmOption}) complete a run's parameters; {@link #scenario} takes all of them.
+ * ({@link Parameter}) complete a run's parameters; {@link #scenario} takes all of them.
  * <p>
  * A value not given is never passed on as if given: the knobs left out stay at their defaults
  * unmarked, so the algorithm may derive them for the cluster and network
@@ -39,57 +37,59 @@ public final class RunParameters
     /** What a benchmark parameter says when the value is not given: the declared default, or what the algorithm derives. */
     public static final String NOT_GIVEN = "auto";
 
-    public static final RunParameter<Integer> NODES = new RunParameter<>("nodes", "nodes", "N", Integer.class, 5, null,
-        "Cluster size; ids are 1..N.", "a whole number of at least 2", RunParameters::parseNodes, String::valueOf,
-        (draft, nodes) -> draft.scenario.nodes(nodes), Scenario::nodes, false);
+    public static final RunParameter<Integer> NODES = RunParameter.of(
+        Parameter.count("nodes", 2).defaultValue(5).unit("nodes").scope(Scope.SCENARIO).doc("Cluster size; ids are 1..N.").build(),
+        (draft, nodes) -> draft.scenario.nodes(nodes), Scenario::nodes);
 
-    public static final RunParameter<ScenarioKind> SCENARIO = choice("scenario", ScenarioKind.class, ScenarioKind.LEADER_CRASH,
-        "What happens: " + ScenarioKind.acceptedNames() + ".", ScenarioKind::cliName, (draft, kind) -> draft.scenario.kind(kind),
-        Scenario::kind);
+    public static final RunParameter<ScenarioKind> SCENARIO = RunParameter.of(
+        Parameter.choice("scenario", ScenarioKind.class).written(ScenarioKind::cliName).defaultValue(ScenarioKind.LEADER_CRASH)
+            .scope(Scope.SCENARIO).doc("What happens: " + ScenarioKind.acceptedNames() + ".").build(),
+        (draft, kind) -> draft.scenario.kind(kind), Scenario::kind);
 
-    public static final RunParameter<Detectors> DETECT = choice("detect", Detectors.class, Detectors.ALL,
-        "Whose failure detectors fire: all, lowest, highest or random.", Detectors::cliName, (draft, detect) -> draft.scenario.detect(detect),
-        Scenario::detect);
+    public static final RunParameter<Detectors> DETECT = RunParameter.of(
+        Parameter.choice("detect", Detectors.class).written(Detectors::cliName).defaultValue(Detectors.ALL).scope(Scope.SCENARIO)
+            .doc("Whose failure detectors fire: all, lowest, highest or random.").build(),
+        (draft, detect) -> draft.scenario.detect(detect), Scenario::detect);
 
-    public static final RunParameter<DelayDistribution> DELAY = new RunParameter<>("delay", "delay distribution", "DIST",
-        DelayDistribution.class, DelayDistribution.constant(1_000_000L), null,
-        "One-way delay: constant:D, uniform:MIN,MAX, exponential:MEAN, lognormal:MEDIAN,SIGMA.", DelayDistribution.ACCEPTED,
-        DelayDistribution::parse, DelayDistribution::toString, (draft, delay) -> draft.delay = delay,
-        scenario -> scenario.network().delay(), false);
+    public static final RunParameter<DelayDistribution> DELAY = RunParameter.of(
+        Parameter.of("delay", DelayDistribution.class, DelayDistribution::parse, DelayDistribution::toString, DelayDistribution.ACCEPTED)
+            .defaultValue(DelayDistribution.constant(1_000_000L)).unit("delay distribution").paramLabel("DIST").scope(Scope.SCENARIO)
+            .doc("One-way delay: constant:D, uniform:MIN,MAX, exponential:MEAN, lognormal:MEDIAN,SIGMA.").build(),
+        (draft, delay) -> draft.delay = delay, scenario -> scenario.network().delay());
 
-    public static final RunParameter<Double> LOSS = new RunParameter<>("loss", "probability", "P", Double.class, 0.0,
-        "lossy uses " + Lossy.DEFAULT_LOSS_PROBABILITY + " when 0", "Probability each message is lost.", "a number in [0, 1)",
-        RunParameters::parseLoss, String::valueOf, (draft, loss) -> draft.loss = loss,
-        scenario -> scenario.network().lossProbability(), false);
+    public static final RunParameter<Double> LOSS = RunParameter.of(
+        Parameter.probability("loss").parsedBy(RunParameters::parseLoss, "a number in [0, 1)").defaultValue(0.0)
+            .scope(Scope.SCENARIO).doc("Probability each message is lost.").build(),
+        (draft, loss) -> draft.loss = loss, scenario -> scenario.network().lossProbability())
+        .derivedBy("lossy uses " + Lossy.DEFAULT_LOSS_PROBABILITY + " when 0");
 
-    public static final RunParameter<Boolean> FIFO = new RunParameter<>("fifo", "on/off", "on|off", Boolean.class, true, null,
-        "Keep each link's messages in order.", "on, off", RunParameters::parseOnOff, on -> on ? "on" : "off",
-        (draft, fifo) -> draft.fifo = fifo, scenario -> scenario.network().fifo(), false);
+    public static final RunParameter<Boolean> FIFO = RunParameter.of(
+        Parameter.onOff("fifo").defaultValue(true).scope(Scope.SCENARIO).doc("Keep each link's messages in order.").build(),
+        (draft, fifo) -> draft.fifo = fifo, scenario -> scenario.network().fifo());
 
-    public static final RunParameter<Long> HEARTBEAT = knob(Knob.HEARTBEAT_INTERVAL,
-        "raised by the ring above a lap of the ring", "Heartbeat interval HBT: how often a leader announces itself.");
+    public static final RunParameter<Long> HEARTBEAT = knob(Knob.HEARTBEAT_INTERVAL)
+        .derivedBy("raised by the ring above a lap of the ring");
 
-    public static final RunParameter<Long> DETECTION_TIMEOUT = knob(Knob.DETECTION_TIMEOUT, null,
-        "Leader silence before a follower acts (raft's election timeout T).");
+    public static final RunParameter<Long> DETECTION_TIMEOUT = knob(Knob.DETECTION_TIMEOUT);
 
-    public static final RunParameter<Long> ELECTION_TIMEOUT = knob(Knob.ELECTION_TIMEOUT,
-        "raised by bully, quorum and ring above twice the one-way delay bound",
-        "T_elec: bully's wait for OK, quorum's voting window, ring's hop timeout.");
+    public static final RunParameter<Long> ELECTION_TIMEOUT = knob(Knob.ELECTION_TIMEOUT)
+        .derivedBy("raised by bully, quorum and ring above twice the one-way delay bound");
 
-    public static final RunParameter<Long> COORDINATOR_TIMEOUT = knob(Knob.COORDINATOR_TIMEOUT,
-        "raised by bully above T_elec plus twice the delay bound, by the ring above two laps past the scenario's dead nodes, three in a cascade",
-        "T_coord: bully's wait for COORDINATOR after OK, ring's wait for the ELECTED lap.");
+    public static final RunParameter<Long> COORDINATOR_TIMEOUT = knob(Knob.COORDINATOR_TIMEOUT).derivedBy(
+        "raised by bully above T_elec plus twice the delay bound, by the ring above two laps past the scenario's dead nodes, three in a cascade");
 
-    public static final RunParameter<Long> FAULT_DURATION = new RunParameter<>("fault-duration", "duration", "D", Long.class, null,
-        null, "How long the scenario's partition, pause or outage lasts.", "a duration of at least " +
-        Durations.format(Durations.MIN_TIMER_NS) + ": " + Durations.ACCEPTED,
-        text -> Durations.parseNs(text, Durations.MIN_TIMER_NS), Durations::human,
+    public static final RunParameter<Long> FAULT_DURATION = RunParameter.of(
+        Parameter.duration("fault-duration").atLeastNs(Durations.MIN_TIMER_NS).scope(Scope.SCENARIO)
+            .doc("How long the scenario's partition, pause or outage lasts.").build(),
         (draft, ns) -> draft.scenario.faultDurationNs(ns),
-        scenario -> 0 == scenario.givenFaultDurationNs() ? null : scenario.givenFaultDurationNs(), false);
+        scenario -> 0 == scenario.givenFaultDurationNs() ? null : scenario.givenFaultDurationNs());
 
     private static final List<RunParameter<?>> ALL = List.of(
         NODES, SCENARIO, DETECT, DELAY, LOSS, FIFO, HEARTBEAT, DETECTION_TIMEOUT, ELECTION_TIMEOUT, COORDINATOR_TIMEOUT,
         FAULT_DURATION);
+
+    /** Each parameter by its name and by its key. */
+    private static final Map<String, RunParameter<?>> BY_NAME = byName();
 
     private RunParameters()
     {
@@ -107,29 +107,14 @@ public final class RunParameters
      */
     public static RunParameter<?> find(final String name)
     {
-        for (final RunParameter<?> parameter : ALL)
-        {
-            if (parameter.name().equals(name) || parameter.key().equals(name))
-            {
-                return parameter;
-            }
-        }
-        return null;
+        return BY_NAME.get(name);
     }
 
     /** @return the parameter that sets a shared knob. */
+    @SuppressWarnings("unchecked")
     public static RunParameter<Long> of(final Knob knob)
     {
-        for (final RunParameter<?> parameter : ALL)
-        {
-            if (parameter.name().equals(knob.optionName()))
-            {
-                @SuppressWarnings("unchecked")
-                final RunParameter<Long> found = (RunParameter<Long>)parameter;
-                return found;
-            }
-        }
-        throw new IllegalStateException("no run parameter for " + knob);
+        return (RunParameter<Long>)BY_NAME.get(knob.parameter().name());
     }
 
     /** @return the names every parameter and every registered algorithm's option answer to, for error messages. */
@@ -160,20 +145,19 @@ public final class RunParameters
         for (final Map.Entry<String, ?> entry : given.entrySet())
         {
             final RunParameter<?> parameter = find(entry.getKey());
-            if (null != parameter)
-            {
-                parameter.applyTo(draft, entry.getValue());
-                continue;
-            }
-            final AlgorithmOption<?> option = optionOf(algorithm, entry.getKey());
+            final Parameter<?> option = null == parameter ? optionOf(algorithm, entry.getKey()) : null;
             if (null != option)
             {
                 putOption(draft.settings, option, entry.getValue());
             }
-            else if (null == AlgorithmRegistry.instance().option(entry.getKey()))
+            else if (null == parameter && null == AlgorithmRegistry.instance().option(entry.getKey()))
             {
                 throw new IllegalArgumentException("unknown parameter '" + entry.getKey() + "'; accepted: " +
                     acceptedNames(AlgorithmRegistry.instance()));
+            }
+            if (null != parameter)
+            {
+                parameter.applyTo(draft, entry.getValue());
             }
         }
         return draft.build();
@@ -215,7 +199,7 @@ public final class RunParameters
                     typed.put(parameter.name(), parameter.parse(text));
                     continue;
                 }
-                final AlgorithmOption<?> option = null != optionOf(algorithm, name) ? optionOf(algorithm, name) :
+                final Parameter<?> option = null != optionOf(algorithm, name) ? optionOf(algorithm, name) :
                     AlgorithmRegistry.instance().option(name);
                 if (null == option)
                 {
@@ -286,11 +270,11 @@ public final class RunParameters
             .collect(Collectors.joining("+"));
     }
 
-    private static AlgorithmOption<?> optionOf(final ElectionAlgorithm algorithm, final String name)
+    private static Parameter<?> optionOf(final ElectionAlgorithm algorithm, final String name)
     {
-        for (final AlgorithmOption<?> option : algorithm.options())
+        for (final Parameter<?> option : algorithm.options())
         {
-            if (option.name().equals(name) || option.aliases().contains(name))
+            if (option.answersTo(name))
             {
                 return option;
             }
@@ -298,59 +282,26 @@ public final class RunParameters
         return null;
     }
 
-    private static <T> void putOption(final ElectionSettings.Builder settings, final AlgorithmOption<T> option, final Object value)
+    private static <T> void putOption(final ElectionSettings.Builder settings, final Parameter<T> option, final Object value)
     {
-        settings.option(option, option.valueType().cast(value));
+        settings.option(option, option.type().cast(value));
     }
 
-    private static RunParameter<Long> knob(final Knob knob, final String derivation, final String help)
+    private static Map<String, RunParameter<?>> byName()
     {
-        return new RunParameter<>(knob.optionName(), "duration", "D", Long.class, knob.defaultNs(), derivation, help,
-            "a duration of at least " + Durations.format(Durations.MIN_TIMER_NS) + ": " + Durations.ACCEPTED,
-            text -> Durations.parseNs(text, Durations.MIN_TIMER_NS), Durations::human,
-            (draft, ns) -> draft.settings.knobNs(knob, ns), scenario -> scenario.settings().knobNs(knob), true);
-    }
-
-    private static <E extends Enum<E>> RunParameter<E> choice(
-        final String name,
-        final Class<E> type,
-        final E defaultValue,
-        final String help,
-        final Function<E, String> written,
-        final BiConsumer<Draft, E> target,
-        final Function<Scenario, E> reader)
-    {
-        final String accepted = Arrays.stream(type.getEnumConstants()).map(written).collect(Collectors.joining(", "));
-        return new RunParameter<>(name, "choice", name.toUpperCase(Locale.ROOT), type, defaultValue, null, help, accepted,
-            text ->
-            {
-                for (final E constant : type.getEnumConstants())
-                {
-                    if (written.apply(constant).equals(text.toLowerCase(Locale.ROOT)))
-                    {
-                        return constant;
-                    }
-                }
-                throw new IllegalArgumentException("'" + text + "' is not accepted; accepted: " + accepted);
-            },
-            written, target, reader, false);
-    }
-
-    private static Integer parseNodes(final String text)
-    {
-        try
+        final Map<String, RunParameter<?>> byName = new HashMap<>();
+        for (final RunParameter<?> parameter : ALL)
         {
-            final int nodes = Integer.parseInt(text);
-            if (nodes >= 2)
-            {
-                return nodes;
-            }
+            byName.put(parameter.name(), parameter);
+            byName.put(parameter.key(), parameter);
         }
-        catch (final NumberFormatException ex)
-        {
-            // refused below, with what is accepted
-        }
-        throw new IllegalArgumentException("'" + text + "' is not accepted; accepted: a whole number of at least 2");
+        return Map.copyOf(byName);
+    }
+
+    private static RunParameter<Long> knob(final Knob knob)
+    {
+        return RunParameter.of(knob.parameter(), (draft, ns) -> draft.settings.knobNs(knob, ns),
+            scenario -> scenario.settings().knobNs(knob));
     }
 
     private static Double parseLoss(final String text)
@@ -368,21 +319,6 @@ public final class RunParameters
             // refused below, with what is accepted
         }
         throw new IllegalArgumentException("'" + text + "' is not a probability; accepted: a number in [0, 1)");
-    }
-
-    private static Boolean parseOnOff(final String text)
-    {
-        switch (text.toLowerCase(Locale.ROOT))
-        {
-            case "on":
-            case "true":
-                return Boolean.TRUE;
-            case "off":
-            case "false":
-                return Boolean.FALSE;
-            default:
-                throw new IllegalArgumentException("'" + text + "' is not accepted; accepted: on, off");
-        }
     }
 
     /** The timing knobs together make no sense (a detection timeout not above the heartbeat); the message is the settings'. */

@@ -10,14 +10,16 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
-class AlgorithmOptionTest
+class ParameterTest
 {
-    private static final AlgorithmOption<Long> SPREAD = AlgorithmOption.duration("election-timeout-spread",
-        TimeUnit.MILLISECONDS.toNanos(150), "Width of the random election timeout.")
-        .validatedBy(ns -> ns > 0, "a duration above 0");
-    private static final AlgorithmOption<Boolean> PRE_VOTE = AlgorithmOption.onOff("pre-vote", true, "PreVote round.");
-    private static final AlgorithmOption<Long> FANOUT = AlgorithmOption.integer("fanout", 3, 1, 16, "Peers per gossip.");
-    private static final AlgorithmOption<Double> DROP = AlgorithmOption.probability("drop", 0.0, "Drop chance.");
+    private static final Parameter<Long> SPREAD = Parameter.duration("election-timeout-spread").defaultValue(TimeUnit.MILLISECONDS.toNanos(150))
+        .doc("Width of the random election timeout.").validatedBy(ns -> ns > 0, "a duration above 0").build();
+    private static final Parameter<Boolean> PRE_VOTE = Parameter.onOff("pre-vote").defaultValue(true)
+        .doc("PreVote round.").build();
+    private static final Parameter<Long> FANOUT = Parameter.integer("fanout", 1, 16).defaultValue(3L)
+        .doc("Peers per gossip.").build();
+    private static final Parameter<Double> DROP = Parameter.probability("drop").defaultValue(0.0)
+        .doc("Drop chance.").build();
 
     @Test
     void eachKindParsesItsTextFormAndFormatsItBack()
@@ -27,7 +29,8 @@ class AlgorithmOptionTest
         assertFalse(PRE_VOTE.parse("off"));
         assertEquals("on", PRE_VOTE.format(true));
         assertEquals(RingArrangement.RANDOM,
-            AlgorithmOption.choice("arrangement", RingArrangement.class, RingArrangement.INCREASING, "Order.").parse("Random"));
+            Parameter.choice("arrangement", RingArrangement.class).defaultValue(RingArrangement.INCREASING)
+                .doc("Order.").build().parse("Random"));
         assertEquals(16L, FANOUT.parse("16"));
         assertEquals(0.25, DROP.parse("0.25"));
         assertEquals("defer", RecoveryPolicy.OPTION.format(RecoveryPolicy.DEFER));
@@ -51,9 +54,12 @@ class AlgorithmOptionTest
     @Test
     void aDefaultBreakingItsOwnRuleOrANameThatIsNoFlagIsRefusedAtDeclaration()
     {
-        assertThrows(IllegalArgumentException.class, () -> AlgorithmOption.integer("fanout", 0, 1, 16, "Peers."));
-        assertThrows(IllegalArgumentException.class, () -> AlgorithmOption.onOff("PreVote", true, "PreVote round."));
-        assertThrows(IllegalArgumentException.class, () -> AlgorithmOption.onOff("pre-vote", true, " "));
+        assertThrows(IllegalArgumentException.class, () -> Parameter.integer("fanout", 1, 16).defaultValue(0L)
+            .doc("Peers.").build());
+        assertThrows(IllegalArgumentException.class, () -> Parameter.onOff("PreVote").defaultValue(true)
+            .doc("PreVote round.").build());
+        assertThrows(IllegalArgumentException.class, () -> Parameter.onOff("pre-vote").defaultValue(true)
+            .doc(" ").build());
     }
 
     @Test
@@ -77,15 +83,18 @@ class AlgorithmOptionTest
     @Test
     void sharedNameMustAcceptTheSameValues()
     {
-        final AlgorithmOption<Boolean> sameName = AlgorithmOption.onOff("pre-vote", false, "Another algorithm's PreVote.");
+        final Parameter<Boolean> sameName = Parameter.onOff("pre-vote").defaultValue(false)
+            .doc("Another algorithm's PreVote.").build();
         assertTrue(PRE_VOTE.sharesValuesWith(sameName));
-        assertFalse(PRE_VOTE.sharesValuesWith(AlgorithmOption.integer("pre-vote", 1, 0, 2, "A count.")));
+        assertFalse(PRE_VOTE.sharesValuesWith(Parameter.integer("pre-vote", 0, 2).defaultValue(1L)
+            .doc("A count.").build()));
     }
 
     @Test
     void aDurationOptionLeftAtItsDefaultIsRaisedAboveItsBoundAndAnExplicitOneReported()
     {
-        final AlgorithmOption<Long> spread = AlgorithmOption.duration("spread", 5_000_000L, "Random spread.");
+        final Parameter<Long> spread = Parameter.duration("spread").defaultValue(5_000_000L)
+            .doc("Random spread.").build();
         final ClusterProfile profile = new ClusterProfile(5, 4_000_000L);
         final DerivedSettings derived = new SettingsDerivation(ElectionSettings.defaults(), profile)
             .above(spread, profile.roundTripBoundNs(), "twice the largest one-way delay", "ties")
@@ -99,5 +108,34 @@ class AlgorithmOptionTest
             profile).above(spread, profile.roundTripBoundNs(), "twice the largest one-way delay", "ties").finish();
         assertEquals(1_000_000L, explicit.settings().get(spread));
         assertEquals(List.of("--spread 1ms is not above twice the largest one-way delay (8ms): ties"), explicit.distortions());
+    }
+
+    @Test
+    void aKnobIsAParameterDeclaredOnceThatSettingsReadByIt()
+    {
+        final Parameter<Long> election = ElectionSettings.Knob.ELECTION_TIMEOUT.parameter();
+        assertEquals("election-timeout", election.name());
+        assertEquals("electionTimeout", election.key());
+        assertEquals("T_elec", election.symbol());
+        assertEquals(Parameter.Scope.ALGORITHM, election.scope());
+        assertEquals(ElectionSettings.DEFAULT_ELECTION_TIMEOUT_NS, election.defaultValue());
+        assertEquals(25_000_000L, election.parse("25ms"));
+        assertEquals("'0ms' is too short: at least 1us (a timer that fires more often only spins the run)",
+            assertThrows(IllegalArgumentException.class, () -> election.parse("0ms")).getMessage());
+        assertEquals(25_000_000L, ElectionSettings.builder().electionTimeoutNs(25_000_000L).coordinatorTimeoutNs(30_000_000L)
+            .build().get(election));
+    }
+
+    @Test
+    void aCountRefusesWhatIsBelowItsMinimumOrNoWholeNumber()
+    {
+        final Parameter<Integer> nodes = Parameter.count("nodes", 2).defaultValue(5).unit("nodes")
+            .scope(Parameter.Scope.SCENARIO).doc("Cluster size.").build();
+        assertEquals(7, nodes.parse(" 7 "));
+        assertEquals("N", nodes.paramLabel());
+        assertEquals("'1' is not accepted; accepted: a whole number of at least 2",
+            assertThrows(IllegalArgumentException.class, () -> nodes.parse("1")).getMessage());
+        assertEquals("'99999999999' is not accepted; accepted: a whole number of at least 2",
+            assertThrows(IllegalArgumentException.class, () -> nodes.parse("99999999999")).getMessage());
     }
 }
