@@ -76,7 +76,7 @@ class PublishedCellsReproduceTest
                 final JsonNode parameters = report.get("parameters");
                 if ("sim".equals(parameters.path(Parameters.RUNTIME).asText()))
                 {
-                    byScenario.computeIfAbsent(parameters.get(Parameters.SCENARIO).asText(), key -> new ArrayList<>()).add(report);
+                    byScenario.computeIfAbsent(parameters.get(RunParameters.SCENARIO.key()).asText(), key -> new ArrayList<>()).add(report);
                     algorithms.add(parameters.get(Parameters.ALGORITHM).asText());
                 }
             }
@@ -101,7 +101,7 @@ class PublishedCellsReproduceTest
     {
         final Comparator<JsonNode> order = Comparator
             .comparing((JsonNode cell) -> !algorithm.equals(cell.get("parameters").get(Parameters.ALGORITHM).asText()))
-            .thenComparingInt(cell -> cell.get("parameters").get(Parameters.NODES).asInt())
+            .thenComparingInt(cell -> cell.get("parameters").get(RunParameters.NODES.key()).asInt())
             .thenComparing(cell -> cell.get("parameters").toString());
         return cells.stream().min(order).orElseThrow();
     }
