@@ -1,5 +1,8 @@
 package org.electbench.analysis;
 
+import org.electbench.reporting.Cell;
+import org.electbench.reporting.Numbers;
+import org.electbench.reporting.NamedChart;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -424,7 +427,7 @@ public final class Charts
         final List<RowKey> used = new ArrayList<>();
         for (final RowKey row : data.rows(scenario))
         {
-            final double x = Durations.toMillis(row.settings().getOrDefault(setting, ""));
+            final double x = Numbers.toMillis(row.settings().getOrDefault(setting, ""));
             if (!Double.isNaN(x) && !Double.isNaN(value(data, row, CONVERGENCE + ".p50")))
             {
                 final String panel = row.transport() + ", n=" + row.nodes() + spaced(row.settingsText(others));

@@ -1,5 +1,11 @@
 package org.electbench.analysis;
 
+import org.electbench.reporting.ChartImage;
+import org.electbench.reporting.NamedChart;
+import org.electbench.reporting.Numbers;
+import org.electbench.reporting.Table;
+import org.electbench.reporting.TableFormat;
+import org.electbench.reporting.Cell;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
