@@ -1,5 +1,7 @@
 package org.electbench.analysis;
 
+import org.electbench.reporting.ChartStyle;
+import org.electbench.reporting.LogAxis;
 import org.electbench.reporting.Cell;
 import org.electbench.reporting.NamedChart;
 import java.awt.Color;
@@ -141,7 +143,7 @@ final class Trend
         {
             return null;
         }
-        final Charts.Style style = new Charts.Style(data);
+        final ChartStyle.Series style = Charts.style(data);
         final List<Chart<?, ?>> panels = new ArrayList<>();
         panels.add(panel(commits, cell, "p50", "convergence p50 (ms), 95% interval", style));
         panels.add(panel(commits, cell, "p99", "convergence p99 (ms), 95% interval", style));
@@ -152,19 +154,19 @@ final class Trend
             order.add((i + 1) + " = " + commits.get(i).commit() + " (" + commits.get(i).started() + ")");
         }
         return new NamedChart(IndexPage.TREND, "Trend over commits: " + cell.scenario() + " on " + cell.transport() + ", n = " + cell.nodes(),
-            null, panels, Charts.COLUMNS, List.of("Commits in run order: " + String.join("; ", order) + ".",
+            null, panels, ChartStyle.COLUMNS, List.of("Commits in run order: " + String.join("; ", order) + ".",
                 "Bars: the 95% interval of a percentile (none for a p99 from fewer than " + Estimate.TAIL_MINIMUM +
                     " elections), the smallest and largest count of one run."));
     }
 
     private static XYChart panel(final List<RunData.Commit> commits, final Cell cell, final String figure, final String title,
-        final Charts.Style style)
+        final ChartStyle.Series style)
     {
-        final XYChart chart = Charts.panel(title, "commit, in run order", "", 3);
+        final XYChart chart = ChartStyle.panel(title, "commit, in run order", "", 3);
         chart.getStyler().setXAxisMin(0.5);
         chart.getStyler().setXAxisMax(commits.size() + 0.5);
         chart.getStyler().setxAxisTickLabelsFormattingFunction(x -> Math.abs(x - Math.rint(x)) < 1e-9 && x >= 1 && x <= commits.size() ?
-            commits.get((int)Math.rint(x) - 1).commit() : Charts.blank(x));
+            commits.get((int)Math.rint(x) - 1).commit() : LogAxis.blank(x));
         chart.getStyler().setXAxisLabelRotation(commits.size() > 6 ? 45 : 0);
         for (final Map.Entry<String, SortedMap<Integer, Point>> line : series(commits, cell, figure).entrySet())
         {

@@ -1,6 +1,8 @@
 package org.electbench.analysis;
 
 import org.electbench.reporting.Cell;
+import org.electbench.reporting.ChartStyle;
+import org.electbench.reporting.LogAxis;
 import org.electbench.reporting.ChartImage;
 import org.electbench.reporting.NamedChart;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -48,6 +50,13 @@ class ChartsTest
         data.put(row, new Column(JmhSource.ELECTIONS_MEASURED, Column.Statistic.MEAN), Cell.of(elections));
     }
 
+    /** @return the first figure the chart draws from the data, or null when it draws none. */
+    static NamedChart draw(final ChartKind kind, final RunData data, final String scenario)
+    {
+        final List<NamedChart> charts = kind.create().draw(data, Charts.style(data), scenario);
+        return charts.isEmpty() ? null : charts.get(0);
+    }
+
     private static List<String> legend(final Chart<?, ?> chart)
     {
         final List<String> names = new ArrayList<>();
@@ -83,7 +92,7 @@ class ChartsTest
             }
         }
         data.summariseHistograms();
-        final NamedChart chart = Charts.versusNodes(data, "leader-crash", new Charts.Style(data));
+        final NamedChart chart = draw(ChartKind.CONVERGENCE_VS_N, data, "leader-crash");
 
         assertEquals(List.of("sim, detect=all", "sim, detect=lowest"), titles(chart));
         for (final Chart<?, ?> panel : chart.panels())
@@ -105,7 +114,7 @@ class ChartsTest
             measure(data, row("leader-crash", "ring", "sim", n), 200, 30, 2 * n);
         }
         data.summariseHistograms();
-        final NamedChart chart = Charts.messagesVersusNodes(data, "leader-crash", new Charts.Style(data));
+        final NamedChart chart = draw(ChartKind.MESSAGES_VS_N, data, "leader-crash");
 
         assertEquals(List.of("bully =\nquorum", "ring"), legend(chart.chart()));
         assertTrue(chart.notes().stream().anyMatch(note -> note.contains("Identical values, drawn as one line: bully = quorum.")),
@@ -122,7 +131,7 @@ class ChartsTest
             measure(data, row("leader-crash", "bully", "sim", n), 100, 10, 4);
         }
         data.summariseHistograms();
-        final NamedChart chart = Charts.versusNodes(data, "leader-crash", new Charts.Style(data));
+        final NamedChart chart = draw(ChartKind.CONVERGENCE_VS_N, data, "leader-crash");
 
         assertEquals(List.of("inmemory", "sim"), titles(chart));
         assertEquals(1, chart.panels().get(0).getSeriesMap().size(), "10 elections: the p50 line alone");
@@ -138,7 +147,7 @@ class ChartsTest
         measure(data, unconverged, 190, 10, 4);
         data.put(unconverged, new Column(JmhSource.ELECTIONS_MEASURED, Column.Statistic.MEAN), Cell.of(200));
         data.summariseHistograms();
-        final NamedChart chart = Charts.percentilePlots(data, "leader-crash").get(0);
+        final NamedChart chart = draw(ChartKind.CDF, data, "leader-crash");
 
         assertEquals(List.of("n=5 (200 elections)", "n=9 (200 elections, 190 converged)"), legend(chart.chart()));
     }
@@ -156,7 +165,7 @@ class ChartsTest
             }
         }
         data.summariseHistograms();
-        final NamedChart chart = Charts.versusSetting(data, "leader-crash", RowKeys.HEARTBEAT, "heartbeat interval HBT", new Charts.Style(data));
+        final NamedChart chart = draw(ChartKind.CONVERGENCE_VS_HEARTBEAT, data, "leader-crash");
 
         assertNotNull(chart);
         assertEquals(List.of("sim, n=9"), titles(chart));
@@ -177,9 +186,8 @@ class ChartsTest
             measure(data, row("leader-crash", "ring", "aeron-udp", n), 30, 10, 2.0 * n);
         }
         data.summariseHistograms();
-        final Charts.Style style = new Charts.Style(data);
-        for (final NamedChart chart : List.of(Charts.messagesVersusNodes(data, "leader-crash", style),
-            Charts.versusNodes(data, "leader-crash", style)))
+        for (final NamedChart chart : List.of(draw(ChartKind.MESSAGES_VS_N, data, "leader-crash"),
+            draw(ChartKind.CONVERGENCE_VS_N, data, "leader-crash")))
         {
             ChartImage.image(chart, List.of("footer"));
             for (final Chart<?, ?> panel : chart.panels())
@@ -203,7 +211,7 @@ class ChartsTest
                 measure(data, row("leader-crash", "ring", "sim", n), 200, 10, n * 2.0);
             }
             data.summariseHistograms();
-            final NamedChart chart = Charts.messagesVersusNodes(data, "leader-crash", new Charts.Style(data));
+            final NamedChart chart = draw(ChartKind.MESSAGES_VS_N, data, "leader-crash");
             ChartImage.image(chart, List.of());
 
             final List<String> labels = ChartLayout.labels(ChartLayout.xAxis(chart.chart())).stream().map(ChartLayout.Label::text).toList();
@@ -243,7 +251,7 @@ class ChartsTest
     void theLayoutCheckSeesACutTitleALegendOverThePlotAndLabelsRunTogether()
     {
         // What the charts avoid, made on purpose: the check must see it, or it checks nothing.
-        final XYChart chart = Charts.panel("a title far too long for its panel ".repeat(4), "n", "y", 2);
+        final XYChart chart = ChartStyle.panel("a title far too long for its panel ".repeat(4), "n", "y", 2);
         chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNE);
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setXAxisLogarithmicDecadeOnly(false);
@@ -254,7 +262,7 @@ class ChartsTest
         assertTrue(problems.contains("title"), problems);
         assertTrue(problems.contains("lies over the plot"), problems);
         assertTrue(problems.contains("x axis: labels"), problems);
-        assertTrue(Charts.decadesOnly(3, 1024, (int)(chart.getWidth() * 0.55), false, chart), "the rule the charts follow would label decades");
+        assertTrue(LogAxis.decadesOnly(3, 1024, (int)(chart.getWidth() * 0.55), false, chart), "the rule the charts follow would label decades");
     }
 
     static Map<String, String> map(final String... pairs)
@@ -288,7 +296,7 @@ class ChartsTest
             data.put(rows[i], new Column(hostLate, Column.Statistic.MEAN), Cell.of(i == 4 ? 1 : 0));
         }
 
-        final NamedChart chart = Charts.violations(data);
+        final NamedChart chart = draw(ChartKind.VIOLATIONS, data, null);
 
         assertNotNull(chart);
         final org.knowm.xchart.CategorySeries series =
