@@ -47,9 +47,11 @@ final class ConvergenceVsSetting implements ReportChart
         final List<String> others = new ArrayList<>(data.settings(scenario).varying());
         others.remove(setting);
         others.remove(Parameters.COORDINATOR_TIMEOUT);
-        final List<String> options = new ArrayList<>(others);
         others.removeIf(name -> null == RunParameters.find(name));
-        options.removeAll(others);
+        // A line per variant: the on/off options that tell rows of one algorithm apart (raft's pre-vote), not every
+        // option an algorithm has, nor a row's mark (distortion).
+        final List<String> options = new ArrayList<>(RowGroups.variants(data.rows(scenario)));
+        options.removeIf(name -> name.equals(setting) || null != RunParameters.find(name));
         final SortedMap<String, SortedMap<String, SortedMap<Double, RowKey>>> panels = new TreeMap<>(NaturalOrder.TEXT);
         final List<RowKey> used = new ArrayList<>();
         for (final RowKey row : RowGroups.ordered(data.rows(scenario)))

@@ -308,4 +308,104 @@ class ChartsTest
         assertEquals(List.of("raft", "raft PV"), labels, "each variant its own bar; the late row draws none");
         assertEquals(List.of(700.0, 0.0), runs, "the worst row (700), not the sum over scenarios (740)");
     }
+
+    private static void markLate(final RunData data, final RowKey row, final double runs)
+    {
+        data.put(row, new Column(new Metric(Findings.HOST_LATE, "runs", Metric.Kind.VIOLATION), Column.Statistic.RUNS), Cell.of(runs));
+    }
+
+    @Test
+    void aRowTheHostMadeLateIsDrawnGreyDottedAndNamedSo()
+    {
+        final RunData data = new RunData();
+        measure(data, row("leader-crash", "bully", "inmemory", 5), 30, 110, 5);
+        final RowKey late = row("leader-crash", "bully", "inmemory", 17);
+        measure(data, late, 30, 3000, 17);
+        markLate(data, late, 4);
+        data.summariseHistograms();
+
+        final NamedChart cdf = draw(ChartKind.CDF, data, "leader-crash");
+        assertEquals(List.of("n=5 (30 elections)", "n=17 (30 elections) (host late)"), legend(cdf.chart()));
+        final XYSeries marked = (XYSeries)cdf.chart().getSeriesMap().get("n=17 (30 elections) (host late)");
+        assertEquals(ChartStyle.GUIDE, marked.getLineColor(), "grey, as no figure is");
+        assertEquals(org.knowm.xchart.style.lines.SeriesLines.DOT_DOT, marked.getLineStyle());
+        assertEquals(ChartStyle.colour(0), ((XYSeries)cdf.chart().getSeriesMap().get("n=5 (30 elections)")).getLineColor());
+        assertTrue(cdf.notes().stream().anyMatch(note -> note.contains("the host made runs late") &&
+            note.contains("bully inmemory n=17")), "the note names the late row: " + cdf.notes());
+
+        final NamedChart versusNodes = draw(ChartKind.CONVERGENCE_VS_N, data, "leader-crash");
+        assertEquals(List.of("bully (host late: n=17)"), legend(versusNodes.chart()), "a line with one late point says which");
+    }
+
+    @Test
+    void withoutALateRowNothingIsMarked()
+    {
+        final RunData data = new RunData();
+        final RowKey row = row("leader-crash", "bully", "inmemory", 17);
+        measure(data, row, 30, 130, 17);
+        measure(data, row("leader-crash", "bully", "inmemory", 5), 30, 110, 5);
+        markLate(data, row, 0);
+        data.summariseHistograms();
+
+        final NamedChart cdf = draw(ChartKind.CDF, data, "leader-crash");
+        assertEquals(List.of("n=5 (30 elections)", "n=17 (30 elections)"), legend(cdf.chart()));
+        assertTrue(cdf.notes().stream().noneMatch(note -> note.contains("late")), cdf.notes().toString());
+    }
+
+    @Test
+    void panelsAndLinesKeepOneOrderDurationsByTheirLength()
+    {
+        final RunData data = new RunData();
+        // Settings text puts 30.1ms before 30ms and 1s before 900ms; a reader, and every chart, the other way round.
+        for (final String timeout : List.of("30.1ms", "1s", "30ms", "900ms"))
+        {
+            for (final int n : List.of(17, 5, 9))
+            {
+                measure(data, row("leader-crash", "ring", "sim", n, "electionTimeout", timeout), 200, 10 + n, n);
+                measure(data, row("leader-crash", "bully", "sim", n, "electionTimeout", timeout), 200, 20 + n, n);
+            }
+        }
+        data.summariseHistograms();
+
+        final List<String> order = List.of("sim, electionTimeout=30ms", "sim, electionTimeout=30.1ms", "sim, electionTimeout=900ms",
+            "sim, electionTimeout=1s");
+        assertEquals(order, titles(draw(ChartKind.CONVERGENCE_VS_N, data, "leader-crash")));
+        final NamedChart cdf = draw(ChartKind.CDF, data, "leader-crash");
+        assertEquals("Convergence percentiles: leader-crash, bully", cdf.title(), "algorithms in name order");
+        assertEquals(order, titles(cdf));
+        assertEquals(List.of("n=5 (200 elections)", "n=9 (200 elections)", "n=17 (200 elections)"), legend(cdf.chart()),
+            "n by value, not as text");
+        for (final Chart<?, ?> panel : draw(ChartKind.CONVERGENCE_VS_N, data, "leader-crash").panels())
+        {
+            assertEquals(List.of("bully", "ring"), legend(panel));
+        }
+    }
+
+    @Test
+    void everyVariantHasItsOwnLineAgainstASetting()
+    {
+        final RunData data = new RunData();
+        for (final String preVote : List.of("on", "off"))
+        {
+            for (final String heartbeat : List.of("20ms", "50ms", "100ms"))
+            {
+                measure(data, row("leader-crash-sweep", "raft", "sim", 9, "heartbeat", heartbeat, "pre-vote", preVote,
+                    "timeout-spread", "150ms"), 200, "on".equals(preVote) ? 140 : 120, 4);
+            }
+        }
+        for (final String heartbeat : List.of("20ms", "50ms", "100ms"))
+        {
+            measure(data, row("leader-crash-sweep", "bully", "sim", 9, "heartbeat", heartbeat, "recovery", "bully"), 200, 100, 4);
+        }
+        data.summariseHistograms();
+
+        final NamedChart chart = draw(ChartKind.CONVERGENCE_VS_HEARTBEAT, data, "leader-crash-sweep");
+
+        assertNotNull(chart);
+        assertEquals(List.of("sim, n=9"), titles(chart));
+        assertEquals(List.of("bully", "raft", "raft PV"), legend(chart.chart()),
+            "raft with and without PreVote each a line, named; an option that never varies within an algorithm names none");
+        assertEquals(List.of(20.0, 50.0, 100.0), java.util.Arrays.stream(
+            ((XYSeries)chart.chart().getSeriesMap().get("raft PV")).getXData()).boxed().toList());
+    }
 }
