@@ -3,7 +3,6 @@ package org.electbench.reporting;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
-import java.util.Locale;
 
 /**
  * The one formatter of figures for people: numbers, the durations the settings spell, and spans. The
@@ -124,49 +123,12 @@ public final class Numbers
         }
     }
 
-    private static final double HOUR_NS = 3600e9;
-    private static final double DAY_NS = 24 * HOUR_NS;
-    private static final double YEAR_NS = 365 * DAY_NS;
-
     /**
-     * @return a span in the unit a person reads it in, to three figures: {@code 300 ms},
-     *     {@code 4.17 days}, {@code 1586 years}.
+     * @return a span in the unit a person reads it in, to three figures: {@code 300 ms}, {@code 4.17 days},
+     *     {@code 1586 years}; the simulator's budget messages, a floor below this module, print spans the same way.
      */
     public static String span(final double ns)
     {
-        if (ns > YEAR_NS)
-        {
-            return figures(ns / YEAR_NS) + " years";
-        }
-        if (ns >= DAY_NS)
-        {
-            return figures(ns / DAY_NS) + " days";
-        }
-        if (ns >= HOUR_NS)
-        {
-            return figures(ns / HOUR_NS) + " hours";
-        }
-        if (ns >= 1e9)
-        {
-            return figures(ns / 1e9) + " s";
-        }
-        if (ns >= 1e6)
-        {
-            return figures(ns / 1e6) + " ms";
-        }
-        if (ns >= 1e3)
-        {
-            return figures(ns / 1e3) + " us";
-        }
-        return figures(ns) + " ns";
-    }
-
-    private static String figures(final double value)
-    {
-        if (value >= 100)
-        {
-            return String.format(Locale.ROOT, "%.0f", value);
-        }
-        return BigDecimal.valueOf(value).round(new MathContext(3)).stripTrailingZeros().toPlainString();
+        return org.electbench.transport.Durations.describe(ns);
     }
 }
