@@ -2,6 +2,7 @@ package org.electbench.analysis;
 
 import org.electbench.reporting.ChartStyle;
 import org.electbench.reporting.LogAxis;
+import org.electbench.reporting.NaturalOrder;
 import org.electbench.reporting.Cell;
 import org.electbench.reporting.NamedChart;
 import java.awt.Color;
@@ -94,24 +95,30 @@ final class Trend
             .thenComparing(Cell::scenario).thenComparing(Cell::transport)).orElse(null);
     }
 
-    /** @return per algorithm, per commit (its index in run order), the figure; the first row of an algorithm in the cell stands for it. */
+    /**
+     * @return per algorithm variant (raft and raft PV apart, named), per commit (its index in run order), the figure;
+     *     the first row of a variant in the cell stands for it.
+     */
     static SortedMap<String, SortedMap<Integer, Point>> series(final List<RunData.Commit> commits, final Cell cell, final String figure)
     {
-        final SortedMap<String, SortedMap<Integer, Point>> series = new TreeMap<>();
+        final SortedMap<String, SortedMap<Integer, Point>> series = new TreeMap<>(NaturalOrder.TEXT);
         for (int i = 0; i < commits.size(); i++)
         {
             final RunData data = commits.get(i).data();
+            final List<RowKey> held = data.rows().stream().filter(cell::holds).toList();
+            final List<String> variants = RowGroups.variants(held);
             final SortedSet<String> seen = new TreeSet<>();
-            for (final RowKey row : data.rows())
+            for (final RowKey row : RowGroups.ordered(held))
             {
-                if (!cell.holds(row) || !seen.add(row.algorithm()))
+                final String name = Incidents.label(row, variants);
+                if (!seen.add(name))
                 {
                     continue;
                 }
                 final Point point = point(data, row, figure);
                 if (null != point)
                 {
-                    series.computeIfAbsent(row.algorithm(), key -> new TreeMap<>()).put(i, point);
+                    series.computeIfAbsent(name, key -> new TreeMap<>()).put(i, point);
                 }
             }
         }
@@ -170,7 +177,7 @@ final class Trend
         chart.getStyler().setXAxisLabelRotation(commits.size() > 6 ? 45 : 0);
         for (final Map.Entry<String, SortedMap<Integer, Point>> line : series(commits, cell, figure).entrySet())
         {
-            final Color colour = style.colour(line.getKey());
+            final Color colour = style.colour(line.getKey().split(" ")[0]);
             final List<Double> xs = new ArrayList<>();
             final List<Double> ys = new ArrayList<>();
             for (final Map.Entry<Integer, Point> point : line.getValue().entrySet())
