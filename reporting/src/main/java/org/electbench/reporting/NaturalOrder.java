@@ -4,12 +4,15 @@ import java.math.BigDecimal;
 import java.util.Comparator;
 
 /**
- * Orders text as a reader does: numbers inside it by their value ({@code n=9} before {@code n=17}) and durations by
- * their length ({@code 30ms} before {@code 30.1ms}, {@code 900ms} before {@code 1s}), other characters as they are.
+ * Orders text as a reader does: numbers inside it by their value ({@code n=9} before {@code n=17}), other characters
+ * as they are.
  */
 public final class NaturalOrder
 {
-    public static final Comparator<String> TEXT = NaturalOrder::compare;
+    /** Numbers and durations by their value: {@code 30ms} before {@code 30.1ms}, {@code 900ms} before {@code 1s}. */
+    public static final Comparator<String> TEXT = (a, b) -> compare(a, b, true);
+    /** Runs of digits by their value, all else as characters (the tables' row order: {@code 30.1ms} before {@code 30ms}). */
+    public static final Comparator<String> DIGITS = (a, b) -> compare(a, b, false);
 
     private static final String[] UNITS = {"ns", "us", "ms", "s"};
     private static final long[] UNIT_NS = {1L, 1_000L, 1_000_000L, 1_000_000_000L};
@@ -18,7 +21,7 @@ public final class NaturalOrder
     {
     }
 
-    public static int compare(final String a, final String b)
+    private static int compare(final String a, final String b, final boolean values)
     {
         int i = 0;
         int j = 0;
@@ -28,10 +31,10 @@ public final class NaturalOrder
             final char cb = b.charAt(j);
             if (Character.isDigit(ca) && Character.isDigit(cb))
             {
-                final int endA = numberEnd(a, i);
-                final int endB = numberEnd(b, j);
-                final int unitA = unit(a, endA);
-                final int unitB = unit(b, endB);
+                final int endA = numberEnd(a, i, values);
+                final int endB = numberEnd(b, j, values);
+                final int unitA = values ? unit(a, endA) : -1;
+                final int unitB = values ? unit(b, endB) : -1;
                 BigDecimal x = new BigDecimal(a.substring(i, endA));
                 BigDecimal y = new BigDecimal(b.substring(j, endB));
                 if (unitA >= 0 && unitB >= 0)
@@ -60,15 +63,15 @@ public final class NaturalOrder
         return Integer.compare(a.length() - i, b.length() - j);
     }
 
-    /** @return the end of the number from {@code from}: digits, and a fraction where a digit follows the point. */
-    private static int numberEnd(final String text, final int from)
+    /** @return the end of the number from {@code from}: digits, and (with {@code fraction}) a fraction where a digit follows the point. */
+    private static int numberEnd(final String text, final int from, final boolean fraction)
     {
         int end = from;
         while (end < text.length() && Character.isDigit(text.charAt(end)))
         {
             end++;
         }
-        if (end + 1 < text.length() && text.charAt(end) == '.' && Character.isDigit(text.charAt(end + 1)))
+        if (fraction && end + 1 < text.length() && text.charAt(end) == '.' && Character.isDigit(text.charAt(end + 1)))
         {
             end++;
             while (end < text.length() && Character.isDigit(text.charAt(end)))

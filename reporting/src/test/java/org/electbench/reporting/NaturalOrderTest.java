@@ -39,4 +39,12 @@ class NaturalOrderTest
         assertEquals(List.of("5 sizes", "5ms", "5s"), sorted("5s", "5 sizes", "5ms"));
         assertEquals(List.of("5 sizes", "6 sizes", "10 sizes"), sorted("10 sizes", "5 sizes", "6 sizes"));
     }
+
+    @Test
+    void digitsAloneIsTheTablesOrder()
+    {
+        final List<String> list = new ArrayList<>(List.of("n=17 T=30ms", "n=9 T=30ms", "n=9 T=30.1ms"));
+        list.sort(NaturalOrder.DIGITS);
+        assertEquals(List.of("n=9 T=30.1ms", "n=9 T=30ms", "n=17 T=30ms"), list);
+    }
 }
