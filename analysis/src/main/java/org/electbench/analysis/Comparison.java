@@ -1,5 +1,12 @@
 package org.electbench.analysis;
 
+import org.electbench.reporting.ChartStyle;
+import org.electbench.reporting.ChartImage;
+import org.electbench.reporting.NamedChart;
+import org.electbench.reporting.Numbers;
+import org.electbench.reporting.Table;
+import org.electbench.reporting.TableFormat;
+import org.electbench.reporting.Cell;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -427,7 +434,7 @@ public final class Comparison
             }
         }
         final String title = "B/A: " + nameB + " against " + nameA;
-        final CategoryChart chart = new CategoryChartBuilder().width(Charts.WIDTH).height(Charts.HEIGHT).title(title)
+        final CategoryChart chart = new CategoryChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT).title(title)
             .xAxisTitle("row").yAxisTitle("ratio B/A (1 = unchanged, above 1 = B higher)").build();
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         chart.getStyler().setXAxisLabelRotation(30);

@@ -1,5 +1,7 @@
 package org.electbench.analysis;
 
+import org.electbench.reporting.Cell;
+import org.electbench.reporting.Numbers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,5 +1,8 @@
 package org.electbench.analysis;
 
+import org.electbench.reporting.NamedChart;
+import org.electbench.reporting.Numbers;
+import org.electbench.reporting.Table;
 import java.awt.Color;
 import java.awt.Font;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package org.electbench.analysis;
 
+import org.electbench.reporting.TableFormat;
+import org.electbench.reporting.NamedChart;
 import org.electbench.transport.InputFiles;
 import java.util.List;
 import java.util.Map;
@@ -192,23 +194,8 @@ final class IndexPage
             .append("\" loading=\"lazy\"></a>\n</figure>\n");
     }
 
-    /** @return {@code text} as HTML text or attribute value, its control characters escaped first ({@link InputFiles#printable}). */
     static String escape(final String raw)
     {
-        final String text = InputFiles.printable(raw);
-        final StringBuilder escaped = new StringBuilder(text.length());
-        for (int i = 0; i < text.length(); i++)
-        {
-            final char c = text.charAt(i);
-            switch (c)
-            {
-                case '<' -> escaped.append("&lt;");
-                case '>' -> escaped.append("&gt;");
-                case '&' -> escaped.append("&amp;");
-                case '"' -> escaped.append("&quot;");
-                default -> escaped.append(c);
-            }
-        }
-        return escaped.toString();
+        return TableFormat.escape(raw);
     }
 }

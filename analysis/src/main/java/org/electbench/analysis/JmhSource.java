@@ -1,5 +1,6 @@
 package org.electbench.analysis;
 
+import org.electbench.reporting.Cell;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;

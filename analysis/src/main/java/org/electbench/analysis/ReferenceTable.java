@@ -1,5 +1,8 @@
 package org.electbench.analysis;
 
+import org.electbench.reporting.Numbers;
+import org.electbench.reporting.Table;
+import org.electbench.reporting.TableFormat;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -178,7 +181,7 @@ public final class ReferenceTable
 
     private static String ms(final long ns)
     {
-        return Durations.readable(ns + "ns");
+        return Numbers.readable(ns + "ns");
     }
 
     /** @return the markdown section for these folders, or empty when none holds a reference row. */

@@ -1,5 +1,9 @@
 package org.electbench.analysis;
 
+import org.electbench.reporting.ChartImage;
+import org.electbench.reporting.NamedChart;
+import org.electbench.reporting.Table;
+import org.electbench.reporting.TableFormat;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +27,7 @@ import org.electbench.transport.AtomicOutput;
  */
 public final class ReportWriter
 {
-    public static final String TABLES = "tables";
+    public static final String TABLES = TableFormat.TABLES;
     public static final String CHARTS = "charts";
     public static final String REPORT_MD = "report.md";
     /** Every table in one document, the same text {@code run} prints and writes into the run folder. */

@@ -5,6 +5,8 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.stream.Collectors;
 
+import org.electbench.reporting.NaturalOrder;
+
 /**
  * Which row of which table a figure belongs to: the scenario names the table, algorithm × n
  * (then transport and the other settings) the row.
@@ -54,51 +56,10 @@ public record RowKey(String scenario, String algorithm, int nodes, String transp
     /** Orders text with numbers inside it by their value, so n=9 comes before n=17. */
     static final class Settings
     {
-        static final Comparator<String> NATURAL = Settings::compareNatural;
+        static final Comparator<String> NATURAL = NaturalOrder.DIGITS;
 
         private Settings()
         {
-        }
-
-        static int compareNatural(final String a, final String b)
-        {
-            int i = 0;
-            int j = 0;
-            while (i < a.length() && j < b.length())
-            {
-                final char ca = a.charAt(i);
-                final char cb = b.charAt(j);
-                if (Character.isDigit(ca) && Character.isDigit(cb))
-                {
-                    int endA = i;
-                    while (endA < a.length() && Character.isDigit(a.charAt(endA)))
-                    {
-                        endA++;
-                    }
-                    int endB = j;
-                    while (endB < b.length() && Character.isDigit(b.charAt(endB)))
-                    {
-                        endB++;
-                    }
-                    final int byValue = new java.math.BigInteger(a.substring(i, endA)).compareTo(new java.math.BigInteger(b.substring(j, endB)));
-                    if (byValue != 0)
-                    {
-                        return byValue;
-                    }
-                    i = endA;
-                    j = endB;
-                }
-                else
-                {
-                    if (ca != cb)
-                    {
-                        return Character.compare(ca, cb);
-                    }
-                    i++;
-                    j++;
-                }
-            }
-            return Integer.compare(a.length() - i, b.length() - j);
         }
     }
 

@@ -1,5 +1,6 @@
 package org.electbench.analysis;
 
+import org.electbench.reporting.Numbers;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -133,8 +134,8 @@ final class RowKeys
         {
             return true;
         }
-        final double durationA = Durations.toMillis(a);
-        final double durationB = Durations.toMillis(b);
+        final double durationA = Numbers.toMillis(a);
+        final double durationB = Numbers.toMillis(b);
         return !Double.isNaN(durationA) && durationA == durationB;
     }
 

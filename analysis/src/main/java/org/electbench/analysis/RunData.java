@@ -1,5 +1,6 @@
 package org.electbench.analysis;
 
+import org.electbench.reporting.Cell;
 import org.electbench.transport.InputFiles;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,5 +1,9 @@
 package org.electbench.analysis;
 
+import org.electbench.reporting.Cell;
+import org.electbench.reporting.Numbers;
+import org.electbench.reporting.Table;
+import org.electbench.reporting.TableFormat;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -140,7 +144,7 @@ public final class Tables
                     final String value = row.settings().get(setting);
                     if (null != value)
                     {
-                        text.append(text.length() == 0 ? "" : " ").append(setting).append('=').append(Durations.readable(value));
+                        text.append(text.length() == 0 ? "" : " ").append(setting).append('=').append(Numbers.readable(value));
                     }
                 }
                 line.add(Table.Value.text(text.toString()));
@@ -148,7 +152,7 @@ public final class Tables
             for (final String setting : allSettings)
             {
                 final String value = row.settings().get(setting);
-                line.add(null == value ? Table.Value.NONE : new Table.Value(Durations.readable(value), value));
+                line.add(null == value ? Table.Value.NONE : new Table.Value(Numbers.readable(value), value));
             }
             for (final Builder builder : builders)
             {
@@ -166,7 +170,7 @@ public final class Tables
             final StringBuilder text = new StringBuilder("Settings of every row:");
             for (final Map.Entry<String, String> entry : settings.fixed().entrySet())
             {
-                text.append(' ').append(entry.getKey()).append('=').append(Durations.readable(entry.getValue()));
+                text.append(' ').append(entry.getKey()).append('=').append(Numbers.readable(entry.getValue()));
             }
             notes.add(text.toString());
         }
@@ -227,7 +231,7 @@ public final class Tables
                 final String value = byName.get(setting).iterator().next();
                 if (!value.isEmpty())
                 {
-                    text.append(text.length() == 0 ? "" : " ").append(setting).append('=').append(Durations.readable(value));
+                    text.append(text.length() == 0 ? "" : " ").append(setting).append('=').append(Numbers.readable(value));
                 }
             }
             if (text.length() > 0)

@@ -1,5 +1,10 @@
 package org.electbench.analysis;
 
+import org.electbench.reporting.ChartStyle;
+import org.electbench.reporting.LogAxis;
+import org.electbench.reporting.NaturalOrder;
+import org.electbench.reporting.Cell;
+import org.electbench.reporting.NamedChart;
 import java.awt.Color;
 import java.util.ArrayList;
 import java.util.List;
@@ -90,24 +95,30 @@ final class Trend
             .thenComparing(Cell::scenario).thenComparing(Cell::transport)).orElse(null);
     }
 
-    /** @return per algorithm, per commit (its index in run order), the figure; the first row of an algorithm in the cell stands for it. */
+    /**
+     * @return per algorithm variant (raft and raft PV apart, named), per commit (its index in run order), the figure;
+     *     the first row of a variant in the cell stands for it.
+     */
     static SortedMap<String, SortedMap<Integer, Point>> series(final List<RunData.Commit> commits, final Cell cell, final String figure)
     {
-        final SortedMap<String, SortedMap<Integer, Point>> series = new TreeMap<>();
+        final SortedMap<String, SortedMap<Integer, Point>> series = new TreeMap<>(NaturalOrder.TEXT);
         for (int i = 0; i < commits.size(); i++)
         {
             final RunData data = commits.get(i).data();
+            final List<RowKey> held = data.rows().stream().filter(cell::holds).toList();
+            final List<String> variants = RowGroups.variants(held);
             final SortedSet<String> seen = new TreeSet<>();
-            for (final RowKey row : data.rows())
+            for (final RowKey row : RowGroups.ordered(held))
             {
-                if (!cell.holds(row) || !seen.add(row.algorithm()))
+                final String name = Incidents.label(row, variants);
+                if (!seen.add(name))
                 {
                     continue;
                 }
                 final Point point = point(data, row, figure);
                 if (null != point)
                 {
-                    series.computeIfAbsent(row.algorithm(), key -> new TreeMap<>()).put(i, point);
+                    series.computeIfAbsent(name, key -> new TreeMap<>()).put(i, point);
                 }
             }
         }
@@ -139,7 +150,7 @@ final class Trend
         {
             return null;
         }
-        final Charts.Style style = new Charts.Style(data);
+        final ChartStyle.Series style = Charts.style(data);
         final List<Chart<?, ?>> panels = new ArrayList<>();
         panels.add(panel(commits, cell, "p50", "convergence p50 (ms), 95% interval", style));
         panels.add(panel(commits, cell, "p99", "convergence p99 (ms), 95% interval", style));
@@ -150,23 +161,23 @@ final class Trend
             order.add((i + 1) + " = " + commits.get(i).commit() + " (" + commits.get(i).started() + ")");
         }
         return new NamedChart(IndexPage.TREND, "Trend over commits: " + cell.scenario() + " on " + cell.transport() + ", n = " + cell.nodes(),
-            null, panels, Charts.COLUMNS, List.of("Commits in run order: " + String.join("; ", order) + ".",
+            null, panels, ChartStyle.COLUMNS, List.of("Commits in run order: " + String.join("; ", order) + ".",
                 "Bars: the 95% interval of a percentile (none for a p99 from fewer than " + Estimate.TAIL_MINIMUM +
                     " elections), the smallest and largest count of one run."));
     }
 
     private static XYChart panel(final List<RunData.Commit> commits, final Cell cell, final String figure, final String title,
-        final Charts.Style style)
+        final ChartStyle.Series style)
     {
-        final XYChart chart = Charts.panel(title, "commit, in run order", "", 3);
+        final XYChart chart = ChartStyle.panel(title, "commit, in run order", "", 3);
         chart.getStyler().setXAxisMin(0.5);
         chart.getStyler().setXAxisMax(commits.size() + 0.5);
         chart.getStyler().setxAxisTickLabelsFormattingFunction(x -> Math.abs(x - Math.rint(x)) < 1e-9 && x >= 1 && x <= commits.size() ?
-            commits.get((int)Math.rint(x) - 1).commit() : Charts.blank(x));
+            commits.get((int)Math.rint(x) - 1).commit() : LogAxis.blank(x));
         chart.getStyler().setXAxisLabelRotation(commits.size() > 6 ? 45 : 0);
         for (final Map.Entry<String, SortedMap<Integer, Point>> line : series(commits, cell, figure).entrySet())
         {
-            final Color colour = style.colour(line.getKey());
+            final Color colour = style.colour(line.getKey().split(" ")[0]);
             final List<Double> xs = new ArrayList<>();
             final List<Double> ys = new ArrayList<>();
             for (final Map.Entry<Integer, Point> point : line.getValue().entrySet())

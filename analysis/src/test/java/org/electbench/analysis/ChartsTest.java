@@ -1,5 +1,10 @@
 package org.electbench.analysis;
 
+import org.electbench.reporting.Cell;
+import org.electbench.reporting.ChartStyle;
+import org.electbench.reporting.LogAxis;
+import org.electbench.reporting.ChartImage;
+import org.electbench.reporting.NamedChart;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -45,6 +50,13 @@ class ChartsTest
         data.put(row, new Column(JmhSource.ELECTIONS_MEASURED, Column.Statistic.MEAN), Cell.of(elections));
     }
 
+    /** @return the first figure the chart draws from the data, or null when it draws none. */
+    static NamedChart draw(final ChartKind kind, final RunData data, final String scenario)
+    {
+        final List<NamedChart> charts = kind.create().draw(data, Charts.style(data), scenario);
+        return charts.isEmpty() ? null : charts.get(0);
+    }
+
     private static List<String> legend(final Chart<?, ?> chart)
     {
         final List<String> names = new ArrayList<>();
@@ -80,7 +92,7 @@ class ChartsTest
             }
         }
         data.summariseHistograms();
-        final NamedChart chart = Charts.versusNodes(data, "leader-crash", new Charts.Style(data));
+        final NamedChart chart = draw(ChartKind.CONVERGENCE_VS_N, data, "leader-crash");
 
         assertEquals(List.of("sim, detect=all", "sim, detect=lowest"), titles(chart));
         for (final Chart<?, ?> panel : chart.panels())
@@ -102,7 +114,7 @@ class ChartsTest
             measure(data, row("leader-crash", "ring", "sim", n), 200, 30, 2 * n);
         }
         data.summariseHistograms();
-        final NamedChart chart = Charts.messagesVersusNodes(data, "leader-crash", new Charts.Style(data));
+        final NamedChart chart = draw(ChartKind.MESSAGES_VS_N, data, "leader-crash");
 
         assertEquals(List.of("bully =\nquorum", "ring"), legend(chart.chart()));
         assertTrue(chart.notes().stream().anyMatch(note -> note.contains("Identical values, drawn as one line: bully = quorum.")),
@@ -119,7 +131,7 @@ class ChartsTest
             measure(data, row("leader-crash", "bully", "sim", n), 100, 10, 4);
         }
         data.summariseHistograms();
-        final NamedChart chart = Charts.versusNodes(data, "leader-crash", new Charts.Style(data));
+        final NamedChart chart = draw(ChartKind.CONVERGENCE_VS_N, data, "leader-crash");
 
         assertEquals(List.of("inmemory", "sim"), titles(chart));
         assertEquals(1, chart.panels().get(0).getSeriesMap().size(), "10 elections: the p50 line alone");
@@ -135,7 +147,7 @@ class ChartsTest
         measure(data, unconverged, 190, 10, 4);
         data.put(unconverged, new Column(JmhSource.ELECTIONS_MEASURED, Column.Statistic.MEAN), Cell.of(200));
         data.summariseHistograms();
-        final NamedChart chart = Charts.percentilePlots(data, "leader-crash").get(0);
+        final NamedChart chart = draw(ChartKind.CDF, data, "leader-crash");
 
         assertEquals(List.of("n=5 (200 elections)", "n=9 (200 elections, 190 converged)"), legend(chart.chart()));
     }
@@ -153,7 +165,7 @@ class ChartsTest
             }
         }
         data.summariseHistograms();
-        final NamedChart chart = Charts.versusSetting(data, "leader-crash", RowKeys.HEARTBEAT, "heartbeat interval HBT", new Charts.Style(data));
+        final NamedChart chart = draw(ChartKind.CONVERGENCE_VS_HEARTBEAT, data, "leader-crash");
 
         assertNotNull(chart);
         assertEquals(List.of("sim, n=9"), titles(chart));
@@ -174,9 +186,8 @@ class ChartsTest
             measure(data, row("leader-crash", "ring", "aeron-udp", n), 30, 10, 2.0 * n);
         }
         data.summariseHistograms();
-        final Charts.Style style = new Charts.Style(data);
-        for (final NamedChart chart : List.of(Charts.messagesVersusNodes(data, "leader-crash", style),
-            Charts.versusNodes(data, "leader-crash", style)))
+        for (final NamedChart chart : List.of(draw(ChartKind.MESSAGES_VS_N, data, "leader-crash"),
+            draw(ChartKind.CONVERGENCE_VS_N, data, "leader-crash")))
         {
             ChartImage.image(chart, List.of("footer"));
             for (final Chart<?, ?> panel : chart.panels())
@@ -200,7 +211,7 @@ class ChartsTest
                 measure(data, row("leader-crash", "ring", "sim", n), 200, 10, n * 2.0);
             }
             data.summariseHistograms();
-            final NamedChart chart = Charts.messagesVersusNodes(data, "leader-crash", new Charts.Style(data));
+            final NamedChart chart = draw(ChartKind.MESSAGES_VS_N, data, "leader-crash");
             ChartImage.image(chart, List.of());
 
             final List<String> labels = ChartLayout.labels(ChartLayout.xAxis(chart.chart())).stream().map(ChartLayout.Label::text).toList();
@@ -240,7 +251,7 @@ class ChartsTest
     void theLayoutCheckSeesACutTitleALegendOverThePlotAndLabelsRunTogether()
     {
         // What the charts avoid, made on purpose: the check must see it, or it checks nothing.
-        final XYChart chart = Charts.panel("a title far too long for its panel ".repeat(4), "n", "y", 2);
+        final XYChart chart = ChartStyle.panel("a title far too long for its panel ".repeat(4), "n", "y", 2);
         chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.InsideNE);
         chart.getStyler().setXAxisLogarithmic(true);
         chart.getStyler().setXAxisLogarithmicDecadeOnly(false);
@@ -251,7 +262,7 @@ class ChartsTest
         assertTrue(problems.contains("title"), problems);
         assertTrue(problems.contains("lies over the plot"), problems);
         assertTrue(problems.contains("x axis: labels"), problems);
-        assertTrue(Charts.decadesOnly(3, 1024, (int)(chart.getWidth() * 0.55), false, chart), "the rule the charts follow would label decades");
+        assertTrue(LogAxis.decadesOnly(3, 1024, (int)(chart.getWidth() * 0.55), false, chart), "the rule the charts follow would label decades");
     }
 
     static Map<String, String> map(final String... pairs)
@@ -285,7 +296,7 @@ class ChartsTest
             data.put(rows[i], new Column(hostLate, Column.Statistic.MEAN), Cell.of(i == 4 ? 1 : 0));
         }
 
-        final NamedChart chart = Charts.violations(data);
+        final NamedChart chart = draw(ChartKind.VIOLATIONS, data, null);
 
         assertNotNull(chart);
         final org.knowm.xchart.CategorySeries series =
@@ -296,5 +307,105 @@ class ChartsTest
         series.getYData().forEach(y -> runs.add(y.doubleValue()));
         assertEquals(List.of("raft", "raft PV"), labels, "each variant its own bar; the late row draws none");
         assertEquals(List.of(700.0, 0.0), runs, "the worst row (700), not the sum over scenarios (740)");
+    }
+
+    private static void markLate(final RunData data, final RowKey row, final double runs)
+    {
+        data.put(row, new Column(new Metric(Findings.HOST_LATE, "runs", Metric.Kind.VIOLATION), Column.Statistic.RUNS), Cell.of(runs));
+    }
+
+    @Test
+    void aRowTheHostMadeLateIsDrawnGreyDottedAndNamedSo()
+    {
+        final RunData data = new RunData();
+        measure(data, row("leader-crash", "bully", "inmemory", 5), 30, 110, 5);
+        final RowKey late = row("leader-crash", "bully", "inmemory", 17);
+        measure(data, late, 30, 3000, 17);
+        markLate(data, late, 4);
+        data.summariseHistograms();
+
+        final NamedChart cdf = draw(ChartKind.CDF, data, "leader-crash");
+        assertEquals(List.of("n=5 (30 elections)", "n=17 (30 elections) (host late)"), legend(cdf.chart()));
+        final XYSeries marked = (XYSeries)cdf.chart().getSeriesMap().get("n=17 (30 elections) (host late)");
+        assertEquals(ChartStyle.GUIDE, marked.getLineColor(), "grey, as no figure is");
+        assertEquals(org.knowm.xchart.style.lines.SeriesLines.DOT_DOT, marked.getLineStyle());
+        assertEquals(ChartStyle.colour(0), ((XYSeries)cdf.chart().getSeriesMap().get("n=5 (30 elections)")).getLineColor());
+        assertTrue(cdf.notes().stream().anyMatch(note -> note.contains("the host made runs late") &&
+            note.contains("bully inmemory n=17")), "the note names the late row: " + cdf.notes());
+
+        final NamedChart versusNodes = draw(ChartKind.CONVERGENCE_VS_N, data, "leader-crash");
+        assertEquals(List.of("bully (host late: n=17)"), legend(versusNodes.chart()), "a line with one late point says which");
+    }
+
+    @Test
+    void withoutALateRowNothingIsMarked()
+    {
+        final RunData data = new RunData();
+        final RowKey row = row("leader-crash", "bully", "inmemory", 17);
+        measure(data, row, 30, 130, 17);
+        measure(data, row("leader-crash", "bully", "inmemory", 5), 30, 110, 5);
+        markLate(data, row, 0);
+        data.summariseHistograms();
+
+        final NamedChart cdf = draw(ChartKind.CDF, data, "leader-crash");
+        assertEquals(List.of("n=5 (30 elections)", "n=17 (30 elections)"), legend(cdf.chart()));
+        assertTrue(cdf.notes().stream().noneMatch(note -> note.contains("late")), cdf.notes().toString());
+    }
+
+    @Test
+    void panelsAndLinesKeepOneOrderDurationsByTheirLength()
+    {
+        final RunData data = new RunData();
+        // Settings text puts 30.1ms before 30ms and 1s before 900ms; a reader, and every chart, the other way round.
+        for (final String timeout : List.of("30.1ms", "1s", "30ms", "900ms"))
+        {
+            for (final int n : List.of(17, 5, 9))
+            {
+                measure(data, row("leader-crash", "ring", "sim", n, "electionTimeout", timeout), 200, 10 + n, n);
+                measure(data, row("leader-crash", "bully", "sim", n, "electionTimeout", timeout), 200, 20 + n, n);
+            }
+        }
+        data.summariseHistograms();
+
+        final List<String> order = List.of("sim, electionTimeout=30ms", "sim, electionTimeout=30.1ms", "sim, electionTimeout=900ms",
+            "sim, electionTimeout=1s");
+        assertEquals(order, titles(draw(ChartKind.CONVERGENCE_VS_N, data, "leader-crash")));
+        final NamedChart cdf = draw(ChartKind.CDF, data, "leader-crash");
+        assertEquals("Convergence percentiles: leader-crash, bully", cdf.title(), "algorithms in name order");
+        assertEquals(order, titles(cdf));
+        assertEquals(List.of("n=5 (200 elections)", "n=9 (200 elections)", "n=17 (200 elections)"), legend(cdf.chart()),
+            "n by value, not as text");
+        for (final Chart<?, ?> panel : draw(ChartKind.CONVERGENCE_VS_N, data, "leader-crash").panels())
+        {
+            assertEquals(List.of("bully", "ring"), legend(panel));
+        }
+    }
+
+    @Test
+    void everyVariantHasItsOwnLineAgainstASetting()
+    {
+        final RunData data = new RunData();
+        for (final String preVote : List.of("on", "off"))
+        {
+            for (final String heartbeat : List.of("20ms", "50ms", "100ms"))
+            {
+                measure(data, row("leader-crash-sweep", "raft", "sim", 9, "heartbeat", heartbeat, "pre-vote", preVote,
+                    "timeout-spread", "150ms"), 200, "on".equals(preVote) ? 140 : 120, 4);
+            }
+        }
+        for (final String heartbeat : List.of("20ms", "50ms", "100ms"))
+        {
+            measure(data, row("leader-crash-sweep", "bully", "sim", 9, "heartbeat", heartbeat, "recovery", "bully"), 200, 100, 4);
+        }
+        data.summariseHistograms();
+
+        final NamedChart chart = draw(ChartKind.CONVERGENCE_VS_HEARTBEAT, data, "leader-crash-sweep");
+
+        assertNotNull(chart);
+        assertEquals(List.of("sim, n=9"), titles(chart));
+        assertEquals(List.of("bully", "raft", "raft PV"), legend(chart.chart()),
+            "raft with and without PreVote each a line, named; an option that never varies within an algorithm names none");
+        assertEquals(List.of(20.0, 50.0, 100.0), java.util.Arrays.stream(
+            ((XYSeries)chart.chart().getSeriesMap().get("raft PV")).getXData()).boxed().toList());
     }
 }

@@ -1,5 +1,6 @@
 package org.electbench.analysis;
 
+import org.electbench.reporting.Cell;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;

@@ -1,5 +1,6 @@
 package org.electbench.analysis;
 
+import org.electbench.reporting.Cell;
 import java.util.List;
 
 import org.HdrHistogram.Histogram;

@@ -1,5 +1,9 @@
 package org.electbench.analysis;
 
+import org.electbench.reporting.ChartImage;
+import org.electbench.reporting.NamedChart;
+import org.electbench.reporting.Cell;
+import org.electbench.reporting.Table;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,7 @@
 package org.electbench.analysis;
 
+import org.electbench.reporting.ChartImage;
+import org.electbench.reporting.NamedChart;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,7 @@
 package org.electbench.analysis;
 
+import org.electbench.reporting.Table;
+import org.electbench.reporting.TableFormat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

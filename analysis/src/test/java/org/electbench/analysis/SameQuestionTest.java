@@ -1,5 +1,6 @@
 package org.electbench.analysis;
 
+import org.electbench.reporting.Cell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

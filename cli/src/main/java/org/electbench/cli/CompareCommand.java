@@ -12,7 +12,7 @@ import org.electbench.analysis.Comparison;
 import org.electbench.analysis.Declarations;
 import org.electbench.analysis.RunData;
 import org.electbench.analysis.RunFolders;
-import org.electbench.analysis.TableFormat;
+import org.electbench.reporting.TableFormat;
 import org.electbench.transport.InputFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -5,8 +5,8 @@ import java.util.List;
 
 import org.electbench.analysis.RunData;
 import org.electbench.analysis.RunFolders;
-import org.electbench.analysis.Table;
-import org.electbench.analysis.TableFormat;
+import org.electbench.reporting.Table;
+import org.electbench.reporting.TableFormat;
 import org.electbench.analysis.Tables;
 import org.electbench.harness.RunReport;
 import org.electbench.harness.RunReportCodec;

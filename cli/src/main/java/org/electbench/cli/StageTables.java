@@ -11,9 +11,9 @@ import org.electbench.analysis.AnalysisException;
 import org.electbench.analysis.Declarations;
 import org.electbench.analysis.RunData;
 import org.electbench.analysis.RunFolders;
-import org.electbench.analysis.Table;
+import org.electbench.reporting.Table;
 import org.electbench.analysis.Tables;
-import org.electbench.analysis.TerminalTable;
+import org.electbench.reporting.TerminalTable;
 import org.electbench.harness.BenchmarkStage;
 
 /**

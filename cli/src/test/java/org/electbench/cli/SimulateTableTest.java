@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Arrays;
 import java.util.List;
 
-import org.electbench.analysis.Table;
+import org.electbench.reporting.Table;
 import org.junit.jupiter.api.Test;
 
 /** simulate's table is analysis' table model, as report renders it: cells from known runs. */

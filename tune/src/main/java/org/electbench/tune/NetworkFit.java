@@ -10,7 +10,7 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.electbench.transport.DelayDistribution;
-import org.electbench.transport.Durations;
+import org.electbench.spi.Durations;
 import org.electbench.transport.InputFiles;
 import org.electbench.transport.NetworkModel;
 

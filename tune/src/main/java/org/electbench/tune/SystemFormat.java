@@ -10,8 +10,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.electbench.analysis.Table;
-import org.electbench.analysis.TableFormat;
+import org.electbench.reporting.Table;
+import org.electbench.reporting.TableFormat;
 
 /**
  * {@code tune --system}'s answer as text and as JSON, each configuration a row of analysis' one

@@ -3,9 +3,10 @@ package org.electbench.tune;
 import java.io.PrintWriter;
 import java.util.Locale;
 
-import org.electbench.analysis.TableFormat;
+import org.electbench.reporting.Numbers;
+import org.electbench.reporting.TableFormat;
 import org.electbench.spi.AlgorithmRegistry;
-import org.electbench.transport.Durations;
+import org.electbench.spi.Durations;
 
 /**
  * The tuning report as text: the model, the recommendation per algorithm with the
@@ -134,7 +135,7 @@ public final class TuneFormat
             // Past a million years the figure says only that the network alone never does it.
             return "over a million years";
         }
-        return years >= 1000 ? String.format(Locale.ROOT, "%.0f years", years) : Durations.describe(ns);
+        return years >= 1000 ? String.format(Locale.ROOT, "%.0f years", years) : Numbers.span(ns);
     }
 
     /** @return the {@code simulate} command line that reproduces an evaluation's failover figures. */

@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.electbench.analysis.Table;
-import org.electbench.analysis.TableFormat;
+import org.electbench.reporting.Table;
+import org.electbench.reporting.TableFormat;
 
 /**
  * The tuning report as JSON: the model it ran under, then the full set of {@link TuneTables}'

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
-import org.electbench.analysis.Table;
+import org.electbench.reporting.Table;
 import org.electbench.spi.AlgorithmRegistry;
 
 /**

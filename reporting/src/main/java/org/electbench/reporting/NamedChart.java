@@ -1,4 +1,4 @@
-package org.electbench.analysis;
+package org.electbench.reporting;
 
 import java.util.List;
 
@@ -42,7 +42,7 @@ public record NamedChart(String stem, String title, String scenario, List<Chart<
     }
 
     /** @return whether the image draws the title and notes above the panels (a single chart with no notes titles itself). */
-    boolean hasHeader()
+    public boolean hasHeader()
     {
         return panels.size() > 1 || !notes.isEmpty() || !title.equals(panels.get(0).getTitle());
     }

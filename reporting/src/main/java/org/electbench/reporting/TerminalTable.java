@@ -1,4 +1,4 @@
-package org.electbench.analysis;
+package org.electbench.reporting;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -92,7 +92,7 @@ public final class TerminalTable
     }
 
     /** @return the header said shorter: the words a terminal table repeats in every heading. */
-    static String shorter(final String header)
+    public static String shorter(final String header)
     {
         return header.replace("convergence", "conv.").replace("unavailability", "unavail.")
             .replace("safety violations (runs)", "safety (runs)").replace(" (95% CI)", " [95%]")

@@ -1,4 +1,4 @@
-package org.electbench.analysis;
+package org.electbench.reporting;
 
 /**
  * One figure of a table: a value and the run-to-run noise around it, both in the column's unit.

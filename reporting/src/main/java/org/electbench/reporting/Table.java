@@ -1,11 +1,11 @@
-package org.electbench.analysis;
+package org.electbench.reporting;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The one table model every output renders: rows × declared columns, built once from the data
- * ({@link Tables}), then printed by a {@link TableFormat} (markdown on the terminal and in
+ * (analysis' {@code Tables}, tune's), then printed by a {@link TableFormat} (markdown on the terminal and in
  * {@code tables.md}, CSV, JSON, HTML). A cell holds the text a reader sees and the exact value a
  * script reads; a column says whether it belongs to the compact view (the few figures a reader
  * decides by) or only to the full set (CSV, JSON, the page's collapsible section).
@@ -49,7 +49,7 @@ public record Table(String id, String title, List<String> notes, List<Table.Colu
         /** @return a duration read as {@code report}'s tables show one ({@code 30.1ms}), exact in nanoseconds. */
         public static Value duration(final long ns)
         {
-            return new Value(Durations.readable(ns + "ns"), ns);
+            return new Value(Numbers.readableNs(ns), ns);
         }
     }
 

@@ -1,4 +1,4 @@
-package org.electbench.analysis;
+package org.electbench.reporting;
 
 import org.electbench.transport.InputFiles;
 import java.io.IOException;
@@ -34,6 +34,9 @@ public enum TableFormat
     {
         String render(Table table);
     }
+
+    /** The folder of a report that holds its tables; the HTML links a table's CSV and JSON there. */
+    public static final String TABLES = "tables";
 
     private final String extension;
     private final Supplier<Renderer> factory;
@@ -229,13 +232,13 @@ public enum TableFormat
             final StringBuilder html = new StringBuilder();
             for (final String note : table.notes())
             {
-                html.append("<p class=\"settings\">").append(IndexPage.escape(note)).append("</p>\n");
+                html.append("<p class=\"settings\">").append(escape(note)).append("</p>\n");
             }
             final Table compact = all.compact();
             grid(html, compact);
             if (compact.columns().size() < table.columns().size())
             {
-                final String stem = ReportWriter.TABLES + "/" + IndexPage.escape(table.id());
+                final String stem = TABLES + "/" + escape(table.id());
                 html.append("<p class=\"settings\">All ").append(table.columns().size())
                     .append(" columns, values in each metric's own unit: <a href=\"").append(stem).append(".csv\">CSV</a>, <a href=\"")
                     .append(stem).append(".json\">JSON</a>.</p>\n");
@@ -248,7 +251,7 @@ public enum TableFormat
             html.append("<table>\n<tr>");
             for (final Table.Column column : table.columns())
             {
-                html.append("<th>").append(IndexPage.escape(column.header())).append("</th>");
+                html.append("<th>").append(escape(column.header())).append("</th>");
             }
             html.append("</tr>\n");
             for (final List<Table.Value> row : table.rows())
@@ -257,11 +260,31 @@ public enum TableFormat
                 for (int i = 0; i < row.size(); i++)
                 {
                     html.append(table.columns().get(i).numeric() ? "<td class=\"n\">" : "<td class=\"t\">")
-                        .append(IndexPage.escape(row.get(i).text())).append("</td>");
+                        .append(escape(row.get(i).text())).append("</td>");
                 }
                 html.append("</tr>\n");
             }
             html.append("</table>\n");
         }
+    }
+
+    /** @return {@code text} as HTML text or attribute value, its control characters escaped first ({@link InputFiles#printable}). */
+    public static String escape(final String raw)
+    {
+        final String text = InputFiles.printable(raw);
+        final StringBuilder escaped = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++)
+        {
+            final char c = text.charAt(i);
+            switch (c)
+            {
+                case '<' -> escaped.append("&lt;");
+                case '>' -> escaped.append("&gt;");
+                case '&' -> escaped.append("&amp;");
+                case '"' -> escaped.append("&quot;");
+                default -> escaped.append(c);
+            }
+        }
+        return escaped.toString();
     }
 }

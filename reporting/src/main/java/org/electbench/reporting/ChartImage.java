@@ -1,4 +1,4 @@
-package org.electbench.analysis;
+package org.electbench.reporting;
 
 import java.awt.Color;
 import java.awt.Font;
@@ -26,7 +26,7 @@ import org.knowm.xchart.internal.chartpart.Chart;
  * figures came from and the command that reproduces them, so a chart copied out of its folder
  * still says where it came from.
  */
-final class ChartImage
+public final class ChartImage
 {
     static final Font TITLE_FONT = new Font(Font.SANS_SERIF, Font.BOLD, 16);
     static final Font NOTE_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
@@ -39,7 +39,7 @@ final class ChartImage
     {
     }
 
-    static byte[] svg(final NamedChart figure, final List<String> footer)
+    public static byte[] svg(final NamedChart figure, final List<String> footer)
     {
         final Layout layout = new Layout(figure, footer);
         final VectorGraphics2D graphics = new VectorGraphics2D();
@@ -57,7 +57,7 @@ final class ChartImage
         return out.toByteArray();
     }
 
-    static byte[] png(final NamedChart figure, final List<String> footer)
+    public static byte[] png(final NamedChart figure, final List<String> footer)
     {
         final BufferedImage image = image(figure, footer);
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -73,7 +73,7 @@ final class ChartImage
     }
 
     /** @return the figure drawn, as the PNG holds it. */
-    static BufferedImage image(final NamedChart figure, final List<String> footer)
+    public static BufferedImage image(final NamedChart figure, final List<String> footer)
     {
         final Layout layout = new Layout(figure, footer);
         final BufferedImage image = new BufferedImage(layout.width, layout.height, BufferedImage.TYPE_INT_RGB);
