@@ -15,7 +15,7 @@ import org.electbench.transport.Scenario;
  * Keys pack the time above a 16-bit sequence, so the order is (time, sequence) in one long
  * compare, as the simulator's is; delays are up to about a millisecond, drawn by xorshift.
  */
-final class EventHeapFloor
+public final class EventHeapFloor
 {
     private static final int SEQUENCE_BITS = 16;
     private static final long SEQUENCE_MASK = (1L << SEQUENCE_BITS) - 1;
@@ -27,7 +27,7 @@ final class EventHeapFloor
     private long random = 0x9E3779B97F4A7C15L;
 
     /** @param queued events kept in the heap, at least 1. */
-    EventHeapFloor(final int queued)
+    public EventHeapFloor(final int queued)
     {
         size = Math.max(1, queued);
         heap = new long[size + 1];
@@ -57,7 +57,7 @@ final class EventHeapFloor
      *
      * @return the last event's key, for the caller to consume.
      */
-    long handle(final long events)
+    public long handle(final long events)
     {
         long last = 0;
         for (long i = 0; i < events; i++)

@@ -147,10 +147,13 @@ public final class ChaosExplorer
         long slowestSeed = 0;
         int ran = 0;
         final long startNs = System.nanoTime();
+        // Schedule i's seed and arrangement seed are both Seeds.derive(seed, i), as forRun derives them from schedule 0's.
+        final Scenario first = scenario(seed);
         for (int index = 0; index < schedules; index++)
         {
             final long scheduleSeed = Seeds.derive(seed, index);
-            final Scenario scenario = scenario(scheduleSeed);
+            // The same scenario as scenario(scheduleSeed), without building and deriving its settings again.
+            final Scenario scenario = first.forRun(index);
             final ChaosRun run = ChaosRun.of(scenario, runtime.run(scenario));
             events += run.result().events();
             unpromised += run.liveness().promised() ? 0 : 1;
