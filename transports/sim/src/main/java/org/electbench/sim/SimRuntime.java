@@ -74,8 +74,6 @@ public final class SimRuntime implements ClusterRuntime
     /** Set when agreement settled part-way through a broadcast, whose remaining copies are then never delivered. */
     private boolean settledInBroadcast;
     private long lastFaultNs;
-    /** No fault of the run brings a node back: a crashed receiver stays down, so a copy to it is lost when sent. */
-    private boolean crashesFinal;
 
     private long nowNs;
     private long events;
@@ -178,11 +176,6 @@ public final class SimRuntime implements ClusterRuntime
         algorithm = scenario.algorithm();
         plan = scenario.plan();
         faults = plan.faults().faults();
-        crashesFinal = true;
-        for (int i = 0; i < faults.size(); i++)
-        {
-            crashesFinal &= faults.get(i).kind() != Fault.Kind.RECOVER;
-        }
         final int n = scenario.nodes();
         if (null == monitor || monitor.nodes() != n || !algorithm.name().equals(monitorAlgorithm))
         {
@@ -380,11 +373,7 @@ public final class SimRuntime implements ClusterRuntime
         final int fromId = from.selfId();
         final int type = claim.type();
         final long arrivalNs = admit(fromId, to, type);
-        if (arrivalNs >= 0 && lostToADownReceiver(to))
-        {
-            nodes.drop();
-        }
-        else if (arrivalNs >= 0)
+        if (arrivalNs >= 0)
         {
             final int slot = queue.allocate();
             queue.setMessage(slot, to, fromId, claim.bytes(), claim.length());
@@ -440,11 +429,7 @@ public final class SimRuntime implements ClusterRuntime
                 continue;
             }
             final long copyArrivalNs = admit(fromId, to, type);
-            if (copyArrivalNs >= 0 && lostToADownReceiver(to))
-            {
-                nodes.drop();
-            }
-            else if (copyArrivalNs >= 0)
+            if (copyArrivalNs >= 0)
             {
                 receivers |= 1 << (to - 1);
                 arrivalNs = copyArrivalNs;
@@ -467,17 +452,6 @@ public final class SimRuntime implements ClusterRuntime
             }
             queue.push(slot, arrivalNs);
         }
-    }
-
-    /**
-     * A copy to a node that is down and that no fault of the run will boot again is lost however
-     * long it travels: it is dropped when sent (its fate already drawn and its send counted, as
-     * before) rather than queued to be dropped on arrival, an event that could change nothing. A
-     * traced run queues it, so the trace shows the drop where it happens.
-     */
-    private boolean lostToADownReceiver(final int to)
-    {
-        return crashesFinal && !nodes.live(to) && null == trace;
     }
 
     /** Count one copy of the claimed message and draw its fate: {@link NodeLifecycle#admit}. */
