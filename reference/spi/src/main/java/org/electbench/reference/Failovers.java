@@ -96,6 +96,11 @@ public final class Failovers
                 faultNs = System.nanoTime();
                 cluster.pause(oldLeader);
             }
+            case ONE_WAY ->
+            {
+                faultNs = System.nanoTime();
+                cluster.deafen(oldLeader);
+            }
             default -> throw new IllegalStateException("unhandled scenario " + scenario);
         }
         final Agreement agreement = await(majoritySide, oldLeader, faultNs + budgetNs);
@@ -107,7 +112,7 @@ public final class Failovers
         switch (scenario)
         {
             case LEADER_CRASH -> cluster.start(oldLeader);
-            case PARTITION ->
+            case PARTITION, ONE_WAY ->
             {
                 stepDownNs = awaitStepDown(oldLeader, faultNs, faultNs + budgetNs);
                 undoneNs = System.nanoTime();

@@ -42,6 +42,18 @@ public final class ReferenceRuns
         final int failoverCount, final Map<String, String> settings, final long budgetNs, final Path folder, final Progress progress)
         throws IOException, InterruptedException
     {
+        return measure(system, nodes, scenario, failoverCount, settings, null, budgetNs, folder, progress);
+    }
+
+    /**
+     * @param matching how {@code settings} were matched to the textbook rows' timing, kept in the row; null for none.
+     * @return the row measured.
+     * @see #measure(ReferenceSystem, int, ReferenceScenario, int, Map, long, Path, Progress)
+     */
+    public static ReferenceRow measure(final ReferenceSystem system, final int nodes, final ReferenceScenario scenario,
+        final int failoverCount, final Map<String, String> settings, final String matching, final long budgetNs, final Path folder,
+        final Progress progress) throws IOException, InterruptedException
+    {
         final List<Failover> failovers = new ArrayList<>();
         try (ReferenceCluster cluster = new ReferenceCluster(system, nodes, settings))
         {
@@ -57,7 +69,7 @@ public final class ReferenceRuns
                     failover.staleWrites() > 0 ? " STALE WRITES " + failover.staleWrites() : ""));
             }
             final ReferenceRow row = new ReferenceRow(ReferenceRow.FORMAT, system.name(), system.implementation(), scenario.label(), nodes,
-                cluster.settings(), system.detectionSilenceNs(cluster.settings()), failovers);
+                cluster.settings(), system.detectionSilenceNs(cluster.settings()), failovers, matching);
             write(folder, row, cluster, startNs);
             return row;
         }
