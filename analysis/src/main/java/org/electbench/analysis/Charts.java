@@ -106,6 +106,7 @@ public final class Charts
         addIfPresent(charts, violations(data));
         charts.addAll(Incidents.charts(data));
         addIfPresent(charts, Trend.chart(data));
+        addIfPresent(charts, ReferenceChart.chart(data));
         return charts;
     }
 

@@ -82,6 +82,8 @@ public final class ReferenceTable
             new Table.Column("scenario", "scenario", true, false),
             new Table.Column("nodes", "n", true, true),
             new Table.Column("detection_silence_ns", "detection silence", true, true),
+            new Table.Column("settings", "settings (its own keys)", false, false),
+            new Table.Column("matched_to", "matched to", true, false),
             new Table.Column("failovers", "failovers", true, true),
             new Table.Column("elected.p50_ns", "elected p50", true, true),
             new Table.Column("agreed.p50_ns", "agreed p50 (95% CI)", true, true),
@@ -115,6 +117,8 @@ public final class ReferenceTable
                 Table.Value.text(row.path("scenario").asText()),
                 new Table.Value(String.valueOf(row.path("nodes").asInt()), row.path("nodes").asInt()),
                 Table.Value.duration(row.path("detectionSilenceNs").asLong()),
+                Table.Value.text(settings(row.path("settings"))),
+                Table.Value.text(row.path("matching").isTextual() ? row.path("matching").asText() : "as given"),
                 new Table.Value(String.valueOf(count), count),
                 percentile(elected, 0.5),
                 median(agreed),
@@ -134,7 +138,19 @@ public final class ReferenceTable
             "Two leaders serving writes: writes committed in an older term after one in a newer term (the old leader still " +
                 "committing); two leaders claimed: how long the old leader still said it led after the new one did.",
             "messages: left blank, not observable: the systems' own traffic (Aeron's UDP frames, ZooKeeper's TCP) is not counted.",
+            "matched to: the textbook rows' detection timeout D and heartbeat HBT these settings were set to in the system's " +
+                "own keys (run --reference); as given: the settings as `reference` was given them.",
             "p99 only from " + MIN_P99 + " failovers on."), columns, values);
+    }
+
+    /** @return the settings a row ran with, key=value in key order. */
+    private static String settings(final JsonNode settings)
+    {
+        final java.util.SortedMap<String, String> sorted = new java.util.TreeMap<>();
+        settings.fields().forEachRemaining(entry -> sorted.put(entry.getKey(), entry.getValue().asText()));
+        final StringBuilder text = new StringBuilder();
+        sorted.forEach((key, value) -> text.append(text.length() == 0 ? "" : " ").append(key).append('=').append(value));
+        return text.toString();
     }
 
     private static Table.Value safety(final long stale, final long hostLate)
