@@ -138,8 +138,8 @@ public final class ReferenceTable
             "Two leaders serving writes: writes committed in an older term after one in a newer term (the old leader still " +
                 "committing); two leaders claimed: how long the old leader still said it led after the new one did.",
             "messages: left blank, not observable: the systems' own traffic (Aeron's UDP frames, ZooKeeper's TCP) is not counted.",
-            "matched to: the textbook rows' detection timeout D and heartbeat HBT these settings were set to in the system's " +
-                "own keys (run --reference); as given: the settings as `reference` was given them.",
+            "matched to: the textbook rows' detection timeout D and heartbeat HBT that `run --reference` set in the system's " +
+                "own keys (the settings column names them; the rest are its defaults here); as given: `reference`'s settings.",
             "p99 only from " + MIN_P99 + " failovers on."), columns, values);
     }
 

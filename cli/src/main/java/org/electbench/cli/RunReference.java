@@ -148,8 +148,7 @@ final class RunReference
         for (final ReferenceSystem system : plan.systems())
         {
             final Map<String, String> settings = system.matchedSettings(plan.silenceNs(), plan.heartbeatNs());
-            final String matching = "D " + Durations.format(plan.silenceNs()) + ", HBT " + Durations.format(plan.heartbeatNs()) + " as " +
-                String.join(", ", settings.keySet());
+            final String matching = "D " + Durations.format(plan.silenceNs()) + ", HBT " + Durations.format(plan.heartbeatNs());
             for (final ReferenceScenario scenario : plan.scenarios())
             {
                 for (final int size : plan.nodes())
