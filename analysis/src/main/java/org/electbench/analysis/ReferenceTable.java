@@ -130,7 +130,7 @@ public final class ReferenceTable
                 "leader-crash".equals(row.path("scenario").asText()) ? Table.Value.NONE : Table.Value.duration(claimedMax),
                 safety(stale, hostLate),
                 new Table.Value(String.valueOf(count - agreed.length), count - agreed.length),
-                new Table.Value(String.valueOf(row.path("freshClusters").asInt()), row.path("freshClusters").asInt()),
+                new Table.Value(String.valueOf(row.path("freshClusters").asLong()), row.path("freshClusters").asLong()),
                 Table.Value.NONE));
         }
         return new Table("reference", "Reference implementations", List.of(
