@@ -24,12 +24,7 @@ class ReferenceCommandTest
         "--system zookeeper --budget soon|--budget:"})
     void badInputIsOneLineWithExitTwo(final String flags, final String expected)
     {
-        final String[] args = ("reference " + flags).split(" ");
-        final SimulateCommandTest.Outcome outcome = SimulateCommandTest.electbench(args);
-        assertEquals(Main.EXIT_USAGE, outcome.exitCode(), outcome.err());
-        final String firstLine = outcome.err().lines().findFirst().orElse("");
-        assertTrue(firstLine.contains(expected), firstLine);
-        assertFalse(outcome.err().contains("Exception"), outcome.err());
+        oneLineExitTwo("reference " + flags, expected);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -42,12 +37,12 @@ class ReferenceCommandTest
         "--reference zookeeper --detection-timeout 155ms|--reference: zookeeper: a silence of 155ms is not 3 whole-millisecond ticks"})
     void runReferenceBadInputIsOneLineWithExitTwo(final String flags, final String expected)
     {
-        badInputIsOneLineWithExitTwo(flags, expected, "run");
+        oneLineExitTwo("run " + flags, expected);
     }
 
-    private static void badInputIsOneLineWithExitTwo(final String flags, final String expected, final String command)
+    private static void oneLineExitTwo(final String commandLine, final String expected)
     {
-        final SimulateCommandTest.Outcome outcome = SimulateCommandTest.electbench((command + " " + flags).split(" "));
+        final SimulateCommandTest.Outcome outcome = SimulateCommandTest.electbench(commandLine.split(" "));
         assertEquals(Main.EXIT_USAGE, outcome.exitCode(), outcome.err());
         final String firstLine = outcome.err().lines().findFirst().orElse("");
         assertTrue(firstLine.contains(expected), firstLine);
