@@ -58,8 +58,7 @@ public final class ReferenceChart
         final List<String> textbookFrom = new ArrayList<>();
         for (final int nodes : sizes)
         {
-            final XYChart panel = Charts.panel("n = " + nodes, "failover: fault to every live node naming the new leader (ms)",
-                "share of failovers at most x", sizes.size());
+            final XYChart panel = Charts.panel("n = " + nodes, "failover time (ms)", "share of failovers at most x", sizes.size());
             panel.getStyler().setYAxisMin(0.0);
             panel.getStyler().setYAxisMax(1.0);
             panel.getStyler().setXAxisMin(0.0);
@@ -86,7 +85,7 @@ public final class ReferenceChart
             {
                 final Histogram histogram = data.histogram(row, Charts.CONVERGENCE);
                 final long[] values = values(histogram);
-                lines.add(cdf(row.algorithm() + " " + TEXTBOOK_SCENARIO + ", " + row.transport() + " (" + values.length + " elections)",
+                lines.add(cdf(row.algorithm() + " (" + row.transport() + ", " + values.length + " elections)",
                     values, values.length, TEXTBOOK_COLOURS[textbook++ % TEXTBOOK_COLOURS.length], true));
                 final String from = row.transport() + " at n = " + nodes;
                 if (!textbookFrom.contains(from))
@@ -105,7 +104,8 @@ public final class ReferenceChart
             return null;
         }
         final List<String> notes = new ArrayList<>();
-        notes.add("Solid: real systems, each node a process in its own network namespace; every failover of the row, one that " +
+        notes.add("Failover time: fault to every live node naming the new leader. " +
+            "Solid: real systems, each node a process in its own network namespace; every failover of the row, one that " +
             "never converged kept in the count (its line stops below 1). Dashed: the textbook algorithms' " + TEXTBOOK_SCENARIO +
             " convergence at the same detection silence" + (textbookFrom.isEmpty() ? " (none in this data)" :
             ", from " + String.join("; ", textbookFrom)) + ".");

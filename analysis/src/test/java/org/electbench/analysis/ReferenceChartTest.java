@@ -81,9 +81,9 @@ class ReferenceChartTest
         textbook(data, "ring", "sim", "auto", 40);
         final XYChart panel = (XYChart)ReferenceChart.chart(data).panels().get(0);
         assertEquals(List.of("aeron-cluster leader-crash (5 failovers, 1 unconverged, hostLate 1)",
-                "bully leader-crash, aeron-udp (4 elections)", "raft leader-crash, aeron-udp (4 elections)"),
+                "bully (aeron-udp, 4 elections)", "raft (aeron-udp, 4 elections)"),
             List.copyOf(panel.getSeriesMap().keySet()), "quorum is at another silence, ring on the simulator when a real transport has rows");
-        final XYSeries bully = panel.getSeriesMap().get("bully leader-crash, aeron-udp (4 elections)");
+        final XYSeries bully = panel.getSeriesMap().get("bully (aeron-udp, 4 elections)");
         assertEquals(List.of(0.25, 0.5, 0.75, 1.0), doubles(bully.getYData()));
         assertEquals(10.0, bully.getXData()[0], 0.01);
     }
