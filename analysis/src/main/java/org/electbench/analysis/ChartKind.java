@@ -18,7 +18,8 @@ enum ChartKind
     SPLIT_BRAIN_TIME(false, SplitBrainTimeChart::new),
     VIOLATIONS(false, ViolationsChart::new),
     AVAILABILITY(false, () -> (data, style, scenario) -> Incidents.charts(data)),
-    TREND(false, () -> (data, style, scenario) -> RowGroups.listOf(Trend.chart(data)));
+    TREND(false, () -> (data, style, scenario) -> RowGroups.listOf(Trend.chart(data))),
+    REFERENCE(false, () -> (data, style, scenario) -> RowGroups.listOf(ReferenceChart.chart(data)));
 
     private final boolean perScenario;
     private final Supplier<ReportChart> factory;

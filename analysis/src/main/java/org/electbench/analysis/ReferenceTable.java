@@ -85,6 +85,8 @@ public final class ReferenceTable
             new Table.Column("scenario", "scenario", true, false),
             new Table.Column("nodes", "n", true, true),
             new Table.Column("detection_silence_ns", "detection silence", true, true),
+            new Table.Column("settings", "settings (its own keys)", false, false),
+            new Table.Column("matched_to", "matched to", true, false),
             new Table.Column("failovers", "failovers", true, true),
             new Table.Column("elected.p50_ns", "elected p50", true, true),
             new Table.Column("agreed.p50_ns", "agreed p50 (95% CI)", true, true),
@@ -95,6 +97,7 @@ public final class ReferenceTable
             new Table.Column("two_leaders_claimed.max_ns", "two leaders claimed, max", true, true),
             new Table.Column("stale_writes", "two leaders serving writes", true, true),
             new Table.Column("unconverged", "unconverged", true, true),
+            new Table.Column("fresh_clusters", "fresh clusters", true, true),
             new Table.Column("messages", "messages", true, true));
         final List<List<Table.Value>> values = new ArrayList<>();
         for (final JsonNode row : rows)
@@ -118,6 +121,8 @@ public final class ReferenceTable
                 Table.Value.text(row.path("scenario").asText()),
                 new Table.Value(String.valueOf(row.path("nodes").asInt()), row.path("nodes").asInt()),
                 Table.Value.duration(row.path("detectionSilenceNs").asLong()),
+                Table.Value.text(settings(row.path("settings"))),
+                Table.Value.text(row.path("matching").isTextual() ? row.path("matching").asText() : "as given"),
                 new Table.Value(String.valueOf(count), count),
                 percentile(elected, 0.5),
                 median(agreed),
@@ -128,6 +133,7 @@ public final class ReferenceTable
                 "leader-crash".equals(row.path("scenario").asText()) ? Table.Value.NONE : Table.Value.duration(claimedMax),
                 safety(stale, hostLate),
                 new Table.Value(String.valueOf(count - agreed.length), count - agreed.length),
+                new Table.Value(String.valueOf(row.path("freshClusters").asLong()), row.path("freshClusters").asLong()),
                 Table.Value.NONE));
         }
         return new Table("reference", "Reference implementations", List.of(
@@ -137,7 +143,21 @@ public final class ReferenceTable
             "Two leaders serving writes: writes committed in an older term after one in a newer term (the old leader still " +
                 "committing); two leaders claimed: how long the old leader still said it led after the new one did.",
             "messages: left blank, not observable: the systems' own traffic (Aeron's UDP frames, ZooKeeper's TCP) is not counted.",
+            "matched to: the textbook rows' detection timeout D and heartbeat HBT that `run --reference` set in the system's " +
+                "own keys (the settings column names them; the rest are its defaults here); as given: `reference`'s settings.",
+            "fresh clusters: how often the cluster did not settle on a leader serving writes before a fault (90 s) and a " +
+                "fresh one took over the row; no failover is lost, the fault had not hit.",
             "p99 only from " + MIN_P99 + " failovers on."), columns, values);
+    }
+
+    /** @return the settings a row ran with, key=value in key order. */
+    private static String settings(final JsonNode settings)
+    {
+        final java.util.SortedMap<String, String> sorted = new java.util.TreeMap<>();
+        settings.fields().forEachRemaining(entry -> sorted.put(entry.getKey(), entry.getValue().asText()));
+        final StringBuilder text = new StringBuilder();
+        sorted.forEach((key, value) -> text.append(text.length() == 0 ? "" : " ").append(key).append('=').append(value));
+        return text.toString();
     }
 
     private static Table.Value safety(final long stale, final long hostLate)

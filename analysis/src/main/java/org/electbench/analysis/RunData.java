@@ -33,6 +33,8 @@ public final class RunData
     private final Map<RowKey, Map<String, double[]>> ranges = new java.util.HashMap<>();
     private final Map<RowKey, Map<String, Double>> means = new java.util.HashMap<>();
     private final List<Commit> commits = new ArrayList<>();
+    /** Rows of real systems' failovers ({@link ReferenceTable}), as their files hold them: no textbook row's shape. */
+    private final List<com.fasterxml.jackson.databind.JsonNode> referenceRows = new ArrayList<>();
 
     /**
      * The figures of one commit's folders, where the data holds several commits: a point of the trend.
@@ -48,6 +50,17 @@ public final class RunData
     public void addCommit(final Commit commit)
     {
         commits.add(commit);
+    }
+
+    public void addReferenceRows(final List<com.fasterxml.jackson.databind.JsonNode> rows)
+    {
+        referenceRows.addAll(rows);
+    }
+
+    /** @return the reference systems' rows the folders hold, folder by folder, by file name. */
+    public List<com.fasterxml.jackson.databind.JsonNode> referenceRows()
+    {
+        return Collections.unmodifiableList(referenceRows);
     }
 
     /** @return each commit's figures in run order, where the folders come from two or more commits; empty otherwise. */

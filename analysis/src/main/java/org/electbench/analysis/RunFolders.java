@@ -156,6 +156,7 @@ public final class RunFolders
                     "no results in it: no run reports (reports/*.json), JMH JSON (jmh-*.json) or histogram logs (*.hlog); " +
                     "is it a run folder?");
             }
+            data.addReferenceRows(ReferenceTable.rows(List.of(folder)));
             data.addSource(new RunData.Source(folder.toAbsolutePath().normalize().getFileName().toString(), environment,
                 commandLine(folder, environment), !Files.exists(folder.resolve(RunFolder.INCOMPLETE)), failures(folder)));
         }

@@ -61,6 +61,22 @@ class ReferenceTableTest
     }
 
     @Test
+    void aRowSaysItsSettingsWhatTheyWereMatchedToAndHowManyFreshClustersItTook() throws IOException
+    {
+        row("a", "one-way", 3, 0, false);
+        Files.writeString(folder.resolve(ReferenceTable.FOLDER).resolve("b.json"), "{\"format\":\"" + ReferenceTable.FORMAT +
+            "\",\"system\":\"b\",\"implementation\":\"X 1.0\",\"scenario\":\"one-way\",\"nodes\":3," +
+            "\"settings\":{\"tickTime\":\"50\",\"syncLimit\":\"3\"},\"detectionSilenceNs\":150000000,\"failovers\":[]," +
+            "\"matching\":\"D 150ms, HBT 50ms\",\"freshClusters\":2}", StandardCharsets.UTF_8);
+        final Table table = ReferenceTable.table(ReferenceTable.rows(List.of(folder)));
+        assertEquals("as given", table.value(0, "matched_to").text(), "a row from `reference` says its settings were as given");
+        assertEquals(0L, table.value(0, "fresh_clusters").exact());
+        assertEquals("syncLimit=3 tickTime=50", table.value(1, "settings").text());
+        assertEquals("D 150ms, HBT 50ms", table.value(1, "matched_to").text());
+        assertEquals(2L, table.value(1, "fresh_clusters").exact());
+    }
+
+    @Test
     void aRowTheHostMadeLateDrawsNoSafetyVerdict() throws IOException
     {
         row("a", "partition", 30, 1, true);

@@ -45,8 +45,8 @@ final class ReferenceCommand implements Callable<Integer>
     List<Integer> nodes;
 
     @Option(names = "--scenario", paramLabel = "NAME,...", split = ",", defaultValue = "leader-crash",
-        description = "leader-crash, partition (the leader cut off by nftables) or pause (SIGSTOP past the detection silence); " +
-            "default: ${DEFAULT-VALUE}.")
+        description = "leader-crash, partition (the leader cut off by nftables), pause (SIGSTOP past the detection silence) or " +
+            "one-way (the leader hears nothing, nftables dropping its input, but still sends); default: ${DEFAULT-VALUE}.")
     List<String> scenarios;
 
     @Option(names = "--failovers", paramLabel = "N", defaultValue = "30", description = "Failovers a row (default: ${DEFAULT-VALUE}).")

@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.electbench.analysis.AnalysisException;
 import org.electbench.analysis.Declarations;
+import org.electbench.analysis.ReferenceTable;
 import org.electbench.analysis.ReportWriter;
 import org.electbench.analysis.RunData;
 import org.electbench.analysis.RunFolders;
@@ -74,6 +75,9 @@ final class RunCommand implements Callable<Integer>
 
     @Mixin
     ScenarioOptions options;
+
+    @Mixin
+    RunReference reference;
 
     @Option(names = "--quick", description = "A small grid: the main scenarios at n = 3, 5, 9 (200 elections a row), inmemory at " +
         "n = 3, 5 (10 a row); " + RunGrid.QUICK_MEASURED + " measured on a quiet 2-core machine.")
@@ -140,6 +144,12 @@ final class RunCommand implements Callable<Integer>
             }
         }
         final Map<String, List<String>> overrides = overrides(scenario);
+        final RunReference.Plan referencePlan = reference.plan(spec, overrides, options);
+        if (null != referencePlan && null != RunReference.unavailable())
+        {
+            spec.commandLine().getErr().println("electbench: --reference cannot run here: " + RunReference.unavailable());
+            return Main.EXIT_FAILURE;
+        }
         final List<BenchmarkStage> stages = RunGrid.stages(quick ? RunGrid.Size.QUICK : full ? RunGrid.Size.FULL : RunGrid.Size.DEFAULT,
             algorithms(), runtimes(), overrides, restricted(), seed);
         final List<BenchmarkStage> adjusted = new ArrayList<>();
@@ -206,6 +216,24 @@ final class RunCommand implements Callable<Integer>
             return 1;
         }
 
+        if (null != referencePlan)
+        {
+            try
+            {
+                RunReference.measure(referencePlan, folder.directory(), spec.commandLine().getErr());
+            }
+            catch (final IllegalStateException ex)
+            {
+                spec.commandLine().getErr().println("electbench: a reference row failed (" + ex.getMessage() + "); the run folder " +
+                    folder.directory() + " keeps the rows finished and stays marked incomplete");
+                return 1;
+            }
+            catch (final IOException ex)
+            {
+                return cannotWrite(folder, ex);
+            }
+        }
+
         final String tables;
         final RunData data;
         try
@@ -233,6 +261,7 @@ final class RunCommand implements Callable<Integer>
         }
         final PrintWriter stdout = spec.commandLine().getOut();
         stageTables.printChanged(data);
+        stdout.print(ReferenceTable.markdown(List.of(folder.directory())));
         stdout.println("Every table, every column: " + folder.directory().resolve(RunFolder.TABLES));
         stdout.println("Run folder: " + folder.directory());
         stdout.flush();
@@ -246,6 +275,7 @@ final class RunCommand implements Callable<Integer>
         try
         {
             ReportWriter.write(data, page.getParent());
+            ReferenceTable.write(List.of(directory), page.getParent());
         }
         catch (final AnalysisException | java.io.UncheckedIOException ex)
         {

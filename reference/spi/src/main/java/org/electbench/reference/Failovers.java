@@ -72,10 +72,33 @@ public final class Failovers
         }
     }
 
-    /** Runs one failover: settle, fault, measure, undo. */
+    /** The cluster did not settle on a leader serving writes before a fault: nothing was measured, a fresh cluster may be. */
+    public static final class Unsettled extends IllegalStateException
+    {
+        private static final long serialVersionUID = 1L;
+
+        Unsettled(final String message)
+        {
+            super(message);
+        }
+    }
+
+    /**
+     * Runs one failover: settle, fault, measure, undo.
+     *
+     * @throws Unsettled when the cluster did not settle before the fault (the fault did not hit).
+     */
     public Failover next() throws InterruptedException, IOException
     {
-        final int oldLeader = awaitSettled();
+        final int oldLeader;
+        try
+        {
+            oldLeader = awaitSettled();
+        }
+        catch (final IllegalStateException ex)
+        {
+            throw new Unsettled(ex.getMessage());
+        }
         final int nodes = cluster.nodes();
         final IntPredicate majoritySide = id -> id != oldLeader;
         final long faultNs;
@@ -96,6 +119,11 @@ public final class Failovers
                 faultNs = System.nanoTime();
                 cluster.pause(oldLeader);
             }
+            case ONE_WAY ->
+            {
+                faultNs = System.nanoTime();
+                cluster.deafen(oldLeader);
+            }
             default -> throw new IllegalStateException("unhandled scenario " + scenario);
         }
         final Agreement agreement = await(majoritySide, oldLeader, faultNs + budgetNs);
@@ -107,7 +135,7 @@ public final class Failovers
         switch (scenario)
         {
             case LEADER_CRASH -> cluster.start(oldLeader);
-            case PARTITION ->
+            case PARTITION, ONE_WAY ->
             {
                 stepDownNs = awaitStepDown(oldLeader, faultNs, faultNs + budgetNs);
                 undoneNs = System.nanoTime();

@@ -18,7 +18,7 @@ import org.electbench.reference.net.Nft;
  * joined by veth pairs to a bridge in this namespace on a /24 of 10.215/16 made up from this process's pid (the cli
  * namespace tests use 10.213 and 10.214); the
  * faults act on the real stack: {@link #crash} is SIGKILL, {@link #pause}/{@link #resume} SIGSTOP
- * and SIGCONT, {@link #isolate} and {@link #cutOneWay} nftables drops inside the namespaces.
+ * and SIGCONT, {@link #isolate}, {@link #deafen} and {@link #cutOneWay} nftables drops inside the namespaces.
  * Everything it makes carries its owner's pid ({@link Reaper}) and goes on {@link #close}, on
  * Ctrl-C (a shutdown hook) or, after a kill, at the next start's reap; its directories are 0700.
  * Needs root or CAP_NET_ADMIN, {@code ip} and {@code nft}.
@@ -204,6 +204,14 @@ public final class ReferenceCluster implements AutoCloseable
         final List<String> others = new ArrayList<>(addresses);
         others.remove(addresses.get(id - 1));
         Nft.drop(namespaces.get(id - 1), others, others);
+    }
+
+    /** Drops every packet the other nodes send node {@code id}, inside its namespace; what it sends still arrives. */
+    public void deafen(final int id)
+    {
+        final List<String> others = new ArrayList<>(addresses);
+        others.remove(addresses.get(id - 1));
+        Nft.drop(namespaces.get(id - 1), others, List.of());
     }
 
     /** Drops what node {@code from} sends node {@code to}, on {@code to}'s side; the other way still works. */

@@ -19,9 +19,13 @@ import org.HdrHistogram.Histogram;
  * @param settings           the settings, in the system's own keys.
  * @param detectionSilenceNs the detection silence those settings give (what textbook rows are compared at).
  * @param failovers          every failover, in order.
+ * @param matching           how the settings were matched to the textbook rows' timing (their D and HBT, and which
+ *                           keys carry them), or null when they were given as they are.
+ * @param freshClusters      how often the cluster did not settle on a leader serving writes before a fault and a fresh
+ *                           one was started for the rest of the row (no failover lost: the fault had not hit).
  */
 public record ReferenceRow(String format, String system, String implementation, String scenario, int nodes,
-    Map<String, String> settings, long detectionSilenceNs, List<Failover> failovers)
+    Map<String, String> settings, long detectionSilenceNs, List<Failover> failovers, String matching, int freshClusters)
 {
     /** The format tag analysis recognizes. */
     public static final String FORMAT = "electbench-reference-row/1";

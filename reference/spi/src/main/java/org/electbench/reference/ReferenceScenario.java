@@ -16,7 +16,13 @@ public enum ReferenceScenario
     /** The leader's namespace drops every packet to and from the other nodes, until the majority agrees and the old leader gives up. */
     PARTITION("partition"),
     /** The leader is frozen (SIGSTOP) past its followers' detection silence, then thawed (SIGCONT): the zombie leader. */
-    PAUSE("pause");
+    PAUSE("pause"),
+    /**
+     * One-way loss, partial connectivity: the leader's namespace drops every packet arriving from the other nodes, while
+     * what it sends still arrives. Its followers still hear it, so only the leader can notice (Aeron: no quorum of
+     * followers' positions; ZooKeeper: no quorum of pings answered) and give up; then the majority elects.
+     */
+    ONE_WAY("one-way");
 
     private final String label;
 

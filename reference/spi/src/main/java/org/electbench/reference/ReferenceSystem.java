@@ -38,6 +38,18 @@ public interface ReferenceSystem
     long detectionSilenceNs(Map<String, String> settings);
 
     /**
+     * The settings that put this system at the textbook rows' timing, for rows measured beside them: its own
+     * keys set so a follower acts after {@code detectionSilenceNs} of silence, with a heartbeat as near
+     * {@code heartbeatNs} as its keys allow. Its other settings keep their defaults.
+     *
+     * @param detectionSilenceNs the textbook rows' detection timeout D.
+     * @param heartbeatNs        the textbook rows' heartbeat interval HBT.
+     * @return the settings to run with, in the system's own keys (on top of {@link #defaultSettings()}).
+     * @throws IllegalArgumentException when its keys cannot express that silence, saying why.
+     */
+    Map<String, String> matchedSettings(long detectionSilenceNs, long heartbeatNs);
+
+    /**
      * @param settings the settings the cluster runs with, in the system's own keys.
      * @return the shortest race a message runs against a timer under them (a heartbeat within the
      * detection silence less its interval, a round trip within a vote's wait): a host that delays

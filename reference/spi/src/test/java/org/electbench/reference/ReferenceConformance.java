@@ -25,8 +25,10 @@ import org.junit.jupiter.api.Timeout;
  * a process in a namespace of its own: after its leader's process is killed the live nodes agree
  * on a live new leader, and the restarted node does not unseat it; after its leader is cut off by
  * nftables the majority elects, the old leader gives leadership up, and no write is committed in
- * an older term after one in a newer term (never two leaders serving writes); its directories are
- * its owner's only. Outcomes only, never
+ * an older term after one in a newer term (never two leaders serving writes); after its leader
+ * hears nothing (one-way loss: it still sends) it notices, gives leadership up, and the majority
+ * elects without two leaders serving writes; its settings matched to a detection silence give that
+ * silence; its directories are its owner's only. Outcomes only, never
  * timings. Skipped, saying why, where namespaces or nft are not available.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -85,11 +87,34 @@ public abstract class ReferenceConformance
     @Timeout(value = 150, unit = TimeUnit.SECONDS)
     void aPartitionedLeaderGivesUpAndNeverTwoLeadersServeWrites() throws Exception
     {
-        final Failover failover = new Failovers(cluster, ReferenceScenario.PARTITION, BUDGET_NS).next();
+        cutOffLeaderGivesUpAndNeverTwoLeadersServeWrites(ReferenceScenario.PARTITION);
+    }
+
+    @Test
+    @Timeout(value = 150, unit = TimeUnit.SECONDS)
+    void aLeaderThatHearsNothingGivesUpAndTheMajorityElectsWithoutTwoLeadersServingWrites() throws Exception
+    {
+        cutOffLeaderGivesUpAndNeverTwoLeadersServeWrites(ReferenceScenario.ONE_WAY);
+    }
+
+    private void cutOffLeaderGivesUpAndNeverTwoLeadersServeWrites(final ReferenceScenario scenario) throws Exception
+    {
+        final Failover failover = new Failovers(cluster, scenario, BUDGET_NS).next();
         assertTrue(failover.converged(), failover.toString());
         assertNotEquals(failover.oldLeader(), failover.newLeader(), failover.toString());
         assertTrue(failover.stepDownNs() >= 0, "the cut-off leader never gave leadership up: " + failover);
         assertTrue(failover.writes() > 0, "no write committed while measured, so none could be stale: " + failover);
         assertEquals(0, failover.staleWrites(), failover.toString());
+    }
+
+    @Test
+    void itsSettingsMatchedToTheTextbookSilenceGiveThatSilence()
+    {
+        for (final long silenceMs : new long[] {150, 200, 300})
+        {
+            final Map<String, String> settings = new java.util.LinkedHashMap<>(system().defaultSettings());
+            settings.putAll(system().matchedSettings(TimeUnit.MILLISECONDS.toNanos(silenceMs), TimeUnit.MILLISECONDS.toNanos(50)));
+            assertEquals(TimeUnit.MILLISECONDS.toNanos(silenceMs), system().detectionSilenceNs(settings), settings.toString());
+        }
     }
 }

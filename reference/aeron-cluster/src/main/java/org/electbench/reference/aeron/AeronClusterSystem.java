@@ -55,6 +55,21 @@ public final class AeronClusterSystem implements ReferenceSystem
         return Durations.parseNs(settings.get(ConsensusModule.Configuration.LEADER_HEARTBEAT_TIMEOUT_PROP_NAME));
     }
 
+    /** The leader heartbeat timeout is the silence and its interval the heartbeat; the election timeout stays Aeron's. */
+    @Override
+    public Map<String, String> matchedSettings(final long detectionSilenceNs, final long heartbeatNs)
+    {
+        if (heartbeatNs >= detectionSilenceNs)
+        {
+            throw new IllegalArgumentException("aeron-cluster: a heartbeat of " + Durations.format(heartbeatNs) +
+                " never fits in a heartbeat timeout of " + Durations.format(detectionSilenceNs));
+        }
+        final Map<String, String> settings = new LinkedHashMap<>();
+        settings.put(ConsensusModule.Configuration.LEADER_HEARTBEAT_TIMEOUT_PROP_NAME, Durations.format(detectionSilenceNs));
+        settings.put(ConsensusModule.Configuration.LEADER_HEARTBEAT_INTERVAL_PROP_NAME, Durations.format(heartbeatNs));
+        return settings;
+    }
+
     @Override
     public long shortestRaceNs(final Map<String, String> settings)
     {

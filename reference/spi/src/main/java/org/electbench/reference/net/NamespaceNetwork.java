@@ -14,6 +14,7 @@ public final class NamespaceNetwork implements AutoCloseable
 {
     private final String bridge;
     private final List<String> namespaces = new ArrayList<>();
+    private final List<String> outsides = new ArrayList<>();
     private boolean bridgeMade;
 
     /** @return null when this process may make network namespaces, else why not (for the test's skip message). */
@@ -50,6 +51,7 @@ public final class NamespaceNetwork implements AutoCloseable
         run("netns", "add", name);
         namespaces.add(name);
         run("link", "add", outside, "type", "veth", "peer", "name", inside);
+        outsides.add(outside);
         run("link", "set", inside, "netns", name);
         run("link", "set", outside, "master", bridge);
         run("link", "set", outside, "up");
@@ -58,10 +60,19 @@ public final class NamespaceNetwork implements AutoCloseable
         run("-n", name, "link", "set", "lo", "up");
     }
 
-    /** Deleting a namespace deletes the veth ends in it, and with them their peers on the bridge. */
+    /**
+     * Deletes the veth pairs from the bridge's side first: a deleted namespace takes its veth ends and their peers
+     * with it only when the kernel gets round to cleaning it up, and on a busy host that came after the next
+     * cluster of the same process had asked for the same names.
+     */
     @Override
     public void close()
     {
+        for (final String outside : outsides)
+        {
+            ip("link", "del", outside);
+        }
+        outsides.clear();
         for (final String namespace : namespaces)
         {
             ip("netns", "del", namespace);

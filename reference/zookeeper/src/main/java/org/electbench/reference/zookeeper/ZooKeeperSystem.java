@@ -57,6 +57,27 @@ public final class ZooKeeperSystem implements ReferenceSystem
         return tickNs(settings) * Long.parseLong(settings.get(SYNC_LIMIT));
     }
 
+    /**
+     * The silence is {@code syncLimit} ticks: a tick near the heartbeat (the leader pings every half tick), as many
+     * of them as make up the silence, at least two; {@code tickTime} is whole milliseconds, so the silence must
+     * divide into them.
+     */
+    @Override
+    public Map<String, String> matchedSettings(final long detectionSilenceNs, final long heartbeatNs)
+    {
+        final long silenceMs = detectionSilenceNs / 1_000_000L;
+        final long ticks = Math.max(2, Math.round((double)detectionSilenceNs / Math.max(1, heartbeatNs)));
+        if (detectionSilenceNs % 1_000_000L != 0 || silenceMs % ticks != 0)
+        {
+            throw new IllegalArgumentException("zookeeper: a silence of " + Durations.format(detectionSilenceNs) +
+                " is not " + ticks + " whole-millisecond ticks (tickTime is in ms); give a detection timeout that is");
+        }
+        final Map<String, String> settings = new LinkedHashMap<>();
+        settings.put(TICK_TIME, String.valueOf(silenceMs / ticks));
+        settings.put(SYNC_LIMIT, String.valueOf(ticks));
+        return settings;
+    }
+
     /** The leader pings every half tick: a ping must beat the follower's read timeout. */
     @Override
     public long shortestRaceNs(final Map<String, String> settings)
