@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.TreeMap;
 
 import org.HdrHistogram.Histogram;
+import org.electbench.reporting.NamedChart;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.knowm.xchart.XYChart;
