@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.electbench.spi.AlgorithmRegistry;
-import org.electbench.spi.Parameter;
+import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.transport.ScenarioKind;
 import org.electbench.transport.parameters.RunParameters;
 
@@ -230,22 +230,23 @@ public final class RunGrid
             }
         }
         stages.add(convergence("incidents-sim", algorithms, List.of(SIM), nodes, scenarios, forks, 0, iterations, 20));
-        final Parameter<?> preVote = AlgorithmRegistry.instance().option("pre-vote");
-        final Parameter<?> checkQuorum = AlgorithmRegistry.instance().option("check-quorum");
-        if (null == preVote || null == checkQuorum)
+        // The algorithms declaring both options, grouped by the options' names (one stage for raft's today).
+        final Map<List<String>, List<String>> variants = new LinkedHashMap<>();
+        for (final String name : algorithms)
         {
-            return;
+            final ElectionAlgorithm algorithm = AlgorithmRegistry.instance().get(name);
+            if (null != algorithm.preVote() && null != algorithm.checkQuorum())
+            {
+                variants.computeIfAbsent(List.of(algorithm.preVote().name(), algorithm.checkQuorum().name()), key -> new ArrayList<>()).add(name);
+            }
         }
-        final List<String> variants = new ArrayList<>(AlgorithmRegistry.instance().algorithmsDeclaring(preVote));
-        variants.retainAll(AlgorithmRegistry.instance().algorithmsDeclaring(checkQuorum));
-        variants.retainAll(algorithms);
-        if (!variants.isEmpty())
+        variants.forEach((names, declaring) ->
         {
-            final String pv = preVote.name() + ":";
-            final String cq = "+" + checkQuorum.name() + ":";
-            stages.add(convergence("incidents-sim-variants", variants, List.of(SIM), nodes, scenarios, forks, 0, iterations, 20)
+            final String pv = names.get(0) + ":";
+            final String cq = "+" + names.get(1) + ":";
+            stages.add(convergence("incidents-sim-variants", declaring, List.of(SIM), nodes, scenarios, forks, 0, iterations, 20)
                 .with(BenchmarkStage.OPTIONS, List.of(pv + "on" + cq + "off", pv + "off" + cq + "on", pv + "on" + cq + "on")));
-        }
+        });
     }
 
     private static Map<String, List<String>> params(final List<String> algorithms, final String name, final List<String> values)
