@@ -61,7 +61,7 @@ class BenchParametersTest
         benchmark.algorithm = "ring";
         benchmark.nodes = "65";
         final Scenario fromJmh = BenchParameters.scenario(benchmark, benchmark.algorithm, 1, Map.of());
-        final Scenario fromCli = RunParameters.scenario(AlgorithmRegistry.instance().get("ring"), 1, Map.of("nodes", 65));
+        final Scenario fromCli = RunParameters.scenario(AlgorithmRegistry.instance().get("ring"), 1, Map.of(RunParameters.NODES.declared(), 65));
         assertFalse(fromJmh.givenSettings().isExplicit(Knob.HEARTBEAT_INTERVAL));
         assertEquals(fromCli.settings().toString(), fromJmh.settings().toString());
         assertEquals(75_100_000L, fromJmh.settings().heartbeatIntervalNs(), "above a lap of 65 hops at 1 ms plus one skipped hop");

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
+import org.electbench.reporting.OutputFormat;
 import org.electbench.sim.SimRuntime;
 import org.electbench.sim.chaos.ChaosExplorer;
 import org.electbench.sim.chaos.ChaosReport;
@@ -84,9 +85,9 @@ final class ChaosCommand implements Callable<Integer>
         description = "Run only the schedule with this seed (as reported under first seeds) and print its faults and result.")
     Long replay;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table", converter = ChaosFormat.Name.class,
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table", converter = Converters.ReportFormats.class,
         description = "table, json or csv (default: ${DEFAULT-VALUE}).")
-    ChaosFormat format;
+    OutputFormat format;
 
     @Override
     public Integer call()
@@ -112,7 +113,7 @@ final class ChaosCommand implements Callable<Integer>
                 throw FlagErrors.scenario(spec, ex, "--nodes", "--algorithm");
             }
         }
-        final ChaosFormat.Writer writer = format.newWriter();
+        final ChaosWriters.Writer writer = ChaosWriters.newWriter(format);
         final String replayFlags = replayFlags();
         if (null != replay)
         {
@@ -164,7 +165,7 @@ final class ChaosCommand implements Callable<Integer>
      * the schedule under way and prints the report so far: the counts and first seeds of the
      * schedules that ran.
      */
-    private void explore(final List<Scenario> bases, final Set<ChaosFault> kinds, final ChaosFormat.Writer writer, final String replayFlags)
+    private void explore(final List<Scenario> bases, final Set<ChaosFault> kinds, final ChaosWriters.Writer writer, final String replayFlags)
     {
         final PrintWriter err = spec.commandLine().getErr();
         final boolean showProgress = null != System.console();

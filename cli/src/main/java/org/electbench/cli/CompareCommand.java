@@ -12,6 +12,7 @@ import org.electbench.analysis.Comparison;
 import org.electbench.analysis.Declarations;
 import org.electbench.analysis.RunData;
 import org.electbench.analysis.RunFolders;
+import org.electbench.reporting.OutputFormat;
 import org.electbench.reporting.TableFormat;
 import org.electbench.transport.InputFiles;
 import picocli.CommandLine.Command;
@@ -58,28 +59,10 @@ final class CompareCommand implements Callable<Integer>
     @Option(names = "--out", paramLabel = "DIR", description = "Where to write compare.md and the chart (default: B/report).")
     Path out;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "markdown", converter = Format.class,
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "markdown", converter = Converters.CompareFormats.class,
         description = "What to print: markdown or json (the same figures with both runs' samples and the ends of their 95%% " +
             "intervals, for a CI gate; default: ${DEFAULT-VALUE}).")
-    TableFormat format;
-
-    /** The formats compare prints in. */
-    static final class Format implements picocli.CommandLine.ITypeConverter<TableFormat>
-    {
-        @Override
-        public TableFormat convert(final String value)
-        {
-            switch (value)
-            {
-                case "markdown":
-                    return TableFormat.MARKDOWN;
-                case "json":
-                    return TableFormat.JSON;
-                default:
-                    throw new picocli.CommandLine.TypeConversionException("'" + value + "' is not a format; accepted: markdown, json");
-            }
-        }
-    }
+    OutputFormat format;
 
     @Override
     public Integer call()
@@ -107,7 +90,7 @@ final class CompareCommand implements Callable<Integer>
                     "support a comparison (a percentile needs its 95% interval in both runs)");
                 return 2;
             }
-            stdout.print(format.render(comparison.table(nameA, nameB, all)));
+            stdout.print((OutputFormat.JSON == format ? TableFormat.JSON : TableFormat.MARKDOWN).render(comparison.table(nameA, nameB, all)));
             comparison.write(null == out ? candidate.resolve(RunFolders.REPORT_FOLDER) : out, nameA, nameB, all);
             stdout.flush();
             if (null != failOnRegressionPercent)

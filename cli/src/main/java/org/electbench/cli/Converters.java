@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
+import org.electbench.reporting.OutputFormat;
 import org.electbench.spi.Durations;
 import org.electbench.spi.Parameter;
 import org.electbench.transport.parameters.RunParameters;
@@ -92,12 +93,54 @@ final class Converters
         }
     }
 
-    static final class Format implements ITypeConverter<OutputFormat>
+    /** {@code --format}: the one output-format choice, refusing what the command cannot write. */
+    abstract static class Format implements ITypeConverter<OutputFormat>
     {
+        private final Parameter<OutputFormat> choice;
+
+        Format(final OutputFormat... accepted)
+        {
+            choice = OutputFormat.choice("What to print.", accepted);
+        }
+
         @Override
         public OutputFormat convert(final String value)
         {
-            return lowerCaseEnum(OutputFormat.class, value);
+            try
+            {
+                return choice.parse(value);
+            }
+            catch (final IllegalArgumentException ex)
+            {
+                throw new TypeConversionException(ex.getMessage());
+            }
+        }
+    }
+
+    /** What simulate, observe and chaos print: their tables, every column, or the whole report. */
+    static final class ReportFormats extends Format
+    {
+        ReportFormats()
+        {
+            super(OutputFormat.TABLE, OutputFormat.JSON, OutputFormat.CSV);
+        }
+    }
+
+    /** What compare prints. */
+    static final class CompareFormats extends Format
+    {
+        CompareFormats()
+        {
+            super(OutputFormat.MARKDOWN, OutputFormat.JSON);
+        }
+    }
+
+    /** What tune prints. */
+    static final class TuneFormats extends Format
+    {
+        TuneFormats()
+        {
+            super(OutputFormat.TABLE, OutputFormat.JSON);
         }
     }
 

@@ -22,6 +22,7 @@ import org.electbench.deploy.ClusterObservation;
 import org.electbench.deploy.ClusterObserver;
 import org.electbench.deploy.NodeHost;
 import org.electbench.harness.RunReport;
+import org.electbench.reporting.OutputFormat;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.transport.Detectors;
 import org.electbench.transport.ElectionResult;
@@ -65,7 +66,7 @@ final class ObserveCommand implements Callable<Integer>
         description = "Give up and report unconverged after this long (default: ${DEFAULT-VALUE}).")
     long timeoutNs;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table", converter = Converters.Format.class,
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table", converter = Converters.ReportFormats.class,
         description = "table, json or csv (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
 
@@ -186,7 +187,7 @@ final class ObserveCommand implements Callable<Integer>
             spec.commandLine().getOut().println(header(cluster, crashes) +
                 String.format(Locale.ROOT, " restarts-seen=%d pauses-seen=%d", restarts, pauses));
         }
-        format.write(report, spec.commandLine().getOut());
+        RunWriters.write(format, report, spec.commandLine().getOut());
         spec.commandLine().getOut().flush();
         return settled && result.converged() && 0 == duplicates ? 0 : 1;
     }

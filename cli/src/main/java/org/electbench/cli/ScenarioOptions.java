@@ -38,8 +38,8 @@ final class ScenarioOptions
         description = "Registered algorithm: bully, ring, quorum or a plug-in's name (default: ${DEFAULT-VALUE}).")
     String algorithm;
 
-    /** Values of the run parameters and the algorithms' declared options given on the command line, by name. */
-    private final Map<String, Object> given = new LinkedHashMap<>();
+    /** Values of the run parameters and the algorithms' declared options given on the command line, by declaration. */
+    private final Map<Parameter<?>, Object> given = new LinkedHashMap<>();
 
     /**
      * Adds a flag for every declared run parameter ({@link RunParameters}) and every option the
@@ -75,20 +75,20 @@ final class ScenarioOptions
     /** @return a run parameter's value as given, else its declared default (null: the scenario's own). */
     <T> T value(final RunParameter<T> parameter)
     {
-        final Object value = given.get(parameter.name());
+        final Object value = given.get(parameter.declared());
         return null == value ? parameter.defaultValue() : parameter.valueType().cast(value);
     }
 
     /** Sets a run parameter as a command's own rule requires, as if given. */
     <T> void force(final RunParameter<T> parameter, final T value)
     {
-        given.put(parameter.name(), value);
+        given.put(parameter.declared(), value);
     }
 
     /** Leaves a run parameter to its default, as if not given. */
     void clear(final RunParameter<?> parameter)
     {
-        given.remove(parameter.name());
+        given.remove(parameter.declared());
     }
 
     private <T> OptionSpec flag(final RunParameter<T> parameter)
@@ -125,7 +125,7 @@ final class ScenarioOptions
                 @SuppressWarnings("unchecked")
                 public <V> V set(final V value)
                 {
-                    return null == value ? null : (V)given.put(parameter.name(), value);
+                    return null == value ? null : (V)given.put(parameter.declared(), value);
                 }
             })
             .build();
@@ -160,7 +160,7 @@ final class ScenarioOptions
                 @SuppressWarnings("unchecked")
                 public <V> V set(final V value)
                 {
-                    return null == value ? null : (V)given.put(option.name(), value);
+                    return null == value ? null : (V)given.put(option, value);
                 }
             })
             .build();
@@ -197,11 +197,9 @@ final class ScenarioOptions
     Map<String, String> givenAsText()
     {
         final Map<String, String> texts = new LinkedHashMap<>();
-        for (final Map.Entry<String, Object> entry : given.entrySet())
+        for (final Map.Entry<Parameter<?>, Object> entry : given.entrySet())
         {
-            final RunParameter<?> parameter = RunParameters.find(entry.getKey());
-            final Parameter<?> declared = null != parameter ? parameter.declared() : AlgorithmRegistry.instance().option(entry.getKey());
-            texts.put(entry.getKey(), declared.formatObject(entry.getValue()));
+            texts.put(entry.getKey().name(), entry.getKey().formatObject(entry.getValue()));
         }
         return texts;
     }
@@ -214,10 +212,9 @@ final class ScenarioOptions
         {
             err.println("warning: " + built.algorithm().name() + ": " + distortion);
         }
-        for (final String name : RunParameters.unread(built.algorithm(), given.keySet()))
+        for (final Parameter<?> option : RunParameters.unread(built.algorithm(), given.keySet()))
         {
-            final Parameter<?> option = AlgorithmRegistry.instance().option(name);
-            err.println("warning: " + built.algorithm().name() + " does not read --" + name + " (read by " +
+            err.println("warning: " + built.algorithm().name() + " does not read --" + option.name() + " (read by " +
                 String.join(", ", AlgorithmRegistry.instance().algorithmsDeclaring(option)) + ")");
         }
         err.flush();

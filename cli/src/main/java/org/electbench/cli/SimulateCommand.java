@@ -9,6 +9,7 @@ import org.electbench.harness.RunReport;
 import org.electbench.harness.SeededRuns;
 import org.electbench.harness.TracedRuntime;
 import org.electbench.analysis.trace.TraceWriter;
+import org.electbench.reporting.OutputFormat;
 import org.electbench.sim.SimRuntime;
 import org.electbench.realtime.RealtimeRuntime;
 import org.electbench.transport.ClusterRuntime;
@@ -63,7 +64,7 @@ final class SimulateCommand implements Callable<Integer>
             "sim, one run); `report --trace FILE` draws it.")
     java.nio.file.Path trace;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table", converter = Converters.Format.class,
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table", converter = Converters.ReportFormats.class,
         description = "table, json or csv (default: ${DEFAULT-VALUE}).")
     OutputFormat format;
 
@@ -96,7 +97,7 @@ final class SimulateCommand implements Callable<Integer>
                 progress(scenario, System.err));
         }
         final RunReport report = outcome.report(Environment.capture(seed, commandLine(spec)));
-        format.write(report, spec.commandLine().getOut());
+        RunWriters.write(format, report, spec.commandLine().getOut());
         spec.commandLine().getOut().flush();
         return 0;
     }

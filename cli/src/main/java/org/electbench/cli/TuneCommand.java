@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.electbench.reporting.OutputFormat;
 import org.electbench.spi.AlgorithmRegistry;
 import org.electbench.tune.ApiServerLaw;
 import org.electbench.tune.FrontierChart;
@@ -151,8 +152,9 @@ final class TuneCommand implements Callable<Integer>
             "recommendation with what to change, e.g. heartbeat-interval=100,election-timeout=1000.")
     String current;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table", description = "table or json (default: ${DEFAULT-VALUE}).")
-    String format;
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table", converter = Converters.TuneFormats.class,
+        description = "table or json (default: ${DEFAULT-VALUE}).")
+    OutputFormat format;
 
     @Option(names = "--chart", paramLabel = "FILE",
         description = "Where to write the frontier chart (PNG), or 'none' (default: tune-frontier.png; not with --system).")
@@ -217,7 +219,7 @@ final class TuneCommand implements Callable<Integer>
         }
         final TuneReport report = tuner.run();
         final PrintWriter out = spec.commandLine().getOut();
-        if ("json".equals(format))
+        if (OutputFormat.JSON == format)
         {
             out.println(TuneJson.write(report));
         }
@@ -229,7 +231,7 @@ final class TuneCommand implements Callable<Integer>
         {
             final Path file = Path.of(null == chart ? "tune-frontier.png" : chart);
             FrontierChart.write(report, file);
-            if (!"json".equals(format))
+            if (OutputFormat.JSON != format)
             {
                 out.println("chart " + file);
             }
@@ -273,7 +275,7 @@ final class TuneCommand implements Callable<Integer>
         err.flush();
         final SystemAdvisor.Report report = advisor.run(present, new StderrProgress(err));
         final PrintWriter out = spec.commandLine().getOut();
-        if ("json".equals(format))
+        if (OutputFormat.JSON == format)
         {
             out.println(SystemFormat.json(report));
         }
@@ -289,10 +291,6 @@ final class TuneCommand implements Callable<Integer>
     {
         try
         {
-            if (!"table".equals(format) && !"json".equals(format))
-            {
-                throw new IllegalArgumentException("--format must be table or json, was '" + format + "'");
-            }
             final NetworkFit network;
             if (null != rttPrometheus)
             {

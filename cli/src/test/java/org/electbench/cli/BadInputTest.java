@@ -192,7 +192,10 @@ class BadInputTest
             row("observe --cluster {good.txt} --expect-nodes 4", "'--expect-nodes'", "1..3"),
             row("observe --cluster {good.txt} --timeout 0s", "'--timeout'"),
             row("observe --cluster {good.txt} --timeout x", "'--timeout'"),
-            row("observe --cluster {good.txt} --format xml", "'--format'"),
+            row("observe --cluster {good.txt} --format xml", "'--format'", "table, json, csv"),
+            // one --format choice: each command names only the formats it writes
+            row("tune --format csv", "'--format'", "accepted: table, json"),
+            row("compare a b --format table", "'--format'", "accepted: markdown, json"),
             // the launcher itself
             row("", "a command is required", "simulate"),
             row("frobnicate", "'frobnicate'"));

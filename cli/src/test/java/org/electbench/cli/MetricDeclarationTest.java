@@ -18,6 +18,7 @@ import org.electbench.harness.AuxCounterSource;
 import org.electbench.harness.Environment;
 import org.electbench.harness.RunReport;
 import org.electbench.harness.SeededRuns;
+import org.electbench.reporting.OutputFormat;
 import org.electbench.sim.SimRuntime;
 import org.electbench.transport.Detectors;
 import org.electbench.transport.Scenario;
@@ -53,7 +54,7 @@ class MetricDeclarationTest
         final String table = write(OutputFormat.TABLE, report);
         assertTrue(table.contains("| bully "), table);
         // Printed alone, the table says how to get its other columns, not that files lie beside it.
-        assertTrue(table.contains(OutputFormat.EVERY_COLUMN_ALONE) && !table.contains(Tables.EVERY_COLUMN), table);
+        assertTrue(table.contains(RunWriters.EVERY_COLUMN_ALONE) && !table.contains(Tables.EVERY_COLUMN), table);
 
         final List<CSVRecord> csv = CSVFormat.RFC4180.parse(new StringReader(write(OutputFormat.CSV, report))).getRecords();
         final String column = csv.get(0).toList().stream().filter(id -> id.startsWith("electionsSeen_")).findFirst().orElseThrow();
@@ -71,7 +72,7 @@ class MetricDeclarationTest
     private static String write(final OutputFormat format, final RunReport report)
     {
         final StringWriter out = new StringWriter();
-        format.write(report, new PrintWriter(out, true));
+        RunWriters.write(format, report, new PrintWriter(out, true));
         return out.toString();
     }
 }

@@ -9,6 +9,7 @@ import java.io.StringWriter;
 
 import org.electbench.harness.RunReport;
 import org.electbench.harness.RunReportCodec;
+import org.electbench.reporting.OutputFormat;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,7 +35,7 @@ class ObservedReportTest
         assertEquals(report.metrics(), observed.metrics());
 
         final StringWriter table = new StringWriter();
-        OutputFormat.TABLE.write(observed, new PrintWriter(table, true));
+        RunWriters.write(OutputFormat.TABLE, observed, new PrintWriter(table, true));
         assertTrue(table.toString().contains("heartbeat=20ms") && table.toString().contains("detectionTimeout=100ms"), table.toString());
         assertFalse(table.toString().contains("delay=") || table.toString().contains("loss=") || table.toString().contains("fifo="),
             table.toString());

@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.electbench.transport.parameters.RunParameter;
+
 /**
  * One JMH run of {@code ./electbench run}: a benchmark class, its parameter lists, and how many
  * forks, warm-up and measured iterations (and, for timed modes, how long each).
@@ -80,6 +82,15 @@ public record BenchmarkStage(
         final Map<String, List<String>> copy = new LinkedHashMap<>(params);
         copy.put(param, List.copyOf(values));
         return new BenchmarkStage(name, benchmark, copy, forks, warmups, iterations, batch, warmupTime, iterationTime, profilers);
+    }
+
+    /**
+     * @return this stage sweeping a run parameter over typed values, written as the benchmark's
+     *         {@code @Param} strings by the parameter's own formatter: the one place a sweep becomes text.
+     */
+    public <T> BenchmarkStage sweep(final RunParameter<T> parameter, final List<T> values)
+    {
+        return with(parameter.key(), values.stream().map(parameter::format).toList());
     }
 
     /** @return this stage under another name (a shard's part). */

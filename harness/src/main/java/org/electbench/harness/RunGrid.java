@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 import org.electbench.spi.AlgorithmRegistry;
-import org.electbench.spi.Parameter;
+import org.electbench.spi.ElectionAlgorithm;
+import org.electbench.transport.Detectors;
 import org.electbench.transport.ScenarioKind;
 import org.electbench.transport.parameters.RunParameters;
 
@@ -41,6 +42,7 @@ public final class RunGrid
     private static final String SIM = "sim";
     private static final String INMEMORY = "inmemory";
     private static final String AERON_UDP = "aeron-udp";
+    private static final long MS = 1_000_000L;
 
     private RunGrid()
     {
@@ -63,7 +65,7 @@ public final class RunGrid
         final boolean restricted,
         final long seed)
     {
-        final List<String> scenarios = namedScenarios();
+        final List<ScenarioKind> scenarios = namedScenarios();
         final List<String> real = new ArrayList<>();
         for (final String runtime : runtimes)
         {
@@ -78,23 +80,23 @@ public final class RunGrid
         {
             case QUICK:
                 // 200 elections a simulator row (10 iterations of 20), 10 a real one.
-                stages.add(convergence("convergence-sim", algorithms, List.of(SIM), List.of("3", "5", "9"),
-                    List.of("leader-crash", "cold-start", "partition", "pause"), simForks, 1, 10, 20));
-                stages.add(convergence("convergence-" + INMEMORY, algorithms, List.of(INMEMORY), List.of("3", "5"),
-                    List.of("leader-crash"), 1, 0, 10, 1));
+                stages.add(convergence("convergence-sim", algorithms, List.of(SIM), List.of(3, 5, 9),
+                    List.of(ScenarioKind.LEADER_CRASH, ScenarioKind.COLD_START, ScenarioKind.PARTITION, ScenarioKind.PAUSE), simForks, 1, 10, 20));
+                stages.add(convergence("convergence-" + INMEMORY, algorithms, List.of(INMEMORY), List.of(3, 5),
+                    List.of(ScenarioKind.LEADER_CRASH), 1, 0, 10, 1));
                 break;
             case DEFAULT:
                 // 1,000 elections every simulator row (20 iterations of 50), 30 a real one. n = 65 shows how messages
                 // grow with n; n = 257 and 1024 are --full's (a thousand bully elections at n = 1024 are a billion
                 // messages: hours, where a default run is half an hour).
-                stages.add(convergence("convergence-sim", algorithms, List.of(SIM), List.of("3", "5", "9", "17"),
+                stages.add(convergence("convergence-sim", algorithms, List.of(SIM), List.of(3, 5, 9, 17),
                     scenarios, simForks, 1, 20, 50));
-                stages.add(convergence("convergence-sim-large", algorithms, List.of(SIM), List.of("65"),
-                    List.of("leader-crash"), simForks, 0, 20, 50));
+                stages.add(convergence("convergence-sim-large", algorithms, List.of(SIM), List.of(65),
+                    List.of(ScenarioKind.LEADER_CRASH), simForks, 0, 20, 50));
                 // 1,000 elections a row (50 iterations of 20), each a 40 D disturbance of about 2 ms of simulator CPU:
                 // the two stages' 84 rows take about 3 min on an idle core (measured: 35 s CPU for 200 a row).
-                incidents(stages, algorithms, List.of("5", "9"), simForks, 50);
-                stages.add(timers("convergence-timers", algorithms, List.of("20ms", "50ms", "100ms"), List.of("5ms", "10ms", "30ms"),
+                incidents(stages, algorithms, List.of(5, 9), simForks, 50);
+                stages.add(timers("convergence-timers", algorithms, List.of(20 * MS, 50 * MS, 100 * MS), List.of(5 * MS, 10 * MS, 30 * MS),
                     simForks, 1, 20, 50));
                 // The simulator's stages come first (about a minute in all), so their tables print while the real rows,
                 // most of the run, are measured.
@@ -104,39 +106,34 @@ public final class RunGrid
                 {
                     final boolean inMemory = INMEMORY.equals(runtime);
                     stages.add(convergence("convergence-" + runtime, algorithms, List.of(runtime),
-                        inMemory ? List.of("3", "5", "9", "17") : List.of("3", "5", "9"), List.of("leader-crash"), 1,
+                        inMemory ? List.of(3, 5, 9, 17) : List.of(3, 5, 9), List.of(ScenarioKind.LEADER_CRASH), 1,
                         inMemory ? 1 : 0, 30, 1));
                 }
-                stages.add(timed("simulator", BenchmarkStage.SIMULATOR,
-                    params(algorithms, RunParameters.NODES.key(), List.of("5", "65", "257")),
-                    1, 1, 2, "1s", "2s", List.of()));
-                stages.add(timed("simulator-floor", BenchmarkStage.SIMULATOR_FLOOR,
-                    params(algorithms, RunParameters.NODES.key(), List.of("5", "65", "257")),
-                    1, 1, 2, "1s", "2s", List.of()));
-                stages.add(timed("message-path", BenchmarkStage.MESSAGE_PATH,
-                    params(algorithms, "transport", List.of(SIM, INMEMORY)), 1, 1, 2, "2s", "2s", List.of("gc")));
+                stages.add(timed("simulator", BenchmarkStage.SIMULATOR, algorithms, 1, 1, 2, "1s", "2s", List.of())
+                    .sweep(RunParameters.NODES, List.of(5, 65, 257)));
+                stages.add(timed("simulator-floor", BenchmarkStage.SIMULATOR_FLOOR, algorithms, 1, 1, 2, "1s", "2s", List.of())
+                    .sweep(RunParameters.NODES, List.of(5, 65, 257)));
+                stages.add(timed("message-path", BenchmarkStage.MESSAGE_PATH, algorithms, 1, 1, 2, "2s", "2s", List.of("gc"))
+                    .with("transport", List.of(SIM, INMEMORY)));
                 break;
             default:
                 stages.add(convergence("convergence-sim", algorithms, List.of(SIM),
-                    List.of("3", "5", "9", "17", "33", "65", "129", "257", "513", "1024"), scenarios, 1, 1, 20, 50)
-                    .with(RunParameters.DETECT.key(), List.of("all", "lowest")));
-                stages.add(convergence("convergence-real", algorithms, real, List.of("3", "5", "9", "17"), scenarios, 1, 2, 30, 1));
-                incidents(stages, algorithms, List.of("5", "9", "17"), 1, 50);
-                stages.add(timers("convergence-timers", algorithms, List.of("10ms", "20ms", "50ms", "100ms"),
-                    List.of("2ms", "5ms", "10ms", "30ms"), 1, 1, 20, 50));
-                stages.add(timed("simulator", BenchmarkStage.SIMULATOR,
-                    params(algorithms, RunParameters.NODES.key(), List.of("5", "17", "65", "257", "1024")), 1, 2, 3, "2s", "3s", List.of()));
-                stages.add(timed("simulator-floor", BenchmarkStage.SIMULATOR_FLOOR,
-                    params(algorithms, RunParameters.NODES.key(), List.of("5", "17", "65", "257", "1024")), 1, 2, 3, "2s", "3s", List.of()));
-                final Map<String, List<String>> worst = new LinkedHashMap<>();
-                worst.put("algorithm", algorithms);
-                worst.put(RunParameters.NODES.key(), List.of("1024"));
-                worst.put(RunParameters.DETECT.key(), List.of("lowest"));
-                stages.add(timed("simulator-worst-case", BenchmarkStage.SIMULATOR, worst, 1, 1, 3, "2s", "3s", List.of()));
+                    List.of(3, 5, 9, 17, 33, 65, 129, 257, 513, 1024), scenarios, 1, 1, 20, 50)
+                    .sweep(RunParameters.DETECT, List.of(Detectors.ALL, Detectors.LOWEST)));
+                stages.add(convergence("convergence-real", algorithms, real, List.of(3, 5, 9, 17), scenarios, 1, 2, 30, 1));
+                incidents(stages, algorithms, List.of(5, 9, 17), 1, 50);
+                stages.add(timers("convergence-timers", algorithms, List.of(10 * MS, 20 * MS, 50 * MS, 100 * MS),
+                    List.of(2 * MS, 5 * MS, 10 * MS, 30 * MS), 1, 1, 20, 50));
+                stages.add(timed("simulator", BenchmarkStage.SIMULATOR, algorithms, 1, 2, 3, "2s", "3s", List.of())
+                    .sweep(RunParameters.NODES, List.of(5, 17, 65, 257, 1024)));
+                stages.add(timed("simulator-floor", BenchmarkStage.SIMULATOR_FLOOR, algorithms, 1, 2, 3, "2s", "3s", List.of())
+                    .sweep(RunParameters.NODES, List.of(5, 17, 65, 257, 1024)));
+                stages.add(timed("simulator-worst-case", BenchmarkStage.SIMULATOR, algorithms, 1, 1, 3, "2s", "3s", List.of())
+                    .sweep(RunParameters.NODES, List.of(1024)).sweep(RunParameters.DETECT, List.of(Detectors.LOWEST)));
                 final List<String> all = new ArrayList<>(List.of(SIM));
                 all.addAll(real);
-                stages.add(timed("message-path", BenchmarkStage.MESSAGE_PATH, params(algorithms, "transport", all),
-                    1, 2, 3, "2s", "3s", List.of("gc")));
+                stages.add(timed("message-path", BenchmarkStage.MESSAGE_PATH, algorithms, 1, 2, 3, "2s", "3s", List.of("gc"))
+                    .with("transport", all));
                 break;
         }
         if (restricted)
@@ -219,49 +216,42 @@ public final class RunGrid
      * JIT state).
      */
     private static void incidents(
-        final List<BenchmarkStage> stages, final List<String> algorithms, final List<String> nodes, final int forks, final int iterations)
+        final List<BenchmarkStage> stages, final List<String> algorithms, final List<Integer> nodes, final int forks, final int iterations)
     {
-        final List<String> scenarios = new ArrayList<>();
+        final List<ScenarioKind> scenarios = new ArrayList<>();
         for (final ScenarioKind kind : ScenarioKind.values())
         {
             if (null != kind.incident())
             {
-                scenarios.add(kind.cliName());
+                scenarios.add(kind);
             }
         }
         stages.add(convergence("incidents-sim", algorithms, List.of(SIM), nodes, scenarios, forks, 0, iterations, 20));
-        final Parameter<?> preVote = AlgorithmRegistry.instance().option("pre-vote");
-        final Parameter<?> checkQuorum = AlgorithmRegistry.instance().option("check-quorum");
-        if (null == preVote || null == checkQuorum)
+        // The algorithms declaring both options, grouped by the options' names (one stage for raft's today).
+        final Map<List<String>, List<String>> variants = new LinkedHashMap<>();
+        for (final String name : algorithms)
         {
-            return;
+            final ElectionAlgorithm algorithm = AlgorithmRegistry.instance().get(name);
+            if (null != algorithm.preVote() && null != algorithm.checkQuorum())
+            {
+                variants.computeIfAbsent(List.of(algorithm.preVote().name(), algorithm.checkQuorum().name()), key -> new ArrayList<>()).add(name);
+            }
         }
-        final List<String> variants = new ArrayList<>(AlgorithmRegistry.instance().algorithmsDeclaring(preVote));
-        variants.retainAll(AlgorithmRegistry.instance().algorithmsDeclaring(checkQuorum));
-        variants.retainAll(algorithms);
-        if (!variants.isEmpty())
+        variants.forEach((names, declaring) ->
         {
-            final String pv = preVote.name() + ":";
-            final String cq = "+" + checkQuorum.name() + ":";
-            stages.add(convergence("incidents-sim-variants", variants, List.of(SIM), nodes, scenarios, forks, 0, iterations, 20)
+            final String pv = names.get(0) + ":";
+            final String cq = "+" + names.get(1) + ":";
+            stages.add(convergence("incidents-sim-variants", declaring, List.of(SIM), nodes, scenarios, forks, 0, iterations, 20)
                 .with(BenchmarkStage.OPTIONS, List.of(pv + "on" + cq + "off", pv + "off" + cq + "on", pv + "on" + cq + "on")));
-        }
-    }
-
-    private static Map<String, List<String>> params(final List<String> algorithms, final String name, final List<String> values)
-    {
-        final Map<String, List<String>> params = new LinkedHashMap<>();
-        params.put("algorithm", algorithms);
-        params.put(name, values);
-        return params;
+        });
     }
 
     private static BenchmarkStage convergence(
         final String name,
         final List<String> algorithms,
         final List<String> transports,
-        final List<String> nodes,
-        final List<String> scenarios,
+        final List<Integer> nodes,
+        final List<ScenarioKind> scenarios,
         final int forks,
         final int warmups,
         final int iterations,
@@ -270,30 +260,29 @@ public final class RunGrid
         final Map<String, List<String>> params = new LinkedHashMap<>();
         params.put("algorithm", algorithms);
         params.put("transport", transports);
-        params.put(RunParameters.NODES.key(), nodes);
-        params.put(RunParameters.SCENARIO.key(), scenarios);
-        return new BenchmarkStage(name, BenchmarkStage.CONVERGENCE, params, forks, warmups, iterations, batch, null, null, List.of());
+        return new BenchmarkStage(name, BenchmarkStage.CONVERGENCE, params, forks, warmups, iterations, batch, null, null, List.of())
+            .sweep(RunParameters.NODES, nodes).sweep(RunParameters.SCENARIO, scenarios);
     }
 
     private static BenchmarkStage timers(
         final String name,
         final List<String> algorithms,
-        final List<String> heartbeats,
-        final List<String> electionTimeouts,
+        final List<Long> heartbeatsNs,
+        final List<Long> electionTimeoutsNs,
         final int forks,
         final int warmups,
         final int iterations,
         final int batch)
     {
-        return convergence(name, algorithms, List.of(SIM), List.of("9"), List.of("leader-crash"), forks, warmups, iterations, batch)
-            .with(RunParameters.HEARTBEAT.key(), heartbeats)
-            .with(RunParameters.ELECTION_TIMEOUT.key(), electionTimeouts);
+        return convergence(name, algorithms, List.of(SIM), List.of(9), List.of(ScenarioKind.LEADER_CRASH), forks, warmups, iterations, batch)
+            .sweep(RunParameters.HEARTBEAT, heartbeatsNs)
+            .sweep(RunParameters.ELECTION_TIMEOUT, electionTimeoutsNs);
     }
 
     private static BenchmarkStage timed(
         final String name,
         final String benchmark,
-        final Map<String, List<String>> params,
+        final List<String> algorithms,
         final int forks,
         final int warmups,
         final int iterations,
@@ -301,20 +290,22 @@ public final class RunGrid
         final String iterationTime,
         final List<String> profilers)
     {
+        final Map<String, List<String>> params = new LinkedHashMap<>();
+        params.put("algorithm", algorithms);
         return new BenchmarkStage(name, benchmark, params, forks, warmups, iterations, 1, warmupTime, iterationTime, profilers);
     }
 
     /** @return the named scenarios the convergence stages cover: all but chaos, custom and the incident scenarios. */
-    public static List<String> namedScenarios()
+    public static List<ScenarioKind> namedScenarios()
     {
-        final List<String> names = new ArrayList<>();
+        final List<ScenarioKind> names = new ArrayList<>();
         for (final ScenarioKind kind : ScenarioKind.values())
         {
             // The incident scenarios are long disturbances (40 D each run): they have a stage of their own, at fewer
             // sizes and elections (incidents below), with raft's PreVote and CheckQuorum variants.
             if (kind != ScenarioKind.CHAOS && kind != ScenarioKind.CUSTOM && null == kind.incident())
             {
-                names.add(kind.cliName());
+                names.add(kind);
             }
         }
         return names;

@@ -64,7 +64,7 @@ final class Evaluator
     /** @return how the setting times heartbeats and timeouts, as the algorithm reads it. */
     static SilenceModel.Timing timing(final Setting setting, final Knobs knobs)
     {
-        final boolean preVote = "on".equals(setting.options().get("pre-vote"));
+        final boolean preVote = null != knobs.preVote() && Boolean.TRUE.equals(setting.options().getOrDefault(knobs.preVote(), knobs.preVote().defaultValue()));
         return new SilenceModel.Timing(setting.heartbeatNs(), setting.heartbeatNs(), setting.detectionNs(),
             knobs.spreadNs(setting), preVote, 0);
     }

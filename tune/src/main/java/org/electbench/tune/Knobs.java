@@ -8,15 +8,16 @@ import org.electbench.spi.Parameter;
 
 /**
  * Which timing knobs an algorithm reads, as the algorithm itself declares them
- * ({@link ElectionAlgorithm#knobsRead()} and {@link ElectionAlgorithm#detectionSpread()}), so a
+ * ({@link ElectionAlgorithm#knobsRead()}, {@link ElectionAlgorithm#detectionSpread()}), so a
  * sweep varies only those: a knob that changes nothing would give identical settings opposite
  * verdicts, and a table would pretend it mattered. The tuner keeps no list of its own.
  *
  * @param election    whether T_elec is read.
  * @param coordinator whether T_coord is read.
  * @param spread      the declared option drawing the detection timeout at random from [D, D + spread), or null.
+ * @param preVote     the declared PreVote option ({@link ElectionAlgorithm#preVote()}), or null.
  */
-public record Knobs(boolean election, boolean coordinator, Parameter<Long> spread)
+public record Knobs(boolean election, boolean coordinator, Parameter<Long> spread, Parameter<Boolean> preVote)
 {
     /**
      * @param algorithm a registered algorithm.
@@ -32,7 +33,8 @@ public record Knobs(boolean election, boolean coordinator, Parameter<Long> sprea
             throw new IllegalArgumentException("--algorithm: " + algorithm.name() + " declares it reads no heartbeat or no detection " +
                 "timeout (it reads " + read + "); tune models a follower acting on a leader's silence and cannot tune it");
         }
-        return new Knobs(read.contains(Knob.ELECTION_TIMEOUT), read.contains(Knob.COORDINATOR_TIMEOUT), algorithm.detectionSpread());
+        return new Knobs(read.contains(Knob.ELECTION_TIMEOUT), read.contains(Knob.COORDINATOR_TIMEOUT), algorithm.detectionSpread(),
+            algorithm.preVote());
     }
 
     /** @return whether the detection timeout is drawn at random above itself. */

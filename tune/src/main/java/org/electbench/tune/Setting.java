@@ -2,7 +2,9 @@ package org.electbench.tune;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -11,7 +13,6 @@ import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.ElectionSettings.Knob;
 import org.electbench.spi.Parameter;
-import org.electbench.transport.Durations;
 
 /**
  * One point of a sweep: the timing knobs an algorithm reads, each keyed by its declaration
@@ -21,9 +22,9 @@ import org.electbench.transport.Durations;
  * @param knobsNs  the knobs set, in nanoseconds: always the heartbeat and the detection timeout.
  * @param spreadNs the algorithm's declared random spread of the detection timeout (raft's {@code --timeout-spread}),
  *                 or -1 for its default.
- * @param options  other declared options of the algorithm (raft's {@code pre-vote}), name to value.
+ * @param options  other declared options of the algorithm (raft's {@code pre-vote}), each keyed by its declaration.
  */
-public record Setting(Map<Knob, Long> knobsNs, long spreadNs, Map<String, String> options)
+public record Setting(Map<Knob, Long> knobsNs, long spreadNs, Map<Parameter<?>, Object> options)
 {
     public Setting
     {
@@ -46,7 +47,7 @@ public record Setting(Map<Knob, Long> knobsNs, long spreadNs, Map<String, String
         final long electionNs,
         final long coordinatorNs,
         final long spreadNs,
-        final Map<String, String> options)
+        final Map<Parameter<?>, Object> options)
     {
         this(knobs(heartbeatNs, detectionNs, electionNs, coordinatorNs), spreadNs, options);
     }
@@ -58,10 +59,10 @@ public record Setting(Map<Knob, Long> knobsNs, long spreadNs, Map<String, String
     }
 
     /** @return this with one more declared option. */
-    public Setting withOption(final String name, final String value)
+    public <T> Setting withOption(final Parameter<T> option, final T value)
     {
-        final Map<String, String> more = new TreeMap<>(options);
-        more.put(name, value);
+        final Map<Parameter<?>, Object> more = new HashMap<>(options);
+        more.put(option, option.validate(value));
         return new Setting(knobsNs, spreadNs, more);
     }
 
@@ -105,16 +106,17 @@ public record Setting(Map<Knob, Long> knobsNs, long spreadNs, Map<String, String
     {
         final ElectionSettings.Builder builder = ElectionSettings.builder().arrangementSeed(seed);
         knobsNs.forEach(builder::knobNs);
-        final Map<String, String> all = new TreeMap<>(options);
         if (spreadNs >= 0)
         {
-            all.put(spreadOption(algorithm).name(), Durations.format(spreadNs));
+            builder.option(spreadOption(algorithm), spreadNs);
         }
-        for (final Map.Entry<String, String> entry : all.entrySet())
+        for (final Map.Entry<Parameter<?>, Object> entry : byName(options).entrySet())
         {
-            final Parameter<?> option = algorithm.options().stream().filter(each -> each.name().equals(entry.getKey())).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException(algorithm.name() + " has no option --" + entry.getKey()));
-            builder.parseOption(option, entry.getValue());
+            if (!algorithm.options().contains(entry.getKey()))
+            {
+                throw new IllegalArgumentException(algorithm.name() + " has no option --" + entry.getKey().name());
+            }
+            put(builder, entry.getKey(), entry.getValue());
         }
         return builder.build();
     }
@@ -141,7 +143,7 @@ public record Setting(Map<Knob, Long> knobsNs, long spreadNs, Map<String, String
         {
             flags.addAll(List.of("--" + spreadOption(algorithm).name(), TuneFormat.flagDuration(spreadNs)));
         }
-        new TreeMap<>(options).forEach((name, value) -> flags.addAll(List.of("--" + name, value)));
+        byName(options).forEach((option, value) -> flags.addAll(List.of("--" + option.name(), option.formatObject(value))));
         return flags;
     }
 
@@ -167,8 +169,21 @@ public record Setting(Map<Knob, Long> knobsNs, long spreadNs, Map<String, String
                 text.append(", ").append(knob.symbol()).append(' ').append(TuneFormat.duration(knobsNs.get(knob)));
             }
         }
-        options.forEach((name, value) -> text.append(", ").append(name).append(' ').append(value));
+        byName(options).forEach((option, value) -> text.append(", ").append(option.name()).append(' ').append(option.formatObject(value)));
         return text.toString();
+    }
+
+    private static <T> void put(final ElectionSettings.Builder builder, final Parameter<T> option, final Object value)
+    {
+        builder.option(option, option.type().cast(value));
+    }
+
+    /** @return the options in name order, as flags and text list them. */
+    private static Map<Parameter<?>, Object> byName(final Map<Parameter<?>, Object> options)
+    {
+        final Map<Parameter<?>, Object> sorted = new TreeMap<>(Comparator.comparing(Parameter::name));
+        sorted.putAll(options);
+        return sorted;
     }
 
     private static Map<Knob, Long> knobs(final long heartbeatNs, final long detectionNs, final long electionNs, final long coordinatorNs)

@@ -25,6 +25,20 @@ class KnobsTest
     private static final NetworkFit LAN = NetworkFit.fromPercentiles(500_000, 2_000_000, 0);
 
     @Test
+    void raftHandsOutItsPreVoteAndTheSilenceModelReadsItsTypedValue()
+    {
+        final ElectionAlgorithm raft = AlgorithmRegistry.instance().get("raft");
+        final Knobs knobs = Knobs.of(raft);
+        final Setting plain = new Setting(20 * MS, 100 * MS, -1, -1);
+        final Setting preVote = plain.withOption(raft.preVote(), true);
+        assertFalse(Evaluator.timing(plain, knobs).preVote());
+        assertTrue(Evaluator.timing(preVote, knobs).preVote());
+        assertTrue(preVote.settings(1, raft).get(raft.preVote()));
+        assertEquals(List.of("--pre-vote", "on"), preVote.flags(raft).subList(4, 6));
+        assertEquals(null, AlgorithmRegistry.instance().get("bully").preVote());
+    }
+
+    @Test
     void raftIsSweptOnlyOnHeartbeatDetectionAndItsDeclaredSpread()
     {
         final ElectionAlgorithm raft = AlgorithmRegistry.instance().get("raft");

@@ -115,6 +115,18 @@ public final class RaftAlgorithm implements ElectionAlgorithm
         return TIMEOUT_SPREAD;
     }
 
+    @Override
+    public Parameter<Boolean> preVote()
+    {
+        return PRE_VOTE;
+    }
+
+    @Override
+    public Parameter<Boolean> checkQuorum()
+    {
+        return CHECK_QUORUM;
+    }
+
     /**
      * The spread, when not given, is the detection timeout itself ([T, 2T)), so a table header
      * states the range the nodes drew from; a spread given at or below the round trip at the delay bound is a

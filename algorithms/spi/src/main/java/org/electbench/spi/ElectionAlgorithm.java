@@ -129,6 +129,29 @@ public interface ElectionAlgorithm
     }
 
     /**
+     * The declared on/off option, if any, by which a candidate first asks a majority whether it
+     * would win before raising the term (PreVote, Ongaro's thesis §9.6), so the run grid's variants
+     * and the tuner's silence model find it without its name.
+     *
+     * @return one of {@link #options()}, or null.
+     */
+    default Parameter<Boolean> preVote()
+    {
+        return null;
+    }
+
+    /**
+     * The declared on/off option, if any, by which a leader that has not heard from a majority
+     * steps down (CheckQuorum, Ongaro's thesis §6.2).
+     *
+     * @return one of {@link #options()}, or null.
+     */
+    default Parameter<Boolean> checkQuorum()
+    {
+        return null;
+    }
+
+    /**
      * @param selfId   the node's id, 1..N.
      * @param settings validated settings shared by the cluster.
      * @return a node in no state at all until {@link ElectionNode#onStart} is called.

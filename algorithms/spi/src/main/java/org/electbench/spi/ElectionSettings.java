@@ -1,6 +1,7 @@
 package org.electbench.spi;
 
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,8 +17,8 @@ import java.util.TreeMap;
  *   <li>coordinator timeout T_coord: bully waits this long for COORDINATOR after an OK; ring waits this long for the ELECTED lap.</li>
  * </ul>
  * Beside these shared {@link Knob}s the settings carry the values of the options each algorithm
- * declares for itself ({@link Parameter}), by option name; an option not given reads as
- * its declared default. A node reads what it needs once, in its constructor, so nothing here is
+ * declares for itself, keyed by their {@link Parameter}; an option not given reads as its
+ * declared default. {@link #get} and {@link #isExplicit(Parameter)} answer for knobs and options alike. A node reads what it needs once, in its constructor, so nothing here is
  * touched on the message path.
  * <p>
  * The settings remember which knobs were given explicitly: an algorithm may raise a knob left at
@@ -98,21 +99,21 @@ public final class ElectionSettings
 
     private final long[] knobNs;
     private final int explicitKnobs;
-    private final Map<String, Object> optionValues;
-    private final Map<String, Object> derivedOptionValues;
-    /** Every option's value by name, given over derived: what {@link #get} reads (a node reads its options at each boot). */
-    private final Map<String, Object> valuesByName;
+    private final Map<Parameter<?>, Object> optionValues;
+    private final Map<Parameter<?>, Object> derivedOptionValues;
+    /** Every option's value, given over derived: what {@link #get} reads (a node reads its options at each boot). */
+    private final Map<Parameter<?>, Object> values;
     private final long arrangementSeed;
 
     private ElectionSettings(final Builder builder)
     {
         knobNs = builder.knobNs.clone();
         explicitKnobs = builder.explicitKnobs;
-        optionValues = Collections.unmodifiableMap(new TreeMap<>(builder.optionValues));
-        derivedOptionValues = Collections.unmodifiableMap(new TreeMap<>(builder.derivedOptionValues));
-        final Map<String, Object> values = new HashMap<>(builder.derivedOptionValues);
-        values.putAll(builder.optionValues);
-        valuesByName = values;
+        optionValues = Collections.unmodifiableMap(byName(builder.optionValues));
+        derivedOptionValues = Collections.unmodifiableMap(byName(builder.derivedOptionValues));
+        final Map<Parameter<?>, Object> all = new HashMap<>(builder.derivedOptionValues);
+        all.putAll(builder.optionValues);
+        values = all;
         arrangementSeed = builder.arrangementSeed;
     }
 
@@ -123,8 +124,15 @@ public final class ElectionSettings
         explicitKnobs = settings.explicitKnobs;
         optionValues = settings.optionValues;
         derivedOptionValues = settings.derivedOptionValues;
-        valuesByName = settings.valuesByName;
+        values = settings.values;
         this.arrangementSeed = arrangementSeed;
+    }
+
+    private static Map<Parameter<?>, Object> byName(final Map<Parameter<?>, Object> values)
+    {
+        final Map<Parameter<?>, Object> sorted = new TreeMap<>(Comparator.comparing(Parameter::name));
+        sorted.putAll(values);
+        return sorted;
     }
 
     public static Builder builder()
@@ -237,18 +245,19 @@ public final class ElectionSettings
         {
             return option.type().cast(knobNs(knob));
         }
-        final Object value = valuesByName.get(option.name());
+        final Object value = values.get(option);
         return null == value ? option.defaultValue() : option.type().cast(value);
     }
 
-    /** @return whether a value was given for the option (else it reads as its default). */
+    /** @return whether a value was given for the knob or option (else it reads as its default or a derived value). */
     public boolean isExplicit(final Parameter<?> option)
     {
-        return optionValues.containsKey(option.name());
+        final Knob knob = Knob.of(option);
+        return null != knob ? isExplicit(knob) : optionValues.containsKey(option);
     }
 
-    /** @return the options given, by name, as typed values (an option not here reads as its default). */
-    public Map<String, Object> optionValues()
+    /** @return the options given, in name order, as typed values (an option not here reads as its default). */
+    public Map<Parameter<?>, Object> optionValues()
     {
         return optionValues;
     }
@@ -287,7 +296,7 @@ public final class ElectionSettings
         for (final Parameter<?> option : options)
         {
             text.append(", ").append(option.name()).append(' ').append(formatted(option))
-                .append(derivedOptionValues.containsKey(option.name()) && !isExplicit(option) ? " (derived)" : "");
+                .append(derivedOptionValues.containsKey(option) && !isExplicit(option) ? " (derived)" : "");
         }
         return text.toString();
     }
@@ -306,9 +315,9 @@ public final class ElectionSettings
             text.append(knob.optionName()).append('=').append(Durations.format(knobNs(knob)))
                 .append(isExplicit(knob) ? "" : "(default)").append(", ");
         }
-        for (final Map.Entry<String, Object> option : optionValues.entrySet())
+        for (final Map.Entry<Parameter<?>, Object> option : optionValues.entrySet())
         {
-            text.append(option.getKey()).append('=').append(option.getValue()).append(", ");
+            text.append(option.getKey().name()).append('=').append(option.getValue()).append(", ");
         }
         return text.append("arrangementSeed=").append(arrangementSeed).append('}').toString();
     }
@@ -317,8 +326,8 @@ public final class ElectionSettings
     {
         private final long[] knobNs = new long[KNOBS.length];
         private int explicitKnobs;
-        private final Map<String, Object> optionValues = new HashMap<>();
-        private final Map<String, Object> derivedOptionValues = new HashMap<>();
+        private final Map<Parameter<?>, Object> optionValues = new HashMap<>();
+        private final Map<Parameter<?>, Object> derivedOptionValues = new HashMap<>();
         private long arrangementSeed;
 
         private Builder()
@@ -380,13 +389,18 @@ public final class ElectionSettings
         }
 
         /**
-         * @param option an option an algorithm declares.
+         * @param option a knob or an option an algorithm declares.
          * @param value  its value.
          * @throws IllegalArgumentException naming the option and its accepted values when the value is not accepted.
          */
         public <T> Builder option(final Parameter<T> option, final T value)
         {
-            optionValues.put(option.name(), option.validate(value));
+            final Knob knob = Knob.of(option);
+            if (null != knob)
+            {
+                return knobNs(knob, (Long)option.validate(value));
+            }
+            optionValues.put(option, option.validate(value));
             return this;
         }
 
@@ -399,19 +413,29 @@ public final class ElectionSettings
          */
         public <T> boolean deriveOption(final Parameter<T> option, final T value)
         {
-            if (optionValues.containsKey(option.name()))
+            final Knob knob = Knob.of(option);
+            if (null != knob)
+            {
+                return deriveKnobNs(knob, (Long)option.validate(value));
+            }
+            if (optionValues.containsKey(option))
             {
                 return false;
             }
-            derivedOptionValues.put(option.name(), option.validate(value));
+            derivedOptionValues.put(option, option.validate(value));
             return true;
         }
 
         /** @return an option's value as built so far. */
         public <T> T option(final Parameter<T> option)
         {
-            final Object given = optionValues.get(option.name());
-            final Object value = null != given ? given : derivedOptionValues.get(option.name());
+            final Knob knob = Knob.of(option);
+            if (null != knob)
+            {
+                return option.type().cast(knobNs(knob));
+            }
+            final Object given = optionValues.get(option);
+            final Object value = null != given ? given : derivedOptionValues.get(option);
             return null == value ? option.defaultValue() : option.type().cast(value);
         }
 

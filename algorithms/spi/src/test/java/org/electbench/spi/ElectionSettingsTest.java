@@ -20,6 +20,23 @@ class ElectionSettingsTest
     }
 
     @Test
+    void aKnobAndAnOptionAreSetAndReadAlikeThroughTheirParameter()
+    {
+        final Parameter<Long> heartbeat = ElectionSettings.Knob.HEARTBEAT_INTERVAL.parameter();
+        final Parameter<Boolean> flag = Parameter.onOff("flag").defaultValue(false).doc("an on/off option").build();
+        final ElectionSettings.Builder builder = ElectionSettings.builder().option(heartbeat, 20_000_000L);
+        assertFalse(builder.deriveOption(heartbeat, 30_000_000L));
+        assertTrue(builder.deriveOption(flag, true));
+        final ElectionSettings settings = builder.build();
+        assertEquals(20_000_000L, settings.heartbeatIntervalNs());
+        assertEquals(20_000_000L, settings.get(heartbeat));
+        assertTrue(settings.isExplicit(heartbeat));
+        assertTrue(settings.get(flag));
+        assertFalse(settings.isExplicit(flag));
+        assertFalse(settings.isExplicit(ElectionSettings.Knob.DETECTION_TIMEOUT.parameter()));
+    }
+
+    @Test
     void dividedSettingsDivideEveryKnobAndDurationOptionDownToOneMicrosecondAndKeepTheRest()
     {
         final Parameter<Long> spread = Parameter.duration("spread").defaultValue(300_000_000L)

@@ -127,32 +127,33 @@ public final class RunParameters
     }
 
     /**
-     * The scenario of a run from the values given, each by its parameter's or algorithm option's
-     * name, typed as its parser returns it. A parameter not given takes its declared default
-     * unmarked, so the algorithm derives what it needs; an option the algorithm does not declare
-     * is left out (its name is in {@link #unread}).
+     * The scenario of a run from the values given, each keyed by its declaration (a run
+     * parameter's {@link RunParameter#declared()} or an algorithm's option), typed as its parser
+     * returns it. A parameter not given takes its declared default unmarked, so the algorithm
+     * derives what it needs; an option the algorithm does not declare is left out (it is in
+     * {@link #unread}).
      *
      * @param algorithm the algorithm.
      * @param seed      run 0's seed (and the ring arrangement's).
-     * @param given     values by name, in any order.
+     * @param given     values by declaration, in any order.
      * @return the scenario, as built.
      * @throws IllegalArgumentException naming the setting that makes no sense; a timing problem
      *                                  starts with the setting's own words ("detection timeout").
      */
-    public static Scenario scenario(final ElectionAlgorithm algorithm, final long seed, final Map<String, ?> given)
+    public static Scenario scenario(final ElectionAlgorithm algorithm, final long seed, final Map<Parameter<?>, ?> given)
     {
         final Draft draft = new Draft(algorithm, seed);
-        for (final Map.Entry<String, ?> entry : given.entrySet())
+        for (final Map.Entry<Parameter<?>, ?> entry : given.entrySet())
         {
-            final RunParameter<?> parameter = find(entry.getKey());
+            final RunParameter<?> parameter = of(entry.getKey());
             final Parameter<?> option = null == parameter ? optionOf(algorithm, entry.getKey()) : null;
             if (null != option)
             {
                 putOption(draft.settings, option, entry.getValue());
             }
-            else if (null == parameter && null == AlgorithmRegistry.instance().option(entry.getKey()))
+            else if (null == parameter && !AlgorithmRegistry.instance().options().contains(entry.getKey()))
             {
-                throw new IllegalArgumentException("unknown parameter '" + entry.getKey() + "'; accepted: " +
+                throw new IllegalArgumentException("unknown parameter '" + entry.getKey().name() + "'; accepted: " +
                     acceptedNames(AlgorithmRegistry.instance()));
             }
             if (null != parameter)
@@ -177,12 +178,12 @@ public final class RunParameters
     /**
      * @param algorithm whose options may be named too.
      * @param texts     values as text by name; {@link #NOT_GIVEN} and empty ones are left out.
-     * @return the typed values, in the same order.
+     * @return the typed values keyed by their declarations, in the same order.
      * @throws IllegalArgumentException {@code "parameter NAME: ..."} for a value its parser refuses.
      */
-    public static Map<String, Object> parse(final ElectionAlgorithm algorithm, final Map<String, String> texts)
+    public static Map<Parameter<?>, Object> parse(final ElectionAlgorithm algorithm, final Map<String, String> texts)
     {
-        final Map<String, Object> typed = new LinkedHashMap<>();
+        final Map<Parameter<?>, Object> typed = new LinkedHashMap<>();
         for (final Map.Entry<String, String> entry : texts.entrySet())
         {
             final String text = entry.getValue();
@@ -196,16 +197,16 @@ public final class RunParameters
                 final RunParameter<?> parameter = find(name);
                 if (null != parameter)
                 {
-                    typed.put(parameter.name(), parameter.parse(text));
+                    typed.put(parameter.declared(), parameter.parse(text));
                     continue;
                 }
-                final Parameter<?> option = null != optionOf(algorithm, name) ? optionOf(algorithm, name) :
+                final Parameter<?> option = null != optionNamed(algorithm, name) ? optionNamed(algorithm, name) :
                     AlgorithmRegistry.instance().option(name);
                 if (null == option)
                 {
                     throw new IllegalArgumentException("unknown parameter; accepted: " + acceptedNames(AlgorithmRegistry.instance()));
                 }
-                typed.put(option.name(), option.parse(text));
+                typed.put(option, option.parse(text));
             }
             catch (final IllegalArgumentException ex)
             {
@@ -217,20 +218,27 @@ public final class RunParameters
 
     /**
      * @param algorithm the algorithm that runs.
-     * @param given     the names of the values given.
-     * @return the names of algorithm options given that this algorithm does not read.
+     * @param given     the declarations of the values given.
+     * @return the algorithm options given that this algorithm does not read.
      */
-    public static List<String> unread(final ElectionAlgorithm algorithm, final Iterable<String> given)
+    public static List<Parameter<?>> unread(final ElectionAlgorithm algorithm, final Iterable<Parameter<?>> given)
     {
-        final List<String> unread = new ArrayList<>();
-        for (final String name : given)
+        final List<Parameter<?>> unread = new ArrayList<>();
+        for (final Parameter<?> declared : given)
         {
-            if (null == find(name) && null == optionOf(algorithm, name))
+            if (null == of(declared) && null == optionOf(algorithm, declared))
             {
-                unread.add(name);
+                unread.add(declared);
             }
         }
         return unread;
+    }
+
+    /** @return the run parameter a declaration belongs to, or null when it is an algorithm's option. */
+    public static RunParameter<?> of(final Parameter<?> declared)
+    {
+        final RunParameter<?> parameter = BY_NAME.get(declared.name());
+        return null != parameter && parameter.declared().equals(declared) ? parameter : null;
     }
 
     /**
@@ -270,13 +278,26 @@ public final class RunParameters
             .collect(Collectors.joining("+"));
     }
 
-    private static Parameter<?> optionOf(final ElectionAlgorithm algorithm, final String name)
+    private static Parameter<?> optionNamed(final ElectionAlgorithm algorithm, final String name)
     {
         for (final Parameter<?> option : algorithm.options())
         {
             if (option.answersTo(name))
             {
                 return option;
+            }
+        }
+        return null;
+    }
+
+    /** @return the algorithm's own declaration of an option (any algorithm's of that name), or null when it reads none. */
+    private static Parameter<?> optionOf(final ElectionAlgorithm algorithm, final Parameter<?> option)
+    {
+        for (final Parameter<?> declared : algorithm.options())
+        {
+            if (declared.equals(option))
+            {
+                return declared;
             }
         }
         return null;

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -14,6 +13,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.electbench.reporting.OutputFormat;
 import org.electbench.reporting.Table;
 import org.electbench.reporting.TableFormat;
 import org.electbench.sim.chaos.ChaosReport;
@@ -25,10 +25,9 @@ import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Fault;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.chaos.ChaosFault;
-import picocli.CommandLine.ITypeConverter;
 
 /**
- * The chaos command's output formats, as an enum of factories. The JSON field names are a
+ * The chaos command's writers, one per {@link OutputFormat} it accepts. The JSON field names are a
  * contract: {@code schedules}, {@code <violation>Schedules}, {@code firstViolationSeed.<violation>}
  * (null when no schedule showed it), with violations {@code splitBrain}, {@code sameTermLeader},
  * {@code olderTermLeader}, {@code stuck}; the liveness promise as {@code leaderNodes} (live nodes
@@ -37,22 +36,25 @@ import picocli.CommandLine.ITypeConverter;
  * promised a leader, {@code slowestAgreementNs} and {@code slowestAgreementSeed} (null when none
  * agreed). One algorithm gives one object, several an array.
  */
-enum ChaosFormat
+final class ChaosWriters
 {
-    TABLE(Text::new),
-    JSON(Json::new),
-    CSV(Csv::new);
-
-    private final Supplier<Writer> factory;
-
-    ChaosFormat(final Supplier<Writer> factory)
+    private ChaosWriters()
     {
-        this.factory = factory;
     }
 
-    Writer newWriter()
+    static Writer newWriter(final OutputFormat format)
     {
-        return factory.get();
+        switch (format)
+        {
+            case TABLE:
+                return new Text();
+            case JSON:
+                return new Json();
+            case CSV:
+                return new Csv();
+            default:
+                throw new IllegalArgumentException("no chaos writer for --format " + format.cliName());
+        }
     }
 
     interface Writer
@@ -61,15 +63,6 @@ enum ChaosFormat
         void writeReports(List<ChaosReport> reports, String replayFlags, PrintWriter out);
 
         void writeReplays(List<ChaosRun> runs, Set<ChaosFault> kinds, String replayFlags, PrintWriter out);
-    }
-
-    static final class Name implements ITypeConverter<ChaosFormat>
-    {
-        @Override
-        public ChaosFormat convert(final String value)
-        {
-            return Converters.lowerCaseEnum(ChaosFormat.class, value);
-        }
     }
 
     static String cliName(final Violation violation)
@@ -169,7 +162,7 @@ enum ChaosFormat
                     promise(run.liveness().promise(), scenario.nodes()));
                 final Set<Violation> violations = run.violations();
                 out.println("  violations: " + (violations.isEmpty() ? "none" :
-                    violations.stream().map(ChaosFormat::cliName).collect(Collectors.joining(", "))));
+                    violations.stream().map(ChaosWriters::cliName).collect(Collectors.joining(", "))));
                 out.println("  again: " + replayCommand(scenario.algorithm().name(), Long.toString(scenario.seed()), replayFlags));
             }
         }
