@@ -1,15 +1,17 @@
 package org.electbench.analysis;
 
-import org.electbench.reporting.Cell;
-import org.electbench.reporting.Numbers;
-import org.electbench.reporting.Table;
-import org.electbench.reporting.TableFormat;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
+import org.electbench.reporting.Cell;
+import org.electbench.reporting.Numbers;
+import org.electbench.reporting.Table;
+import org.electbench.reporting.TableFormat;
+import org.electbench.transport.parameters.RunParameters;
 
 /**
  * Builds the {@link Table} of a scenario from {@link RunData}, once, for every output: one row per
@@ -242,18 +244,52 @@ public final class Tables
         return options;
     }
 
-    /** @return the rows in reading order: transport (the simulator first), n, the varying settings, then the algorithms side by side. */
+    /**
+     * @return the rows in reading order: transport (the simulator first), n, the settings swept, then the
+     *         algorithms side by side. A setting that differs only between algorithms (a timeout each derives
+     *         for itself) does not order the rows, so the algorithms keep one order at every n.
+     */
     static List<RowKey> sorted(final List<RowKey> rows, final List<String> varying)
     {
+        final List<String> swept = swept(rows, varying);
         final List<RowKey> sorted = new ArrayList<>(rows);
         sorted.sort(Comparator
             .comparing((RowKey row) -> !"sim".equals(row.transport()))
             .thenComparing(RowKey::transport)
             .thenComparingInt(RowKey::nodes)
-            .thenComparing(row -> row.settingsText(varying), RowKey.Settings.NATURAL)
+            .thenComparing(row -> row.settingsText(swept), RowKey.Settings.NATURAL)
             .thenComparing(RowKey::algorithm)
             .thenComparing(RowKey::settingsText, RowKey.Settings.NATURAL));
         return sorted;
+    }
+
+    /**
+     * @return the varying run settings that take two values among one algorithm's rows on one transport at one
+     *         n (an algorithm's own options name its variants, ordered after the algorithm).
+     */
+    static List<String> swept(final List<RowKey> rows, final List<String> varying)
+    {
+        final List<String> swept = new ArrayList<>();
+        for (final String name : varying)
+        {
+            if (null == RunParameters.find(name))
+            {
+                continue;
+            }
+            final Map<String, String> seen = new HashMap<>();
+            for (final RowKey row : rows)
+            {
+                final String cell = row.algorithm() + ' ' + row.transport() + ' ' + row.nodes();
+                final String value = String.valueOf(row.settings().get(name));
+                final String earlier = seen.putIfAbsent(cell, value);
+                if (null != earlier && !earlier.equals(value))
+                {
+                    swept.add(name);
+                    break;
+                }
+            }
+        }
+        return swept;
     }
 
     private static String safety(final RunData data, final RowKey row, final List<Column> violations)
