@@ -16,8 +16,13 @@ import java.math.BigDecimal;
  * @param deadNodes          how many nodes the scenario leaves dead or cut off at once, which a
  *                           message round the cluster may have to skip one after the other (a
  *                           cascade two, a partition the minority); at least 1.
+ * @param realClock          whether a real transport runs it: its own latency and the host's
+ *                           scheduling add to every message an amount not known when settings
+ *                           derive, so the bound covers only the delay injected on top, and a
+ *                           timeout every election waits out keeps its default rather than fall
+ *                           to a margin the scheduler may overrun ({@link SettingsDerivation#waitedOut}).
  */
-public record ClusterProfile(int clusterSize, long oneWayDelayBoundNs, double delayQuantile, int deadNodes)
+public record ClusterProfile(int clusterSize, long oneWayDelayBoundNs, double delayQuantile, int deadNodes, boolean realClock)
 {
     public ClusterProfile
     {
@@ -34,6 +39,18 @@ public record ClusterProfile(int clusterSize, long oneWayDelayBoundNs, double de
         {
             throw new IllegalArgumentException("a cluster profile counts at least one dead node, got " + deadNodes);
         }
+    }
+
+    /** As the simulator plays it: the bound covers every delay. */
+    public ClusterProfile(final int clusterSize, final long oneWayDelayBoundNs, final double delayQuantile, final int deadNodes)
+    {
+        this(clusterSize, oneWayDelayBoundNs, delayQuantile, deadNodes, false);
+    }
+
+    /** @return this profile on a real transport ({@link #realClock()}). */
+    public ClusterProfile onRealClock()
+    {
+        return realClock ? this : new ClusterProfile(clusterSize, oneWayDelayBoundNs, delayQuantile, deadNodes, true);
     }
 
     /**

@@ -173,6 +173,12 @@ public final class Scenario
         return new Scenario(this, Seeds.derive(seed, runIndex), Seeds.derive(givenSettings.arrangementSeed(), runIndex));
     }
 
+    /** @return this scenario derived for a real transport ({@link ClusterProfile#realClock()}). */
+    public Scenario onRealClock()
+    {
+        return profile.realClock() ? this : toBuilder().derivedFor(profile.onRealClock()).build();
+    }
+
     /**
      * The same scenario played faster: every duration divided (the settings as they run, the
      * delay, the fault duration, the settle window and the budget), the faults given explicitly
