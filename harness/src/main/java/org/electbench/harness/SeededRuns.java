@@ -216,7 +216,7 @@ public final class SeededRuns
             throw new IllegalArgumentException("runs must be at least 1, was " + runs);
         }
         final boolean realClock = registry.get(runtime.name()).realClock();
-        // A real transport's own latency is not in the delay bound: its settings derive as ClusterProfile#realClock says.
+        // A real transport's own latency is not in the delay bound: its settings derive as ClusterProfile#partialBound says.
         final Scenario scenario = realClock ? given.onRealClock() : given;
         final Summary summary = new Summary(scenario.algorithm().messageTypes(), scenario.algorithm().heartbeatType(), metrics);
         final ClusterRuntime floorRuntime = realClock ? registry.get(floorRuntimeName()).newRuntime() : null;

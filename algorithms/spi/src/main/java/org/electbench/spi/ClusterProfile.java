@@ -16,13 +16,15 @@ import java.math.BigDecimal;
  * @param deadNodes          how many nodes the scenario leaves dead or cut off at once, which a
  *                           message round the cluster may have to skip one after the other (a
  *                           cascade two, a partition the minority); at least 1.
- * @param realClock          whether a real transport runs it: its own latency and the host's
- *                           scheduling add to every message an amount not known when settings
- *                           derive, so the bound covers only the delay injected on top, and a
- *                           timeout every election waits out keeps its default rather than fall
- *                           to a margin the scheduler may overrun ({@link SettingsDerivation#waitedOut}).
+ * @param partialBound       whether some messages take longer than the bound: on a real
+ *                           transport, whose own latency and the host's scheduling add an amount
+ *                           not known when settings derive (the bound covers only the delay
+ *                           injected on top), or on a network that loses messages (a lost one's
+ *                           answer comes a retry later, if at all). A timeout every election
+ *                           waits out then keeps its default rather than fall to a margin those
+ *                           messages overrun ({@link SettingsDerivation#waitedOut}).
  */
-public record ClusterProfile(int clusterSize, long oneWayDelayBoundNs, double delayQuantile, int deadNodes, boolean realClock)
+public record ClusterProfile(int clusterSize, long oneWayDelayBoundNs, double delayQuantile, int deadNodes, boolean partialBound)
 {
     public ClusterProfile
     {
@@ -41,16 +43,16 @@ public record ClusterProfile(int clusterSize, long oneWayDelayBoundNs, double de
         }
     }
 
-    /** As the simulator plays it: the bound covers every delay. */
+    /** Every message within the bound, as the simulator plays a network that loses none. */
     public ClusterProfile(final int clusterSize, final long oneWayDelayBoundNs, final double delayQuantile, final int deadNodes)
     {
         this(clusterSize, oneWayDelayBoundNs, delayQuantile, deadNodes, false);
     }
 
-    /** @return this profile on a real transport ({@link #realClock()}). */
+    /** @return this profile on a real transport ({@link #partialBound()}). */
     public ClusterProfile onRealClock()
     {
-        return realClock ? this : new ClusterProfile(clusterSize, oneWayDelayBoundNs, delayQuantile, deadNodes, true);
+        return partialBound ? this : new ClusterProfile(clusterSize, oneWayDelayBoundNs, delayQuantile, deadNodes, true);
     }
 
     /**

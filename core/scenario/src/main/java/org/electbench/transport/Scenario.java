@@ -75,7 +75,7 @@ public final class Scenario
         network = builder.kind.type().network(builder.network);
         givenSettings = builder.settings;
         profile = null != builder.profile ? builder.profile : new ClusterProfile(nodes, network.delay().boundNs(),
-            network.delay().boundQuantile(), deadNodes(builder.kind, nodes));
+            network.delay().boundQuantile(), deadNodes(builder.kind, nodes), network.lossProbability() > 0);
         derived = algorithm.deriveSettings(givenSettings, profile);
         settings = derived.settings();
         kind = builder.kind;
@@ -173,10 +173,10 @@ public final class Scenario
         return new Scenario(this, Seeds.derive(seed, runIndex), Seeds.derive(givenSettings.arrangementSeed(), runIndex));
     }
 
-    /** @return this scenario derived for a real transport ({@link ClusterProfile#realClock()}). */
+    /** @return this scenario derived for a real transport ({@link ClusterProfile#partialBound()}). */
     public Scenario onRealClock()
     {
-        return profile.realClock() ? this : toBuilder().derivedFor(profile.onRealClock()).build();
+        return profile.partialBound() ? this : toBuilder().derivedFor(profile.onRealClock()).build();
     }
 
     /**
