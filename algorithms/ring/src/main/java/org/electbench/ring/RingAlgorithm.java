@@ -81,7 +81,9 @@ public final class RingAlgorithm implements ElectionAlgorithm
     /**
      * With acknowledgements: T_elec above twice the one-way delay bound (the maximum of a bounded
      * delay, a stated quantile of an unbounded one: {@link ClusterProfile}), or a live successor's
-     * ACK comes back after its hop was passed on and two copies circle; T_coord above two laps past
+     * ACK comes back after its hop was passed on and two copies circle; a hop to a dead successor
+     * waits T_elec out, so a default one is lowered to that bound where it is known, else marked
+     * ({@link SettingsDerivation#waitedOut}); T_coord above two laps past
      * the scenario's dead nodes ({@link #lapNs}: a cascade skips two, a partition its minority), or
      * a participant restarts a lap still on its way and the ring counts extra laps (a cascade at
      * n = 17 counted 46 ELECTION / 57 ACK for 32 / 43 when T_coord was derived for one dead node).
@@ -102,6 +104,8 @@ public final class RingAlgorithm implements ElectionAlgorithm
         {
             derivation.above(Knob.ELECTION_TIMEOUT, profile.roundTripBoundNs(), "twice " + profile.delayBoundName(),
                 "a live successor's ACK comes back after the hop was passed on, and two copies circle");
+            // A hop to a dead successor waits T_elec out before it skips it: a default above the least is lowered.
+            derivation.waitedOut(Knob.ELECTION_TIMEOUT, profile.roundTripBoundNs());
             lapNs = lapNs(n, delayNs, skipNs(dead, derivation.knobNs(Knob.ELECTION_TIMEOUT)));
             derivation.above(Knob.COORDINATOR_TIMEOUT, 2 * lapNs,
                 "two laps of the ring past " + dead + " dead node" + (1 == dead ? "" : "s") + " at " + profile.delayBoundName(),

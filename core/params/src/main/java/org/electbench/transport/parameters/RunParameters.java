@@ -73,7 +73,7 @@ public final class RunParameters
         "Leader silence before a follower acts (raft's election timeout T).");
 
     public static final RunParameter<Long> ELECTION_TIMEOUT = knob(Knob.ELECTION_TIMEOUT,
-        "set by bully and quorum just above twice the one-way delay bound in the simulator (kept on real transports and under loss), raised by the ring above it",
+        "set by bully, quorum and the ring (with ACKs) just above twice the one-way delay bound in the simulator (kept on real transports and under loss)",
         "T_elec: bully's wait for OK, quorum's voting window, ring's hop timeout.");
 
     public static final RunParameter<Long> COORDINATOR_TIMEOUT = knob(Knob.COORDINATOR_TIMEOUT,
