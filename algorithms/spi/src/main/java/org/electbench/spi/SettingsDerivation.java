@@ -126,7 +126,7 @@ public final class SettingsDerivation
      * must not read as the algorithm's own, when given explicitly above the least value, or where
      * messages overrun the bound ({@link ClusterProfile#partialBound()}): on a real transport,
      * whose own latency and scheduling a 0.1 ms margin would race, and on a lossy network (quorum
-     * at n = 17 and 1 % loss at 2.1 ms: 7 of 12 seeds never settled, each with two leaders).
+     * at n = 17 and 10 % loss at 2.1 ms: 7 of 12 seeds never settled, each with two leaders).
      *
      * @param knob    the knob.
      * @param boundNs the value it must exceed.
