@@ -136,9 +136,10 @@ public class ConvergenceBenchmark
     public void startTrial(final BenchmarkParams params)
     {
         RunWatch.start();
-        base = BenchParameters.scenario(this, algorithm, seed, Map.of());
         final RuntimeProvider provider = RuntimeRegistry.instance().get(transport);
         realClock = provider.realClock();
+        final Scenario given = BenchParameters.scenario(this, algorithm, seed, Map.of());
+        base = realClock ? given.onRealClock() : given;
         runtime = provider.newRuntime();
         // As simulate does: an election runs its code once, too rarely for the JIT in a few iterations, so the
         // simulator compiles the algorithm's election path and the runtime's warm-up runs its own, before any iteration.

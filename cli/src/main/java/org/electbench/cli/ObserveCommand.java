@@ -177,7 +177,8 @@ final class ObserveCommand implements Callable<Integer>
             .kind(crashes > 0 ? ScenarioKind.LEADER_CRASH : ScenarioKind.COLD_START)
             .detect(Detectors.ALL)
             .seed(cluster.seed())
-            .build();
+            .build()
+            .onRealClock();
         final Summary summary = new Summary(result.typeNames(), cluster.algorithm().heartbeatType());
         summary.add(result);
         final RunReport report = observed(new Report(scenario, TRANSPORT, summary, System.nanoTime() - startNs).toRunReport("./electbench"));

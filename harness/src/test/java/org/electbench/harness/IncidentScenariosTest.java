@@ -73,8 +73,9 @@ class IncidentScenariosTest
         // The bridge answers the far half's ELECTION with OK, so neither of them declares itself.
         assertEquals(0, result.splitBrainNs(), result.toString());
         assertEquals(0, result.disturbance().leaderChanges());
-        // The far half keeps electing and names nobody a third of the time: no majority then.
-        assertTrue(result.disturbance().availabilityPerMille() < 750, result.disturbance().toString());
+        // The far half keeps electing and names nobody part of the time: no majority then (an eighth of it at the
+        // derived T_elec of 2.1 ms, a third at 10 ms).
+        assertTrue(result.disturbance().availabilityPerMille() < 900, result.disturbance().toString());
     }
 
     @Test

@@ -24,11 +24,12 @@ class SeededRunsTest
     @Test
     void theCompileWarmUpPlaysSmallClustersFastestAndLeavesLargeOnesAtTheirOwnPace()
     {
-        // T_elec 10 ms against an election's N² messages at 1 us each: capped at 200, then 10 ms / N² us.
-        assertEquals(200, SeededRuns.compileSpeedup(bully(5)));
-        assertEquals(123, SeededRuns.compileSpeedup(bully(9)));
-        assertEquals(34, SeededRuns.compileSpeedup(bully(17)));
-        assertEquals(0, SeededRuns.compileSpeedup(bully(128)));
+        // On a real transport T_elec keeps its 10 ms default; against an election's N² messages at 1 us each:
+        // capped at 200, then 10 ms / N² us.
+        assertEquals(200, SeededRuns.compileSpeedup(bully(5).onRealClock()));
+        assertEquals(123, SeededRuns.compileSpeedup(bully(9).onRealClock()));
+        assertEquals(34, SeededRuns.compileSpeedup(bully(17).onRealClock()));
+        assertEquals(0, SeededRuns.compileSpeedup(bully(128).onRealClock()));
     }
 
     @Test
@@ -91,7 +92,7 @@ class SeededRunsTest
         assertEquals(report, read);
         assertEquals(10, read.metric("detection").decodeHistogram().getTotalCount());
         assertEquals("bully_sim_n5_leader-crash_detect-lowest_delay-constant+1ms_loss-0.0_fifo-on_heartbeat-50ms_" +
-            "detectionTimeout-150ms_electionTimeout-10ms_coordinatorTimeout-30ms_recovery-bully_immediate-declare-off_seed-7",
+            "detectionTimeout-150ms_electionTimeout-2.1ms_coordinatorTimeout-30ms_recovery-bully_immediate-declare-off_seed-7",
             read.fileNamePrefix());
     }
 }

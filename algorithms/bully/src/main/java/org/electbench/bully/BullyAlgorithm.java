@@ -72,7 +72,8 @@ public final class BullyAlgorithm implements ElectionAlgorithm
      * before a live higher node's answer arrives and declares itself beside it; T_coord above
      * T_elec plus that round trip, or a node that got OK gives up on the COORDINATOR of a higher
      * node still waiting out its own T_elec, and elects again. The highest live id waits T_elec out
-     * before it declares, so a T_elec above that bound slows every election: marked, not lowered.
+     * before it declares, so a T_elec above that bound slows every election: a default one is
+     * lowered to it where the bound is known, else marked ({@link SettingsDerivation#waitedOut}).
      */
     @Override
     public DerivedSettings deriveSettings(final ElectionSettings given, final ClusterProfile profile)

@@ -98,7 +98,8 @@ public final class QuorumAlgorithm implements ElectionAlgorithm
     /**
      * T_elec, the voting window, above twice the one-way delay bound ({@link ClusterProfile}), or a round closes before a
      * live peer's VOTE can arrive and fails or elects on a partial count. Every round waits its window
-     * out, so a T_elec above that bound slows every election: marked, not lowered.
+     * out, so a T_elec above that bound slows every election: a default one is lowered to it where
+     * the bound is known, else marked ({@link SettingsDerivation#waitedOut}).
      */
     @Override
     public DerivedSettings deriveSettings(final ElectionSettings given, final ClusterProfile profile)

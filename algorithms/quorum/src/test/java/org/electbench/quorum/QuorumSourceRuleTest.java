@@ -98,7 +98,7 @@ class QuorumSourceRuleTest
     }
 
     /**
-     * Cascade at n = 5, defaults (HBT 50 ms, D 150 ms, T_elec 10 ms), constant delay d = 1 ms. Node 5
+     * Cascade at n = 5, defaults (HBT 50 ms, D 150 ms, T_elec derived to 2.1 ms), constant delay d = 1 ms. Node 5
      * leads and crashes at c; its last LEAD left at L = floor(c / HBT)·HBT and arrived at L + d. All
      * four watches run out at L + d + D and all four broadcast ELECT (t, m); node 1, the next leader
      * the scenario picks, dies after its ELECT to node 2 only. At the voting timeout (+ T_elec) node 2
@@ -121,7 +121,8 @@ class QuorumSourceRuleTest
 
         final long hbtNs = SOURCE.heartbeatIntervalNs();
         final long detectionNs = SOURCE.detectionTimeoutNs();
-        final long votingNs = SOURCE.electionTimeoutNs();
+        final long votingNs = scenario.settings().electionTimeoutNs();
+        assertEquals(2_100_000L, votingNs);
         final long agreedNs = crashNs / hbtNs * hbtNs + dNs + detectionNs + votingNs + 5 * detectionNs / 3 + votingNs + dNs;
         assertEquals(2, result.finalLeader(), result.toString());
         assertEquals(agreedNs - crashNs, result.convergenceNs(), result.toString());

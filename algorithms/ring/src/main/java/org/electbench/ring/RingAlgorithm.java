@@ -81,12 +81,13 @@ public final class RingAlgorithm implements ElectionAlgorithm
     /**
      * With acknowledgements: T_elec above twice the one-way delay bound (the maximum of a bounded
      * delay, a stated quantile of an unbounded one: {@link ClusterProfile}), or a live successor's
-     * ACK comes back after its hop was passed on and two copies circle; T_coord above two laps past
-     * the scenario's dead nodes ({@link #lapNs}: a cascade skips two, a partition its minority), and
-     * one lap more per candidate that dies once its election was heard (a cascade's second victim:
-     * the others pass its ELECTION on until its predecessor finds it dead, a lap before the
-     * winner stands), or a participant restarts a lap still on its way and the ring counts extra
-     * laps (a cascade at n = 17 counted 63 ELECTION / 72 ACK for 49 / 58 with two laps).
+     * ACK comes back after its hop was passed on and two copies circle; a hop to a dead successor
+     * waits T_elec out, so a default one is lowered to that bound where it is known, else marked
+     * ({@link SettingsDerivation#waitedOut}); T_coord above two laps past the scenario's dead nodes
+     * ({@link #lapNs}: a cascade skips two, a partition its minority), and one lap more per
+     * candidate that dies once its election was heard (a cascade's second victim: the others pass
+     * its ELECTION on until its predecessor finds it dead, a lap before the winner stands), or a
+     * participant restarts a lap still on its way and the ring counts extra laps.
      * HBT above a lap, or the new leader's first heartbeat overtakes its own ELECTED; HBT must stay
      * below the detection timeout, so where a lap does not fit below it the run is marked
      * distorted instead.
@@ -104,6 +105,8 @@ public final class RingAlgorithm implements ElectionAlgorithm
         {
             derivation.above(Knob.ELECTION_TIMEOUT, profile.roundTripBoundNs(), "twice " + profile.delayBoundName(),
                 "a live successor's ACK comes back after the hop was passed on, and two copies circle");
+            // A hop to a dead successor waits T_elec out before it skips it: a default above the least is lowered.
+            derivation.waitedOut(Knob.ELECTION_TIMEOUT, profile.roundTripBoundNs());
             lapNs = lapNs(n, delayNs, skipNs(dead, derivation.knobNs(Knob.ELECTION_TIMEOUT)));
             final int laps = 2 + profile.lostCandidates();
             derivation.above(Knob.COORDINATOR_TIMEOUT, laps * lapNs,

@@ -198,11 +198,14 @@ class RingConformanceTest
     @Nested
     class DerivedSettings extends DerivedSettingsConformance
     {
-        /** T_coord: two laps of 17 hops at 1 ms, each skipping the dead leader at a 10 ms hop timeout, 2 (17 + 10) ms, rounded above. */
+        /**
+         * T_elec, waited out at the dead leader's hop, derived just above the 2 ms round trip; T_coord: two laps of 17 hops
+         * at 1 ms, each skipping the dead leader at that 2.1 ms hop timeout, 2 (17 + 2.1) ms, rounded above.
+         */
         DerivedSettings()
         {
-            super(new Derived(ElectionSettings.DEFAULT_ELECTION_TIMEOUT_NS, 54_100_000L,
-                "HBT 50ms, D 150ms, T_elec 10ms, T_coord 54.1ms (derived), recovery bully, arrangement increasing, ack on",
+            super(new Derived(2_100_000L, 38_300_000L,
+                "HBT 50ms, D 150ms, T_elec 2.1ms (derived), T_coord 38.3ms (derived), recovery bully, arrangement increasing, ack on",
                 MS, "--election-timeout 1ms is not above twice the largest one-way delay (2ms)"));
         }
         @Override

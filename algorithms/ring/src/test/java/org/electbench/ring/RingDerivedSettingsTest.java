@@ -52,9 +52,11 @@ class RingDerivedSettingsTest
         final Scenario defaults = leaderCrash(17, ElectionSettings.defaults());
         final Scenario patient = leaderCrash(17, ElectionSettings.builder().coordinatorTimeoutNs(1_000 * MS).build());
 
-        // Two laps of 17 hops at 1 ms, each skipping the dead leader at a 10 ms hop timeout: 2 (17 + 10) ms, rounded above.
-        assertEquals(54 * MS, 2 * RingAlgorithm.lapNs(17, MS, 10 * MS));
-        assertEquals(54_100_000L, defaults.settings().coordinatorTimeoutNs());
+        // Two laps of 17 hops at 1 ms, each skipping the dead leader at the derived 2.1 ms hop timeout: 2 (17 + 2.1) ms,
+        // rounded above.
+        assertEquals(2_100_000L, defaults.settings().electionTimeoutNs());
+        assertEquals(38_200_000L, 2 * RingAlgorithm.lapNs(17, MS, 2_100_000L));
+        assertEquals(38_300_000L, defaults.settings().coordinatorTimeoutNs());
         assertFalse(defaults.settings().isExplicit(Knob.COORDINATOR_TIMEOUT));
         assertFalse(defaults.distorted(), defaults.distortions().toString());
 
@@ -80,10 +82,11 @@ class RingDerivedSettingsTest
         final Scenario defaults = leaderCrash(n, ElectionSettings.defaults()).toBuilder().kind(ScenarioKind.CASCADE).build();
         final Scenario patient = defaults.toBuilder().settings(patientSettings).build();
 
-        // Three laps of 17 hops at 1 ms, each skipping both dead leaders at a 10 ms hop timeout: 3 (17 + 2 x 10) ms, rounded above.
+        // Three laps of 17 hops at 1 ms, each skipping both dead leaders at the derived 2.1 ms hop timeout: 3 (17 + 2 x 2.1) ms,
+        // rounded above.
         assertEquals(2, defaults.profile().deadNodes());
         assertEquals(1, defaults.profile().lostCandidates());
-        assertEquals(111_100_000L, defaults.settings().coordinatorTimeoutNs());
+        assertEquals(63_700_000L, defaults.settings().coordinatorTimeoutNs());
         assertFalse(defaults.distorted(), defaults.distortions().toString());
 
         final ElectionResult withDefaults = new SimRuntime().run(defaults);
@@ -111,7 +114,7 @@ class RingDerivedSettingsTest
         assertTrue(shortLaps.distorted());
         assertEquals(1, shortLaps.distortions().size(), shortLaps.distortions().toString());
         assertTrue(shortLaps.distortions().get(0).startsWith(
-            "--coordinator-timeout 30ms is not above two laps of the ring past 1 dead node at the largest one-way delay (54ms)"),
+            "--coordinator-timeout 30ms is not above two laps of the ring past 1 dead node at the largest one-way delay (38.2ms)"),
             shortLaps.distortions().get(0));
         final ElectionResult distorted = new SimRuntime().run(shortLaps);
         final ElectionResult faithful = new SimRuntime().run(leaderCrash(17, ElectionSettings.defaults()));
@@ -121,11 +124,11 @@ class RingDerivedSettingsTest
     @Test
     void heartbeatRisesAboveALapWhereItFitsBelowTheDetectionTimeoutAndIsReportedWhereItCannot()
     {
-        // n = 100: a lap is 100 ms + 10 ms.
+        // n = 100: a lap is 100 ms + the derived 2.1 ms hop timeout.
         final Scenario hundred = leaderCrash(100, ElectionSettings.defaults());
-        assertEquals(110_100_000L, hundred.settings().heartbeatIntervalNs());
+        assertEquals(102_200_000L, hundred.settings().heartbeatIntervalNs());
         assertFalse(hundred.distorted(), hundred.distortions().toString());
-        assertEquals("HBT 110.1ms (derived), D 150ms, T_elec 10ms, T_coord 220.1ms (derived), recovery bully, " +
+        assertEquals("HBT 102.2ms (derived), D 150ms, T_elec 2.1ms (derived), T_coord 204.3ms (derived), recovery bully, " +
             "arrangement increasing, ack on", hundred.settingsDescription());
 
         // n = 257: a lap (267 ms) does not fit below the 150 ms detection timeout; the default stays and is reported.

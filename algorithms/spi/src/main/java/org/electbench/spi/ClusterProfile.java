@@ -19,9 +19,16 @@ import java.math.BigDecimal;
  * @param lostCandidates     how many of those die after their own election was heard (a
  *                           cascade's second victim): each leaves an election message on its way
  *                           that the others follow until it finds its sender dead; 0 to deadNodes.
+ * @param partialBound       whether some messages take longer than the bound: on a real
+ *                           transport, whose own latency and the host's scheduling add an amount
+ *                           not known when settings derive (the bound covers only the delay
+ *                           injected on top), or on a network that loses messages (a lost one's
+ *                           answer comes a retry later, if at all). A timeout every election
+ *                           waits out then keeps its default rather than fall to a margin those
+ *                           messages overrun ({@link SettingsDerivation#waitedOut}).
  */
 public record ClusterProfile(int clusterSize, long oneWayDelayBoundNs, double delayQuantile, int deadNodes,
-    int lostCandidates)
+    int lostCandidates, boolean partialBound)
 {
     public ClusterProfile
     {
@@ -45,10 +52,16 @@ public record ClusterProfile(int clusterSize, long oneWayDelayBoundNs, double de
         }
     }
 
-    /** A profile whose dead nodes all die before any election (a crash, a cut): no candidate lost on its way. */
+    /** A profile whose dead nodes all die before any election (a crash, a cut), every message within the bound. */
     public ClusterProfile(final int clusterSize, final long oneWayDelayBoundNs, final double delayQuantile, final int deadNodes)
     {
-        this(clusterSize, oneWayDelayBoundNs, delayQuantile, deadNodes, 0);
+        this(clusterSize, oneWayDelayBoundNs, delayQuantile, deadNodes, 0, false);
+    }
+
+    /** @return this profile on a real transport ({@link #partialBound()}). */
+    public ClusterProfile onRealClock()
+    {
+        return partialBound ? this : new ClusterProfile(clusterSize, oneWayDelayBoundNs, delayQuantile, deadNodes, lostCandidates, true);
     }
 
     /**

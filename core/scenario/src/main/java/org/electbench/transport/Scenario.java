@@ -75,7 +75,8 @@ public final class Scenario
         network = builder.kind.type().network(builder.network);
         givenSettings = builder.settings;
         profile = null != builder.profile ? builder.profile : new ClusterProfile(nodes, network.delay().boundNs(),
-            network.delay().boundQuantile(), deadNodes(builder.kind, nodes), ScenarioKind.CASCADE == builder.kind ? 1 : 0);
+            network.delay().boundQuantile(), deadNodes(builder.kind, nodes), ScenarioKind.CASCADE == builder.kind ? 1 : 0,
+            network.lossProbability() > 0);
         derived = algorithm.deriveSettings(givenSettings, profile);
         settings = derived.settings();
         kind = builder.kind;
@@ -171,6 +172,12 @@ public final class Scenario
         // Only a random ring arrangement reads its seed, so every run may derive one. Settings derive from the
         // given ones and the profile alone, so run 0's derivation holds with the new seed in place.
         return new Scenario(this, Seeds.derive(seed, runIndex), Seeds.derive(givenSettings.arrangementSeed(), runIndex));
+    }
+
+    /** @return this scenario derived for a real transport ({@link ClusterProfile#partialBound()}). */
+    public Scenario onRealClock()
+    {
+        return profile.partialBound() ? this : toBuilder().derivedFor(profile.onRealClock()).build();
     }
 
     /**

@@ -72,8 +72,8 @@ public final class RunParameters
 
     public static final RunParameter<Long> DETECTION_TIMEOUT = knob(Knob.DETECTION_TIMEOUT);
 
-    public static final RunParameter<Long> ELECTION_TIMEOUT = knob(Knob.ELECTION_TIMEOUT)
-        .derivedBy("raised by bully, quorum and ring above twice the one-way delay bound");
+    public static final RunParameter<Long> ELECTION_TIMEOUT = knob(Knob.ELECTION_TIMEOUT).derivedBy(
+        "set by bully, quorum and the ring (with ACKs) just above twice the one-way delay bound in the simulator (kept on real transports and under loss)");
 
     public static final RunParameter<Long> COORDINATOR_TIMEOUT = knob(Knob.COORDINATOR_TIMEOUT).derivedBy(
         "raised by bully above T_elec plus twice the delay bound, by the ring above two laps past the scenario's dead nodes, three in a cascade");
