@@ -579,28 +579,7 @@ public final class Scenario
          */
         public Scenario build()
         {
-            if (nodes < 2)
-            {
-                throw new IllegalArgumentException("nodes must be at least 2, got " + nodes);
-            }
-            if (nodes < kind.type().minNodes())
-            {
-                throw new IllegalArgumentException("the " + kind.cliName() + " scenario needs at least " + kind.type().minNodes() +
-                    " nodes, got " + nodes);
-            }
-            if (nodes > MemoryLimits.HARD_MAX_NODES)
-            {
-                throw new ScenarioLimitException(ScenarioLimitException.NODES, "nodes must be at most " +
-                    MemoryLimits.HARD_MAX_NODES + " (per-link arrays are indexed by int), got " + nodes);
-            }
-            if (faultDurationNs < 0 || settleWindowNs < 0 || budgetNs < 0)
-            {
-                throw new IllegalArgumentException("fault duration, settle window and budget must be >= 0");
-            }
-            if (eventBudget < 0)
-            {
-                throw new IllegalArgumentException("event budget must be at least 1, or 0 for the runtime's own, got " + eventBudget);
-            }
+            ScenarioBounds.check(nodes, kind, faultDurationNs, settleWindowNs, budgetNs, eventBudget);
             final Scenario scenario = new Scenario(this);
             final RunExtent extent = scenario.extent();
             for (final ScenarioLimits limits : LIMITS)
