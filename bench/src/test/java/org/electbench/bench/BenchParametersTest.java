@@ -64,7 +64,7 @@ class BenchParametersTest
         final Scenario fromCli = RunParameters.scenario(AlgorithmRegistry.instance().get("ring"), 1, Map.of(RunParameters.NODES.declared(), 65));
         assertFalse(fromJmh.givenSettings().isExplicit(Knob.HEARTBEAT_INTERVAL));
         assertEquals(fromCli.settings().toString(), fromJmh.settings().toString());
-        assertEquals(75_100_000L, fromJmh.settings().heartbeatIntervalNs(), "above a lap of 65 hops at 1 ms plus one skipped hop");
+        assertEquals(67_200_000L, fromJmh.settings().heartbeatIntervalNs(), "above a lap of 65 hops at 1 ms plus one hop skipped at the derived 2.1 ms T_elec");
         final ElectionResult result = new SimRuntime().run(fromJmh);
         // Counted alike, the ACKs included: 2n-2 ELECTION + n-1 ELECTED + 3n-6 ACK = 6n - 9 at n = 65.
         assertEquals(6 * 65 - 9, result.messagesTotal(), result.toString());
