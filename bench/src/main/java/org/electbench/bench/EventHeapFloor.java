@@ -75,12 +75,24 @@ public final class EventHeapFloor
 
     private long nextDelayNs()
     {
-        long x = random;
+        random = xorShift(random);
+        return delayNs(random);
+    }
+
+    /** @return the next state of a xorshift64 generator (Marsaglia 2003, shifts 13, 7, 17): cheap, so the floor measures the heap. */
+    public static long xorShift(final long state)
+    {
+        long x = state;
         x ^= x << 13;
         x ^= x >>> 7;
         x ^= x << 17;
-        random = x;
-        return 1 + (x & MAX_DELAY_MASK);
+        return x;
+    }
+
+    /** @return a delay of 1 .. 2^20 ns drawn from a generator state, the hold model's increment. */
+    public static long delayNs(final long state)
+    {
+        return 1 + (state & MAX_DELAY_MASK);
     }
 
     /** Sift {@code key} up from the end of a heap of {@code count} keys. */

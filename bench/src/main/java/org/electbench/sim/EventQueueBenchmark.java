@@ -38,7 +38,6 @@ import org.openjdk.jmh.annotations.Warmup;
 public class EventQueueBenchmark
 {
     private static final int EVENTS = 1_000;
-    private static final long MAX_DELAY_MASK = (1L << 20) - 1;
 
     /** Events kept queued: an n = 5 cluster's handful, and one per node at n = 1024. */
     @Param({"5", "1024"})
@@ -91,11 +90,7 @@ public class EventQueueBenchmark
 
     private long nextDelayNs()
     {
-        long x = random;
-        x ^= x << 13;
-        x ^= x >>> 7;
-        x ^= x << 17;
-        random = x;
-        return 1 + (x & MAX_DELAY_MASK);
+        random = EventHeapFloor.xorShift(random);
+        return EventHeapFloor.delayNs(random);
     }
 }
