@@ -14,6 +14,8 @@ public interface ElectionNode
 {
     /** Ids are 1..N; 0 means "no leader known". */
     int NO_LEADER = 0;
+    /** {@link #restSilenceNs()} of a node that is not at rest. */
+    long NOT_AT_REST = -1;
 
     /**
      * The node boots or recovers with fresh state.
@@ -51,6 +53,28 @@ public interface ElectionNode
 
     /** @return the term this node currently believes in. */
     long term();
+
+    /**
+     * How long this node stays at rest in a settled cluster, for a runtime that can prove nothing
+     * will change and stop early (the simulator's settle window, see {@code SimRuntime}).
+     * <p>
+     * At rest, the node is a follower of the leader it names or that leader itself, holding no
+     * election state: no election, no reply awaited, no timer armed but a follower's watch on its
+     * leader and a leader's heartbeat timer (and, for a leader that steps down unheard, its watch
+     * on its followers' answers). Its belief, its timers' kinds and what it sends then change only
+     * if the heartbeat exchange goes silent: a follower hears nothing from its leader, or a leader
+     * nothing back from its followers, for longer than the returned silence. A heartbeat from that
+     * leader, an answer to one, or an acknowledgement arriving leaves it at rest with the same
+     * belief. The leader sends its heartbeats every {@link ElectionSettings#heartbeatIntervalNs()}.
+     *
+     * @return the shortest silence, in nanoseconds from the last message of the exchange the node
+     *         heard, after which it acts ({@link Long#MAX_VALUE} for never: a leader that acts on
+     *         no silence, a follower whose detector may not fire), or {@link #NOT_AT_REST}.
+     */
+    default long restSilenceNs()
+    {
+        return NOT_AT_REST;
+    }
 
     /**
      * Messages this node dropped as malformed: a frame shorter than a header, longer than
