@@ -225,6 +225,34 @@ public final class BullyNode implements ElectionNode
         return term;
     }
 
+    /**
+     * At rest: a leader heartbeating with no election of its own open (it acts on no silence), or
+     * a follower of a named leader with nothing armed but its detection timer, which fires after
+     * the detection timeout of silence (never, with its detector disabled). A candidate, a node
+     * awaiting a COORDINATOR and a recovering listener are not at rest.
+     */
+    @Override
+    public long restSilenceNs()
+    {
+        if (null == ctx || electionTimer.isArmed() || coordinatorTimer.isArmed())
+        {
+            return NOT_AT_REST;
+        }
+        if (State.LEADER == state)
+        {
+            return heartbeatTimer.isArmed() ? Long.MAX_VALUE : NOT_AT_REST;
+        }
+        if (State.FOLLOWER != state || NO_LEADER == leaderId || heartbeatTimer.isArmed())
+        {
+            return NOT_AT_REST;
+        }
+        if (detectionTimer.isArmed())
+        {
+            return detectionTimeoutNs;
+        }
+        return detectorEnabled ? NOT_AT_REST : Long.MAX_VALUE;
+    }
+
     /** @return messages dropped as malformed over every life of this node; see {@link ElectionNode#malformedMessages()}. */
     @Override
     public long malformedMessages()

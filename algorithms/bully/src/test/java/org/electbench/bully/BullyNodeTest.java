@@ -837,4 +837,29 @@ class BullyNodeTest
             node.onTimer(timerId, kind);
         }
     }
+
+    @Test
+    void atRestOnlyWhileSettledWithNothingButTheWatchOnTheLeaderArmed()
+    {
+        final BullyNode follower = settled(2, 5, true, 5, 1);
+        assertEquals(150 * MS, follower.restSilenceNs(), "a follower acts after the detection timeout of silence");
+
+        host.fire(follower, DETECTION_TIMER);
+        assertEquals(BullyNode.State.CANDIDATE, follower.state());
+        assertEquals(ElectionNode.NOT_AT_REST, follower.restSilenceNs(), "a candidate awaits OKs");
+
+        deliver(follower, OK, 4, 1);
+        assertEquals(ElectionNode.NOT_AT_REST, follower.restSilenceNs(), "awaiting a COORDINATOR");
+
+        deliver(follower, COORDINATOR, 4, 2);
+        assertEquals(BullyNode.State.FOLLOWER, follower.state());
+        assertEquals(150 * MS, follower.restSilenceNs(), "following the new leader, at rest again");
+
+        final BullyNode leader = settled(5, 5, true, 5, 1);
+        assertEquals(Long.MAX_VALUE, leader.restSilenceNs(), "a heartbeating leader acts on no silence");
+        deliver(leader, ELECTION, 3, 1);
+        assertEquals(ElectionNode.NOT_AT_REST, leader.restSilenceNs(), "a leader holding its own election");
+
+        assertEquals(Long.MAX_VALUE, settled(2, 5, false, 5, 1).restSilenceNs(), "a follower without a detector never acts");
+    }
 }

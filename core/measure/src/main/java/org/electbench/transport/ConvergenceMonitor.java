@@ -217,6 +217,12 @@ public final class ConvergenceMonitor implements MonitorFeed
         return agreement.lastChangeNs();
     }
 
+    /** @return the leader every live node names while agreed, else {@link ElectionNode#NO_LEADER}. */
+    public int agreedLeader()
+    {
+        return agreement.agreed() ? (int)beliefs.leaderIdSum : ElectionNode.NO_LEADER;
+    }
+
     /**
      * @param nowNs       the runtime's clock.
      * @param lastFaultNs when the last fault's effect ends.

@@ -230,6 +230,39 @@ public final class DelayDistribution
         return offsetNs + (long)Math.ceil(base);
     }
 
+    /**
+     * An upper bound on the probability that one sample exceeds the smallest possible sample by
+     * more than a margin: exact for constant, uniform and exponential delays; for lognormal the
+     * normal tail's bound φ(z)/z (Feller, An Introduction to Probability Theory, vol. 1, VII.1).
+     *
+     * @param marginNs how far above the minimum.
+     * @return in [0, 1]: 1 for a negative margin.
+     */
+    public double exceedance(final long marginNs)
+    {
+        if (marginNs < 0)
+        {
+            return 1.0;
+        }
+        switch (shape)
+        {
+            case CONSTANT:
+                return 0.0;
+            case UNIFORM:
+                // Samples are aNs + floor(u (bNs - aNs + 1)): bNs - aNs + 1 values, equally likely.
+                return Math.max(0.0, (double)(bNs - aNs - marginNs) / (bNs - aNs + 1));
+            case EXPONENTIAL:
+                return Math.exp(-(double)marginNs / aNs);
+            case LOGNORMAL:
+            {
+                final double z = Math.log((double)marginNs / aNs) / sigma;
+                return z <= 1.0 ? 1.0 : Math.min(1.0, Math.exp(-z * z / 2) / (z * Math.sqrt(2 * Math.PI)));
+            }
+            default:
+                throw new IllegalStateException(shape.name());
+        }
+    }
+
     /** @return whether no sample exceeds a maximum: constant and uniform delays. */
     public boolean isBounded()
     {

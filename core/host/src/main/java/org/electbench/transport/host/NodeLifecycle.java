@@ -301,6 +301,12 @@ public final class NodeLifecycle
         return live[id];
     }
 
+    /** @return the node's current incarnation, or null when it never booted in this run. */
+    public ElectionNode node(final int id)
+    {
+        return nodes[id];
+    }
+
     public int incarnation(final int id)
     {
         return incarnation[id];
