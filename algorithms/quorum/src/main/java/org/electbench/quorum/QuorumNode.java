@@ -79,6 +79,11 @@ public final class QuorumNode implements ElectionNode
     private int leaderId = NO_LEADER;
     /** Whether {@link #leaderId}'s LEAD arrived since this node started VOTING: it is alive. */
     private boolean leaderHeardWhileVoting;
+    /**
+     * Whether the WATCHING ELECTOR's watch runs from a LEAD of {@link #leaderId} (or a settled start),
+     * not from entering WATCHING: the watch of a follower at rest, see {@link #restSilenceNs()}.
+     */
+    private boolean watchingLeader;
     /** The claim {@link #rankClaims()} chose: its term and number. */
     private long choiceTerm;
     private long choiceMsg;
@@ -124,6 +129,7 @@ public final class QuorumNode implements ElectionNode
         // The source keeps nothing across a restart; durable votes are rule 4.
         durableState = ballots ? ctx.durableState() : null;
         this.leaderId = NO_LEADER;
+        watchingLeader = false;
         announcer.reset();
         votes.clear();
 
@@ -246,6 +252,41 @@ public final class QuorumNode implements ElectionNode
         return seenTerm;
     }
 
+    /**
+     * At rest: a follower WATCHING, naming another server whose LEAD (or the settled start) last
+     * started its watch, with no round open; or a leader WATCHING, its heartbeat timer armed. The
+     * follower sends nothing and acts only when its watch runs out, D after the last LEAD taken
+     * (a LEAD of its leader, the only one in flight, restarts it and changes no belief; an obsolete
+     * one changes nothing). The leader hears nothing back and steps down on no silence; its own
+     * ELECTOR's watch, restarted by each of its LEADs every HBT, never runs out while HBT is below
+     * D. Anything else, VOTING, LEADING_VOTING, or WATCHING since a round with no LEAD heard since
+     * (naming nobody, or an old leader not yet heard again), is not at rest. Both variants alike:
+     * {@link QuorumAlgorithm#BALLOTS} adds no timer and nothing a LEAD changes but its term.
+     *
+     * @return D for a follower whose detector is on, {@link Long#MAX_VALUE} for one whose detector
+     *         is off and for a leader, else {@link ElectionNode#NOT_AT_REST}.
+     */
+    @Override
+    public long restSilenceNs()
+    {
+        if (null == ctx || voteTimer.isArmed())
+        {
+            return NOT_AT_REST;
+        }
+        if (QuorumState.LEADING == state)
+        {
+            final boolean ownWatchHeld = !detectorEnabled || heartbeatIntervalNs < watchLeadTimeoutNs;
+            return heartbeatTimer.isArmed() && selfId == leaderId && ownWatchHeld ? Long.MAX_VALUE : NOT_AT_REST;
+        }
+        if (QuorumState.WATCHING == state && watchingLeader && !heartbeatTimer.isArmed() &&
+            NO_LEADER != leaderId && selfId != leaderId && leaderId == seenSenderId &&
+            watchTimer.isArmed() == detectorEnabled)
+        {
+            return detectorEnabled ? watchLeadTimeoutNs : Long.MAX_VALUE;
+        }
+        return NOT_AT_REST;
+    }
+
     /** @return messages dropped as malformed or implausible over every life of this node; see {@link ElectionNode#malformedMessages()}. */
     @Override
     public long malformedMessages()
@@ -292,12 +333,14 @@ public final class QuorumNode implements ElectionNode
             // WATCHING, initial: a clean voting slate and a timer of 5 HBT; 3 HBT on a settled
             // start, whose leader's LEAD every server has just seen.
             claims.clear();
-            armWatch(QuorumState.DOWN == previous && NO_LEADER != leaderId ? watchLeadTimeoutNs : watchEntryTimeoutNs);
+            watchingLeader = QuorumState.DOWN == previous && NO_LEADER != leaderId;
+            armWatch(watchingLeader ? watchLeadTimeoutNs : watchEntryTimeoutNs);
         }
         else if (next.voting() && !previous.voting())
         {
             // VOTING, initial: broadcast this node's claim and give the round RTT.
             leaderHeardWhileVoting = false;
+            watchingLeader = false;
             watchTimer.cancel(ctx);
             final long ballot = ballot();
             claims.record(selfId, seenTerm, seenMsg, ballot);
@@ -372,6 +415,7 @@ public final class QuorumNode implements ElectionNode
         }
         else
         {
+            watchingLeader = true;
             armWatch(watchLeadTimeoutNs);
         }
     }

@@ -731,4 +731,80 @@ class QuorumNodeTest
         assertEquals(List.of(new Sent(ELECT, ALL, 3, 6, 3, 0), new Sent(VOTE, 2, 0, 0, 5, 3)), drain(host));
         assertEquals(new Announcement(Role.FOLLOWER, 0, 3), host.lastAnnouncement());
     }
+
+    // ---- at rest (ElectionNode.restSilenceNs) ----
+
+    @Test
+    void atRestOnlyAfterASettledStartOrTheLeadersLeadAndNeverDuringARoundInBothVariants()
+    {
+        for (final boolean ballots : new boolean[] {true, false})
+        {
+            final ElectionSettings settings = SETTINGS.toBuilder().option(QuorumAlgorithm.BALLOTS, ballots).build();
+            final String variant = "ballots " + ballots;
+            final ScriptedHost host = host();
+            final QuorumNode follower = new QuorumNode(4, settings);
+            follower.onStart(host.context(4, 5, true, settings), Start.SETTLED, 5, 3);
+            assertEquals(3 * HBT_NS, follower.restSilenceNs(), variant);
+            lead(host, follower, 5, 3, 1);
+            assertEquals(3 * HBT_NS, follower.restSilenceNs(), variant);
+
+            // Its watch runs out: a round, then a vote for node 2, naming nobody until node 2 leads.
+            host.fire(follower, WATCH_TIMER);
+            assertEquals(ElectionNode.NOT_AT_REST, follower.restSilenceNs(), variant);
+            elect(host, follower, 2, 3, 1, 3);
+            host.fire(follower, VOTE_TIMER);
+            assertEquals(QuorumState.WATCHING, follower.state(), variant);
+            assertEquals(ElectionNode.NOT_AT_REST, follower.restSilenceNs(), variant);
+            lead(host, follower, 2, 4, 1);
+            assertEquals(new Announcement(Role.FOLLOWER, 2, 4), host.lastAnnouncement(), variant);
+            assertEquals(3 * HBT_NS, follower.restSilenceNs(), variant);
+            lead(host, follower, 2, 4, 2);
+            assertEquals(3 * HBT_NS, follower.restSilenceNs(), variant);
+
+            // The leader hears nothing back and acts on no silence; an ELECT opens a round it is not at rest in.
+            final ScriptedHost leaderHost = host();
+            final QuorumNode leader = new QuorumNode(3, settings);
+            leader.onStart(leaderHost.context(3, 5, true, settings), Start.SETTLED, 3, 4);
+            assertEquals(Long.MAX_VALUE, leader.restSilenceNs(), variant);
+            leaderHost.fire(leader, HEARTBEAT_TIMER);
+            assertEquals(Long.MAX_VALUE, leader.restSilenceNs(), variant);
+            elect(leaderHost, leader, 2, 4, 0, 4);
+            assertEquals(QuorumState.LEADING_VOTING, leader.state(), variant);
+            assertEquals(ElectionNode.NOT_AT_REST, leader.restSilenceNs(), variant);
+            leaderHost.fire(leader, VOTE_TIMER);
+            assertEquals(Role.LEADER, leader.role(), variant);
+            assertEquals(Long.MAX_VALUE, leader.restSilenceNs(), variant);
+        }
+    }
+
+    @Test
+    void followerBackFromARoundNamingItsOldLeaderRestsOnlyOnceThatLeaderLeadsAgain()
+    {
+        final ScriptedHost host = host();
+        node4.onStart(context(host, 4, 5), Start.SETTLED, 5, 3);
+        lead(host, node4, 5, 3, 6);
+        elect(host, node4, 5, 3, 6, 3);
+        host.fire(node4, VOTE_TIMER);
+        assertEquals(new Announcement(Role.FOLLOWER, 5, 3), host.lastAnnouncement());
+        // Its watch runs from the vote, 5 HBT, not from a LEAD.
+        assertEquals(5 * HBT_NS, host.pendingDelayNs(WATCH_TIMER));
+        assertEquals(ElectionNode.NOT_AT_REST, node4.restSilenceNs());
+
+        lead(host, node4, 5, 3, 7);
+        assertEquals(3 * HBT_NS, node4.restSilenceNs());
+    }
+
+    @Test
+    void followerWithoutDetectorRestsForEverAndAColdNodeNotAtAll()
+    {
+        final ScriptedHost host = host();
+        node3.onStart(host.context(3, 5, false, SETTINGS), Start.SETTLED, 5, 2);
+        assertEquals(Long.MAX_VALUE, node3.restSilenceNs());
+        lead(host, node3, 5, 2, 1);
+        assertEquals(Long.MAX_VALUE, node3.restSilenceNs());
+
+        assertEquals(ElectionNode.NOT_AT_REST, node1.restSilenceNs(), "not started");
+        node1.onStart(context(host(), 1, 5), Start.COLD, ElectionNode.NO_LEADER, 0);
+        assertEquals(ElectionNode.NOT_AT_REST, node1.restSilenceNs(), "watching, naming nobody");
+    }
 }
