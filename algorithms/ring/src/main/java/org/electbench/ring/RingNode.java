@@ -313,6 +313,39 @@ public final class RingNode implements ElectionNode
         return malformedMessages;
     }
 
+    /**
+     * At rest is a follower naming a leader, or that leader, with no hop awaiting its ACK and no
+     * lap clock running. The leader broadcasts HEARTBEAT every HBT and hears nothing back: no
+     * silence makes it act. A follower answers nothing; its one timer is the watch each HEARTBEAT
+     * of its leader's term pushes D on, so D of silence makes it stand. A stale ACK finds no hop
+     * pending and changes nothing. Electing, announcing, a hop awaiting its ACK (which a silent
+     * successor turns into a skip) or a recovered node that names no leader yet are not at rest.
+     * The node cannot see its leader's term: a follower that missed the leader's re-election
+     * follows (or, at a higher term, ignores) the next heartbeat, which only a runtime comparing
+     * the nodes' terms rules out.
+     */
+    @Override
+    public long restSilenceNs()
+    {
+        if (null == state || hops.pendingHops() > 0 || lapTimer.isArmed())
+        {
+            return NOT_AT_REST;
+        }
+        if (State.FOLLOWER == state && NO_LEADER != leaderId && selfId != leaderId && !heartbeatTimer.isArmed())
+        {
+            if (!ctx.detectorEnabled())
+            {
+                return detectionTimer.isArmed() ? NOT_AT_REST : Long.MAX_VALUE;
+            }
+            return detectionTimer.isArmed() ? settings.detectionTimeoutNs() : NOT_AT_REST;
+        }
+        if (State.LEADER == state && selfId == leaderId && heartbeatTimer.isArmed() && !detectionTimer.isArmed())
+        {
+            return Long.MAX_VALUE;
+        }
+        return NOT_AT_REST;
+    }
+
     /** @return whether this node takes part in an election now (for tests). */
     boolean participant()
     {

@@ -547,6 +547,92 @@ class RingNodeTest
         assertEquals(0, host.pendingTimers());
     }
 
+    /**
+     * A settled follower outlasts D of silence, and its leader any silence; neither its leader's
+     * heartbeat nor a stale ACK moves it. Once the watch fires it stands and is not at rest until
+     * it follows the winner and its successor has acknowledged the ELECTED it passed on.
+     */
+    @Test
+    void followerIsAtRestForTheDetectionTimeoutOnlyOutsideAnElection()
+    {
+        start(5, 5, true, ACKED, Start.SETTLED, 5, 1);
+        assertEquals(Long.MAX_VALUE, node.restSilenceNs(), "a leader acts on no silence");
+
+        start(2, 5, true, ACKED, Start.SETTLED, 5, 1);
+        assertEquals(DETECT_NS, node.restSilenceNs());
+        advanceTo(HBT_NS);
+        receiveHeartbeat(5, 1);
+        receiveAck(3, 777);
+        assertEquals(DETECT_NS, node.restSilenceNs());
+        assertEquals(new Announcement(Role.FOLLOWER, 5, 1), host.lastAnnouncement());
+        assertNothingSent();
+
+        host.fire(node, RingNode.DETECTION_TIMER);
+        host.fire(node, RingNode.DETECTION_TIMER);
+        final Sent election = drain().get(0);
+        assertSent(election, 3, ELECTION, 2, 1);
+        assertEquals(ElectionNode.NOT_AT_REST, node.restSilenceNs(), "a candidate awaiting its ACK");
+        receiveAck(3, hop(election));
+        assertEquals(ElectionNode.NOT_AT_REST, node.restSilenceNs(), "a candidate awaiting its lap");
+
+        receive(ELECTED, 1, 4, 2);
+        final Sent elected = drain().get(0);
+        assertSent(elected, 3, ELECTED, 4, 2);
+        assertEquals(Role.FOLLOWER, node.role());
+        assertEquals(ElectionNode.NOT_AT_REST, node.restSilenceNs(), "the ELECTED passed on is not yet acknowledged");
+        receiveAck(3, hop(elected));
+        assertEquals(DETECT_NS, node.restSilenceNs());
+        receiveHeartbeat(4, 2);
+        receiveAck(3, hop(elected));
+        assertEquals(DETECT_NS, node.restSilenceNs());
+        assertEquals(new Announcement(Role.FOLLOWER, 4, 2), host.lastAnnouncement());
+
+        start(2, 5, true, ACKED, Start.SETTLED, 5, 1);
+        receive(ELECTION, 1, 4, 1);
+        assertEquals(RingNode.State.RELAYING, node.state());
+        receiveAck(3, hop(drain().get(0)));
+        assertEquals(ElectionNode.NOT_AT_REST, node.restSilenceNs(), "relaying an election passing by");
+    }
+
+    /** A winner is at rest once its ELECTED came home and its successor acknowledged it, and not before. */
+    @Test
+    void winnerIsAtRestOnlyOnceItsElectedCameHomeAcknowledged()
+    {
+        start(5, 5, true, ACKED, Start.SETTLED, 5, 3);
+        receive(ELECTION, 4, 4, 3);
+        assertEquals(RingNode.State.CONTESTED, node.state());
+        assertEquals(ElectionNode.NOT_AT_REST, node.restSilenceNs(), "a leader in an election");
+
+        start(4, 5, true, ACKED, Start.SETTLED, 5, 7);
+        host.fire(node, RingNode.DETECTION_TIMER);
+        final Sent election = drain().get(0);
+        receiveAck(5, hop(election));
+        receive(ELECTION, 3, 4, 7, lapOf(election));
+        assertEquals(RingNode.State.ANNOUNCING, node.state());
+        final Sent elected = drain().get(0);
+        assertSent(elected, 5, ELECTED, 4, 8);
+        assertEquals(ElectionNode.NOT_AT_REST, node.restSilenceNs(), "announcing");
+        receive(ELECTED, 3, 4, 8);
+        assertEquals(RingNode.State.LEADER, node.state());
+        assertEquals(ElectionNode.NOT_AT_REST, node.restSilenceNs(), "its ELECTED is not yet acknowledged");
+        receiveAck(5, hop(elected));
+        assertEquals(Long.MAX_VALUE, node.restSilenceNs());
+    }
+
+    /** Without a detector a follower never acts; a recovered node naming no leader is not at rest until it hears one. */
+    @Test
+    void followerWithoutDetectorOutlastsAnySilenceAndANodeNamingNoLeaderNone()
+    {
+        start(2, 5, false, TEXTBOOK, Start.SETTLED, 5, 1);
+        assertEquals(Long.MAX_VALUE, node.restSilenceNs());
+
+        final ElectionSettings defer = ACKED.toBuilder().option(RecoveryPolicy.OPTION, RecoveryPolicy.DEFER).build();
+        start(3, 5, true, defer, Start.RECOVERED, ElectionNode.NO_LEADER, 0);
+        assertEquals(ElectionNode.NOT_AT_REST, node.restSilenceNs());
+        receiveHeartbeat(5, 2);
+        assertEquals(DETECT_NS, node.restSilenceNs());
+    }
+
     @Test
     void heartbeatOfANewerTermEndsParticipation()
     {
