@@ -72,6 +72,8 @@ public final class RaftNode implements ElectionNode
     private int leaderId = NO_LEADER;
     /** When this follower last heard its leader of the current term. */
     private long leaderHeardNs;
+    /** The last heartbeat from the leader it names carried an older term than its own: its answer deposes that leader. */
+    private boolean leaderBehind;
 
     /** The round's grants, indexed by id: votes as CANDIDATE, pre-votes as PRE_CANDIDATE. */
     private boolean[] granted = new boolean[0];
@@ -121,6 +123,7 @@ public final class RaftNode implements ElectionNode
         votedFor = NO_LEADER;
         this.leaderId = NO_LEADER;
         leaderHeardNs = ctx.nowNs();
+        leaderBehind = false;
         clearGrants();
         announcedRole = null;
 
@@ -242,6 +245,47 @@ public final class RaftNode implements ElectionNode
     public long term()
     {
         return currentTerm;
+    }
+
+    /**
+     * At rest: a FOLLOWER naming the leader whose heartbeat of its current term it heard within T
+     * (as PreVote's live leader), whose latest heartbeat from that leader was not of an older
+     * term, with no timer but its election timer (none with the detector off); or a LEADER with
+     * its heartbeat timer and, with CheckQuorum, its quorum timer, and no election timer. A
+     * pre-candidate, a candidate and a follower that knows no leader never are.
+     * <p>
+     * A follower acts (asks for pre-votes, or campaigns) when its election timer fires, drawn
+     * afresh from [T, T + spread) on every heartbeat of its leader and never armed before the
+     * last one heard: the shortest silence after which it acts is T, whatever the draw armed now;
+     * with the detector off it never acts. A leader acts on no silence but with CheckQuorum,
+     * which steps it down T after the last instant it had heard from a majority, itself included:
+     * then T, which holds only while a majority answers (a crashed follower's silence never ends).
+     * A heartbeat of its leader re-arms a follower's timer and, with CheckQuorum, is answered
+     * with a HEARTBEAT_RESPONSE of the same term; such an answer, late or not, only marks its
+     * sender heard by the leader, and one of an older term is ignored. An answer of a newer term
+     * deposes whoever gets it: no live node at rest sends one, but one sent by a node that has
+     * since crashed may still be in flight.
+     */
+    @Override
+    public long restSilenceNs()
+    {
+        if (null == ctx || null == state)
+        {
+            return NOT_AT_REST;
+        }
+        if (State.LEADER == state)
+        {
+            final boolean atRest = heartbeatTimer.isArmed() && !electionTimer.isArmed() && checkQuorum == quorumTimer.isArmed();
+            return !atRest ? NOT_AT_REST : checkQuorum && majority > 1 ? minElectionTimeoutNs : Long.MAX_VALUE;
+        }
+        if (State.FOLLOWER == state)
+        {
+            final boolean atRest = NO_LEADER != leaderId && !leaderBehind &&
+                ctx.nowNs() - leaderHeardNs < minElectionTimeoutNs &&
+                !heartbeatTimer.isArmed() && !quorumTimer.isArmed() && detectorEnabled == electionTimer.isArmed();
+            return !atRest ? NOT_AT_REST : detectorEnabled ? minElectionTimeoutNs : Long.MAX_VALUE;
+        }
+        return NOT_AT_REST;
     }
 
     State state()
@@ -421,6 +465,10 @@ public final class RaftNode implements ElectionNode
         if (term < currentTerm)
         {
             // A deposed leader: tell it the newer term, as a failed append-entries reply would.
+            if (senderId == leaderId)
+            {
+                leaderBehind = true;
+            }
             RaftMessages.claim(ctx, RaftMessages.HEARTBEAT_RESPONSE, currentTerm);
             ctx.send(senderId);
             return;
@@ -432,6 +480,7 @@ public final class RaftNode implements ElectionNode
         }
         leaderId = senderId;
         leaderHeardNs = ctx.nowNs();
+        leaderBehind = false;
         if (State.FOLLOWER == state)
         {
             armElectionTimer();

@@ -297,6 +297,134 @@ class RaftNodeTest
         assertNull(ctx.timer(RaftNode.QUORUM_TIMER));
     }
 
+    @ParameterizedTest(name = "checkQuorum={0}")
+    @ValueSource(booleans = {false, true})
+    void settledFollowerRestsForTAndItsLeaderForeverOrTWithCheckQuorumWhateverHeartbeatsAndAnswersArrive(
+        final boolean checkQuorum)
+    {
+        final ElectionSettings settings = RaftOptions.checkQuorum(SETTINGS, checkQuorum);
+        final long leaderSilenceNs = checkQuorum ? T_NS : Long.MAX_VALUE;
+        final RaftNode leader = node(5, settings);
+        final RaftScript leaderCtx = new RaftScript();
+        leader.onStart(leaderCtx.context(5, NODES, true, settings, ScriptedHost.newDurableState()), Start.SETTLED, 5, 1);
+        final RaftNode follower = node(3, settings);
+        final RaftScript followerCtx = new RaftScript();
+        follower.onStart(followerCtx.context(3, NODES, true, settings, ScriptedHost.newDurableState()), Start.SETTLED, 5, 1);
+
+        // T, the floor of [T, 2T), not the draw armed now: the next heartbeat may draw T itself.
+        assertTrue(followerCtx.timer(RaftNode.ELECTION_TIMER).dueNs() > T_NS, "a draw above T (seeded)");
+        assertEquals(T_NS, follower.restSilenceNs());
+        assertEquals(leaderSilenceNs, leader.restSilenceNs());
+
+        for (int round = 0; round < 3; round++)
+        {
+            leaderCtx.fire(leader, RaftNode.HEARTBEAT_TIMER);
+            followerCtx.advanceNs(HBT_NS);
+            followerCtx.deliver(follower, 5, HEARTBEAT, 1);
+            assertEquals(T_NS, follower.restSilenceNs());
+            // An answer of the leader's term, late or not, and a stale one of an older term.
+            leaderCtx.deliver(leader, 3, HEARTBEAT_RESPONSE, 1);
+            leaderCtx.deliver(leader, 2, HEARTBEAT_RESPONSE, 0);
+            assertEquals(leaderSilenceNs, leader.restSilenceNs());
+        }
+        assertEquals(RaftNode.State.LEADER, leader.state());
+        assertEquals(List.of(new Announcement(0, Role.LEADER, 5, 1)), leaderCtx.announcements());
+        assertEquals(List.of(new Announcement(0, Role.FOLLOWER, 5, 1)), followerCtx.announcements());
+        // The follower's steady sends: an answer to each heartbeat with CheckQuorum, nothing without.
+        assertEquals(checkQuorum ? List.of(
+            new Sent(HBT_NS, HEARTBEAT_RESPONSE, 5, 1, false),
+            new Sent(2 * HBT_NS, HEARTBEAT_RESPONSE, 5, 1, false),
+            new Sent(3 * HBT_NS, HEARTBEAT_RESPONSE, 5, 1, false)) : List.of(), followerCtx.sent());
+    }
+
+    @ParameterizedTest(name = "preVote={0}")
+    @ValueSource(booleans = {false, true})
+    void nodeIsNotAtRestFromItsTimeoutUntilItLeadsOrFollowsTheNewLeader(final boolean preVote)
+    {
+        final ElectionSettings settings = RaftOptions.preVote(SETTINGS, preVote);
+        final RaftNode candidate = node(3, settings);
+        final RaftScript candidateCtx = new RaftScript();
+        candidate.onStart(candidateCtx.context(3, NODES, true, settings, ScriptedHost.newDurableState()), Start.SETTLED, 5, 1);
+        final RaftNode voter = node(2, settings);
+        final RaftScript voterCtx = new RaftScript();
+        voter.onStart(voterCtx.context(2, NODES, true, settings, ScriptedHost.newDurableState()), Start.SETTLED, 5, 1);
+        assertEquals(T_NS, candidate.restSilenceNs());
+        assertEquals(T_NS, voter.restSilenceNs());
+
+        candidateCtx.fire(candidate, RaftNode.ELECTION_TIMER);
+        assertEquals(preVote ? RaftNode.State.PRE_CANDIDATE : RaftNode.State.CANDIDATE, candidate.state());
+        assertEquals(ElectionNode.NOT_AT_REST, candidate.restSilenceNs());
+        if (preVote)
+        {
+            candidateCtx.deliver(candidate, 1, PRE_VOTE_RESPONSE, 2, true);
+            candidateCtx.deliver(candidate, 2, PRE_VOTE_RESPONSE, 2, true);
+            assertEquals(RaftNode.State.CANDIDATE, candidate.state());
+            assertEquals(ElectionNode.NOT_AT_REST, candidate.restSilenceNs());
+        }
+
+        // The voter moves to term 2 with no leader known: it follows nobody yet.
+        voterCtx.advanceNs(T_NS);
+        voterCtx.deliver(voter, 3, REQUEST_VOTE, 2);
+        assertEquals(new Sent(T_NS, VOTE, 3, 2, true), voterCtx.lastSent());
+        assertEquals(ElectionNode.NOT_AT_REST, voter.restSilenceNs());
+
+        candidateCtx.deliver(candidate, 1, VOTE, 2, true);
+        assertEquals(ElectionNode.NOT_AT_REST, candidate.restSilenceNs(), "one vote of three needed");
+        candidateCtx.deliver(candidate, 2, VOTE, 2, true);
+        assertEquals(RaftNode.State.LEADER, candidate.state());
+        assertEquals(Long.MAX_VALUE, candidate.restSilenceNs());
+
+        voterCtx.deliver(voter, 3, HEARTBEAT, 2);
+        assertEquals(new Announcement(T_NS, Role.FOLLOWER, 3, 2), voterCtx.lastAnnouncement());
+        assertEquals(T_NS, voter.restSilenceNs());
+    }
+
+    @Test
+    void followerIsNotAtRestOnceItsLeaderIsSilentForTOrHeartbeatsInAnOlderTerm()
+    {
+        final RaftNode node = node(3, SETTINGS);
+        final RaftScript ctx = settledFollower(node, ScriptedHost.newDurableState());
+        // Its timer, drawn above T, has not fired at T; its leader is no longer live all the same.
+        ctx.advanceNs(T_NS - 1);
+        assertEquals(T_NS, node.restSilenceNs());
+        ctx.advanceNs(1);
+        assertTrue(ctx.timer(RaftNode.ELECTION_TIMER).dueNs() > ctx.nowNs());
+        assertEquals(ElectionNode.NOT_AT_REST, node.restSilenceNs());
+        ctx.deliver(node, 5, HEARTBEAT, 1);
+        assertEquals(T_NS, node.restSilenceNs());
+
+        // Term 2 led by 4; then 4 heartbeats in term 1 (a restart without a disk, say): answering deposes it.
+        ctx.deliver(node, 4, HEARTBEAT, 2);
+        assertEquals(T_NS, node.restSilenceNs());
+        ctx.deliver(node, 4, HEARTBEAT, 1);
+        assertEquals(new Sent(T_NS, HEARTBEAT_RESPONSE, 4, 2, false), ctx.lastSent());
+        assertEquals(4, node.leaderId());
+        assertEquals(ElectionNode.NOT_AT_REST, node.restSilenceNs());
+        // A stale heartbeat of a leader it does not name is answered too, but leaves it at rest.
+        ctx.deliver(node, 4, HEARTBEAT, 2);
+        ctx.deliver(node, 5, HEARTBEAT, 1);
+        assertEquals(new Sent(T_NS, HEARTBEAT_RESPONSE, 5, 2, false), ctx.lastSent());
+        assertEquals(T_NS, node.restSilenceNs());
+    }
+
+    @Test
+    void followerWithoutADetectorRestsForeverAndACheckQuorumLeaderThatStepsDownNotAtAll()
+    {
+        final RaftNode follower = node(3, SETTINGS);
+        final RaftScript followerCtx = new RaftScript();
+        follower.onStart(followerCtx.context(3, NODES, false, SETTINGS, ScriptedHost.newDurableState()), Start.SETTLED, 5, 1);
+        assertEquals(Long.MAX_VALUE, follower.restSilenceNs());
+
+        final ElectionSettings settings = RaftOptions.checkQuorum(SETTINGS, true);
+        final RaftNode leader = node(5, settings);
+        final RaftScript leaderCtx = new RaftScript();
+        leader.onStart(leaderCtx.context(5, NODES, true, settings, ScriptedHost.newDurableState()), Start.SETTLED, 5, 1);
+        assertEquals(T_NS, leader.restSilenceNs());
+        leaderCtx.fire(leader, RaftNode.QUORUM_TIMER);
+        assertEquals(RaftNode.State.FOLLOWER, leader.state());
+        assertEquals(ElectionNode.NOT_AT_REST, leader.restSilenceNs());
+    }
+
     @Test
     void followerWithoutADetectorVotesAndFollowsButNeverCampaigns()
     {
