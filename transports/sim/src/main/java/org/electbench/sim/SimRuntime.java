@@ -52,8 +52,9 @@ import org.electbench.transport.host.SendEdge;
  * <p>
  * It ends at that same instant, without playing the rest of the window, once the window's outcome
  * is decided: after the last fault, every live node names the agreed leader in its term and is at
- * rest ({@link ElectionNode#restSilenceNs()}), no election or announcement message is in flight
- * and no heartbeat but the leader's, nothing is lost, and the delay cannot open a silence at any
+ * rest ({@link ElectionNode#restSilenceNs()}), no election or announcement message is in flight,
+ * no heartbeat but the leader's and no acknowledgement from a crashed node, nothing is lost, every
+ * node keeps its durable state, a majority is live where the leader needs answers, and the delay cannot open a silence at any
  * node that it would act on before the window ends, with a probability of at most
  * {@value #REST_RISK} per run (0 for a bounded delay). The window's heartbeats then change no
  * belief, so every figure is what the whole window gives; only the events counted differ.
@@ -101,6 +102,12 @@ public final class SimRuntime implements ClusterRuntime
     private int electionsInFlight;
     /** Per sender, heartbeats queued: only the agreed leader's may be when a run ends at rest. */
     private int[] heartbeatsInFlight = new int[1];
+    /**
+     * Per sender, acknowledgements queued: only a live node's may be when a run ends at rest (a
+     * crashed node's answer may carry a term that deposes its receiver; a live one's older answers
+     * carry no term above the one it is at rest in).
+     */
+    private int[] acksInFlight = new int[1];
     /** The event count at which the run may next be checked for rest (every N events, so O(1) an event). */
     private long nextRestCheck;
     /** Whether this run's network can end it at rest: nothing lost; the delay and heartbeat interval it runs with. */
@@ -231,13 +238,16 @@ public final class SimRuntime implements ClusterRuntime
             clusterSize = n;
             nodes = new NodeLifecycle(n, ALL_NODES);
             heartbeatsInFlight = new int[n + 1];
+            acksInFlight = new int[n + 1];
         }
         Arrays.fill(heartbeatsInFlight, 0);
+        Arrays.fill(acksInFlight, 0);
         electionsInFlight = 0;
         nextRestCheck = 0;
         delay = scenario.network().delay();
         heartbeatNs = scenario.settings().heartbeatIntervalNs();
-        restPossible = 0 == scenario.network().lossProbability() && heartbeatNs > 0;
+        // A node without durable state may come back below a term its earlier life answered with.
+        restPossible = 0 == scenario.network().lossProbability() && heartbeatNs > 0 && keepsDurableState;
         firstSenders.reset();
         nodes.reset(scenario, plan, host, claim, monitor, keepsDurableState, firstSenders);
         nowNs = 0;
@@ -425,6 +435,9 @@ public final class SimRuntime implements ClusterRuntime
                 case HEARTBEAT:
                     heartbeatsInFlight[queue.fromId(slot)] += change;
                     break;
+                case ACKNOWLEDGEMENT:
+                    acksInFlight[queue.fromId(slot)] += change;
+                    break;
                 default:
                     break;
             }
@@ -451,6 +464,7 @@ public final class SimRuntime implements ClusterRuntime
         final long leaderTerm = leader.term();
         long followerSilenceNs = Long.MAX_VALUE;
         long leaderSilenceNs = Long.MAX_VALUE;
+        int live = 0;
         for (int id = 1; id <= clusterSize; id++)
         {
             if (id != leaderId && 0 != heartbeatsInFlight[id])
@@ -459,8 +473,13 @@ public final class SimRuntime implements ClusterRuntime
             }
             if (!nodes.live(id))
             {
+                if (0 != acksInFlight[id])
+                {
+                    return false;
+                }
                 continue;
             }
+            live++;
             final ElectionNode node = nodes.node(id);
             final long silenceNs = node.restSilenceNs();
             if (silenceNs < 0 || node.term() != leaderTerm || node.leaderId() != leaderId)
@@ -483,6 +502,11 @@ public final class SimRuntime implements ClusterRuntime
         }
         if (Long.MAX_VALUE != leaderSilenceNs)
         {
+            if (2 * live <= clusterSize)
+            {
+                // A leader that steps down unheard hears too few answers with no majority live.
+                return false;
+            }
             perCopy += 2 * delay.exceedance((leaderSilenceNs - heartbeatNs) / 2);
         }
         final double rounds = (double)(windowEndNs - nowNs) / heartbeatNs + 2;
