@@ -33,6 +33,13 @@ public final class BullyAlgorithm implements ElectionAlgorithm
         .doc("Bully: the highest live id declares itself at once instead of waiting T_elec like any candidate " +
         "(a variant some textbooks teach; the sources wait).").build();
 
+    /** A settled bully cluster draws nothing: the leader heartbeats at once and every interval, each follower re-arms its detection timer on each. */
+    @Override
+    public boolean restRepeatsEachHeartbeat()
+    {
+        return true;
+    }
+
     @Override
     public String name()
     {

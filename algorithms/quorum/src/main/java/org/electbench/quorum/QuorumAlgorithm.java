@@ -39,6 +39,13 @@ public final class QuorumAlgorithm implements ElectionAlgorithm
     private static final List<MessageRole> ROLES = List.of(
         MessageRole.ELECTION, MessageRole.ELECTION, MessageRole.HEARTBEAT);
 
+    /** A settled quorum cluster draws nothing: the leader's LEADs are numbered from its start, and a follower only compares one with the last it took. */
+    @Override
+    public boolean restRepeatsEachHeartbeat()
+    {
+        return true;
+    }
+
     @Override
     public String name()
     {

@@ -38,6 +38,13 @@ public final class RingAlgorithm implements ElectionAlgorithm
         .doc("Ring: acknowledge each hop and skip a dead successor; off is the textbook ring (reliable links, no crashes).")
         .aliases("acknowledgements").build();
 
+    /** A settled ring draws only at boot (its hop incarnation): the leader heartbeats every interval, each follower moves its deadline on each. */
+    @Override
+    public boolean restRepeatsEachHeartbeat()
+    {
+        return true;
+    }
+
     @Override
     public String name()
     {

@@ -194,6 +194,22 @@ public interface ElectionAlgorithm
     }
 
     /**
+     * Whether a settled cluster of this algorithm, at rest with no fault yet, is the same at every
+     * heartbeat: its nodes draw nothing from their random sources and keep nothing that makes a
+     * later heartbeat do otherwise than an earlier one, and a settled leader sends its first
+     * heartbeat at once or one {@link ElectionSettings#heartbeatIntervalNs()} after it starts,
+     * whenever that is. A runtime may then start a settled run at a later heartbeat instant instead
+     * of time 0 (the simulator starts it at the last one before the first fault that leaves a round
+     * delivered before the fault): what happens from the fault on is the same, event for event.
+     *
+     * @return false by default (raft draws each follower's timeout afresh at every heartbeat).
+     */
+    default boolean restRepeatsEachHeartbeat()
+    {
+        return false;
+    }
+
+    /**
      * The rule a node booting with no leader follows before it first stands, as its source gives
      * it, with the figures of these settings; stated in every cold-start row, so a start-up wait
      * the source mandates is not read as a slower election.

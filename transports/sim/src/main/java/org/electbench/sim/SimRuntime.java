@@ -114,6 +114,9 @@ public final class SimRuntime implements ClusterRuntime
     private boolean restPossible;
     private DelayDistribution delay;
     private long heartbeatNs;
+    /** Whether the settled leader of {@link #leaderSendsAtStartLearned}'s algorithm sent a heartbeat as it started. */
+    private boolean leaderSendsAtStart;
+    private String leaderSendsAtStartLearned;
 
     @Override
     public String name()
@@ -259,10 +262,46 @@ public final class SimRuntime implements ClusterRuntime
             scheduleFault(edges.fault(i), edges.timeNs(i), edges.end(i));
         }
 
+        nowNs = settledStartNs(scenario);
         for (int id = 1; id <= n; id++)
         {
             nodes.boot(id, plan.start(), nowNs);
         }
+        if (Start.SETTLED == plan.start())
+        {
+            leaderSendsAtStart = 0 != heartbeatsInFlight[plan.initialLeader()];
+            leaderSendsAtStartLearned = algorithm.name();
+        }
+    }
+
+    /**
+     * When a settled run starts: time 0, or, for an algorithm whose rest repeats each heartbeat
+     * ({@link ElectionAlgorithm#restRepeatsEachHeartbeat()}) on a constant delay with nothing lost,
+     * the latest heartbeat instant k HBT from which the settled leader's first round (sent at once,
+     * or one interval later where that was not seen) still arrives before the first fault, while no
+     * follower's detection timer can fire first. From that arrival on every node is where it would
+     * have been had the run started at 0: each follower re-armed by the same heartbeat at the same
+     * instant, the leader's timer at the same instant; the rounds before it are skipped.
+     */
+    private long settledStartNs(final Scenario scenario)
+    {
+        if (Start.SETTLED != plan.start() || !restPossible || !nodes.constantDelay() || faults.isEmpty() ||
+            !algorithm.restRepeatsEachHeartbeat())
+        {
+            return 0;
+        }
+        long firstFaultNs = Long.MAX_VALUE;
+        for (int i = 0; i < faults.size(); i++)
+        {
+            firstFaultNs = Math.min(firstFaultNs, faults.get(i).atNs());
+        }
+        final boolean sendsAtStart = leaderSendsAtStart && algorithm.name().equals(leaderSendsAtStartLearned);
+        final long firstArrivalNs = (sendsAtStart ? 0 : heartbeatNs) + delay.boundNs();
+        if (scenario.settings().detectionTimeoutNs() <= firstArrivalNs || firstFaultNs - firstArrivalNs <= 0)
+        {
+            return 0;
+        }
+        return (firstFaultNs - firstArrivalNs - 1) / heartbeatNs * heartbeatNs;
     }
 
     private void scheduleFault(final int index, final long atNs, final boolean end)
