@@ -84,9 +84,10 @@ public final class ElectionSettings
         /** @return the knob a parameter declares, or null when it is no knob. */
         public static Knob of(final Parameter<?> parameter)
         {
-            for (final Knob knob : values())
+            // The shared array, not values(): an option read at every boot would allocate a copy each time.
+            for (final Knob knob : KNOBS)
             {
-                if (knob.parameter.equals(parameter))
+                if (knob.parameter == parameter || knob.parameter.equals(parameter))
                 {
                     return knob;
                 }

@@ -96,8 +96,14 @@ public final class SimRuntime implements ClusterRuntime
     private long nowNs;
     private long events;
 
-    /** Per message type of the algorithm, its role: which copies in flight keep a run from ending at rest. */
-    private MessageRole[] roleByType = new MessageRole[0];
+    /** A message type's part in ending a run at rest: {@link #inFlight}'s counters. */
+    private static final byte UNTRACKED = 0;
+    private static final byte ELECTION = 1;
+    private static final byte HEARTBEAT = 2;
+    private static final byte ACKNOWLEDGEMENT = 3;
+
+    /** Per message type of the algorithm, which counter of copies in flight it keeps. */
+    private byte[] trackByType = new byte[0];
     /** Election and announcement messages queued (a broadcast counts once). */
     private int electionsInFlight;
     /** Per sender, heartbeats queued: only the agreed leader's may be when a run ends at rest. */
@@ -232,7 +238,7 @@ public final class SimRuntime implements ClusterRuntime
         {
             monitor = new ConvergenceMonitor(algorithm, n);
             monitorAlgorithm = algorithm.name();
-            roleByType = algorithm.messageRoles().toArray(new MessageRole[0]);
+            trackByType = tracks(algorithm.messageRoles());
         }
         monitor.reset(plan);
         queue.clear();
@@ -463,12 +469,11 @@ public final class SimRuntime implements ClusterRuntime
     private void inFlight(final int slot, final int change)
     {
         final int type = messageType(slot);
-        if (type >= 0 && type < roleByType.length)
+        if (type >= 0 && type < trackByType.length)
         {
-            switch (roleByType[type])
+            switch (trackByType[type])
             {
                 case ELECTION:
-                case ANNOUNCEMENT:
                     electionsInFlight += change;
                     break;
                 case HEARTBEAT:
@@ -481,6 +486,21 @@ public final class SimRuntime implements ClusterRuntime
                     break;
             }
         }
+    }
+
+    private static byte[] tracks(final List<MessageRole> roles)
+    {
+        final byte[] tracks = new byte[roles.size()];
+        for (int type = 0; type < tracks.length; type++)
+        {
+            switch (roles.get(type))
+            {
+                case ELECTION, ANNOUNCEMENT -> tracks[type] = ELECTION;
+                case HEARTBEAT -> tracks[type] = HEARTBEAT;
+                case ACKNOWLEDGEMENT -> tracks[type] = ACKNOWLEDGEMENT;
+            }
+        }
+        return tracks;
     }
 
     /**
