@@ -210,6 +210,22 @@ public interface ElectionAlgorithm
     }
 
     /**
+     * Whether a node this algorithm made starts afresh whatever it held: {@link ElectionNode#onStart}
+     * sets every field a run reads (belief, terms, timers, counters, anything learned from messages),
+     * and a node reads the settings' arrangement seed, if at all, there and not when made. A runtime
+     * may then keep one run's node objects and start them again in the next run whose settings
+     * differ only in that seed, instead of making new ones (the simulator does, for its first start
+     * of each node in a run; a restart within a run still gets a new node). Only the count of
+     * malformed messages may run on.
+     *
+     * @return false by default.
+     */
+    default boolean nodesStartAfresh()
+    {
+        return false;
+    }
+
+    /**
      * The rule a node booting with no leader follows before it first stands, as its source gives
      * it, with the figures of these settings; stated in every cold-start row, so a start-up wait
      * the source mandates is not read as a slower election.
