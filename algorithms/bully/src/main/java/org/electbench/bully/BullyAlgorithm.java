@@ -40,6 +40,13 @@ public final class BullyAlgorithm implements ElectionAlgorithm
         return true;
     }
 
+    /** A bully node's onStart sets its belief, terms, timers and flags afresh; it reads no arrangement. */
+    @Override
+    public boolean nodesStartAfresh()
+    {
+        return true;
+    }
+
     @Override
     public String name()
     {

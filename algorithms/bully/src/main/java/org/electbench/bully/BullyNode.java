@@ -99,6 +99,8 @@ public final class BullyNode implements ElectionNode
         detectorEnabled = ctx.detectorEnabled();
         this.leaderId = NO_LEADER;
         rivalClaimed = false;
+        leaderHeardNs = 0;
+        stateChangedNs = 0;
         announcer.reset();
         // Timers of an earlier life never fire into this one: forget them without cancelling.
         electionTimer.forget();

@@ -862,4 +862,53 @@ class BullyNodeTest
 
         assertEquals(Long.MAX_VALUE, settled(2, 5, false, 5, 1).restSilenceNs(), "a follower without a detector never acts");
     }
+
+    @Test
+    void aNodeStartedAgainAfterAnElectionDoesWhatANewNodeDoes()
+    {
+        final BullyNode used = settled(2, 5, true, 5, 1);
+        host.fire(used, DETECTION_TIMER);
+        deliver(used, OK, 4, 1);
+        deliver(used, COORDINATOR, 4, 2);
+        deliver(used, HEARTBEAT, 4, 2);
+        assertEquals(BullyNode.State.FOLLOWER, used.state());
+
+        for (final Start start : List.of(Start.COLD, Start.SETTLED))
+        {
+            node(2, 5, true, SETTINGS);
+            final List<String> fresh = afterStart(new BullyAlgorithm().newNode(2, SETTINGS), start);
+            node(2, 5, true, SETTINGS);
+            assertEquals(fresh, afterStart(used, start), start + ": the node started again, as a new one");
+        }
+    }
+
+    /** Starts the node on the current host and plays a few steps: what it sent, announced and armed after each. */
+    private List<String> afterStart(final ElectionNode node, final Start start)
+    {
+        node.onStart(ctx, start, Start.SETTLED == start ? 5 : ElectionNode.NO_LEADER, Start.SETTLED == start ? 1 : 0);
+        final StringBuilder steps = new StringBuilder();
+        step(steps, node);
+        deliver(node, OK, 3, 1);
+        step(steps, node);
+        deliver(node, COORDINATOR, 5, 3);
+        step(steps, node);
+        host.advanceNs(200 * MS);
+        if (host.hasPendingTimer(DETECTION_TIMER))
+        {
+            host.fire(node, DETECTION_TIMER);
+        }
+        step(steps, node);
+        return List.of(steps.toString().split("\n"));
+    }
+
+    private void step(final StringBuilder steps, final ElectionNode node)
+    {
+        steps.append(sent()).append(' ').append(host.announcements()).append(' ').append(node.role()).append(' ')
+            .append(node.leaderId()).append(' ').append(node.term()).append(' ').append(node.restSilenceNs());
+        for (final int kind : List.of(ELECTION_TIMER, COORDINATOR_TIMER, DETECTION_TIMER, HEARTBEAT_TIMER))
+        {
+            steps.append(' ').append(host.hasPendingTimer(kind) ? host.pendingDelayNs(kind) : -1);
+        }
+        steps.append('\n');
+    }
 }

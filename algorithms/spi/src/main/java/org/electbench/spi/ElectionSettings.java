@@ -279,6 +279,18 @@ public final class ElectionSettings
     }
 
     /**
+     * @return whether {@code other} is these settings with perhaps another arrangement seed: one
+     *         made from the other by {@link #withArrangementSeed}, or the same object (a check of
+     *         shared values, not of equal ones).
+     */
+    public boolean sameBesidesArrangement(final ElectionSettings other)
+    {
+        return this == other || (null != other && knobNs == other.knobNs && values == other.values &&
+            optionValues == other.optionValues && derivedOptionValues == other.derivedOptionValues &&
+            explicitKnobs == other.explicitKnobs);
+    }
+
+    /**
      * What a run used, for a table header: each knob by its symbol, marked {@code derived} where
      * the algorithm raised it from its default, then each of the algorithm's options.
      *

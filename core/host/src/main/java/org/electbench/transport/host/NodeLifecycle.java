@@ -36,6 +36,14 @@ public final class NodeLifecycle
     private final int clusterSize;
     private final IntPredicate owned;
     private final ElectionNode[] nodes;
+    /**
+     * Per node, the last run's node object, started again for the node's first start in the next
+     * run when its algorithm's nodes start afresh ({@link ElectionAlgorithm#nodesStartAfresh()})
+     * and the settings are the same but for the arrangement seed.
+     */
+    private final ElectionNode[] spare;
+    private ElectionAlgorithm spareAlgorithm;
+    private ElectionSettings spareSettings;
     private final HostedContext[] contexts;
     private final boolean[] live;
     private final int[] incarnation;
@@ -73,6 +81,7 @@ public final class NodeLifecycle
         this.clusterSize = clusterSize;
         this.owned = owned;
         nodes = new ElectionNode[clusterSize + 1];
+        spare = new ElectionNode[clusterSize + 1];
         contexts = new HostedContext[clusterSize + 1];
         live = new boolean[clusterSize + 1];
         incarnation = new int[clusterSize + 1];
@@ -165,9 +174,18 @@ public final class NodeLifecycle
         crashTriggers.load(algorithm, plan.faults().faults(), owned, firstSenders);
     }
 
-    /** Lets the last run's nodes go (the arrays are kept for the next run). */
+    /**
+     * Lets the last run's nodes go (the arrays are kept for the next run), keeping them to start
+     * again in the next run where their algorithm allows it.
+     */
     public void release()
     {
+        if (algorithm.nodesStartAfresh())
+        {
+            System.arraycopy(nodes, 0, spare, 0, nodes.length);
+            spareAlgorithm = algorithm;
+            spareSettings = settings;
+        }
         Arrays.fill(nodes, null);
         Arrays.fill(contexts, null);
     }
@@ -182,7 +200,10 @@ public final class NodeLifecycle
         incarnation[id]++;
         pausedUntilNs[id] = 0;
         timerMark[id] = NO_TIMER_MARK;
-        final ElectionNode node = algorithm.newNode(id, settings);
+        final ElectionNode kept = spare[id];
+        spare[id] = null;
+        final ElectionNode node = null != kept && 1 == incarnation[id] && algorithm == spareAlgorithm &&
+            settings.sameBesidesArrangement(spareSettings) ? kept : algorithm.newNode(id, settings);
         final HostedContext context = new HostedContext(host, claim, id, clusterSize, incarnation[id], plan.detectors()[id],
             settings, Seeds.nodeRandom(seed, id, incarnation[id]), keepsDurableState ? durableState[id] : null);
         nodes[id] = node;
