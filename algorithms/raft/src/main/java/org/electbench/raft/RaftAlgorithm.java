@@ -175,6 +175,13 @@ public final class RaftAlgorithm implements ElectionAlgorithm
         return new RaftNode(selfId, RaftConfig.of(settings));
     }
 
+    /** RaftNode.onStart sets every field but the malformed count afresh, and raft never reads the arrangement seed. */
+    @Override
+    public boolean nodesStartAfresh()
+    {
+        return true;
+    }
+
     /** A follower that hears no leader stands after its random election timeout, at boot as after a crash. */
     @Override
     public String startUpRule(final ElectionSettings settings)

@@ -106,6 +106,13 @@ final class RaftMessages
         return TERM_BODY_LENGTH == bodyLength || (buffer.getByte(offset + GRANTED_OFFSET) & 0xFE) == 0;
     }
 
+    /** Forgets the frame last wrapped, as a decoder just made. */
+    void reset()
+    {
+        buffer = null;
+        offset = 0;
+    }
+
     int type()
     {
         return MessageHeader.type(buffer, offset);

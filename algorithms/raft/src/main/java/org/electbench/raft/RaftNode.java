@@ -50,9 +50,10 @@ public final class RaftNode implements ElectionNode
     private final boolean preVote;
     private final boolean checkQuorum;
     private final RaftMessages decoder = new RaftMessages();
-    private final TimerSlot electionTimer = new TimerSlot(ELECTION_TIMER);
-    private final TimerSlot heartbeatTimer = new TimerSlot(HEARTBEAT_TIMER);
-    private final TimerSlot quorumTimer = new TimerSlot(QUORUM_TIMER);
+    /** Made anew at every start, so no timer id of an earlier run or life is kept. */
+    private TimerSlot electionTimer = new TimerSlot(ELECTION_TIMER);
+    private TimerSlot heartbeatTimer = new TimerSlot(HEARTBEAT_TIMER);
+    private TimerSlot quorumTimer = new TimerSlot(QUORUM_TIMER);
 
     private NodeContext ctx;
     private int clusterSize;
@@ -104,28 +105,38 @@ public final class RaftNode implements ElectionNode
     {
         ElectionNode.checkStart(selfId, ctx, start, leaderId, term);
 
+        // Every field as a node just made holds it, but the settings' and malformedMessages, so a node of an earlier
+        // run starts as a new one would (RaftAlgorithm.nodesStartAfresh); leaderHeardNs is now on every start.
         this.ctx = ctx;
         clusterSize = ctx.clusterSize();
         majority = clusterSize / 2 + 1;
         detectorEnabled = ctx.detectorEnabled();
         durableState = ctx.durableState();
+        decoder.reset();
+        // Timers of an earlier life or run never fire into this one: forget them without cancelling.
+        electionTimer = new TimerSlot(ELECTION_TIMER);
+        heartbeatTimer = new TimerSlot(HEARTBEAT_TIMER);
+        quorumTimer = new TimerSlot(QUORUM_TIMER);
+        state = null;
+        stateChangedNs = 0;
+        currentTerm = 0;
+        votedFor = NO_LEADER;
+        this.leaderId = NO_LEADER;
+        leaderHeardNs = ctx.nowNs();
+        leaderBehind = false;
         if (granted.length != clusterSize + 1)
         {
             granted = new boolean[clusterSize + 1];
             heardNs = new long[clusterSize + 1];
             heardScratch = new long[clusterSize];
         }
-        // Timers of an earlier life never fire into this one: forget them without cancelling.
-        electionTimer.forget();
-        heartbeatTimer.forget();
-        quorumTimer.forget();
-        currentTerm = 0;
-        votedFor = NO_LEADER;
-        this.leaderId = NO_LEADER;
-        leaderHeardNs = ctx.nowNs();
-        leaderBehind = false;
         clearGrants();
+        Arrays.fill(heardNs, 0);
+        Arrays.fill(heardScratch, 0);
+        campaigns = 0;
         announcedRole = null;
+        announcedLeaderId = NO_LEADER;
+        announcedTerm = 0;
 
         if (Start.RECOVERED == start && null != durableState)
         {
@@ -311,7 +322,7 @@ public final class RaftNode implements ElectionNode
         return malformedMessages;
     }
 
-    /** @return campaigns started (pre-vote rounds included) since this node was made. */
+    /** @return campaigns started (pre-vote rounds included) since this node last started. */
     public long campaigns()
     {
         return campaigns;
