@@ -57,7 +57,10 @@ import org.electbench.transport.host.SendEdge;
  * node keeps its durable state, a majority is live where the leader needs answers, and the delay cannot open a silence at any
  * node that it would act on before the window ends, with a probability of at most
  * {@value #REST_RISK} per run (0 for a bounded delay). The window's heartbeats then change no
- * belief, so every figure is what the whole window gives; only the events counted differ.
+ * belief, so every figure is what the whole window gives; only the events counted differ. A
+ * settled run of an algorithm whose rest repeats each heartbeat, on a constant delay, starts at
+ * the last heartbeat before its first fault instead of time 0 ({@link #settledStartNs}). A traced
+ * run does neither: its trace shows every event from time 0 to the window's end.
  */
 public final class SimRuntime implements ClusterRuntime
 {
@@ -255,8 +258,9 @@ public final class SimRuntime implements ClusterRuntime
         nextRestCheck = 0;
         delay = scenario.network().delay();
         heartbeatNs = scenario.settings().heartbeatIntervalNs();
-        // A node without durable state may come back below a term its earlier life answered with.
-        restPossible = 0 == scenario.network().lossProbability() && heartbeatNs > 0 && keepsDurableState;
+        // A node without durable state may come back below a term its earlier life answered with. A traced
+        // run plays from time 0 to the window's end, so its trace shows every heartbeat of it.
+        restPossible = 0 == scenario.network().lossProbability() && heartbeatNs > 0 && keepsDurableState && null == trace;
         firstSenders.reset();
         nodes.reset(scenario, plan, host, claim, monitor, keepsDurableState, firstSenders);
         nowNs = 0;
