@@ -45,6 +45,13 @@ public final class RingAlgorithm implements ElectionAlgorithm
         return true;
     }
 
+    /** RingNode.onStart resets every field (ReliableHops and the ring drawn from the context's arrangement seed included) but the malformed count. */
+    @Override
+    public boolean nodesStartAfresh()
+    {
+        return true;
+    }
+
     @Override
     public String name()
     {

@@ -149,13 +149,21 @@ public final class RingNode implements ElectionNode
             throw new IllegalArgumentException("node id " + selfId + " is outside 1.." + ctx.clusterSize());
         }
         this.ctx = ctx;
-        ring = RingTopology.of(arrangement, settings.arrangementSeed(), ctx.clusterSize());
+        // The seed of this run, not of the run the node was made for: a runtime may start it again (nodesStartAfresh).
+        ring = RingTopology.of(arrangement, ctx.settings().arrangementSeed(), ctx.clusterSize());
         decoder = new RingMessages(acknowledgements, ctx.clusterSize());
         hops.start(ctx, ring);
         // Timers of an earlier life never fire into this one: forget them without cancelling.
         detectionTimer.forget();
         heartbeatTimer.forget();
         lapTimer.forget();
+        // Everything else as a new node holds it (malformedMessages runs on): no belief of an earlier life is read.
+        state = null;
+        stateChangedNs = 0;
+        this.leaderId = NO_LEADER;
+        this.term = 0;
+        lapTimeoutNs = 0;
+        leaderDeadlineNs = 0;
         forwardedElectedLeader = NO_LEADER;
         forwardedElectedTerm = 0;
         // Every node boots a follower knowing no leader and term 0, which the monitor assumes unannounced.
