@@ -15,8 +15,11 @@ final class ClaimSlate
     private long[] claimMsg = new long[0];
     private long[] claimBallot = new long[0];
 
-    /** Sizes the slate for ids 1..clusterSize, keeping the arrays when the size is unchanged. */
-    void size(final int clusterSize)
+    /**
+     * Sizes the slate for ids 1..clusterSize and empties it, every claim zeroed as on a new slate:
+     * a node's start. Keeps the arrays when the size is unchanged.
+     */
+    void reset(final int clusterSize)
     {
         if (claimed.length != clusterSize + 1)
         {
@@ -24,6 +27,13 @@ final class ClaimSlate
             claimTerm = new long[clusterSize + 1];
             claimMsg = new long[clusterSize + 1];
             claimBallot = new long[clusterSize + 1];
+        }
+        else
+        {
+            Arrays.fill(claimed, false);
+            Arrays.fill(claimTerm, 0);
+            Arrays.fill(claimMsg, 0);
+            Arrays.fill(claimBallot, 0);
         }
     }
 

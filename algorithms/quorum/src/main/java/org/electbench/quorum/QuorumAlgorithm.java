@@ -46,6 +46,13 @@ public final class QuorumAlgorithm implements ElectionAlgorithm
         return true;
     }
 
+    /** QuorumNode.onStart sets every field a run reads, helpers included, and no node reads the arrangement seed. */
+    @Override
+    public boolean nodesStartAfresh()
+    {
+        return true;
+    }
+
     @Override
     public String name()
     {

@@ -103,6 +103,13 @@ final class QuorumMessages
         buffer.putLong(VOTE_TERM_OFFSET, votedTerm, MessageHeader.BYTE_ORDER);
     }
 
+    /** Lets go of the last frame wrapped, as a new decoder holds none: a node's start. */
+    void reset()
+    {
+        buffer = null;
+        offset = 0;
+    }
+
     /**
      * @return true when the frame is exactly a header and the body of a known type, so that the
      * fields of that type may be read; anything else is malformed, to be dropped and counted.

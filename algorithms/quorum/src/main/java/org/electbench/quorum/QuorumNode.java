@@ -101,6 +101,11 @@ public final class QuorumNode implements ElectionNode
         state(QuorumState.DOWN);
     }
 
+    /**
+     * Sets every field but the final ones made from the settings and {@link #malformedMessages} to
+     * what a new node holds, then starts: a node started again, in a later life or a later run,
+     * behaves as a new one would ({@link QuorumAlgorithm#nodesStartAfresh()}).
+     */
     @Override
     public void onStart(final NodeContext ctx, final Start start, final int leaderId, final long term)
     {
@@ -109,8 +114,9 @@ public final class QuorumNode implements ElectionNode
         this.ctx = ctx;
         clusterSize = ctx.clusterSize();
         detectorEnabled = ctx.detectorEnabled();
-        claims.size(clusterSize);
-        votes.size(clusterSize);
+        decoder.reset();
+        claims.reset(clusterSize);
+        votes.reset(clusterSize);
         // Timers of an earlier life never fire into this one: forget them without cancelling.
         watchTimer.forget();
         voteTimer.forget();
@@ -129,9 +135,11 @@ public final class QuorumNode implements ElectionNode
         // The source keeps nothing across a restart; durable votes are rule 4.
         durableState = ballots ? ctx.durableState() : null;
         this.leaderId = NO_LEADER;
+        leaderHeardWhileVoting = false;
         watchingLeader = false;
+        choiceTerm = 0;
+        choiceMsg = 0;
         announcer.reset();
-        votes.clear();
 
         if (Start.RECOVERED == start && null != durableState)
         {

@@ -15,8 +15,11 @@ final class VoteTally
     /** Without ballots, each voter's VOTE(term, msg): the msg half. */
     private long[] voteMsg = new long[0];
 
-    /** Sizes the board for ids 1..clusterSize, keeping the arrays when the size is unchanged. */
-    void size(final int clusterSize)
+    /**
+     * Sizes the board for ids 1..clusterSize and empties it, every vote zeroed as on a new board:
+     * a node's start. Keeps the arrays when the size is unchanged.
+     */
+    void reset(final int clusterSize)
     {
         if (voted.length != clusterSize + 1)
         {
@@ -24,6 +27,13 @@ final class VoteTally
             votePreviousTerm = new long[clusterSize + 1];
             voteTerm = new long[clusterSize + 1];
             voteMsg = new long[clusterSize + 1];
+        }
+        else
+        {
+            Arrays.fill(voted, false);
+            Arrays.fill(votePreviousTerm, 0);
+            Arrays.fill(voteTerm, 0);
+            Arrays.fill(voteMsg, 0);
         }
     }
 
