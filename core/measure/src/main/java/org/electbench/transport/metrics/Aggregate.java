@@ -18,6 +18,9 @@ public final class Aggregate
     private final Metric metric;
     private final Histogram histogram;
     private long[] values;
+    /** The values sorted, as of {@link #sortedSamples} samples; null before a percentile is asked for. */
+    private long[] sorted;
+    private int sortedSamples = -1;
     private int runs;
     private int samples;
     private long sum;
@@ -131,8 +134,13 @@ public final class Aggregate
         {
             return 0;
         }
-        final long[] sorted = Arrays.copyOf(values, samples);
-        Arrays.sort(sorted);
+        if (sortedSamples != samples)
+        {
+            // A table asks for several percentiles of the same values: sort them once until the next is recorded.
+            sorted = Arrays.copyOf(values, samples);
+            Arrays.sort(sorted);
+            sortedSamples = samples;
+        }
         final int rank = (int)Math.ceil(percentile / 100.0 * samples);
         return sorted[Math.max(0, Math.min(samples - 1, rank - 1))];
     }
