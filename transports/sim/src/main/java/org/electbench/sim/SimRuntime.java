@@ -6,6 +6,7 @@ import java.util.function.IntPredicate;
 
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
+import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.MessageRole;
 import org.electbench.spi.Role;
@@ -123,9 +124,11 @@ public final class SimRuntime implements ClusterRuntime
     private boolean restPossible;
     private DelayDistribution delay;
     private long heartbeatNs;
-    /** Whether the settled leader of {@link #leaderSendsAtStartLearned}'s algorithm sent a heartbeat as it started. */
+    /** Whether the settled leader of {@link #probedAlgorithm} with {@link #probedSettings} sends as it starts. */
     private boolean leaderSendsAtStart;
-    private String leaderSendsAtStartLearned;
+    private ElectionAlgorithm probedAlgorithm;
+    private ElectionSettings probedSettings;
+    private int probedClusterSize;
 
     @Override
     public String name()
@@ -277,21 +280,17 @@ public final class SimRuntime implements ClusterRuntime
         {
             nodes.boot(id, plan.start(), nowNs);
         }
-        if (Start.SETTLED == plan.start())
-        {
-            leaderSendsAtStart = 0 != heartbeatsInFlight[plan.initialLeader()];
-            leaderSendsAtStartLearned = algorithm.name();
-        }
     }
 
     /**
      * When a settled run starts: time 0, or, for an algorithm whose rest repeats each heartbeat
      * ({@link ElectionAlgorithm#restRepeatsEachHeartbeat()}) on a constant delay with nothing lost,
      * the latest heartbeat instant k HBT from which the settled leader's first round (sent at once,
-     * or one interval later where that was not seen) still arrives before the first fault, while no
-     * follower's detection timer can fire first. From that arrival on every node is where it would
-     * have been had the run started at 0: each follower re-armed by the same heartbeat at the same
-     * instant, the leader's timer at the same instant; the rounds before it are skipped.
+     * or one interval later where it does not send as it starts: {@link SettledLeaderProbe}) still
+     * arrives before the first fault, while no follower's detection timer can fire first. From
+     * that arrival on every node is where it would have been had the run started at 0: each
+     * follower re-armed by the same heartbeat at the same instant, the leader's timer at the same
+     * instant; the rounds before it are skipped.
      */
     private long settledStartNs(final Scenario scenario)
     {
@@ -305,9 +304,16 @@ public final class SimRuntime implements ClusterRuntime
         {
             firstFaultNs = Math.min(firstFaultNs, faults.get(i).atNs());
         }
-        final boolean sendsAtStart = leaderSendsAtStart && algorithm.name().equals(leaderSendsAtStartLearned);
-        final long firstArrivalNs = (sendsAtStart ? 0 : heartbeatNs) + delay.boundNs();
-        if (scenario.settings().detectionTimeoutNs() <= firstArrivalNs || firstFaultNs - firstArrivalNs <= 0)
+        final ElectionSettings settings = scenario.settings();
+        if (algorithm != probedAlgorithm || clusterSize != probedClusterSize || !settings.sameBesidesArrangement(probedSettings))
+        {
+            leaderSendsAtStart = SettledLeaderProbe.sendsAtStart(algorithm, settings, clusterSize);
+            probedAlgorithm = algorithm;
+            probedSettings = settings;
+            probedClusterSize = clusterSize;
+        }
+        final long firstArrivalNs = (leaderSendsAtStart ? 0 : heartbeatNs) + delay.boundNs();
+        if (settings.detectionTimeoutNs() <= firstArrivalNs || firstFaultNs - firstArrivalNs <= 0)
         {
             return 0;
         }
