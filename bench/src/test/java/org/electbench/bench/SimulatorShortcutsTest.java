@@ -1,0 +1,86 @@
+package org.electbench.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.electbench.sim.SimRuntime;
+import org.electbench.transport.ElectionResult;
+import org.electbench.transport.NetworkModel;
+import org.electbench.transport.Scenario;
+import org.electbench.transport.ScenarioKind;
+import org.electbench.transport.TraceRecorder;
+import org.electbench.transport.metrics.Metric;
+import org.electbench.transport.metrics.Metrics;
+import org.electbench.transport.metrics.Sample;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The simulator's two shortcuts, a settled run started at the last heartbeat before its first
+ * fault and a settle window ended at rest, change no figure: each run is compared with the same
+ * run traced, which takes neither and plays every event from time 0 to the window's end. Every
+ * declared figure and the run's end must be equal; only the event count may differ, and where a
+ * shortcut applies it is smaller.
+ */
+class SimulatorShortcutsTest
+{
+    private static final int RUNS = 8;
+    private static final List<ScenarioKind> KINDS = List.of(ScenarioKind.LEADER_CRASH, ScenarioKind.CASCADE,
+        ScenarioKind.PARTITION, ScenarioKind.PAUSE, ScenarioKind.COLD_START);
+    /** Bounded (a constant delay takes both shortcuts), unbounded with a thin tail (the end at rest), heavy-tailed (neither). */
+    private static final List<String> DELAYS = List.of("constant:1ms", "uniform:1ms,4ms", "exponential:2ms", "lognormal:10ms,1.5");
+    /** Records nothing: only being there matters, so the traced run takes no shortcut. */
+    private static final TraceRecorder PLAY_EVERYTHING = new TraceRecorder()
+    {
+    };
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"bully", "ring", "quorum", "raft"})
+    void everyFigureIsWhatPlayingTheWholeRunGives(final String algorithm)
+    {
+        final SimRuntime shortcuts = new SimRuntime();
+        final SimRuntime whole = new SimRuntime().trace(PLAY_EVERYTHING);
+        final List<String> changed = new ArrayList<>();
+        int shorter = 0;
+        int runs = 0;
+        for (final ScenarioKind kind : KINDS)
+        {
+            for (final String delay : DELAYS)
+            {
+                final Scenario base = Scenario.builder().algorithm(algorithm).nodes(7).kind(kind)
+                    .network(NetworkModel.parse(delay)).seed(3).build();
+                final List<Metric> metrics = Metrics.forTypes(base.algorithm().messageTypes(), base.algorithm().heartbeatType());
+                for (int run = 0; run < RUNS; run++)
+                {
+                    final ElectionResult fast = shortcuts.run(base.forRun(run));
+                    final ElectionResult slow = whole.run(base.forRun(run));
+                    runs++;
+                    final String key = kind.cliName() + " " + delay + " run " + run;
+                    if (fast.endNs() != slow.endNs())
+                    {
+                        changed.add(key + " endNs " + slow.endNs() + " -> " + fast.endNs());
+                    }
+                    for (final Metric metric : metrics)
+                    {
+                        final long before = metric.read(Sample.of(slow));
+                        final long after = metric.read(Sample.of(fast));
+                        if (!Metrics.EVENTS.name().equals(metric.name()) && before != after)
+                        {
+                            changed.add(key + " " + metric.name() + " " + before + " -> " + after);
+                        }
+                    }
+                    if (fast.events() < slow.events() && "constant:1ms".equals(delay))
+                    {
+                        shorter++;
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), changed, algorithm);
+        // The constant-delay runs that end settled take the end at rest: most of a fifth of the runs.
+        assertTrue(shorter >= runs / 8, algorithm + ": " + shorter + " of " + runs + " runs took a shortcut");
+    }
+}
