@@ -81,6 +81,7 @@ public final class SimRuntime implements ClusterRuntime
     private final CrashTriggers.FirstSenders firstSenders = new CrashTriggers.FirstSenders();
     private TraceRecorder trace;
     private boolean keepsDurableState = true;
+    private boolean playsWholeRuns;
 
     private ElectionAlgorithm algorithm;
     private RunPlan plan;
@@ -165,6 +166,19 @@ public final class SimRuntime implements ClusterRuntime
     public SimRuntime withoutDurableState()
     {
         keepsDurableState = false;
+        return this;
+    }
+
+    /**
+     * Later runs play every event from time 0 to their settle window's end, as a traced run does:
+     * neither a settled start at a later heartbeat nor an end at rest. For a measurement of the
+     * events themselves (the message path in steady state), not of elections.
+     *
+     * @return this.
+     */
+    public SimRuntime playWholeRuns()
+    {
+        playsWholeRuns = true;
         return this;
     }
 
@@ -263,7 +277,8 @@ public final class SimRuntime implements ClusterRuntime
         heartbeatNs = scenario.settings().heartbeatIntervalNs();
         // A node without durable state may come back below a term its earlier life answered with. A traced
         // run plays from time 0 to the window's end, so its trace shows every heartbeat of it.
-        restPossible = 0 == scenario.network().lossProbability() && heartbeatNs > 0 && keepsDurableState && null == trace;
+        restPossible = 0 == scenario.network().lossProbability() && heartbeatNs > 0 && keepsDurableState && null == trace &&
+            !playsWholeRuns;
         firstSenders.reset();
         nodes.reset(scenario, plan, host, claim, monitor, keepsDurableState, firstSenders);
         nowNs = 0;
