@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.electbench.sim.SimRuntime;
@@ -28,8 +29,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SimulatorShortcutsTest
 {
     private static final int RUNS = 8;
-    private static final List<ScenarioKind> KINDS = List.of(ScenarioKind.LEADER_CRASH, ScenarioKind.CASCADE,
-        ScenarioKind.PARTITION, ScenarioKind.PAUSE, ScenarioKind.COLD_START);
+    /** Every kind but the chaos explorer's (its own test) and custom (no fault): incidents hold cuts until a heal. */
+    private static final List<ScenarioKind> KINDS = Arrays.stream(ScenarioKind.values())
+        .filter(kind -> ScenarioKind.CHAOS != kind && ScenarioKind.CUSTOM != kind).toList();
     /** Bounded (a constant delay takes both shortcuts), unbounded with a thin tail (the end at rest), heavy-tailed (neither). */
     private static final List<String> DELAYS = List.of("constant:1ms", "uniform:1ms,4ms", "exponential:2ms", "lognormal:10ms,1.5");
     /** Records nothing: only being there matters, so the traced run takes no shortcut. */
@@ -80,7 +82,7 @@ class SimulatorShortcutsTest
             }
         }
         assertEquals(List.of(), changed, algorithm);
-        // The constant-delay runs that end settled take the end at rest: most of a fifth of the runs.
+        // The constant-delay runs that end settled take a shortcut: at most a quarter of the runs are of that delay.
         assertTrue(shorter >= runs / 8, algorithm + ": " + shorter + " of " + runs + " runs took a shortcut");
     }
 }

@@ -35,7 +35,8 @@ import org.junit.jupiter.api.TestFactory;
  * the simulate command, and each metric the cell published comes back equal in every figure (runs,
  * sum, mean, min, max, percentiles, the histogram itself). The algorithm turns with the scenario, so
  * every algorithm and variant is tried; the smallest n of it keeps the test quick.
- * {@code -Delectbench.published.run=DIR} checks another run folder.
+ * {@code -Delectbench.published.run=DIR} checks another run folder, {@code -Delectbench.published.cells=all}
+ * every simulator cell of it.
  */
 class PublishedCellsReproduceTest
 {
@@ -86,13 +87,16 @@ class PublishedCellsReproduceTest
         final List<String> turn = new ArrayList<>(algorithms);
         final List<DynamicTest> tests = new ArrayList<>();
         int k = 0;
+        final boolean everyCell = "all".equals(System.getProperty("electbench.published.cells", ""));
         for (final Map.Entry<String, List<JsonNode>> scenario : byScenario.entrySet())
         {
             final String algorithm = turn.get(k++ % turn.size());
-            final JsonNode cell = pick(scenario.getValue(), algorithm);
-            final List<String> args = simulateArgs(cell);
-            tests.add(DynamicTest.dynamicTest(scenario.getKey() + ": ./electbench " + String.join(" ", args),
-                () -> assertReproduces(cell, SimulateCommandTest.json(args.toArray(String[]::new)))));
+            for (final JsonNode cell : everyCell ? scenario.getValue() : List.of(pick(scenario.getValue(), algorithm)))
+            {
+                final List<String> args = simulateArgs(cell);
+                tests.add(DynamicTest.dynamicTest(scenario.getKey() + ": ./electbench " + String.join(" ", args),
+                    () -> assertReproduces(cell, SimulateCommandTest.json(args.toArray(String[]::new)))));
+            }
         }
         return tests.stream();
     }

@@ -52,6 +52,12 @@ public final class NetworkFaults
             (activeCuts > 0 && cutCount[fromId * (clusterSize + 1) + toId] > 0);
     }
 
+    /** @return whether no partition, cut, loss burst or extra delay is in force. */
+    public boolean healed()
+    {
+        return activePartition < 0 && 0 == activeCuts && activeLossFault < 0 && 0 == lossProbability && 0 == extraDelayNs;
+    }
+
     /** @return the loss a LOSS fault adds now, 0 with none. */
     public double lossProbability()
     {

@@ -53,7 +53,9 @@ import org.electbench.transport.host.SendEdge;
  * <p>
  * It ends at that same instant, without playing the rest of the window, once the window's outcome
  * is decided: after the last fault, every live node names the agreed leader in its term and is at
- * rest ({@link ElectionNode#restSilenceNs()}), no election or announcement message is in flight,
+ * rest ({@link ElectionNode#restSilenceNs()}) and none is paused, no network fault is in force (a
+ * cut or partial partition with no end outlasts the last fault's edge), no election or
+ * announcement message is in flight,
  * no heartbeat but the leader's and no acknowledgement from a crashed node, nothing is lost, every
  * node keeps its durable state, a majority is live where the leader needs answers, and the delay cannot open a silence at any
  * node that it would act on before the window ends, with a probability of at most
@@ -119,6 +121,15 @@ public final class SimRuntime implements ClusterRuntime
      * carry no term above the one it is at rest in).
      */
     private int[] acksInFlight = new int[1];
+    /** Per queued slot, when its message was sent. */
+    private long[] sentAtNs = new long[INITIAL_EVENTS];
+    /**
+     * Per node, the sender of the last heartbeat it was handed that was sent at or after the last
+     * fault's end, and of the last acknowledgement: a silence before then (a cut just healed) is no
+     * measure of the gaps to come, only an exchange sent on the healed network is.
+     */
+    private int[] heartbeatSince = new int[1];
+    private int[] answerSince = new int[1];
     /** The event count at which the run may next be checked for rest (every N events, so O(1) an event). */
     private long nextRestCheck;
     /** Whether this run's network can end it at rest: nothing lost; the delay and heartbeat interval it runs with. */
@@ -235,7 +246,7 @@ public final class SimRuntime implements ClusterRuntime
                     settled = true;
                     break;
                 }
-                nextRestCheck = events + clusterSize;
+                nextRestCheck = events + Math.max(1, clusterSize / 4);
             }
         }
         if (!settled && queue.isEmpty())
@@ -268,9 +279,13 @@ public final class SimRuntime implements ClusterRuntime
             nodes = new NodeLifecycle(n, ALL_NODES);
             heartbeatsInFlight = new int[n + 1];
             acksInFlight = new int[n + 1];
+            heartbeatSince = new int[n + 1];
+            answerSince = new int[n + 1];
         }
         Arrays.fill(heartbeatsInFlight, 0);
         Arrays.fill(acksInFlight, 0);
+        Arrays.fill(heartbeatSince, ElectionNode.NO_LEADER);
+        Arrays.fill(answerSince, ElectionNode.NO_LEADER);
         electionsInFlight = 0;
         nextRestCheck = 0;
         delay = scenario.network().delay();
@@ -370,6 +385,7 @@ public final class SimRuntime implements ClusterRuntime
                     {
                         trace.onDeliver(nowNs, timerId(slot), from, id, messageType(slot));
                     }
+                    heard(slot, from, id);
                     nodes.deliver(id, from, queue.messageBuffer(slot), queue.messageOffset(slot), queue.length(slot));
                 }
                 inFlight(slot, -1);
@@ -440,10 +456,11 @@ public final class SimRuntime implements ClusterRuntime
                 final int copy = queue.allocate();
                 queue.copyMessage(copy, slot, to);
                 queue.push(copy, nodes.pausedUntilNs(to));
-                inFlight(copy, 1);
+                sent(copy, sentAtNs[slot]);
             }
             else
             {
+                heard(slot, from, to);
                 nodes.deliver(to, from, queue.messageBuffer(slot), queue.messageOffset(slot), queue.length(slot));
             }
             if (0 != receivers)
@@ -487,6 +504,38 @@ public final class SimRuntime implements ClusterRuntime
                 break;
             default:
                 break;
+        }
+    }
+
+    /** A message was queued: counted in flight, its sending instant kept. */
+    private void sent(final int slot, final long atNs)
+    {
+        if (slot >= sentAtNs.length)
+        {
+            sentAtNs = Arrays.copyOf(sentAtNs, Math.max(queue.capacity(), 2 * sentAtNs.length));
+        }
+        sentAtNs[slot] = atNs;
+        inFlight(slot, 1);
+    }
+
+    /** A node is handed a message: a heartbeat or an answer sent on the network as it is since the last fault is noted. */
+    private void heard(final int slot, final int fromId, final int toId)
+    {
+        if (sentAtNs[slot] - lastFaultNs < 0)
+        {
+            return;
+        }
+        final int type = messageType(slot);
+        if (type >= 0 && type < trackByType.length)
+        {
+            if (HEARTBEAT == trackByType[type])
+            {
+                heartbeatSince[toId] = fromId;
+            }
+            else if (ACKNOWLEDGEMENT == trackByType[type])
+            {
+                answerSince[fromId] = toId;
+            }
         }
     }
 
@@ -539,7 +588,8 @@ public final class SimRuntime implements ClusterRuntime
      */
     private boolean decidedAtRest(final long windowEndNs)
     {
-        if (!restPossible)
+        // A fault with no end (a permanent cut, a partial partition) still holds after the last fault's edge.
+        if (!restPossible || !nodes.networkHealed())
         {
             return false;
         }
@@ -566,7 +616,7 @@ public final class SimRuntime implements ClusterRuntime
             live++;
             final ElectionNode node = nodes.node(id);
             final long silenceNs = node.restSilenceNs();
-            if (silenceNs < 0 || node.term() != leaderTerm || node.leaderId() != leaderId)
+            if (silenceNs < 0 || node.term() != leaderTerm || node.leaderId() != leaderId || nodes.pausedUntilNs(id) - nowNs > 0)
             {
                 return false;
             }
@@ -574,8 +624,13 @@ public final class SimRuntime implements ClusterRuntime
             {
                 leaderSilenceNs = silenceNs;
             }
-            else
+            else if (Long.MAX_VALUE != silenceNs)
             {
+                // Its gaps are bounded from the first heartbeat it heard that was sent on the healed network.
+                if (heartbeatSince[id] != leaderId)
+                {
+                    return false;
+                }
                 followerSilenceNs = Math.min(followerSilenceNs, silenceNs);
             }
         }
@@ -590,6 +645,13 @@ public final class SimRuntime implements ClusterRuntime
             {
                 // A leader that steps down unheard hears too few answers with no majority live.
                 return false;
+            }
+            for (int id = 1; id <= clusterSize; id++)
+            {
+                if (id != leaderId && nodes.live(id) && answerSince[id] != leaderId)
+                {
+                    return false;
+                }
             }
             perCopy += 2 * delay.exceedance((leaderSilenceNs - heartbeatNs) / 2);
         }
@@ -621,7 +683,7 @@ public final class SimRuntime implements ClusterRuntime
                 trace.onSend(nowNs, timerId(slot), fromId, to, type, claim.length());
             }
             queue.push(slot, arrivalNs);
-            inFlight(slot, 1);
+            sent(slot, nowNs);
         }
         else if (null != trace)
         {
@@ -691,7 +753,7 @@ public final class SimRuntime implements ClusterRuntime
                 queue.setBroadcast(slot, receivers, fromId, claim.bytes(), claim.length());
             }
             queue.push(slot, arrivalNs);
-            inFlight(slot, 1);
+            sent(slot, nowNs);
         }
     }
 

@@ -292,6 +292,12 @@ public final class NodeLifecycle
         return sendEdge.blocked(fromId, toId);
     }
 
+    /** @return whether no network fault (partition, cut, loss burst, extra delay) is in force. */
+    public boolean networkHealed()
+    {
+        return sendEdge.healed();
+    }
+
     /** @return whether every copy takes the same delay. */
     public boolean constantDelay()
     {

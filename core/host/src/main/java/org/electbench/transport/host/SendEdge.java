@@ -73,6 +73,12 @@ public final class SendEdge
         return faults.blocked(fromId, toId);
     }
 
+    /** @return whether no network fault is in force: every copy takes the network's own delay and loss. */
+    public boolean healed()
+    {
+        return faults.healed();
+    }
+
     /** @return whether every copy takes the same delay (so arrivals of one send coincide). */
     public boolean constantDelay()
     {
