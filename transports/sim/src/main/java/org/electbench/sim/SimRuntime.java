@@ -52,27 +52,32 @@ import org.electbench.transport.host.SendEdge;
  * where a run ends never depends on which bookkeeping events happen to fall in that gap.
  * <p>
  * It ends at that same instant, without playing the rest of the window, once the window's outcome
- * is decided: after the last fault, every live node names the agreed leader in its term and is at
- * rest ({@link ElectionNode#restSilenceNs()}) and none is paused, no network fault is in force (a
- * cut or partial partition with no end outlasts the last fault's edge), no election or
- * announcement message is in flight,
- * no heartbeat but the leader's and no acknowledgement from a crashed node, nothing is lost, every
- * node keeps its durable state, a majority is live where the leader needs answers, and the delay cannot open a silence at any
- * node that it would act on before the window ends, with a probability of at most
- * {@value #REST_RISK} per run (0 for a bounded delay). The window's heartbeats then change no
- * belief, so every figure is what the whole window gives; only the events counted differ. A
- * settled run of an algorithm whose rest repeats each heartbeat, on a constant delay, starts at
- * the last heartbeat before its first fault instead of time 0 ({@link #settledStartNs}). A traced
- * run does neither: its trace shows every event from time 0 to the window's end.
+ * is decided ({@link #decidedAtRest}): after the last fault, every live node names the agreed
+ * leader in its term, is at rest ({@link ElectionNode#restSilenceNs()}) and is not paused, and
+ * every follower has heard a heartbeat sent after the last fault; no network fault is in force (a
+ * cut with no end outlasts the last fault's edge); no election or announcement message is in
+ * flight, no heartbeat but the leader's and no acknowledgement from a crashed node; nothing is
+ * lost; every node keeps its durable state; a majority is live where the leader needs answers;
+ * and the delay cannot open a silence any node acts on before the window ends, but with a chance
+ * of at most {@value #REST_RISK} per run (none for a bounded delay). The window's heartbeats then
+ * change no belief, so every figure is what the whole window gives; only the events counted
+ * differ. A settled run of an algorithm whose rest repeats each heartbeat, on a constant delay,
+ * starts at the last heartbeat before its first fault instead of time 0 ({@link #settledStartNs}).
+ * A traced run does neither ({@link #playWholeRuns}): its trace shows every event from time 0 to
+ * the window's end.
  */
 public final class SimRuntime implements ClusterRuntime
 {
     private static final int INITIAL_EVENTS = 1024;
     /**
-     * The most probability a run may have of a silence the settle window would have seen and an
-     * early end at rest did not: 1e-12, a million times below one run in a million.
+     * The highest chance a run may have of a silence that the rest of its settle window would have
+     * seen and an end at rest does not: a million times below one run in a million.
      */
     static final double REST_RISK = 1e-12;
+    /** A message type's part in ending a run at rest ({@link #inFlight}'s counters; 0 for none). */
+    private static final byte ELECTION = 1;
+    private static final byte HEARTBEAT = 2;
+    private static final byte ACKNOWLEDGEMENT = 3;
     private static final IntPredicate ALL_NODES = id -> true;
 
     private final EventQueue queue = new EventQueue(INITIAL_EVENTS);
@@ -102,12 +107,6 @@ public final class SimRuntime implements ClusterRuntime
 
     private long nowNs;
     private long events;
-
-    /** A message type's part in ending a run at rest: {@link #inFlight}'s counters. */
-    private static final byte UNTRACKED = 0;
-    private static final byte ELECTION = 1;
-    private static final byte HEARTBEAT = 2;
-    private static final byte ACKNOWLEDGEMENT = 3;
 
     /** Per message type of the algorithm, which counter of copies in flight it keeps. */
     private byte[] trackByType = new byte[0];
@@ -292,8 +291,8 @@ public final class SimRuntime implements ClusterRuntime
         heartbeatNs = scenario.settings().heartbeatIntervalNs();
         // A node without durable state may come back below a term its earlier life answered with. A traced
         // run plays from time 0 to the window's end, so its trace shows every heartbeat of it.
-        restPossible = 0 == scenario.network().lossProbability() && heartbeatNs > 0 && keepsDurableState && null == trace &&
-            !playsWholeRuns;
+        restPossible = 0 == scenario.network().lossProbability() && heartbeatNs > 0 && keepsDurableState &&
+            null == trace && !playsWholeRuns;
         firstSenders.reset();
         nodes.reset(scenario, plan, host, claim, monitor, keepsDurableState, firstSenders);
         nowNs = 0;
@@ -335,7 +334,8 @@ public final class SimRuntime implements ClusterRuntime
             firstFaultNs = Math.min(firstFaultNs, faults.get(i).atNs());
         }
         final ElectionSettings settings = scenario.settings();
-        if (algorithm != probedAlgorithm || clusterSize != probedClusterSize || !settings.sameBesidesArrangement(probedSettings))
+        if (algorithm != probedAlgorithm || clusterSize != probedClusterSize ||
+            !settings.sameBesidesArrangement(probedSettings))
         {
             leaderSendsAtStart = SettledLeaderProbe.sendsAtStart(algorithm, settings, clusterSize);
             probedAlgorithm = algorithm;
@@ -616,7 +616,8 @@ public final class SimRuntime implements ClusterRuntime
             live++;
             final ElectionNode node = nodes.node(id);
             final long silenceNs = node.restSilenceNs();
-            if (silenceNs < 0 || node.term() != leaderTerm || node.leaderId() != leaderId || nodes.pausedUntilNs(id) - nowNs > 0)
+            if (silenceNs < 0 || node.term() != leaderTerm || node.leaderId() != leaderId ||
+                nodes.pausedUntilNs(id) - nowNs > 0)
             {
                 return false;
             }
