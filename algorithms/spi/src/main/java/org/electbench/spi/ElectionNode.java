@@ -61,11 +61,12 @@ public interface ElectionNode
      * At rest, the node is a follower of the leader it names or that leader itself, holding no
      * election state: no election, no reply awaited, no timer armed but a follower's watch on its
      * leader and a leader's heartbeat timer (and a leader's watch that its own heartbeats or its
-     * followers' answers keep re-arming). Its belief, its timers' kinds and what it sends then change only
-     * if the heartbeat exchange goes silent: a follower hears nothing from its leader, or a leader
-     * nothing back from its followers, for longer than the returned silence. A heartbeat from that
-     * leader, an answer to one, or an acknowledgement arriving leaves it at rest with the same
-     * belief. The leader sends its heartbeats every {@link ElectionSettings#heartbeatIntervalNs()}.
+     * followers' answers keep re-arming). Its belief, its timers' kinds and what it sends then
+     * change only if the heartbeat exchange goes silent: a follower hears nothing from its leader,
+     * or a leader nothing back from its followers, for longer than the returned silence. A
+     * heartbeat from that leader, an answer to one, or an acknowledgement arriving leaves it at
+     * rest with the same belief. The leader sends its heartbeats every
+     * {@link ElectionSettings#heartbeatIntervalNs()}.
      *
      * @return the shortest silence, in nanoseconds from the last message of the exchange the node
      *         heard, after which it acts ({@link Long#MAX_VALUE} for never: a leader that acts on

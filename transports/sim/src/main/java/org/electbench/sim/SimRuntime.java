@@ -275,7 +275,7 @@ public final class SimRuntime implements ClusterRuntime
         if (clusterSize != n || null == nodes)
         {
             clusterSize = n;
-            nodes = new NodeLifecycle(n, ALL_NODES);
+            nodes = new NodeLifecycle(n, ALL_NODES).keepNodes();
             heartbeatsInFlight = new int[n + 1];
             acksInFlight = new int[n + 1];
             heartbeatSince = new int[n + 1];

@@ -42,6 +42,8 @@ public final class NodeLifecycle
      * and the settings are the same but for the arrangement seed.
      */
     private final ElectionNode[] spare;
+    /** Whether this copy keeps nodes across runs: only a runtime that leaves nothing of a run behind may. */
+    private boolean keepsNodes;
     private ElectionAlgorithm spareAlgorithm;
     private ElectionSettings spareSettings;
     private final HostedContext[] contexts;
@@ -175,12 +177,26 @@ public final class NodeLifecycle
     }
 
     /**
+     * Later runs start the last run's node objects again where their algorithm allows it
+     * ({@link ElectionAlgorithm#nodesStartAfresh()}): for a runtime that leaves no timer or
+     * message of a run behind for the next (the simulator, whose queue is cleared), as a real
+     * clock's late timers and frames could reach a node of the same id and incarnation.
+     *
+     * @return this.
+     */
+    public NodeLifecycle keepNodes()
+    {
+        keepsNodes = true;
+        return this;
+    }
+
+    /**
      * Lets the last run's nodes go (the arrays are kept for the next run), keeping them to start
-     * again in the next run where their algorithm allows it.
+     * again in the next run where {@link #keepNodes()} and their algorithm allow it.
      */
     public void release()
     {
-        if (algorithm.nodesStartAfresh())
+        if (keepsNodes && algorithm.nodesStartAfresh())
         {
             System.arraycopy(nodes, 0, spare, 0, nodes.length);
             spareAlgorithm = algorithm;
