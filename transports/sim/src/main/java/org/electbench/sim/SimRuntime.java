@@ -1,21 +1,17 @@
 package org.electbench.sim;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntPredicate;
 
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
-import org.electbench.spi.ElectionSettings;
 import org.electbench.spi.MessageHeader;
-import org.electbench.spi.MessageRole;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
 import org.electbench.transport.BudgetExceededException;
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.ConvergenceMonitor;
 import org.electbench.transport.CrashTriggers;
-import org.electbench.transport.DelayDistribution;
 import org.electbench.transport.Durations;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.Fault;
@@ -52,38 +48,30 @@ import org.electbench.transport.host.SendEdge;
  * where a run ends never depends on which bookkeeping events happen to fall in that gap.
  * <p>
  * It ends at that same instant, without playing the rest of the window, once the window's outcome
- * is decided ({@link #decidedAtRest}): after the last fault, every live node names the agreed
+ * is decided ({@link RunShortcuts#decidedAtRest}): after the last fault, every live node names the agreed
  * leader in its term, is at rest ({@link ElectionNode#restSilenceNs()}) and is not paused, and
  * every follower has heard a heartbeat sent after the last fault; no network fault is in force (a
  * cut with no end outlasts the last fault's edge); no election or announcement message is in
  * flight, no heartbeat but the leader's and no acknowledgement from a crashed node; nothing is
  * lost; every node keeps its durable state; a majority is live where the leader needs answers;
  * and the delay cannot open a silence any node acts on before the window ends, but with a chance
- * of at most {@value #REST_RISK} per run (none for a bounded delay). The window's heartbeats then
+ * of at most {@value RunShortcuts#REST_RISK} per run (none for a bounded delay). The window's heartbeats then
  * change no belief, so every figure is what the whole window gives; only the events counted
  * differ. A settled run of an algorithm whose rest repeats each heartbeat, on a constant delay,
- * starts at the last heartbeat before its first fault instead of time 0 ({@link #settledStartNs}).
+ * starts at the last heartbeat before its first fault instead of time 0 ({@link RunShortcuts#settledStartNs}).
  * A traced run does neither ({@link #playWholeRuns}): its trace shows every event from time 0 to
  * the window's end.
  */
 public final class SimRuntime implements ClusterRuntime
 {
     private static final int INITIAL_EVENTS = 1024;
-    /**
-     * The highest chance a run may have of a silence that the rest of its settle window would have
-     * seen and an end at rest does not: a million times below one run in a million.
-     */
-    static final double REST_RISK = 1e-12;
-    /** A message type's part in ending a run at rest ({@link #inFlight}'s counters; 0 for none). */
-    private static final byte ELECTION = 1;
-    private static final byte HEARTBEAT = 2;
-    private static final byte ACKNOWLEDGEMENT = 3;
     private static final IntPredicate ALL_NODES = id -> true;
 
     private final EventQueue queue = new EventQueue(INITIAL_EVENTS);
     private final SendBuffer claim = new SendBuffer();
     private final Host host = new SimHost();
     private final FaultEdges edges = new FaultEdges();
+    private final RunShortcuts shortcuts = new RunShortcuts(queue);
     /** One thread runs every node: the crash triggers' shared first senders need no copy per run. */
     private final CrashTriggers.FirstSenders firstSenders = new CrashTriggers.FirstSenders();
     private TraceRecorder trace;
@@ -108,38 +96,6 @@ public final class SimRuntime implements ClusterRuntime
     private long nowNs;
     private long events;
 
-    /** Per message type of the algorithm, which counter of copies in flight it keeps. */
-    private byte[] trackByType = new byte[0];
-    /** Election and announcement messages queued (a broadcast counts once). */
-    private int electionsInFlight;
-    /** Per sender, heartbeats queued: only the agreed leader's may be when a run ends at rest. */
-    private int[] heartbeatsInFlight = new int[1];
-    /**
-     * Per sender, acknowledgements queued: only a live node's may be when a run ends at rest (a
-     * crashed node's answer may carry a term that deposes its receiver; a live one's older answers
-     * carry no term above the one it is at rest in).
-     */
-    private int[] acksInFlight = new int[1];
-    /** Per queued slot, when its message was sent. */
-    private long[] sentAtNs = new long[INITIAL_EVENTS];
-    /**
-     * Per node, the sender of the last heartbeat it was handed that was sent at or after the last
-     * fault's end, and of the last acknowledgement: a silence before then (a cut just healed) is no
-     * measure of the gaps to come, only an exchange sent on the healed network is.
-     */
-    private int[] heartbeatSince = new int[1];
-    private int[] answerSince = new int[1];
-    /** The event count at which the run may next be checked for rest (every N events, so O(1) an event). */
-    private long nextRestCheck;
-    /** Whether this run's network can end it at rest: nothing lost; the delay and heartbeat interval it runs with. */
-    private boolean restPossible;
-    private DelayDistribution delay;
-    private long heartbeatNs;
-    /** Whether the settled leader of {@link #probedAlgorithm} with {@link #probedSettings} sends as it starts. */
-    private boolean leaderSendsAtStart;
-    private ElectionAlgorithm probedAlgorithm;
-    private ElectionSettings probedSettings;
-    private int probedClusterSize;
 
     @Override
     public String name()
@@ -236,16 +192,16 @@ public final class SimRuntime implements ClusterRuntime
                 settled = true;
                 break;
             }
-            if (events >= nextRestCheck && 0 == electionsInFlight && nowNs - lastFaultNs >= 0 && monitor.agreed())
+            if (shortcuts.due(events, nowNs, lastFaultNs, monitor))
             {
                 final long windowEndNs = monitor.lastChangeNs() + plan.settleWindowNs();
-                if (windowEndNs - budgetEndNs <= 0 && decidedAtRest(windowEndNs))
+                if (windowEndNs - budgetEndNs <= 0 && shortcuts.decidedAtRest(nodes, monitor, nowNs, windowEndNs))
                 {
                     nowNs = Math.max(windowEndNs, lastFaultNs);
                     settled = true;
                     break;
                 }
-                nextRestCheck = events + Math.max(1, clusterSize / 4);
+                shortcuts.checked(events);
             }
         }
         if (!settled && queue.isEmpty())
@@ -268,7 +224,7 @@ public final class SimRuntime implements ClusterRuntime
         {
             monitor = new ConvergenceMonitor(algorithm, n);
             monitorAlgorithm = algorithm.name();
-            trackByType = tracks(algorithm.messageRoles());
+            shortcuts.algorithm(algorithm);
         }
         monitor.reset(plan);
         queue.clear();
@@ -276,23 +232,10 @@ public final class SimRuntime implements ClusterRuntime
         {
             clusterSize = n;
             nodes = new NodeLifecycle(n, ALL_NODES).keepNodes();
-            heartbeatsInFlight = new int[n + 1];
-            acksInFlight = new int[n + 1];
-            heartbeatSince = new int[n + 1];
-            answerSince = new int[n + 1];
         }
-        Arrays.fill(heartbeatsInFlight, 0);
-        Arrays.fill(acksInFlight, 0);
-        Arrays.fill(heartbeatSince, ElectionNode.NO_LEADER);
-        Arrays.fill(answerSince, ElectionNode.NO_LEADER);
-        electionsInFlight = 0;
-        nextRestCheck = 0;
-        delay = scenario.network().delay();
-        heartbeatNs = scenario.settings().heartbeatIntervalNs();
         // A node without durable state may come back below a term its earlier life answered with. A traced
         // run plays from time 0 to the window's end, so its trace shows every heartbeat of it.
-        restPossible = 0 == scenario.network().lossProbability() && heartbeatNs > 0 && keepsDurableState &&
-            null == trace && !playsWholeRuns;
+        shortcuts.reset(scenario, n, keepsDurableState && null == trace && !playsWholeRuns);
         firstSenders.reset();
         nodes.reset(scenario, plan, host, claim, monitor, keepsDurableState, firstSenders);
         nowNs = 0;
@@ -304,50 +247,11 @@ public final class SimRuntime implements ClusterRuntime
             scheduleFault(edges.fault(i), edges.timeNs(i), edges.end(i));
         }
 
-        nowNs = settledStartNs(scenario);
+        nowNs = shortcuts.settledStartNs(scenario, plan, nodes);
         for (int id = 1; id <= n; id++)
         {
             nodes.boot(id, plan.start(), nowNs);
         }
-    }
-
-    /**
-     * When a settled run starts: time 0, or, for an algorithm whose rest repeats each heartbeat
-     * ({@link ElectionAlgorithm#restRepeatsEachHeartbeat()}) on a constant delay with nothing lost,
-     * the latest heartbeat instant k HBT from which the settled leader's first round (sent at once,
-     * or one interval later where it does not send as it starts: {@link SettledLeaderProbe}) still
-     * arrives before the first fault, while no follower's detection timer can fire first. From
-     * that arrival on every node is where it would have been had the run started at 0: each
-     * follower re-armed by the same heartbeat at the same instant, the leader's timer at the same
-     * instant; the rounds before it are skipped.
-     */
-    private long settledStartNs(final Scenario scenario)
-    {
-        if (Start.SETTLED != plan.start() || !restPossible || !nodes.constantDelay() || faults.isEmpty() ||
-            !algorithm.restRepeatsEachHeartbeat())
-        {
-            return 0;
-        }
-        long firstFaultNs = Long.MAX_VALUE;
-        for (int i = 0; i < faults.size(); i++)
-        {
-            firstFaultNs = Math.min(firstFaultNs, faults.get(i).atNs());
-        }
-        final ElectionSettings settings = scenario.settings();
-        if (algorithm != probedAlgorithm || clusterSize != probedClusterSize ||
-            !settings.sameBesidesArrangement(probedSettings))
-        {
-            leaderSendsAtStart = SettledLeaderProbe.sendsAtStart(algorithm, settings, clusterSize);
-            probedAlgorithm = algorithm;
-            probedSettings = settings;
-            probedClusterSize = clusterSize;
-        }
-        final long firstArrivalNs = (leaderSendsAtStart ? 0 : heartbeatNs) + delay.boundNs();
-        if (settings.detectionTimeoutNs() <= firstArrivalNs || firstFaultNs - firstArrivalNs <= 0)
-        {
-            return 0;
-        }
-        return (firstFaultNs - firstArrivalNs - 1) / heartbeatNs * heartbeatNs;
     }
 
     private void scheduleFault(final int index, final long atNs, final boolean end)
@@ -385,15 +289,15 @@ public final class SimRuntime implements ClusterRuntime
                     {
                         trace.onDeliver(nowNs, timerId(slot), from, id, messageType(slot));
                     }
-                    heard(slot, from, id);
+                    shortcuts.heard(slot, from, id, lastFaultNs);
                     nodes.deliver(id, from, queue.messageBuffer(slot), queue.messageOffset(slot), queue.length(slot));
                 }
-                inFlight(slot, -1);
+                shortcuts.handled(slot);
                 break;
             }
             case EventQueue.BROADCAST:
                 deliverBroadcast(slot);
-                inFlight(slot, -1);
+                shortcuts.handled(slot);
                 break;
             case EventQueue.TIMER:
                 if (nodes.live(id) && queue.incarnation(slot) == nodes.incarnation(id))
@@ -456,11 +360,11 @@ public final class SimRuntime implements ClusterRuntime
                 final int copy = queue.allocate();
                 queue.copyMessage(copy, slot, to);
                 queue.push(copy, nodes.pausedUntilNs(to));
-                sent(copy, sentAtNs[slot]);
+                shortcuts.copied(copy, slot);
             }
             else
             {
-                heard(slot, from, to);
+                shortcuts.heard(slot, from, to, lastFaultNs);
                 nodes.deliver(to, from, queue.messageBuffer(slot), queue.messageOffset(slot), queue.length(slot));
             }
             if (0 != receivers)
@@ -507,159 +411,6 @@ public final class SimRuntime implements ClusterRuntime
         }
     }
 
-    /** A message was queued: counted in flight, its sending instant kept. */
-    private void sent(final int slot, final long atNs)
-    {
-        if (slot >= sentAtNs.length)
-        {
-            sentAtNs = Arrays.copyOf(sentAtNs, Math.max(queue.capacity(), 2 * sentAtNs.length));
-        }
-        sentAtNs[slot] = atNs;
-        inFlight(slot, 1);
-    }
-
-    /** A node is handed a message: a heartbeat or an answer sent on the network as it is since the last fault is noted. */
-    private void heard(final int slot, final int fromId, final int toId)
-    {
-        if (sentAtNs[slot] - lastFaultNs < 0)
-        {
-            return;
-        }
-        final int type = messageType(slot);
-        if (type >= 0 && type < trackByType.length)
-        {
-            if (HEARTBEAT == trackByType[type])
-            {
-                heartbeatSince[toId] = fromId;
-            }
-            else if (ACKNOWLEDGEMENT == trackByType[type])
-            {
-                answerSince[fromId] = toId;
-            }
-        }
-    }
-
-    /** Counts a queued message (a broadcast once) in or out, by its role and sender. */
-    private void inFlight(final int slot, final int change)
-    {
-        final int type = messageType(slot);
-        if (type >= 0 && type < trackByType.length)
-        {
-            switch (trackByType[type])
-            {
-                case ELECTION:
-                    electionsInFlight += change;
-                    break;
-                case HEARTBEAT:
-                    heartbeatsInFlight[queue.fromId(slot)] += change;
-                    break;
-                case ACKNOWLEDGEMENT:
-                    acksInFlight[queue.fromId(slot)] += change;
-                    break;
-                default:
-                    break;
-            }
-        }
-    }
-
-    private static byte[] tracks(final List<MessageRole> roles)
-    {
-        final byte[] tracks = new byte[roles.size()];
-        for (int type = 0; type < tracks.length; type++)
-        {
-            switch (roles.get(type))
-            {
-                case ELECTION, ANNOUNCEMENT -> tracks[type] = ELECTION;
-                case HEARTBEAT -> tracks[type] = HEARTBEAT;
-                case ACKNOWLEDGEMENT -> tracks[type] = ACKNOWLEDGEMENT;
-            }
-        }
-        return tracks;
-    }
-
-    /**
-     * Whether the settle window that ends at {@code windowEndNs} can no longer see a change: every
-     * live node names the agreed leader in its term and is at rest, the leader is the only sender
-     * of a heartbeat in flight, and no silence any node acts on can open before the window ends
-     * but with a probability of at most {@link #REST_RISK}. A follower hears the leader's
-     * heartbeats, sent every heartbeat interval, so two arrive at most the interval plus one
-     * delay's excess over the least delay apart (FIFO links only hold a later one back to an
-     * earlier one's arrival); a leader hears its followers' answers, two delays each.
-     */
-    private boolean decidedAtRest(final long windowEndNs)
-    {
-        // A fault with no end (a permanent cut, a partial partition) still holds after the last fault's edge.
-        if (!restPossible || !nodes.networkHealed())
-        {
-            return false;
-        }
-        final int leaderId = monitor.agreedLeader();
-        final ElectionNode leader = nodes.node(leaderId);
-        final long leaderTerm = leader.term();
-        long followerSilenceNs = Long.MAX_VALUE;
-        long leaderSilenceNs = Long.MAX_VALUE;
-        int live = 0;
-        for (int id = 1; id <= clusterSize; id++)
-        {
-            if (id != leaderId && 0 != heartbeatsInFlight[id])
-            {
-                return false;
-            }
-            if (!nodes.live(id))
-            {
-                if (0 != acksInFlight[id])
-                {
-                    return false;
-                }
-                continue;
-            }
-            live++;
-            final ElectionNode node = nodes.node(id);
-            final long silenceNs = node.restSilenceNs();
-            if (silenceNs < 0 || node.term() != leaderTerm || node.leaderId() != leaderId ||
-                nodes.pausedUntilNs(id) - nowNs > 0)
-            {
-                return false;
-            }
-            if (id == leaderId)
-            {
-                leaderSilenceNs = silenceNs;
-            }
-            else if (Long.MAX_VALUE != silenceNs)
-            {
-                // Its gaps are bounded from the first heartbeat it heard that was sent on the healed network.
-                if (heartbeatSince[id] != leaderId)
-                {
-                    return false;
-                }
-                followerSilenceNs = Math.min(followerSilenceNs, silenceNs);
-            }
-        }
-        double perCopy = 0;
-        if (Long.MAX_VALUE != followerSilenceNs)
-        {
-            perCopy += delay.exceedance(followerSilenceNs - heartbeatNs);
-        }
-        if (Long.MAX_VALUE != leaderSilenceNs)
-        {
-            if (2 * live <= clusterSize)
-            {
-                // A leader that steps down unheard hears too few answers with no majority live.
-                return false;
-            }
-            for (int id = 1; id <= clusterSize; id++)
-            {
-                if (id != leaderId && nodes.live(id) && answerSince[id] != leaderId)
-                {
-                    return false;
-                }
-            }
-            perCopy += 2 * delay.exceedance((leaderSilenceNs - heartbeatNs) / 2);
-        }
-        final double rounds = (double)(windowEndNs - nowNs) / heartbeatNs + 2;
-        return 0 == perCopy || rounds * (clusterSize - 1) * perCopy <= REST_RISK;
-    }
-
     private long timerId(final int slot)
     {
         return ((long)queue.generation(slot) << 32) | slot;
@@ -684,7 +435,7 @@ public final class SimRuntime implements ClusterRuntime
                 trace.onSend(nowNs, timerId(slot), fromId, to, type, claim.length());
             }
             queue.push(slot, arrivalNs);
-            sent(slot, nowNs);
+            shortcuts.sent(slot, nowNs);
         }
         else if (null != trace)
         {
@@ -754,7 +505,7 @@ public final class SimRuntime implements ClusterRuntime
                 queue.setBroadcast(slot, receivers, fromId, claim.bytes(), claim.length());
             }
             queue.push(slot, arrivalNs);
-            sent(slot, nowNs);
+            shortcuts.sent(slot, nowNs);
         }
     }
 

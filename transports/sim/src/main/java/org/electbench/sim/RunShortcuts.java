@@ -1,0 +1,334 @@
+package org.electbench.sim;
+
+import java.util.Arrays;
+import java.util.List;
+
+import org.electbench.spi.ElectionAlgorithm;
+import org.electbench.spi.ElectionNode;
+import org.electbench.spi.ElectionSettings;
+import org.electbench.spi.MessageHeader;
+import org.electbench.spi.MessageRole;
+import org.electbench.spi.Start;
+import org.electbench.transport.ConvergenceMonitor;
+import org.electbench.transport.DelayDistribution;
+import org.electbench.transport.Fault;
+import org.electbench.transport.RunPlan;
+import org.electbench.transport.Scenario;
+import org.electbench.transport.host.NodeLifecycle;
+
+/**
+ * The simulator's two shortcuts, neither of which changes a figure (see {@link SimRuntime}): a
+ * settled run started at the last heartbeat before its first fault ({@link #settledStartNs}),
+ * and a settle window ended at rest ({@link #decidedAtRest}), with the bookkeeping the second
+ * needs on every message queued and handled: what is in flight, by role and sender, and who heard
+ * whom since the last fault.
+ */
+final class RunShortcuts
+{
+    private static final int INITIAL_SLOTS = 1024;
+    /**
+     * The highest chance a run may have of a silence that the rest of its settle window would have
+     * seen and an end at rest does not: a million times below one run in a million.
+     */
+    static final double REST_RISK = 1e-12;
+    /** A message type's part in ending a run at rest ({@link #inFlight}'s counters; 0 for none). */
+    private static final byte ELECTION = 1;
+    private static final byte HEARTBEAT = 2;
+    private static final byte ACKNOWLEDGEMENT = 3;
+
+    private final EventQueue queue;
+    /** Per message type of the algorithm, which counter of copies in flight it keeps. */
+    private byte[] trackByType = new byte[0];
+    /** Election and announcement messages queued (a broadcast counts once). */
+    private int electionsInFlight;
+    /** Per sender, heartbeats queued: only the agreed leader's may be when a run ends at rest. */
+    private int[] heartbeatsInFlight = new int[1];
+    /**
+     * Per sender, acknowledgements queued: only a live node's may be when a run ends at rest (a
+     * crashed node's answer may carry a term that deposes its receiver; a live one's older answers
+     * carry no term above the one it is at rest in).
+     */
+    private int[] acksInFlight = new int[1];
+    /** Per queued slot, when its message was sent. */
+    private long[] sentAtNs = new long[INITIAL_SLOTS];
+    /**
+     * Per node, the sender of the last heartbeat it was handed that was sent at or after the last
+     * fault's end, and of the last acknowledgement: a silence before then (a cut just healed) is no
+     * measure of the gaps to come, only an exchange sent on the healed network is.
+     */
+    private int[] heartbeatSince = new int[1];
+    private int[] answerSince = new int[1];
+    /** The event count at which the run may next be checked for rest (every N events, so O(1) an event). */
+    private long nextRestCheck;
+    /** Whether this run's network can end it at rest: nothing lost; the delay and heartbeat interval it runs with. */
+    private boolean restPossible;
+    private DelayDistribution delay;
+    private long heartbeatNs;
+    private int clusterSize;
+    /** Whether the settled leader of {@link #probedAlgorithm} with {@link #probedSettings} sends as it starts. */
+    private boolean leaderSendsAtStart;
+    private ElectionAlgorithm probedAlgorithm;
+    private ElectionSettings probedSettings;
+    private int probedClusterSize;
+
+    /** @param queue the runtime's queue, whose slots the messages counted here are in. */
+    RunShortcuts(final EventQueue queue)
+    {
+        this.queue = queue;
+    }
+
+    /** The runs from now on are of this algorithm: which of its message types count for what. */
+    void algorithm(final ElectionAlgorithm algorithm)
+    {
+        trackByType = tracks(algorithm.messageRoles());
+    }
+
+    /**
+     * Readies a run: nothing in flight, nobody heard.
+     *
+     * @param possible whether the runtime allows the shortcuts for this run at all (not traced,
+     *                 durable state kept, the whole run not asked for).
+     */
+    void reset(final Scenario scenario, final int clusterSize, final boolean possible)
+    {
+        if (this.clusterSize != clusterSize)
+        {
+            this.clusterSize = clusterSize;
+            heartbeatsInFlight = new int[clusterSize + 1];
+            acksInFlight = new int[clusterSize + 1];
+            heartbeatSince = new int[clusterSize + 1];
+            answerSince = new int[clusterSize + 1];
+        }
+        Arrays.fill(heartbeatsInFlight, 0);
+        Arrays.fill(acksInFlight, 0);
+        Arrays.fill(heartbeatSince, ElectionNode.NO_LEADER);
+        Arrays.fill(answerSince, ElectionNode.NO_LEADER);
+        electionsInFlight = 0;
+        nextRestCheck = 0;
+        delay = scenario.network().delay();
+        heartbeatNs = scenario.settings().heartbeatIntervalNs();
+        restPossible = possible && 0 == scenario.network().lossProbability() && heartbeatNs > 0;
+    }
+
+    /**
+     * @return whether the run may be checked for rest now: agreed after the last fault, no
+     *         election message in flight, and at most once every quarter of N events (the check
+     *         reads every node), so O(1) an event.
+     */
+    boolean due(final long events, final long nowNs, final long lastFaultNs, final ConvergenceMonitor monitor)
+    {
+        return events >= nextRestCheck && 0 == electionsInFlight && nowNs - lastFaultNs >= 0 && monitor.agreed();
+    }
+
+    /** The run was checked and goes on: the next check after a quarter of N more events. */
+    void checked(final long events)
+    {
+        nextRestCheck = events + Math.max(1, clusterSize / 4);
+    }
+
+    /**
+     * When a settled run starts: time 0, or, for an algorithm whose rest repeats each heartbeat
+     * ({@link ElectionAlgorithm#restRepeatsEachHeartbeat()}) on a constant delay with nothing lost,
+     * the latest heartbeat instant k HBT from which the settled leader's first round (sent at once,
+     * or one interval later where it does not send as it starts: {@link SettledLeaderProbe}) still
+     * arrives before the first fault, while no follower's detection timer can fire first. From
+     * that arrival on every node is where it would have been had the run started at 0: each
+     * follower re-armed by the same heartbeat at the same instant, the leader's timer at the same
+     * instant; the rounds before it are skipped.
+     */
+    long settledStartNs(final Scenario scenario, final RunPlan plan, final NodeLifecycle nodes)
+    {
+        final ElectionAlgorithm algorithm = scenario.algorithm();
+        final List<Fault> faults = plan.faults().faults();
+        if (Start.SETTLED != plan.start() || !restPossible || !nodes.constantDelay() || faults.isEmpty() ||
+            !algorithm.restRepeatsEachHeartbeat())
+        {
+            return 0;
+        }
+        long firstFaultNs = Long.MAX_VALUE;
+        for (int i = 0; i < faults.size(); i++)
+        {
+            firstFaultNs = Math.min(firstFaultNs, faults.get(i).atNs());
+        }
+        final ElectionSettings settings = scenario.settings();
+        if (algorithm != probedAlgorithm || clusterSize != probedClusterSize ||
+            !settings.sameBesidesArrangement(probedSettings))
+        {
+            leaderSendsAtStart = SettledLeaderProbe.sendsAtStart(algorithm, settings, clusterSize);
+            probedAlgorithm = algorithm;
+            probedSettings = settings;
+            probedClusterSize = clusterSize;
+        }
+        final long firstArrivalNs = (leaderSendsAtStart ? 0 : heartbeatNs) + delay.boundNs();
+        if (settings.detectionTimeoutNs() <= firstArrivalNs || firstFaultNs - firstArrivalNs <= 0)
+        {
+            return 0;
+        }
+        return (firstFaultNs - firstArrivalNs - 1) / heartbeatNs * heartbeatNs;
+    }
+
+    /** A message was queued: counted in flight, its sending instant kept. */
+    void sent(final int slot, final long atNs)
+    {
+        if (slot >= sentAtNs.length)
+        {
+            sentAtNs = Arrays.copyOf(sentAtNs, Math.max(queue.capacity(), 2 * sentAtNs.length));
+        }
+        sentAtNs[slot] = atNs;
+        inFlight(slot, 1);
+    }
+
+    /** A copy of a queued message was queued for a paused receiver: sent when the message was. */
+    void copied(final int copy, final int slot)
+    {
+        sent(copy, sentAtNs[slot]);
+    }
+
+    /** A queued message (a broadcast once) was handled: no longer in flight. */
+    void handled(final int slot)
+    {
+        inFlight(slot, -1);
+    }
+
+    /** A node is handed a message: a heartbeat or an answer sent on the network as it is since the last fault is noted. */
+    void heard(final int slot, final int fromId, final int toId, final long lastFaultNs)
+    {
+        if (sentAtNs[slot] - lastFaultNs < 0)
+        {
+            return;
+        }
+        final int type = MessageHeader.type(queue.messageBuffer(slot), queue.messageOffset(slot));
+        if (type >= 0 && type < trackByType.length)
+        {
+            if (HEARTBEAT == trackByType[type])
+            {
+                heartbeatSince[toId] = fromId;
+            }
+            else if (ACKNOWLEDGEMENT == trackByType[type])
+            {
+                answerSince[fromId] = toId;
+            }
+        }
+    }
+
+    /** Counts a queued message (a broadcast once) in or out, by its role and sender. */
+    private void inFlight(final int slot, final int change)
+    {
+        final int type = MessageHeader.type(queue.messageBuffer(slot), queue.messageOffset(slot));
+        if (type >= 0 && type < trackByType.length)
+        {
+            switch (trackByType[type])
+            {
+                case ELECTION:
+                    electionsInFlight += change;
+                    break;
+                case HEARTBEAT:
+                    heartbeatsInFlight[queue.fromId(slot)] += change;
+                    break;
+                case ACKNOWLEDGEMENT:
+                    acksInFlight[queue.fromId(slot)] += change;
+                    break;
+                default:
+                    break;
+            }
+        }
+    }
+
+    private static byte[] tracks(final List<MessageRole> roles)
+    {
+        final byte[] tracks = new byte[roles.size()];
+        for (int type = 0; type < tracks.length; type++)
+        {
+            switch (roles.get(type))
+            {
+                case ELECTION, ANNOUNCEMENT -> tracks[type] = ELECTION;
+                case HEARTBEAT -> tracks[type] = HEARTBEAT;
+                case ACKNOWLEDGEMENT -> tracks[type] = ACKNOWLEDGEMENT;
+            }
+        }
+        return tracks;
+    }
+
+    /**
+     * Whether the settle window that ends at {@code windowEndNs} can no longer see a change: every
+     * live node names the agreed leader in its term and is at rest, the leader is the only sender
+     * of a heartbeat in flight, and no silence any node acts on can open before the window ends
+     * but with a probability of at most {@link #REST_RISK}. A follower hears the leader's
+     * heartbeats, sent every heartbeat interval, so two arrive at most the interval plus one
+     * delay's excess over the least delay apart (FIFO links only hold a later one back to an
+     * earlier one's arrival); a leader hears its followers' answers, two delays each.
+     */
+    boolean decidedAtRest(final NodeLifecycle nodes, final ConvergenceMonitor monitor, final long nowNs, final long windowEndNs)
+    {
+        // A fault with no end (a permanent cut, a partial partition) still holds after the last fault's edge.
+        if (!restPossible || !nodes.networkHealed())
+        {
+            return false;
+        }
+        final int leaderId = monitor.agreedLeader();
+        final ElectionNode leader = nodes.node(leaderId);
+        final long leaderTerm = leader.term();
+        long followerSilenceNs = Long.MAX_VALUE;
+        long leaderSilenceNs = Long.MAX_VALUE;
+        int live = 0;
+        for (int id = 1; id <= clusterSize; id++)
+        {
+            if (id != leaderId && 0 != heartbeatsInFlight[id])
+            {
+                return false;
+            }
+            if (!nodes.live(id))
+            {
+                if (0 != acksInFlight[id])
+                {
+                    return false;
+                }
+                continue;
+            }
+            live++;
+            final ElectionNode node = nodes.node(id);
+            final long silenceNs = node.restSilenceNs();
+            if (silenceNs < 0 || node.term() != leaderTerm || node.leaderId() != leaderId ||
+                nodes.pausedUntilNs(id) - nowNs > 0)
+            {
+                return false;
+            }
+            if (id == leaderId)
+            {
+                leaderSilenceNs = silenceNs;
+            }
+            else if (Long.MAX_VALUE != silenceNs)
+            {
+                // Its gaps are bounded from the first heartbeat it heard that was sent on the healed network.
+                if (heartbeatSince[id] != leaderId)
+                {
+                    return false;
+                }
+                followerSilenceNs = Math.min(followerSilenceNs, silenceNs);
+            }
+        }
+        double perCopy = 0;
+        if (Long.MAX_VALUE != followerSilenceNs)
+        {
+            perCopy += delay.exceedance(followerSilenceNs - heartbeatNs);
+        }
+        if (Long.MAX_VALUE != leaderSilenceNs)
+        {
+            if (2 * live <= clusterSize)
+            {
+                // A leader that steps down unheard hears too few answers with no majority live.
+                return false;
+            }
+            for (int id = 1; id <= clusterSize; id++)
+            {
+                if (id != leaderId && nodes.live(id) && answerSince[id] != leaderId)
+                {
+                    return false;
+                }
+            }
+            perCopy += 2 * delay.exceedance((leaderSilenceNs - heartbeatNs) / 2);
+        }
+        final double rounds = (double)(windowEndNs - nowNs) / heartbeatNs + 2;
+        return 0 == perCopy || rounds * (clusterSize - 1) * perCopy <= REST_RISK;
+    }
+}
