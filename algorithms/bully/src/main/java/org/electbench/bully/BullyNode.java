@@ -1,11 +1,9 @@
 package org.electbench.bully;
 
 import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
 import org.electbench.spi.BeliefAnnouncer;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
-import org.electbench.spi.MessageHeader;
 import org.electbench.spi.NodeContext;
 import org.electbench.spi.RecoveryPolicy;
 import org.electbench.spi.Role;
@@ -41,9 +39,6 @@ public final class BullyNode implements ElectionNode
     static final int DETECTION_TIMER = 2;
     static final int HEARTBEAT_TIMER = 3;
 
-    /** Where the highest term seen lies in the durable state. */
-    static final int DURABLE_HIGHEST_TERM_OFFSET = 0;
-
     private final int selfId;
     private final long heartbeatIntervalNs;
     private final long detectionTimeoutNs;
@@ -53,6 +48,8 @@ public final class BullyNode implements ElectionNode
     private final boolean immediateDeclare;
     private final BullyMessages decoder = new BullyMessages();
     private final HeartbeatRule heartbeatRule;
+    /** Durable: the highest term seen in any message or led; a new leader takes one above it. */
+    private final DurableTerm durableTerm = new DurableTerm();
     private final BeliefAnnouncer announcer = new BeliefAnnouncer();
     private final TimerSlot electionTimer = new TimerSlot(ELECTION_TIMER);
     private final TimerSlot coordinatorTimer = new TimerSlot(COORDINATOR_TIMER);
@@ -68,10 +65,6 @@ public final class BullyNode implements ElectionNode
     private long stateChangedNs;
     private int leaderId = NO_LEADER;
     private long term;
-    /** Durable: the highest term seen in any message or led; a new leader takes one above it. */
-    private long highestTermSeen;
-    /** Where {@link #highestTermSeen} survives a restart, or null when the runtime keeps nothing. */
-    private MutableDirectBuffer durableState;
     /** A leader heard a lower rival claim leadership: its re-assertion takes a new term. */
     private boolean rivalClaimed;
     /** When this follower last heard its leader (a heartbeat or COORDINATOR). */
@@ -108,18 +101,8 @@ public final class BullyNode implements ElectionNode
         detectionTimer.forget();
         heartbeatTimer.forget();
 
-        durableState = ctx.durableState();
-        highestTermSeen = 0;
-        if (Start.RECOVERED == start && null != durableState)
-        {
-            highestTermSeen = durableState.getLong(DURABLE_HIGHEST_TERM_OFFSET, MessageHeader.BYTE_ORDER);
-        }
-        else if (Start.RECOVERED != start)
-        {
-            // The cluster's first start: what the buffer holds belongs to no life of this cluster.
-            persistTerm();
-        }
-        this.term = highestTermSeen;
+        durableTerm.reset(ctx.durableState(), start);
+        this.term = durableTerm.highestTermSeen();
 
         switch (start)
         {
@@ -137,7 +120,7 @@ public final class BullyNode implements ElectionNode
             return;
         }
         if (fromId == selfId || fromId < 1 || fromId > clusterSize || !decoder.wrap(buffer, offset, length) ||
-            !Terms.plausible(highestTermSeen, decoder.term()))
+            !Terms.plausible(durableTerm.highestTermSeen(), decoder.term()))
         {
             // A forged jump is refused: a leader would take one above it, and the monitor tell leaders apart by it.
             malformedMessages++;
@@ -145,7 +128,7 @@ public final class BullyNode implements ElectionNode
         }
 
         final long messageTerm = decoder.term();
-        noteTerm(messageTerm);
+        durableTerm.note(messageTerm);
 
         switch (decoder.type())
         {
@@ -277,7 +260,7 @@ public final class BullyNode implements ElectionNode
     /** @return the highest term seen or led: durable, and the next leadership takes one above it. */
     long highestTermSeen()
     {
-        return highestTermSeen;
+        return durableTerm.highestTermSeen();
     }
 
     /**
@@ -367,7 +350,7 @@ public final class BullyNode implements ElectionNode
 
     private void startSettled(final int settledLeaderId, final long settledTerm)
     {
-        noteTerm(settledTerm);
+        durableTerm.note(settledTerm);
         term = settledTerm;
         if (settledLeaderId == selfId)
         {
@@ -388,7 +371,7 @@ public final class BullyNode implements ElectionNode
             // A higher node never asks a lower one; only a foreign frame could.
             return;
         }
-        BullyMessages.claim(ctx, BullyMessages.OK, highestTermSeen);
+        BullyMessages.claim(ctx, BullyMessages.OK, durableTerm.highestTermSeen());
         ctx.send(fromId);
         // Source 001: answer, and "if not already engaged in an election, initiate its own", even
         // when following or leading. One already electing does not start another.
@@ -493,7 +476,7 @@ public final class BullyNode implements ElectionNode
     {
         if (selfId < clusterSize)
         {
-            BullyMessages.claim(ctx, BullyMessages.ELECTION, highestTermSeen);
+            BullyMessages.claim(ctx, BullyMessages.ELECTION, durableTerm.highestTermSeen());
             for (int id = selfId + 1; id <= clusterSize; id++)
             {
                 ctx.send(id);
@@ -503,7 +486,7 @@ public final class BullyNode implements ElectionNode
 
     private void becomeLeader()
     {
-        term = nextTerm();
+        term = durableTerm.next();
         state(State.LEADER);
         coordinateLowerIds();
         heartbeat();
@@ -516,10 +499,10 @@ public final class BullyNode implements ElectionNode
      */
     private void reassert()
     {
-        if (rivalClaimed || highestTermSeen > term)
+        if (rivalClaimed || durableTerm.highestTermSeen() > term)
         {
             rivalClaimed = false;
-            term = nextTerm();
+            term = durableTerm.next();
             announce();
         }
         coordinateLowerIds();
@@ -563,15 +546,6 @@ public final class BullyNode implements ElectionNode
         announce();
     }
 
-    /** @return one above the highest term seen, now also seen. */
-    private long nextTerm()
-    {
-        // Terms here only label leaderships, the id decides who leads: at the top it saturates rather than stop electing.
-        final long next = Terms.nextSaturated(highestTermSeen);
-        noteTerm(next);
-        return next;
-    }
-
     /** @return whether this node follows a leader it heard within the detection timeout. */
     private boolean leaderLive()
     {
@@ -587,24 +561,6 @@ public final class BullyNode implements ElectionNode
         else
         {
             detectionTimer.cancel(ctx); // the recovery check, done
-        }
-    }
-
-    private void noteTerm(final long seenTerm)
-    {
-        if (seenTerm > highestTermSeen)
-        {
-            highestTermSeen = seenTerm;
-            persistTerm();
-        }
-    }
-
-    /** Written at once: a COORDINATOR or an OK carrying it may leave right after. */
-    private void persistTerm()
-    {
-        if (null != durableState)
-        {
-            durableState.putLong(DURABLE_HIGHEST_TERM_OFFSET, highestTermSeen, MessageHeader.BYTE_ORDER);
         }
     }
 
