@@ -1,7 +1,5 @@
 package org.electbench.raft;
 
-import java.util.Arrays;
-
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 import org.electbench.spi.ElectionNode;
@@ -50,6 +48,8 @@ public final class RaftNode implements ElectionNode
     private final boolean preVote;
     private final boolean checkQuorum;
     private final RaftMessages decoder = new RaftMessages();
+    /** The round's grants and, with CheckQuorum, when each peer was last heard. */
+    private final RaftQuorum quorum;
     /** Made anew at every start, so no timer id of an earlier run or life is kept. */
     private TimerSlot electionTimer = new TimerSlot(ELECTION_TIMER);
     private TimerSlot heartbeatTimer = new TimerSlot(HEARTBEAT_TIMER);
@@ -57,8 +57,6 @@ public final class RaftNode implements ElectionNode
 
     private NodeContext ctx;
     private int clusterSize;
-    /** Votes that win: a majority of the configured cluster. */
-    private int majority;
     private boolean detectorEnabled;
     private MutableDirectBuffer durableState;
 
@@ -76,13 +74,6 @@ public final class RaftNode implements ElectionNode
     /** The last heartbeat from the leader it names carried an older term than its own: its answer deposes that leader. */
     private boolean leaderBehind;
 
-    /** The round's grants, indexed by id: votes as CANDIDATE, pre-votes as PRE_CANDIDATE. */
-    private boolean[] granted = new boolean[0];
-    private int grantCount;
-    /** As LEADER with CheckQuorum: when each peer was last heard in this term. */
-    private long[] heardNs = new long[0];
-    private long[] heardScratch = new long[0];
-
     private long malformedMessages;
     private long campaigns;
 
@@ -98,6 +89,7 @@ public final class RaftNode implements ElectionNode
         heartbeatIntervalNs = config.heartbeatIntervalNs();
         preVote = config.preVote();
         checkQuorum = config.checkQuorum();
+        quorum = new RaftQuorum(selfId);
     }
 
     @Override
@@ -109,7 +101,6 @@ public final class RaftNode implements ElectionNode
         // run starts as a new one would (RaftAlgorithm.nodesStartAfresh); leaderHeardNs is now on every start.
         this.ctx = ctx;
         clusterSize = ctx.clusterSize();
-        majority = clusterSize / 2 + 1;
         detectorEnabled = ctx.detectorEnabled();
         durableState = ctx.durableState();
         decoder.reset();
@@ -124,15 +115,7 @@ public final class RaftNode implements ElectionNode
         this.leaderId = NO_LEADER;
         leaderHeardNs = ctx.nowNs();
         leaderBehind = false;
-        if (granted.length != clusterSize + 1)
-        {
-            granted = new boolean[clusterSize + 1];
-            heardNs = new long[clusterSize + 1];
-            heardScratch = new long[clusterSize];
-        }
-        clearGrants();
-        Arrays.fill(heardNs, 0);
-        Arrays.fill(heardScratch, 0);
+        quorum.reset(clusterSize);
         campaigns = 0;
         announcedRole = null;
         announcedLeaderId = NO_LEADER;
@@ -287,7 +270,7 @@ public final class RaftNode implements ElectionNode
         if (State.LEADER == state)
         {
             final boolean atRest = heartbeatTimer.isArmed() && !electionTimer.isArmed() && checkQuorum == quorumTimer.isArmed();
-            return !atRest ? NOT_AT_REST : checkQuorum && majority > 1 ? minElectionTimeoutNs : Long.MAX_VALUE;
+            return !atRest ? NOT_AT_REST : checkQuorum && quorum.majority() > 1 ? minElectionTimeoutNs : Long.MAX_VALUE;
         }
         if (State.FOLLOWER == state)
         {
@@ -358,11 +341,11 @@ public final class RaftNode implements ElectionNode
     {
         campaigns++;
         leaderId = NO_LEADER;
-        startRound();
+        quorum.startRound(ctx.nowNs());
         RaftMessages.claim(ctx, RaftMessages.PRE_VOTE, currentTerm + 1);
         ctx.broadcast();
         armElectionTimer();
-        if (grantCount >= majority)
+        if (quorum.won())
         {
             state(State.CANDIDATE);
         }
@@ -376,11 +359,11 @@ public final class RaftNode implements ElectionNode
         currentTerm++;
         votedFor = selfId;
         persist();
-        startRound();
+        quorum.startRound(ctx.nowNs());
         RaftMessages.claim(ctx, RaftMessages.REQUEST_VOTE, currentTerm);
         ctx.broadcast();
         armElectionTimer();
-        if (grantCount >= majority)
+        if (quorum.won())
         {
             state(State.LEADER);
         }
@@ -391,22 +374,16 @@ public final class RaftNode implements ElectionNode
         leaderId = selfId;
         electionTimer.cancel(ctx);
         final long nowNs = ctx.nowNs();
-        if (grantCount >= majority)
+        if (quorum.won())
         {
             // Won: voters were heard when their votes came, the others not within the window.
-            for (int id = 1; id <= clusterSize; id++)
-            {
-                if (!granted[id])
-                {
-                    heardNs[id] = nowNs - minElectionTimeoutNs;
-                }
-            }
+            quorum.heardNonVoters(nowNs - minElectionTimeoutNs);
             heartbeat();
         }
         else
         {
             // Settled by the runtime, no votes in this life: every follower has just heard it.
-            Arrays.fill(heardNs, nowNs);
+            quorum.heardAll(nowNs);
             heartbeatTimer.arm(ctx, heartbeatIntervalNs);
         }
         armQuorumCheck();
@@ -441,8 +418,8 @@ public final class RaftNode implements ElectionNode
     {
         if (State.CANDIDATE == state && term == currentTerm && granted)
         {
-            grant(voterId);
-            if (grantCount >= majority)
+            quorum.grant(voterId, ctx.nowNs());
+            if (quorum.won())
             {
                 state(State.LEADER);
             }
@@ -463,8 +440,8 @@ public final class RaftNode implements ElectionNode
     {
         if (State.PRE_CANDIDATE == state && granted && term - 1 == currentTerm)
         {
-            grant(voterId);
-            if (grantCount >= majority)
+            quorum.grant(voterId, ctx.nowNs());
+            if (quorum.won())
             {
                 state(State.CANDIDATE);
             }
@@ -512,7 +489,7 @@ public final class RaftNode implements ElectionNode
         // A higher term was handled above; an answer of this term is a follower heard.
         if (State.LEADER == state && term == currentTerm)
         {
-            heardNs[followerId] = ctx.nowNs();
+            quorum.heard(followerId, ctx.nowNs());
         }
     }
 
@@ -540,7 +517,7 @@ public final class RaftNode implements ElectionNode
     private void checkQuorum()
     {
         final long nowNs = ctx.nowNs();
-        final long dueNs = quorumHeardNs(nowNs) + minElectionTimeoutNs;
+        final long dueNs = quorum.quorumHeardNs(nowNs) + minElectionTimeoutNs;
         if (dueNs - nowNs <= 0)
         {
             leaderId = NO_LEADER;
@@ -557,28 +534,8 @@ public final class RaftNode implements ElectionNode
         if (checkQuorum)
         {
             final long nowNs = ctx.nowNs();
-            quorumTimer.arm(ctx, Math.max(0, quorumHeardNs(nowNs) + minElectionTimeoutNs - nowNs));
+            quorumTimer.arm(ctx, Math.max(0, quorum.quorumHeardNs(nowNs) + minElectionTimeoutNs - nowNs));
         }
-    }
-
-    /** @return the latest instant at which a majority, this leader included, had been heard. */
-    private long quorumHeardNs(final long nowNs)
-    {
-        final int peersNeeded = majority - 1;
-        if (0 == peersNeeded)
-        {
-            return nowNs;
-        }
-        int count = 0;
-        for (int id = 1; id <= clusterSize; id++)
-        {
-            if (id != selfId)
-            {
-                heardScratch[count++] = heardNs[id];
-            }
-        }
-        Arrays.sort(heardScratch, 0, count);
-        return heardScratch[count - peersNeeded];
     }
 
     private void armElectionTimer()
@@ -592,29 +549,6 @@ public final class RaftNode implements ElectionNode
         {
             electionTimer.cancel(ctx);
         }
-    }
-
-    /** A new round of votes or pre-votes, with this node's own. */
-    private void startRound()
-    {
-        clearGrants();
-        grant(selfId);
-    }
-
-    private void grant(final int voterId)
-    {
-        if (!granted[voterId])
-        {
-            granted[voterId] = true;
-            grantCount++;
-            heardNs[voterId] = ctx.nowNs();
-        }
-    }
-
-    private void clearGrants()
-    {
-        Arrays.fill(granted, false);
-        grantCount = 0;
     }
 
     /** Written at once: a vote or a campaign may leave right after. */
