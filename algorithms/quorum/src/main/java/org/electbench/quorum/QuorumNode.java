@@ -1,7 +1,6 @@
 package org.electbench.quorum;
 
 import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
 import org.electbench.spi.BeliefAnnouncer;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
@@ -46,6 +45,8 @@ public final class QuorumNode implements ElectionNode
     private final TimerSlot heartbeatTimer = new TimerSlot(HEARTBEAT_TIMER);
     private final ClaimSlate claims = new ClaimSlate();
     private final VoteTally votes = new VoteTally();
+    /** The terms seen and the votes promised, durable with ballots on (rules 2 and 4). */
+    private final VoteLedger ledger = new VoteLedger();
     private final BeliefAnnouncer announcer = new BeliefAnnouncer();
 
     private NodeContext ctx;
@@ -58,23 +59,11 @@ public final class QuorumNode implements ElectionNode
     private long seenTerm;
     private long seenMsg;
     private int seenSenderId;
-    /** Durable (rule 4): the highest term seen led or claimed, or led by this node; the next vote reaches one above it. */
-    private long highestTermSeen;
-    /** Durable (rule 4): the last term this node's votes cover; a vote for another server covers only later ones. */
-    private long votedTerm;
-    /** Durable: the term before the last vote's range, so the same vote can be sent again to the same server. */
-    private long votedPreviousTerm;
-    /** Durable: the server the last vote went to. */
-    private int votedForId = NO_LEADER;
     /** The old leader of the source's ranking: the last leader this node followed or was, until shown stale. */
     private int oldLeaderId = NO_LEADER;
     /** The term {@link #oldLeaderId} led when this node followed it. */
     private long oldLeaderTerm;
     private long malformedMessages;
-    /** Terms this node knew of before it restarted: it leads none of them in this life. */
-    private long recoveredTerm;
-    /** Where {@link #highestTermSeen} and {@link #votedTerm} survive a restart, or null when the runtime keeps nothing. */
-    private MutableDirectBuffer durableState;
     /** The leader this node follows (itself when leading): the "old leader" of the next vote. */
     private int leaderId = NO_LEADER;
     /** Whether {@link #leaderId}'s LEAD arrived since this node started VOTING: it is alive. */
@@ -125,15 +114,10 @@ public final class QuorumNode implements ElectionNode
         seenTerm = 0;
         seenMsg = 0;
         seenSenderId = NO_LEADER;
-        highestTermSeen = 0;
-        votedTerm = 0;
-        votedPreviousTerm = 0;
-        votedForId = NO_LEADER;
         oldLeaderId = NO_LEADER;
         oldLeaderTerm = 0;
-        recoveredTerm = 0;
         // The source keeps nothing across a restart; durable votes are rule 4.
-        durableState = ballots ? ctx.durableState() : null;
+        ledger.reset(ballots ? ctx.durableState() : null, start);
         this.leaderId = NO_LEADER;
         leaderHeardWhileVoting = false;
         watchingLeader = false;
@@ -141,30 +125,12 @@ public final class QuorumNode implements ElectionNode
         choiceMsg = 0;
         announcer.reset();
 
-        if (Start.RECOVERED == start && null != durableState)
-        {
-            highestTermSeen = DurableVote.highestTermSeen(durableState);
-            votedTerm = DurableVote.votedTerm(durableState);
-            votedPreviousTerm = DurableVote.votedPreviousTerm(durableState);
-            votedForId = DurableVote.votedForId(durableState);
-            recoveredTerm = Math.max(highestTermSeen, votedTerm);
-        }
-        else if (Start.RECOVERED != start)
-        {
-            // The cluster's first start: what the buffer holds belongs to no life of this cluster.
-            persistTerms();
-        }
-
         if (Start.SETTLED == start)
         {
             // The leader's LEAD (term, 0) has just been seen by all; its next LEAD is (term, 1).
             seenTerm = term;
             seenSenderId = leaderId;
-            // As if every server had voted in the settled term: no vote is for it.
-            votedTerm = term;
-            votedPreviousTerm = term;
-            noteTerm(term);
-            persistTerms();
+            ledger.settle(term);
             this.leaderId = leaderId;
             oldLeaderId = leaderId;
             oldLeaderTerm = term;
@@ -185,7 +151,7 @@ public final class QuorumNode implements ElectionNode
             return;
         }
         if (fromId == selfId || fromId < 1 || fromId > clusterSize || !decoder.wrap(buffer, offset, length) ||
-            !decoder.plausible(Math.max(highestTermSeen, votedTerm)))
+            !decoder.plausible(Math.max(ledger.highestTermSeen(), ledger.votedTerm())))
         {
             malformedMessages++;
             return;
@@ -311,7 +277,7 @@ public final class QuorumNode implements ElectionNode
     /** @return the highest term seen, voted in or led: durable, and the next vote reaches one above it. */
     long highestTermSeen()
     {
-        return highestTermSeen;
+        return ledger.highestTermSeen();
     }
 
     /**
@@ -365,7 +331,7 @@ public final class QuorumNode implements ElectionNode
 
     private void onElect(final int fromId, final long term, final long msg, final long ballot)
     {
-        noteTerm(term);
+        ledger.noteTerm(term);
         claims.record(fromId, term, msg, ballot);
         if (ballots && state.leading() && term > seenTerm)
         {
@@ -408,7 +374,7 @@ public final class QuorumNode implements ElectionNode
             return;
         }
 
-        noteTerm(term);
+        ledger.noteTerm(term);
         seenTerm = term;
         seenMsg = msg;
         seenSenderId = fromId;
@@ -446,7 +412,7 @@ public final class QuorumNode implements ElectionNode
         }
         // The next leader's number: one above every term claimed or seen led, and at least the
         // round's highest ballot, so that the round's votes meet on one term (rules 1 and 7).
-        castVote(choiceId, Math.max(Terms.nextSaturated(Math.max(choiceTerm, highestTermSeen)), highestBallot));
+        castVote(choiceId, Math.max(Terms.nextSaturated(Math.max(choiceTerm, ledger.highestTermSeen())), highestBallot));
     }
 
     /**
@@ -495,29 +461,19 @@ public final class QuorumNode implements ElectionNode
     /** A VOTE reaching at least {@code electedTerm} for the chosen server, or its own vote when that is this node. */
     private void castVote(final int choiceId, final long electedTerm)
     {
-        if (choiceId != votedForId || electedTerm > votedTerm)
+        if (!ledger.vote(choiceId, electedTerm))
         {
-            if (!Terms.hasNext(votedTerm))
-            {
-                // Every term is voted in: nothing is left to cover, and counting on would wrap.
-                return;
-            }
-            // Rule 2: a vote for another server, or for a later term, covers only terms no vote of
-            // this server has covered yet.
-            votedPreviousTerm = votedTerm;
-            votedTerm = Math.max(electedTerm, votedTerm + 1);
-            votedForId = choiceId;
-            persistTerms();
+            // Every term is voted in: nothing is left to cover.
+            return;
         }
-        // Otherwise the same vote as last time, to the same server: it covers nothing new.
         if (choiceId == selfId)
         {
-            tally(selfId, votedPreviousTerm, votedTerm);
+            tally(selfId, ledger.votedPreviousTerm(), ledger.votedTerm());
         }
         else
         {
             votes.forget(selfId);
-            QuorumMessages.claimVote(ctx, votedPreviousTerm, votedTerm);
+            QuorumMessages.claimVote(ctx, ledger.votedPreviousTerm(), ledger.votedTerm());
             ctx.send(choiceId);
         }
     }
@@ -528,7 +484,7 @@ public final class QuorumNode implements ElectionNode
      */
     private void tally(final int voterId, final long previousTerm, final long votedTerm)
     {
-        final long floorTerm = Math.max(seenTerm, recoveredTerm);
+        final long floorTerm = Math.max(seenTerm, ledger.recoveredTerm());
         final long bestTerm = votes.recordRange(voterId, previousTerm, votedTerm, floorTerm);
         if (bestTerm > floorTerm)
         {
@@ -568,7 +524,7 @@ public final class QuorumNode implements ElectionNode
 
     private void becomeLeader(final long term)
     {
-        noteTerm(term);
+        ledger.noteTerm(term);
         seenTerm = term;
         seenMsg = 0;
         seenSenderId = selfId;
@@ -583,7 +539,7 @@ public final class QuorumNode implements ElectionNode
     private void lead()
     {
         seenMsg++;
-        noteTerm(seenTerm);
+        ledger.noteTerm(seenTerm);
         QuorumMessages.claimLead(ctx, seenTerm, seenMsg);
         ctx.broadcast();
         if (!state.voting())
@@ -605,7 +561,7 @@ public final class QuorumNode implements ElectionNode
             // The source's ELECT(id, term, msg) carries no ballot.
             return 0;
         }
-        return Math.max(votedTerm, Terms.nextSaturated(recoveredTerm));
+        return Math.max(ledger.votedTerm(), Terms.nextSaturated(ledger.recoveredTerm()));
     }
 
     private void armWatch(final long timeoutNs)
@@ -617,24 +573,6 @@ public final class QuorumNode implements ElectionNode
         else
         {
             watchTimer.cancel(ctx);
-        }
-    }
-
-    private void noteTerm(final long term)
-    {
-        if (term > highestTermSeen)
-        {
-            highestTermSeen = term;
-            persistTerms();
-        }
-    }
-
-    /** Rule 4: written at once, as a vote or a LEAD may leave right after. */
-    private void persistTerms()
-    {
-        if (null != durableState)
-        {
-            DurableVote.write(durableState, highestTermSeen, votedTerm, votedPreviousTerm, votedForId);
         }
     }
 
