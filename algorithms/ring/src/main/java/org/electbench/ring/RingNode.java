@@ -4,15 +4,10 @@ import static org.electbench.ring.RingMessages.ACK;
 import static org.electbench.ring.RingMessages.ELECTED;
 import static org.electbench.ring.RingMessages.ELECTION;
 import static org.electbench.ring.RingMessages.HEARTBEAT;
-import static org.electbench.ring.RingMessages.HEARTBEAT_BODY_LENGTH;
-import static org.electbench.ring.RingMessages.HEARTBEAT_TERM_OFFSET;
-import static org.electbench.spi.MessageHeader.BYTE_ORDER;
 
 import org.agrona.DirectBuffer;
-import org.agrona.MutableDirectBuffer;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
-import org.electbench.spi.MessageHeader;
 import org.electbench.spi.NodeContext;
 import org.electbench.spi.RecoveryPolicy;
 import org.electbench.spi.RingArrangement;
@@ -28,7 +23,8 @@ import org.electbench.spi.TimerSlot;
  * {@code docs/design/algorithms/ring.md}.
  * <p>
  * Assumes T_elec above the round trip of one hop and T_coord above two laps; the hops themselves
- * are {@link ReliableHops}. Every state change goes through {@link #state(State, int, long)}.
+ * are {@link ReliableHops}, the failure detector {@link Heartbeats}. Every state change goes
+ * through {@link #state(State, int, long)}.
  * Single-threaded, as the SPI promises; nothing on the message path allocates.
  */
 public final class RingNode implements ElectionNode
@@ -72,8 +68,7 @@ public final class RingNode implements ElectionNode
     /** Without acknowledgements the textbook assumes no failures: no lap ever restarts. */
     private final boolean restartsLaps;
     private final ReliableHops hops;
-    private final TimerSlot detectionTimer = new TimerSlot(DETECTION_TIMER);
-    private final TimerSlot heartbeatTimer = new TimerSlot(HEARTBEAT_TIMER);
+    private final Heartbeats heartbeats;
     private final TimerSlot lapTimer = new TimerSlot(LAP_TIMER);
 
     private NodeContext ctx;
@@ -90,7 +85,6 @@ public final class RingNode implements ElectionNode
     private int announcedLeaderId;
     private long announcedTerm;
     private long lapTimeoutNs;
-    private long leaderDeadlineNs;
     private int forwardedElectedLeader = NO_LEADER;
     private long forwardedElectedTerm;
 
@@ -114,6 +108,7 @@ public final class RingNode implements ElectionNode
         arrangement = settings.get(RingAlgorithm.ARRANGEMENT);
         recoveryPolicy = settings.get(RingAlgorithm.RECOVERY);
         restartsLaps = acknowledgements;
+        heartbeats = new Heartbeats(settings, HEARTBEAT_TIMER, DETECTION_TIMER);
         hops = new ReliableHops(acknowledgements, settings.electionTimeoutNs(), HOP_TIMER, new ReliableHops.Rules()
         {
             @Override
@@ -154,8 +149,7 @@ public final class RingNode implements ElectionNode
         decoder = new RingMessages(acknowledgements, ctx.clusterSize());
         hops.start(ctx, ring);
         // Timers of an earlier life never fire into this one: forget them without cancelling.
-        detectionTimer.forget();
-        heartbeatTimer.forget();
+        heartbeats.start(ctx);
         lapTimer.forget();
         // Everything else as a new node holds it (malformedMessages runs on): no belief of an earlier life is read.
         state = null;
@@ -163,7 +157,6 @@ public final class RingNode implements ElectionNode
         this.leaderId = NO_LEADER;
         this.term = 0;
         lapTimeoutNs = 0;
-        leaderDeadlineNs = 0;
         forwardedElectedLeader = NO_LEADER;
         forwardedElectedTerm = 0;
         // Every node boots a follower knowing no leader and term 0, which the monitor assumes unannounced.
@@ -189,8 +182,7 @@ public final class RingNode implements ElectionNode
                 if (leaderId == selfId)
                 {
                     state(State.LEADER, selfId, term);
-                    sendHeartbeat();
-                    heartbeatTimer.arm(ctx, settings.heartbeatIntervalNs());
+                    heartbeats.beat(this.term);
                 }
                 else
                 {
@@ -207,7 +199,7 @@ public final class RingNode implements ElectionNode
                     }
                     else
                     {
-                        watchLeader();
+                        heartbeats.watchLeader();
                     }
                 }
                 break;
@@ -270,16 +262,15 @@ public final class RingNode implements ElectionNode
         switch (kind)
         {
             case DETECTION_TIMER:
-                if (detectionTimer.fired(timerId))
+                if (heartbeats.watchFired(timerId) && State.FOLLOWER == state && heartbeats.leaderLapsed())
                 {
-                    onDetectionTimer();
+                    initiate();
                 }
                 break;
             case HEARTBEAT_TIMER:
-                if (heartbeatTimer.fired(timerId) && Role.LEADER == state.role)
+                if (heartbeats.beatFired(timerId) && Role.LEADER == state.role)
                 {
-                    sendHeartbeat();
-                    heartbeatTimer.arm(ctx, settings.heartbeatIntervalNs());
+                    heartbeats.beat(term);
                 }
                 break;
             case LAP_TIMER:
@@ -339,15 +330,15 @@ public final class RingNode implements ElectionNode
         {
             return NOT_AT_REST;
         }
-        if (State.FOLLOWER == state && NO_LEADER != leaderId && selfId != leaderId && !heartbeatTimer.isArmed())
+        if (State.FOLLOWER == state && NO_LEADER != leaderId && selfId != leaderId && !heartbeats.isBeating())
         {
             if (!ctx.detectorEnabled())
             {
-                return detectionTimer.isArmed() ? NOT_AT_REST : Long.MAX_VALUE;
+                return heartbeats.isWatching() ? NOT_AT_REST : Long.MAX_VALUE;
             }
-            return detectionTimer.isArmed() ? settings.detectionTimeoutNs() : NOT_AT_REST;
+            return heartbeats.isWatching() ? settings.detectionTimeoutNs() : NOT_AT_REST;
         }
-        if (State.LEADER == state && selfId == leaderId && heartbeatTimer.isArmed() && !detectionTimer.isArmed())
+        if (State.LEADER == state && selfId == leaderId && heartbeats.isBeating() && !heartbeats.isWatching())
         {
             return Long.MAX_VALUE;
         }
@@ -440,29 +431,12 @@ public final class RingNode implements ElectionNode
     {
         if (leader == leaderId && leaderTerm == term)
         {
-            leaderDeadlineNs = ctx.nowNs() + settings.detectionTimeoutNs();
+            heartbeats.heardLeader();
         }
         else if (leaderTerm > term || (leaderTerm == term && leader > leaderId && !state.electing()))
         {
             follow(leader, leaderTerm);
             standIfOutranking();
-        }
-    }
-
-    private void onDetectionTimer()
-    {
-        if (State.FOLLOWER != state)
-        {
-            return;
-        }
-        final long remainingNs = leaderDeadlineNs - ctx.nowNs();
-        if (remainingNs > 0)
-        {
-            detectionTimer.arm(ctx, remainingNs);
-        }
-        else
-        {
-            initiate();
         }
     }
 
@@ -509,17 +483,14 @@ public final class RingNode implements ElectionNode
         state(State.ANNOUNCING, selfId, newTerm);
         forwardedElectedLeader = selfId;
         forwardedElectedTerm = newTerm;
-        if (!heartbeatTimer.isArmed())
-        {
-            heartbeatTimer.arm(ctx, settings.heartbeatIntervalNs());
-        }
+        heartbeats.startBeating();
         hops.toSuccessor(ELECTED, selfId, newTerm, 0);
     }
 
     private void follow(final int leader, final long leaderTerm)
     {
         state(State.FOLLOWER, leader, leaderTerm);
-        watchLeader();
+        heartbeats.watchLeader();
     }
 
     /**
@@ -531,7 +502,7 @@ public final class RingNode implements ElectionNode
         final State previous = state;
         if (null != previous && Role.LEADER == previous.role && Role.LEADER != next.role)
         {
-            heartbeatTimer.cancel(ctx);
+            heartbeats.stopBeating();
         }
         state = next;
         stateChangedNs = ctx.nowNs();
@@ -568,14 +539,14 @@ public final class RingNode implements ElectionNode
                 hops.electionStarted();
             }
         }
-        stopWatchingLeader();
+        heartbeats.stopWatchingLeader();
         startLapTimer();
     }
 
     /** Won: the new leader stays a participant until its ELECTED comes home or T_coord passes. */
     private void announcing()
     {
-        stopWatchingLeader();
+        heartbeats.stopWatchingLeader();
         lapTimeoutNs = settings.coordinatorTimeoutNs();
         startLapTimer();
     }
@@ -599,24 +570,6 @@ public final class RingNode implements ElectionNode
         }
     }
 
-    private void watchLeader()
-    {
-        if (!ctx.detectorEnabled())
-        {
-            return;
-        }
-        leaderDeadlineNs = ctx.nowNs() + settings.detectionTimeoutNs();
-        if (!detectionTimer.isArmed())
-        {
-            detectionTimer.arm(ctx, settings.detectionTimeoutNs());
-        }
-    }
-
-    private void stopWatchingLeader()
-    {
-        detectionTimer.cancel(ctx);
-    }
-
     private void startLapTimer()
     {
         if (restartsLaps)
@@ -628,12 +581,5 @@ public final class RingNode implements ElectionNode
             }
             lapTimer.arm(ctx, lapTimeoutNs);
         }
-    }
-
-    private void sendHeartbeat()
-    {
-        final MutableDirectBuffer buffer = ctx.claim(HEARTBEAT, HEARTBEAT_BODY_LENGTH);
-        buffer.putLong(MessageHeader.LENGTH + HEARTBEAT_TERM_OFFSET, term, BYTE_ORDER);
-        ctx.broadcast();
     }
 }
