@@ -53,12 +53,13 @@ final class RunShortcuts
     private long[] sentAtNs = new long[INITIAL_SLOTS];
     /**
      * Per node, the sender of the last heartbeat it was handed that was sent at or after the last
-     * fault's end, and of the last acknowledgement: a silence before then (a cut just healed) is no
-     * measure of the gaps to come, only an exchange sent on the healed network is.
+     * fault's end; and per node, the receiver of its last acknowledgement sent then. A silence
+     * before then (a cut just healed) is no measure of the gaps to come, only an exchange sent on
+     * the healed network is.
      */
     private int[] heartbeatSince = new int[1];
     private int[] answerSince = new int[1];
-    /** The event count at which the run may next be checked for rest (every N events, so O(1) an event). */
+    /** The event count at which the run may next be checked for rest (every quarter of N events). */
     private long nextRestCheck;
     /** Whether this run's network can end it at rest: nothing lost; the delay and heartbeat interval it runs with. */
     private boolean restPossible;
