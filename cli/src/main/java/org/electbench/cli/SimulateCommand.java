@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 
 import org.electbench.harness.Environment;
 import org.electbench.harness.RunReport;
+import org.electbench.harness.RuntimeRegistry;
 import org.electbench.harness.SeededRuns;
 import org.electbench.harness.TracedRuntime;
 import org.electbench.analysis.trace.TraceWriter;
@@ -52,6 +53,12 @@ final class SimulateCommand implements Callable<Integer>
             "algorithm's code (default: " + "0 on sim, " + RealtimeRuntime.DEFAULT_WARMUP_RUNS + " on the real-clock transports" + ").")
     Integer warmup;
 
+    @Option(names = "--threads", paramLabel = "T",
+        description = "Threads the simulator's runs are split among, each on a simulator of its own, with the same figures as " +
+            "one thread gives; a thread gets " + SeededRuns.MIN_RUNS_PER_THREAD + " runs at least (default: the cores; " +
+            "a real-clock transport makes its runs one at a time).")
+    Integer threads;
+
     @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of run 0; run i derives its own (default: ${DEFAULT-VALUE}).")
     long seed;
 
@@ -88,12 +95,23 @@ final class SimulateCommand implements Callable<Integer>
         {
             throw FlagErrors.invalid(spec, "--warmup", "must be at least 0, was " + warmup);
         }
+        if (null != threads && threads < 1)
+        {
+            throw FlagErrors.invalid(spec, "--threads", "must be at least 1, was " + threads);
+        }
         final SeededRuns.Outcome outcome;
         try (ClusterRuntime runtime = traced(transport.newRuntime()))
         {
             FlagErrors.checkNodes(spec, runtime, options.nodes(), "--nodes");
             final Scenario scenario = options.toScenario(seed).toBuilder().chaosFaults(kinds).build();
-            outcome = new SeededRuns().run(runtime, scenario, runs, null == warmup ? runtime.defaultWarmupRuns() : warmup,
+            final boolean realClock = RuntimeRegistry.instance().get(runtime.name()).realClock();
+            if (null != threads && threads > 1 && realClock)
+            {
+                throw FlagErrors.invalid(spec, "--threads", "only the simulator splits its runs among threads; " + runtime.name() +
+                    " makes them one at a time, on the real clock: leave --threads out or use --transport sim");
+            }
+            final int threadCount = null == threads ? Runtime.getRuntime().availableProcessors() : threads;
+            outcome = new SeededRuns().splitAmong(threadCount).run(runtime, scenario, runs, null == warmup ? runtime.defaultWarmupRuns() : warmup,
                 progress(scenario, System.err));
         }
         final RunReport report = outcome.report(Environment.capture(seed, commandLine(spec)));

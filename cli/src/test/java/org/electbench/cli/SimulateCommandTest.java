@@ -168,6 +168,8 @@ class SimulateCommandTest
             Arguments.of(new String[]{"--acknowledgements", "maybe"}, "--acknowledgements", "on, off"),
             Arguments.of(new String[]{"--arrangement", "spiral"}, "--arrangement", "increasing, decreasing, random"),
             Arguments.of(new String[]{"--runs", "0"}, "--runs", "at least 1"),
+            Arguments.of(new String[]{"--threads", "0"}, "--threads", "at least 1"),
+            Arguments.of(new String[]{"--threads", "2", "--transport", "inmemory"}, "--threads", "--transport sim"),
             Arguments.of(new String[]{"--transport", "carrier-pigeon"}, "--transport", "sim"),
             Arguments.of(new String[]{"--bogus"}, "--bogus", "Unknown option"));
     }

@@ -1,6 +1,7 @@
 package org.electbench.harness;
 
 import java.util.List;
+import java.util.function.Supplier;
 
 import org.electbench.transport.ClusterRuntime;
 import org.electbench.transport.ElectionResult;
@@ -40,6 +41,9 @@ public final class SeededRuns
     static final int RUNTIME_COMPILE_RUNS = 2_000;
     static final long RUNTIME_COMPILE_BUDGET_NS = 3_000_000_000L;
 
+    /** Fewer runs than this for a thread are not worth the thread and a simulator of its own, see {@link #splitAmong}. */
+    public static final int MIN_RUNS_PER_THREAD = 2_000;
+
     /** Told after every run; implementations decide how often to show anything. */
     @FunctionalInterface
     public interface Progress
@@ -52,6 +56,7 @@ public final class SeededRuns
     }
 
     private final RuntimeRegistry registry;
+    private final int threads;
 
     public SeededRuns()
     {
@@ -61,7 +66,31 @@ public final class SeededRuns
     /** @param registry where the floor's simulator and named runtimes come from. */
     public SeededRuns(final RuntimeRegistry registry)
     {
+        this(registry, 1);
+    }
+
+    private SeededRuns(final RuntimeRegistry registry, final int threads)
+    {
         this.registry = registry;
+        this.threads = threads;
+    }
+
+    /**
+     * @param threads how many threads a simulator's runs may be split among, each thread on a
+     *                simulator of its own made from the registry by the runtime's name, with the
+     *                figures of the runs played one after another ({@link SplitRuns}). A thread gets
+     *                {@value #MIN_RUNS_PER_THREAD} runs at least, and no more simulators are
+     *                made than the heap holds clusters of the scenario's size. A real-clock
+     *                runtime's runs are always made one at a time.
+     * @return runs made as these are, split among up to {@code threads} threads.
+     */
+    public SeededRuns splitAmong(final int threads)
+    {
+        if (threads < 1)
+        {
+            throw new IllegalArgumentException("threads must be at least 1, was " + threads);
+        }
+        return new SeededRuns(registry, threads);
     }
 
     /**
@@ -218,10 +247,17 @@ public final class SeededRuns
         final boolean realClock = registry.get(runtime.name()).realClock();
         // A real transport's own latency is not in the delay bound: its settings derive as ClusterProfile#partialBound says.
         final Scenario scenario = realClock ? given.onRealClock() : given;
-        final Summary summary = new Summary(scenario.algorithm().messageTypes(), scenario.algorithm().heartbeatType(), metrics);
+        final Supplier<Summary> newSummary = () -> new Summary(scenario.algorithm().messageTypes(), scenario.algorithm().heartbeatType(), metrics);
+        final long startNs = System.nanoTime();
+        final int splitThreads = realClock ? 1 : SplitRuns.threadsFor(threads, runs, scenario.nodes(), runtime.maxNodes());
+        if (splitThreads > 1)
+        {
+            final Summary summary = SplitRuns.run(registry, runtime, scenario, runs, splitThreads, progress, newSummary);
+            return new Outcome(scenario, runtime.name(), summary, System.nanoTime() - startNs);
+        }
+        final Summary summary = newSummary.get();
         final ClusterRuntime floorRuntime = realClock ? registry.get(floorRuntimeName()).newRuntime() : null;
         final LateRuns lateRuns = new LateRuns(runs);
-        final long startNs = System.nanoTime();
         try
         {
             for (int run = 0; run < runs; run++)

@@ -88,6 +88,33 @@ public final class Summary
         }
     }
 
+    /**
+     * Adds the runs another summary aggregated after this one's, as if each had been added here
+     * in turn ({@link Aggregate#addAll}): runs split among threads come back to the figures one
+     * summary of all of them gives.
+     *
+     * @param later a summary of the same metrics over the runs that came after this one's.
+     */
+    public void addAll(final Summary later)
+    {
+        if (!aggregateByName.keySet().equals(later.aggregateByName.keySet()))
+        {
+            throw new IllegalArgumentException("summaries of different metrics: " + aggregateByName.keySet() + " and " +
+                later.aggregateByName.keySet());
+        }
+        if (0 == later.runs)
+        {
+            return;
+        }
+        runs += later.runs;
+        paired |= later.paired;
+        lastLeader = later.lastLeader;
+        for (final Aggregate aggregate : aggregates)
+        {
+            aggregate.addAll(later.aggregateByName.get(aggregate.metric().name()));
+        }
+    }
+
     /** @return every aggregate, in declaration order. */
     public List<Aggregate> aggregates()
     {

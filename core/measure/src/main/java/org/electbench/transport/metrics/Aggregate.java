@@ -80,6 +80,35 @@ public final class Aggregate
         max = Math.max(max, value);
     }
 
+    /**
+     * Adds another aggregate's runs of the same metric after this one's, as if each had been
+     * recorded here in turn: the values keep their order, so every figure is the one a single
+     * aggregate of both would give.
+     *
+     * @param later the same metric's aggregate of the runs that came after this one's.
+     */
+    public void addAll(final Aggregate later)
+    {
+        if (!metric.name().equals(later.metric.name()))
+        {
+            throw new IllegalArgumentException("cannot add " + later.metric.name() + " to " + metric.name());
+        }
+        runs += later.runs;
+        if (null != values)
+        {
+            if (samples + later.samples > values.length)
+            {
+                values = Arrays.copyOf(values, Math.max(2 * values.length, samples + later.samples));
+            }
+            System.arraycopy(later.values, 0, values, samples, later.samples);
+            histogram.add(later.histogram);
+        }
+        samples += later.samples;
+        sum += later.sum;
+        min = Math.min(min, later.min);
+        max = Math.max(max, later.max);
+    }
+
     public Metric metric()
     {
         return metric;
