@@ -61,6 +61,13 @@ final class RunShortcuts
     private int[] answerSince = new int[1];
     /** The event count at which the run may next be checked for rest (every quarter of N events). */
     private long nextRestCheck;
+    /**
+     * Before this instant no check for the window ending at {@link #riskWindowEndNs} can pass: the
+     * last check found every node at rest but the delay's tail too likely to open a silence in the
+     * rounds left, a risk that falls only as they run out ({@link Long#MAX_VALUE}: not before the window ends).
+     */
+    private long riskClearsNs;
+    private long riskWindowEndNs;
     /** Whether this run's network can end it at rest: nothing lost; the delay and heartbeat interval it runs with. */
     private boolean restPossible;
     private DelayDistribution delay;
@@ -106,6 +113,7 @@ final class RunShortcuts
         Arrays.fill(answerSince, ElectionNode.NO_LEADER);
         electionsInFlight = 0;
         nextRestCheck = 0;
+        riskWindowEndNs = Long.MIN_VALUE;
         delay = scenario.network().delay();
         heartbeatNs = scenario.settings().heartbeatIntervalNs();
         restPossible = possible && 0 == scenario.network().lossProbability() && heartbeatNs > 0;
@@ -262,7 +270,7 @@ final class RunShortcuts
     boolean decidedAtRest(final NodeLifecycle nodes, final ConvergenceMonitor monitor, final long nowNs, final long windowEndNs)
     {
         // A fault with no end (a permanent cut, a partial partition) still holds after the last fault's edge.
-        if (!restPossible || !nodes.networkHealed())
+        if (!restPossible || !nodes.networkHealed() || windowEndNs == riskWindowEndNs && nowNs - riskClearsNs < 0)
         {
             return false;
         }
@@ -330,6 +338,14 @@ final class RunShortcuts
             perCopy += 2 * delay.exceedance((leaderSilenceNs - heartbeatNs) / 2);
         }
         final double rounds = (double)(windowEndNs - nowNs) / heartbeatNs + 2;
-        return 0 == perCopy || rounds * (clusterSize - 1) * perCopy <= REST_RISK;
+        if (0 == perCopy || rounds * (clusterSize - 1) * perCopy <= REST_RISK)
+        {
+            return true;
+        }
+        // The same silences pass once the rounds left are this few: until then, checking again only costs.
+        final double roundsAllowed = REST_RISK / ((clusterSize - 1) * perCopy);
+        riskWindowEndNs = windowEndNs;
+        riskClearsNs = roundsAllowed <= 2 ? Long.MAX_VALUE : windowEndNs - (long)((roundsAllowed - 2) * heartbeatNs);
+        return false;
     }
 }
