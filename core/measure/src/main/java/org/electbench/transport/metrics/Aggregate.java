@@ -101,7 +101,11 @@ public final class Aggregate
                 values = Arrays.copyOf(values, Math.max(2 * values.length, samples + later.samples));
             }
             System.arraycopy(later.values, 0, values, samples, later.samples);
-            histogram.add(later.histogram);
+            // Recorded one by one, as they came: the histogram grows as it would have, and encodes the same.
+            for (int i = 0; i < later.samples; i++)
+            {
+                histogram.recordValue(Math.max(0, later.values[i]));
+            }
         }
         samples += later.samples;
         sum += later.sum;
