@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
+import org.apache.commons.math3.analysis.UnivariateFunction;
+import org.apache.commons.math3.analysis.solvers.BrentSolver;
 import org.apache.commons.math3.distribution.NormalDistribution;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -34,6 +36,14 @@ public final class NetworkFit
     /** The longest RTT p99 the sweep's ladder leaves room above for heartbeats and timeouts. */
     static final long MAX_RTT_P99_NS = 10_000_000_000L;
     private static final NormalDistribution NORMAL = new NormalDistribution(null, 0, 1);
+    /** The widest one-way sigma a fit gives: a round trip's p99 of some 10^4 times its median, far past {@link #MAX_SPREAD}. */
+    static final double MAX_SIGMA = 4;
+    /** How closely a fit pins sigma, far below the four decimals it is printed with. */
+    private static final double SIGMA_ACCURACY = 1e-12;
+    /** How closely a quantile of the round trip is pinned, relative to it; its probability to within this. */
+    private static final double RELATIVE_ACCURACY = 1e-14;
+    private static final double FUNCTION_ACCURACY = 1e-15;
+    private static final int MAX_EVALUATIONS = 200;
     /** Quantile midpoints of one trip over which the other is integrated. */
     private static final int POINTS = 256;
     /**
@@ -102,24 +112,24 @@ public final class NetworkFit
         return Math.round(Math.round(value / unit) * unit);
     }
 
-    /** @return the one-way sigma whose round trip (two draws added) has this p99 / p50. */
+    /**
+     * @return the one-way sigma whose round trip (two draws added) has this p99 / p50, found by
+     *         Brent's method (commons-math): some ten evaluations of the ratio where halving the
+     *         interval took forty, each a quantile found in turn, so the fit takes some tens
+     *         of milliseconds rather than a third of a second before a tune can start.
+     */
     static double sigmaForSpread(final double spread)
     {
-        double low = 0;
-        double high = 4;
-        for (int i = 0; i < 40; i++)
+        final UnivariateFunction excess = sigma -> sumQuantile(sigma, 0.99) / sumQuantile(sigma, 0.5) - spread;
+        if (excess.value(0) >= 0)
         {
-            final double mid = 0.5 * (low + high);
-            if (sumQuantile(mid, 0.99) / sumQuantile(mid, 0.5) < spread)
-            {
-                low = mid;
-            }
-            else
-            {
-                high = mid;
-            }
+            return 0;
         }
-        return 0.5 * (low + high);
+        if (excess.value(MAX_SIGMA) <= 0)
+        {
+            return MAX_SIGMA;
+        }
+        return new BrentSolver(SIGMA_ACCURACY).solve(MAX_EVALUATIONS, excess, 0, MAX_SIGMA);
     }
 
     /** @return the p-quantile of the sum of two independent lognormals of median 1 and this sigma. */
@@ -129,21 +139,10 @@ public final class NetworkFit
         {
             return 2;
         }
-        double low = 0;
-        double high = 2 * Math.exp(sigma * 6);
-        for (int i = 0; i < 50; i++)
-        {
-            final double mid = 0.5 * (low + high);
-            if (sumCdf(sigma, mid) < p)
-            {
-                low = mid;
-            }
-            else
-            {
-                high = mid;
-            }
-        }
-        return 0.5 * (low + high);
+        // Every quantile of interest is below it: each trip's share past its own median e^(6 sigma) is under 1e-9.
+        final double high = 2 * Math.exp(sigma * 6);
+        final BrentSolver solver = new BrentSolver(RELATIVE_ACCURACY, high * RELATIVE_ACCURACY, FUNCTION_ACCURACY);
+        return solver.solve(MAX_EVALUATIONS, total -> sumCdf(sigma, total) - p, 0, high);
     }
 
     private static double sumCdf(final double sigma, final double total)

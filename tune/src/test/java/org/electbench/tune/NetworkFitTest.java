@@ -38,6 +38,43 @@ class NetworkFitTest
         }
     }
 
+    /**
+     * Fits worked out by halving sigma's interval forty times, each quantile's fifty: Brent's
+     * method must give the same delay law to the digits it is printed with, from a spread of 1 (no
+     * tail) to one near {@link NetworkFit#MAX_SPREAD}.
+     */
+    @Test
+    void theFitGivesTheDelayLawThatHalvingTheIntervalGave()
+    {
+        final String[] fits = {
+            "27638706 27638706 lognormal:13800us,0.0000",
+            "13447145 14119502 lognormal:6720us,0.0297",
+            "31382929 34521221 lognormal:15700us,0.0581",
+            "29128882 33498214 lognormal:14500us,0.0851",
+            "43888954 59250087 lognormal:21800us,0.1823",
+            "34244065 59927113 lognormal:16700us,0.3359",
+            "43802498 1629883220 lognormal:12400us,1.9063",
+            "933422 33060363 lognormal:268us,1.8818",
+            "29078976 33735383 lognormal:14500us,0.0905",
+            "34068585 1464230190 lognormal:9360us,1.9781",
+            "6043379 49369631 lognormal:2350us,1.1474",
+            "506393 3470253 lognormal:203us,1.0580",
+            "35754499 44735205 lognormal:17800us,0.1364",
+            "42742950 392594356 lognormal:16200us,1.2068",
+            "8047734 184840307 lognormal:2540us,1.6660",
+            "8471686 8502397 lognormal:4240us,0.0022",
+            "8635195 91681295 lognormal:3190us,1.2799",
+            "17371367 261739441 lognormal:5990us,1.4556",
+            "19960685 313226227 lognormal:6820us,1.4759"
+        };
+        for (final String fit : fits)
+        {
+            final String[] parts = fit.split(" ");
+            assertEquals(parts[2], NetworkFit.fromPercentiles(Long.parseLong(parts[0]), Long.parseLong(parts[1]), 0).delaySpec(), fit);
+        }
+        assertEquals(NetworkFit.MAX_SIGMA, NetworkFit.sigmaForSpread(1e6), 0.0, "a spread past the widest sigma's");
+    }
+
     @Test
     void implausibleRoundTripsAreRejectedNamingTheFlags()
     {
