@@ -1,6 +1,7 @@
 package org.electbench.cli;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.electbench.spi.AlgorithmRegistry;
@@ -25,11 +26,17 @@ import picocli.CommandLine.Spec;
         "0:success",
         "1:failure (observe: no settled result)",
         "2:a wrong flag, value or file, named in one line",
-        "3:a run passed a resource budget (events, memory) while running"},
-    subcommands = {SimulateCommand.class, RunCommand.class, ChaosCommand.class, NodeCommand.class, ObserveCommand.class,
-        ReportCommand.class, CompareCommand.class, TuneCommand.class, ProbeCommand.class, ReferenceCommand.class})
+        "3:a run passed a resource budget (events, memory) while running"})
 public final class Main implements Callable<Integer>
 {
+    /**
+     * The commands, in the order {@code --help} lists them. A command line names one: only that
+     * one is built (picocli reads every flag of a command by reflection, and all of them took most
+     * of a second before any work began); without one (help, version, a mistake) all are.
+     */
+    static final List<Class<?>> COMMANDS = List.of(SimulateCommand.class, RunCommand.class, ChaosCommand.class, NodeCommand.class,
+        ObserveCommand.class, ReportCommand.class, CompareCommand.class, TuneCommand.class, ProbeCommand.class, ReferenceCommand.class);
+
     public static final int EXIT_OK = 0;
     public static final int EXIT_FAILURE = 1;
     public static final int EXIT_USAGE = 2;
@@ -62,7 +69,7 @@ public final class Main implements Callable<Integer>
     /** @return the exit code, see {@link Main}. */
     public static int execute(final String... args)
     {
-        final CommandLine commandLine = commandLine();
+        final CommandLine commandLine = commandLine(named(args));
         try
         {
             return commandLine.execute(args);
@@ -81,8 +88,36 @@ public final class Main implements Callable<Integer>
      */
     public static CommandLine commandLine()
     {
+        return commandLine(COMMANDS);
+    }
+
+    /** @return the command the arguments start with, alone, or every command when they start with none. */
+    static List<Class<?>> named(final String... args)
+    {
+        if (args.length > 0)
+        {
+            for (final Class<?> command : COMMANDS)
+            {
+                if (command.getAnnotation(Command.class).name().equals(args[0]))
+                {
+                    return List.of(command);
+                }
+            }
+        }
+        return COMMANDS;
+    }
+
+    /** @return the command line with these commands alone, see {@link #COMMANDS}. */
+    static CommandLine commandLine(final List<Class<?>> commands)
+    {
         final ErrorHandler handler = new ErrorHandler();
-        final CommandLine commandLine = new CommandLine(new Main())
+        final CommandLine commandLine = new CommandLine(new Main());
+        // Added before the handlers and converters are set: picocli sets them on the subcommands there are then.
+        for (final Class<?> command : commands)
+        {
+            commandLine.addSubcommand(command);
+        }
+        commandLine
             .setParameterExceptionHandler(handler)
             .setExecutionExceptionHandler(handler)
             .registerConverter(Integer.class, Converters::asciiInt)
