@@ -249,13 +249,14 @@ public final class ConvergenceMonitor implements MonitorFeed
     {
         account(endNs);
         final boolean converged = settled(endNs, agreement.referenceNs());
+        final long[] counts = traffic.snapshotArray();
         return new ElectionResult(
             algorithm.messageTypes(),
             converged,
             converged ? agreement.convergenceNs() : -1,
             traffic.detectionNs(),
-            traffic.sent(converged),
-            traffic.sentFromFault(converged),
+            traffic.sent(converged, counts),
+            traffic.sentFromFault(converged, counts),
             agreement.unavailabilityNs(),
             agreement.agreed() ? (int)beliefs.leaderIdSum : ElectionNode.NO_LEADER,
             winnerDetermined ? algorithm.expectedLeader(nodes, isLive) : ElectionNode.NO_LEADER,

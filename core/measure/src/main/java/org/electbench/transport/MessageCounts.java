@@ -8,100 +8,115 @@ import org.electbench.spi.MessageRole;
  * Sends and their bytes over one window of a run, by message type and by the role each send
  * played ({@link MessageRole}), with a new leader's first round of heartbeats apart from the rest:
  * it counts under its type and as a first heartbeat, not as a heartbeat. Mutable, for the monitor;
- * a result holds a copy no one changes.
+ * a result holds a snapshot no one changes.
+ * <p>
+ * Every figure lives in one stretch of a flat array ({@link #width} longs from {@code base}): the
+ * messages by type, the bytes by type, the messages by role, the bytes by role, then the first
+ * heartbeats and their bytes. A run's snapshots of several counts share one array
+ * ({@link #snapshot}), so finishing a run allocates one array for all of them.
  */
 final class MessageCounts
 {
     private static final int ROLES = MessageRole.values().length;
 
-    private final long[] messagesByType;
-    private final long[] bytesByType;
-    private final long[] messagesByRole = new long[ROLES];
-    private final long[] bytesByRole = new long[ROLES];
-    private long firstHeartbeats;
-    private long firstHeartbeatBytes;
+    private final long[] values;
+    private final int base;
+    private final int typeCount;
 
     MessageCounts(final int typeCount)
     {
-        messagesByType = new long[typeCount];
-        bytesByType = new long[typeCount];
+        this(new long[width(typeCount)], 0, typeCount);
+    }
+
+    private MessageCounts(final long[] values, final int base, final int typeCount)
+    {
+        this.values = values;
+        this.base = base;
+        this.typeCount = typeCount;
+    }
+
+    /** @return the longs one counts object of {@code typeCount} types takes. */
+    private static int width(final int typeCount)
+    {
+        return 2 * typeCount + 2 * ROLES + 2;
+    }
+
+    /** @return an array to hold {@code count} snapshots ({@link #snapshot}) of counts of {@code typeCount} types. */
+    static long[] snapshotArray(final int typeCount, final int count)
+    {
+        return new long[count * width(typeCount)];
+    }
+
+    /**
+     * @param into  from {@link #snapshotArray}, of this object's type count.
+     * @param index which of its snapshots to fill.
+     * @return a copy of these counts in {@code into}, for a result: no one changes it.
+     */
+    MessageCounts snapshot(final long[] into, final int index)
+    {
+        final int width = width(typeCount);
+        System.arraycopy(values, base, into, index * width, width);
+        return new MessageCounts(into, index * width, typeCount);
     }
 
     void add(final int type, final MessageRole role, final int length)
     {
-        messagesByType[type]++;
-        bytesByType[type] += length;
-        messagesByRole[role.ordinal()]++;
-        bytesByRole[role.ordinal()] += length;
+        values[base + type]++;
+        values[base + typeCount + type] += length;
+        values[base + 2 * typeCount + role.ordinal()]++;
+        values[base + 2 * typeCount + ROLES + role.ordinal()] += length;
     }
 
     /** A heartbeat of a new leader's first round: under its type, apart from the other heartbeats. */
     void addFirstHeartbeat(final int type, final int length)
     {
-        messagesByType[type]++;
-        bytesByType[type] += length;
-        firstHeartbeats++;
-        firstHeartbeatBytes += length;
+        values[base + type]++;
+        values[base + typeCount + type] += length;
+        values[firstHeartbeatsIndex()]++;
+        values[firstHeartbeatsIndex() + 1] += length;
     }
 
     void clear()
     {
-        firstHeartbeats = 0;
-        firstHeartbeatBytes = 0;
-        Arrays.fill(messagesByType, 0);
-        Arrays.fill(bytesByType, 0);
-        Arrays.fill(messagesByRole, 0);
-        Arrays.fill(bytesByRole, 0);
+        Arrays.fill(values, base, base + width(typeCount), 0);
     }
 
     /** Become what {@code other} holds, allocating nothing. */
     void copyFrom(final MessageCounts other)
     {
-        System.arraycopy(other.messagesByType, 0, messagesByType, 0, messagesByType.length);
-        System.arraycopy(other.bytesByType, 0, bytesByType, 0, bytesByType.length);
-        System.arraycopy(other.messagesByRole, 0, messagesByRole, 0, ROLES);
-        System.arraycopy(other.bytesByRole, 0, bytesByRole, 0, ROLES);
-        firstHeartbeats = other.firstHeartbeats;
-        firstHeartbeatBytes = other.firstHeartbeatBytes;
-    }
-
-    MessageCounts copy()
-    {
-        final MessageCounts copy = new MessageCounts(messagesByType.length);
-        copy.copyFrom(this);
-        return copy;
+        System.arraycopy(other.values, other.base, values, base, width(typeCount));
     }
 
     /** @return sends of one type, 0 for a type the algorithm does not have. */
     long messages(final int type)
     {
-        return type >= 0 && type < messagesByType.length ? messagesByType[type] : 0;
+        return type >= 0 && type < typeCount ? values[base + type] : 0;
     }
 
     long bytes(final int type)
     {
-        return type >= 0 && type < bytesByType.length ? bytesByType[type] : 0;
+        return type >= 0 && type < typeCount ? values[base + typeCount + type] : 0;
     }
 
     long messages(final MessageRole role)
     {
-        return messagesByRole[role.ordinal()];
+        return values[base + 2 * typeCount + role.ordinal()];
     }
 
     long bytes(final MessageRole role)
     {
-        return bytesByRole[role.ordinal()];
+        return values[base + 2 * typeCount + ROLES + role.ordinal()];
     }
 
     /** @return the new leader's first round of heartbeats (for an algorithm without an announcement type, its announcement). */
     long firstHeartbeats()
     {
-        return firstHeartbeats;
+        return values[firstHeartbeatsIndex()];
     }
 
     long firstHeartbeatBytes()
     {
-        return firstHeartbeatBytes;
+        return values[firstHeartbeatsIndex() + 1];
     }
 
     /**
@@ -112,18 +127,23 @@ final class MessageCounts
     long alike()
     {
         return messages(MessageRole.ELECTION) + messages(MessageRole.ACKNOWLEDGEMENT) + messages(MessageRole.ANNOUNCEMENT) +
-            firstHeartbeats;
+            firstHeartbeats();
     }
 
     /** @return bytes of the messages of {@link #alike()}. */
     long bytesAlike()
     {
         return bytes(MessageRole.ELECTION) + bytes(MessageRole.ACKNOWLEDGEMENT) + bytes(MessageRole.ANNOUNCEMENT) +
-            firstHeartbeatBytes;
+            firstHeartbeatBytes();
     }
 
     int typeCount()
     {
-        return messagesByType.length;
+        return typeCount;
+    }
+
+    private int firstHeartbeatsIndex()
+    {
+        return base + 2 * typeCount + 2 * ROLES;
     }
 }

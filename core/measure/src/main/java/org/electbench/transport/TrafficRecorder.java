@@ -159,14 +159,22 @@ final class TrafficRecorder
         agreedSentFromFault.copyFrom(sentFromFault);
     }
 
-    MessageCounts sent(final boolean converged)
+    /** @return an array for the snapshots a result holds: {@link #sent} and {@link #sentFromFault}. */
+    long[] snapshotArray()
     {
-        return (converged ? agreedSent : sent).copy();
+        return MessageCounts.snapshotArray(typeCount, 2);
     }
 
-    MessageCounts sentFromFault(final boolean converged)
+    /** @param into from {@link #snapshotArray()}. */
+    MessageCounts sent(final boolean converged, final long[] into)
     {
-        return (converged ? agreedSentFromFault : sentFromFault).copy();
+        return (converged ? agreedSent : sent).snapshot(into, 0);
+    }
+
+    /** @param into from {@link #snapshotArray()}. */
+    MessageCounts sentFromFault(final boolean converged, final long[] into)
+    {
+        return (converged ? agreedSentFromFault : sentFromFault).snapshot(into, 1);
     }
 
     /** @return the reference instant to the first election or announcement message, or -1 for none. */
