@@ -26,13 +26,25 @@ public final class Seeds
     /** @return the random source a node's incarnation is given, for the choices the node makes itself. */
     public static SplittableRandom nodeRandom(final long seed, final int nodeId, final int incarnation)
     {
-        return new SplittableRandom(mix(seed ^ ((long)nodeId << 40) ^ incarnation));
+        return new SplittableRandom(nodeSeed(seed, nodeId, incarnation));
+    }
+
+    /** @return the seed of {@link #nodeRandom}, for a source seeded again rather than made anew. */
+    public static long nodeSeed(final long seed, final int nodeId, final int incarnation)
+    {
+        return mix(seed ^ ((long)nodeId << 40) ^ incarnation);
     }
 
     /** @return the random source of a sender's network: whether each copy it sends is lost, and its delay. */
     public static SplittableRandom senderRandom(final long seed, final int senderId)
     {
-        return new SplittableRandom(mix(seed ^ NETWORK_SALT ^ ((long)senderId << 32)));
+        return new SplittableRandom(senderSeed(seed, senderId));
+    }
+
+    /** @return the seed of {@link #senderRandom}, for a source seeded again rather than made anew. */
+    public static long senderSeed(final long seed, final int senderId)
+    {
+        return mix(seed ^ NETWORK_SALT ^ ((long)senderId << 32));
     }
 
     public static long mix(final long value)

@@ -20,15 +20,15 @@ import org.electbench.spi.Role;
  */
 public final class HostedContext implements NodeContext
 {
-    private final Host host;
-    private final SendBuffer claim;
     private final int selfId;
     private final int clusterSize;
-    private final int incarnation;
-    private final boolean detectorEnabled;
-    private final ElectionSettings settings;
-    private final RandomGenerator random;
-    private final MutableDirectBuffer durableState;
+    private Host host;
+    private SendBuffer claim;
+    private int incarnation;
+    private boolean detectorEnabled;
+    private ElectionSettings settings;
+    private RandomGenerator random;
+    private MutableDirectBuffer durableState;
     private boolean active = true;
 
     /**
@@ -57,15 +57,33 @@ public final class HostedContext implements NodeContext
         {
             throw new IllegalArgumentException("node id must be 1.." + clusterSize + ", got " + selfId);
         }
-        this.host = host;
-        this.claim = claim;
         this.selfId = selfId;
         this.clusterSize = clusterSize;
+        reopen(host, claim, incarnation, detectorEnabled, settings, random, durableState);
+    }
+
+    /**
+     * The same node's context for a new incarnation, active again: for a host that keeps one context
+     * per node across runs and knows no node of an earlier run, nor this one's earlier incarnation,
+     * can still call it (its parameters as the constructor's).
+     */
+    void reopen(
+        final Host host,
+        final SendBuffer claim,
+        final int incarnation,
+        final boolean detectorEnabled,
+        final ElectionSettings settings,
+        final RandomGenerator random,
+        final MutableDirectBuffer durableState)
+    {
+        this.host = host;
+        this.claim = claim;
         this.incarnation = incarnation;
         this.detectorEnabled = detectorEnabled;
         this.settings = settings;
         this.random = random;
         this.durableState = durableState;
+        active = true;
     }
 
     /** @return whether this incarnation is still up: one field read. */

@@ -1,7 +1,6 @@
 package org.electbench.transport.host;
 
 import java.util.Arrays;
-import java.util.SplittableRandom;
 import java.util.function.IntPredicate;
 
 import org.agrona.DirectBuffer;
@@ -47,13 +46,19 @@ public final class NodeLifecycle
     private ElectionAlgorithm spareAlgorithm;
     private ElectionSettings spareSettings;
     private final HostedContext[] contexts;
+    /**
+     * Per node, kept across runs where {@link #keepNodes()} allows it: the context and random source
+     * of its first incarnation in a run, opened again at each run's first boot rather than made anew.
+     */
+    private final HostedContext[] firstContexts;
+    private final ReseedableRandom[] firstRandoms;
     private final boolean[] live;
     private final int[] incarnation;
     private final long[] pausedUntilNs;
     /** Per owned node, zeroed at the start of each run, kept across its crashes as a disk would be. */
     private final UnsafeBuffer[] durableState;
     /** Per owned sender, its network's draws (loss, delay): {@link Seeds#senderRandom}. */
-    private final SplittableRandom[] senderRandom;
+    private final ReseedableRandom[] senderRandom;
     /** Per node, one timer its runtime remembers across calls (the simulator's revivable timer); reset at boot. */
     private final int[] timerMark;
     private final SendEdge sendEdge;
@@ -85,17 +90,20 @@ public final class NodeLifecycle
         nodes = new ElectionNode[clusterSize + 1];
         spare = new ElectionNode[clusterSize + 1];
         contexts = new HostedContext[clusterSize + 1];
+        firstContexts = new HostedContext[clusterSize + 1];
+        firstRandoms = new ReseedableRandom[clusterSize + 1];
         live = new boolean[clusterSize + 1];
         incarnation = new int[clusterSize + 1];
         pausedUntilNs = new long[clusterSize + 1];
         timerMark = new int[clusterSize + 1];
         durableState = new UnsafeBuffer[clusterSize + 1];
-        senderRandom = new SplittableRandom[clusterSize + 1];
+        senderRandom = new ReseedableRandom[clusterSize + 1];
         for (int id = 1; id <= clusterSize; id++)
         {
             if (owned.test(id))
             {
                 durableState[id] = new UnsafeBuffer(new byte[MessageHeader.MAX_MESSAGE_LENGTH]);
+                senderRandom[id] = new ReseedableRandom(0);
             }
         }
         sendEdge = new SendEdge(clusterSize);
@@ -167,7 +175,7 @@ public final class NodeLifecycle
             if (owned.test(id))
             {
                 durableState[id].setMemory(0, MessageHeader.MAX_MESSAGE_LENGTH, (byte)0);
-                senderRandom[id] = Seeds.senderRandom(seed, id);
+                senderRandom[id].reseed(Seeds.senderSeed(seed, id));
             }
         }
         sent = 0;
@@ -220,8 +228,7 @@ public final class NodeLifecycle
         spare[id] = null;
         final ElectionNode node = null != kept && 1 == incarnation[id] && algorithm == spareAlgorithm &&
             settings.sameBesidesArrangement(spareSettings) ? kept : algorithm.newNode(id, settings);
-        final HostedContext context = new HostedContext(host, claim, id, clusterSize, incarnation[id], plan.detectors()[id],
-            settings, Seeds.nodeRandom(seed, id, incarnation[id]), keepsDurableState ? durableState[id] : null);
+        final HostedContext context = context(id);
         nodes[id] = node;
         contexts[id] = context;
         feed.onStart(id, atNs);
@@ -233,6 +240,34 @@ public final class NodeLifecycle
         {
             node.onStart(context, start, ElectionNode.NO_LEADER, 0);
         }
+    }
+
+    /**
+     * A new context for the node's current incarnation. A runtime that keeps nodes leaves nothing of a run behind, and a
+     * crashed incarnation is never called again once its callback returns, so the first incarnation of each run may
+     * open the last run's again, its source seeded again to draw what a fresh one of the same seed would.
+     */
+    private HostedContext context(final int id)
+    {
+        final boolean detector = plan.detectors()[id];
+        final UnsafeBuffer durable = keepsDurableState ? durableState[id] : null;
+        final long nodeSeed = Seeds.nodeSeed(seed, id, incarnation[id]);
+        if (!keepsNodes || 1 != incarnation[id])
+        {
+            return new HostedContext(host, claim, id, clusterSize, incarnation[id], detector, settings,
+                new ReseedableRandom(nodeSeed), durable);
+        }
+        if (null == firstContexts[id])
+        {
+            firstRandoms[id] = new ReseedableRandom(nodeSeed);
+            firstContexts[id] = new HostedContext(host, claim, id, clusterSize, incarnation[id], detector, settings,
+                firstRandoms[id], durable);
+        }
+        else
+        {
+            firstContexts[id].reopen(host, claim, incarnation[id], detector, settings, firstRandoms[id].reseed(nodeSeed), durable);
+        }
+        return firstContexts[id];
     }
 
     /**

@@ -1,7 +1,7 @@
 package org.electbench.transport.host;
 
 import java.util.Arrays;
-import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
 
 import org.electbench.transport.DelayDistribution;
 import org.electbench.transport.Fault;
@@ -27,6 +27,8 @@ public final class SendEdge
 
     private final int clusterSize;
     private final NetworkFaults faults;
+    /** What a constant delay is read with: it draws nothing, but a delay samples from a source. */
+    private final ReseedableRandom constantSource = new ReseedableRandom(0);
     private DelayDistribution delay;
     private boolean constantDelay;
     private long constantDelayNs;
@@ -45,7 +47,7 @@ public final class SendEdge
     {
         delay = network.delay();
         constantDelay = delay.isConstant();
-        constantDelayNs = constantDelay ? delay.sampleNs(new SplittableRandom(0)) : 0;
+        constantDelayNs = constantDelay ? delay.sampleNs(constantSource.reseed(0)) : 0;
         // With one delay for every message a link cannot reorder.
         fifo = network.fifo() && !constantDelay;
         baseLossProbability = network.lossProbability();
@@ -91,7 +93,7 @@ public final class SendEdge
      * @param random the sender's network source ({@link org.electbench.transport.Seeds#senderRandom}).
      * @return the instant it arrives, or {@link #LOST} or {@link #BLOCKED}.
      */
-    public long admit(final int fromId, final int toId, final long nowNs, final SplittableRandom random)
+    public long admit(final int fromId, final int toId, final long nowNs, final RandomGenerator random)
     {
         final double lossProbability = Math.max(baseLossProbability, faults.lossProbability());
         if (lossProbability > 0 && random.nextDouble() < lossProbability)
