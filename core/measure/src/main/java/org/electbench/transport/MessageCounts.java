@@ -11,8 +11,8 @@ import org.electbench.spi.MessageRole;
  * a result holds a snapshot no one changes.
  * <p>
  * Every figure lives in one stretch of a flat array ({@link #width} longs from {@code base}): the
- * messages by type, the bytes by type, the messages by role, the bytes by role, then the first
- * heartbeats and their bytes. A run's snapshots of several counts share one array
+ * messages by type, the messages by role, the bytes by role, then the first heartbeats and their
+ * bytes. Bytes by type are not kept: no figure reads them. A run's snapshots of several counts share one array
  * ({@link #snapshot}), so finishing a run allocates one array for all of them.
  */
 final class MessageCounts
@@ -38,7 +38,7 @@ final class MessageCounts
     /** @return the longs one counts object of {@code typeCount} types takes. */
     private static int width(final int typeCount)
     {
-        return 2 * typeCount + 2 * ROLES + 2;
+        return typeCount + 2 * ROLES + 2;
     }
 
     /** @return an array to hold {@code count} snapshots ({@link #snapshot}) of counts of {@code typeCount} types. */
@@ -62,16 +62,14 @@ final class MessageCounts
     void add(final int type, final MessageRole role, final int length)
     {
         values[base + type]++;
-        values[base + typeCount + type] += length;
-        values[base + 2 * typeCount + role.ordinal()]++;
-        values[base + 2 * typeCount + ROLES + role.ordinal()] += length;
+        values[base + typeCount + role.ordinal()]++;
+        values[base + typeCount + ROLES + role.ordinal()] += length;
     }
 
     /** A heartbeat of a new leader's first round: under its type, apart from the other heartbeats. */
     void addFirstHeartbeat(final int type, final int length)
     {
         values[base + type]++;
-        values[base + typeCount + type] += length;
         values[firstHeartbeatsIndex()]++;
         values[firstHeartbeatsIndex() + 1] += length;
     }
@@ -93,19 +91,14 @@ final class MessageCounts
         return type >= 0 && type < typeCount ? values[base + type] : 0;
     }
 
-    long bytes(final int type)
-    {
-        return type >= 0 && type < typeCount ? values[base + typeCount + type] : 0;
-    }
-
     long messages(final MessageRole role)
     {
-        return values[base + 2 * typeCount + role.ordinal()];
+        return values[base + typeCount + role.ordinal()];
     }
 
     long bytes(final MessageRole role)
     {
-        return values[base + 2 * typeCount + ROLES + role.ordinal()];
+        return values[base + typeCount + ROLES + role.ordinal()];
     }
 
     /** @return the new leader's first round of heartbeats (for an algorithm without an announcement type, its announcement). */
@@ -144,6 +137,6 @@ final class MessageCounts
 
     private int firstHeartbeatsIndex()
     {
-        return base + 2 * typeCount + 2 * ROLES;
+        return base + typeCount + 2 * ROLES;
     }
 }
