@@ -76,8 +76,10 @@ public final class CrashTriggers
             started = new boolean[faults.size()];
         }
         int firstSenderRank = 0;
-        for (final Fault fault : faults)
+        // Indexed, as every per-run loop over a plan's faults: an iterator is an allocation per run.
+        for (int index = 0; index < faults.size(); index++)
         {
+            final Fault fault = faults.get(index);
             if (fault.kind() == Fault.Kind.CRASH_AFTER_SEND && (Fault.FIRST_SENDER == fault.nodeId() || owned.test(fault.nodeId())))
             {
                 node[count] = fault.nodeId();

@@ -1,6 +1,7 @@
 package org.electbench.transport;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
@@ -11,15 +12,32 @@ import java.util.List;
  */
 public final class FaultPlan
 {
+    private static final Comparator<Fault> BY_TIME = Comparator.comparingLong(Fault::atNs);
     public static final FaultPlan NONE = new FaultPlan(List.of());
 
     private final List<Fault> faults;
 
     private FaultPlan(final List<Fault> faults)
     {
-        final List<Fault> sorted = new ArrayList<>(faults);
-        sorted.sort(Comparator.comparingLong(Fault::atNs));
-        this.faults = Collections.unmodifiableList(sorted);
+        final Fault[] sorted = faults.toArray(new Fault[0]);
+        // A stable sort, as List.sort; most plans come in order already.
+        if (!inOrder(sorted))
+        {
+            Arrays.sort(sorted, BY_TIME);
+        }
+        this.faults = Collections.unmodifiableList(Arrays.asList(sorted));
+    }
+
+    private static boolean inOrder(final Fault[] faults)
+    {
+        for (int i = 1; i < faults.length; i++)
+        {
+            if (faults[i].atNs() < faults[i - 1].atNs())
+            {
+                return false;
+            }
+        }
+        return true;
     }
 
     public static Builder builder()
@@ -50,9 +68,9 @@ public final class FaultPlan
     public long lastEffectNs()
     {
         long lastNs = 0;
-        for (final Fault fault : faults)
+        for (int i = 0; i < faults.size(); i++)
         {
-            lastNs = Math.max(lastNs, fault.endNs());
+            lastNs = Math.max(lastNs, faults.get(i).endNs());
         }
         return lastNs;
     }
@@ -63,9 +81,9 @@ public final class FaultPlan
      */
     public void validate(final int nodeCount)
     {
-        for (final Fault fault : faults)
+        for (int i = 0; i < faults.size(); i++)
         {
-            fault.validate(nodeCount);
+            faults.get(i).validate(nodeCount);
         }
     }
 

@@ -402,9 +402,10 @@ public final class Scenario
 
     private static boolean losesMessages(final FaultPlan plan)
     {
-        for (final Fault fault : plan.faults())
+        final List<Fault> faults = plan.faults();
+        for (int i = 0; i < faults.size(); i++)
         {
-            switch (fault.kind())
+            switch (faults.get(i).kind())
             {
                 case LOSS:
                 case CUT:
