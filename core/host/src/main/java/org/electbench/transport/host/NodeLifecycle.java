@@ -243,7 +243,7 @@ public final class NodeLifecycle
     }
 
     /**
-     * A new context for the node's current incarnation. A runtime that keeps nodes leaves nothing of a run behind, and a
+     * The context of the node's current incarnation, a new one but for a run's first boot. A runtime that keeps nodes leaves nothing of a run behind, and a
      * crashed incarnation is never called again once its callback returns, so the first incarnation of each run may
      * open the last run's again, its source seeded again to draw what a fresh one of the same seed would.
      */

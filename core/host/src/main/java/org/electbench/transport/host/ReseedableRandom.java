@@ -9,7 +9,8 @@ import java.util.random.RandomGenerator;
  * defines only {@link #nextLong()} and {@link #nextInt()} (SplitMix64 over a seed advanced by the
  * golden gamma) and takes every other draw (bounded, double, boolean, Gaussian, exponential) from
  * {@link RandomGenerator}'s defaults over those two; this class does the same, so each draw is the
- * one the {@code SplittableRandom} of the same seed makes. Streams and splits are not offered.
+ * one the {@code SplittableRandom} of the same seed makes. It cannot split, and its streams are
+ * {@link RandomGenerator}'s own, not checked against {@code SplittableRandom}'s: no node draws from one.
  */
 public final class ReseedableRandom implements RandomGenerator
 {
