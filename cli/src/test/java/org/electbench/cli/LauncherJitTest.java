@@ -1,0 +1,99 @@
+package org.electbench.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real {@code ./electbench} launcher, copied into a built tree of its own with a Java that only
+ * prints its arguments: a command on the simulator alone runs with C1 alone, a command on a real
+ * clock (and {@code run}, whose JMH forks inherit the flags) with the full JIT, and the user's
+ * {@code ELECTBENCH_JAVA_OPTS} come after, so they win.
+ */
+class LauncherJitTest
+{
+    private static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
+
+    @TempDir
+    Path root;
+
+    @BeforeEach
+    void builtTree() throws Exception
+    {
+        final Path launcher = Path.of(System.getProperty("user.dir")).resolveSibling("electbench");
+        assumeTrue(Files.isRegularFile(launcher), () -> "no launcher at " + launcher);
+        Files.copy(launcher, root.resolve("electbench"));
+        Files.createDirectories(root.resolve("cli/target"));
+        Files.createDirectories(root.resolve("bench/target"));
+        Files.writeString(root.resolve("cli/target/electbench-cli-0.1.0-SNAPSHOT.jar"), "");
+        Files.writeString(root.resolve("bench/target/benchmarks.jar"), "");
+        Files.writeString(root.resolve("cli/target/.launcher-built"), "");
+        final Path java = root.resolve("fake/java/bin/java");
+        Files.createDirectories(java.getParent());
+        Files.writeString(java, "#!/usr/bin/env bash\nprintf '%s\\n' \"$@\"\n", StandardCharsets.UTF_8);
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+
+    private List<String> javaArguments(final String javaOpts, final String... args) throws Exception
+    {
+        final List<String> command = new ArrayList<>(List.of("bash", root.resolve("electbench").toString()));
+        command.addAll(List.of(args));
+        final ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true);
+        builder.environment().put("JAVA_HOME", root.resolve("fake/java").toString());
+        builder.environment().put("ELECTBENCH_JAVA_OPTS", javaOpts);
+        final Process process = builder.start();
+        final String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assumeTrue(process.waitFor(30, TimeUnit.SECONDS));
+        assertEquals(0, process.exitValue(), output);
+        return output.lines().toList();
+    }
+
+    private boolean c1Only(final String... args) throws Exception
+    {
+        return javaArguments("", args).contains(C1_ONLY);
+    }
+
+    @Test
+    void commandsOnTheSimulatorAloneRunWithC1Alone() throws Exception
+    {
+        for (final String command : List.of("tune", "chaos", "report", "compare", "reference"))
+        {
+            assertTrue(c1Only(command, "--nodes", "5"), command);
+        }
+        assertTrue(c1Only("simulate", "--runs", "1000"));
+        assertTrue(c1Only("simulate", "--transport", "sim"));
+        assertTrue(c1Only("simulate", "--transport=sim"));
+    }
+
+    @Test
+    void commandsOnARealClockKeepTheFullJit() throws Exception
+    {
+        assertFalse(c1Only("simulate", "--transport", "inmemory", "--runs", "10"));
+        assertFalse(c1Only("simulate", "--runs", "10", "--transport=aeron-udp"));
+        for (final String command : List.of("run", "node", "observe", "probe", "--version"))
+        {
+            assertFalse(c1Only(command), command);
+        }
+    }
+
+    @Test
+    void theUsersJavaOptionsComeAfterAndWin() throws Exception
+    {
+        final List<String> arguments = javaArguments("-XX:TieredStopAtLevel=4", "tune");
+        assertTrue(arguments.indexOf(C1_ONLY) >= 0 && arguments.indexOf(C1_ONLY) < arguments.indexOf("-XX:TieredStopAtLevel=4"),
+            arguments.toString());
+    }
+}
