@@ -31,8 +31,8 @@ public final class Main implements Callable<Integer>
 {
     /**
      * The commands, in the order {@code --help} lists them. A command line names one: only that
-     * one is built (picocli reads every flag of a command by reflection, and all of them took most
-     * of a second before any work began); without one (help, version, a mistake) all are.
+     * one is built, since picocli reads every flag of a command by reflection before any work
+     * begins; without one (help, version, a mistake) all are.
      */
     static final List<Class<?>> COMMANDS = List.of(SimulateCommand.class, RunCommand.class, ChaosCommand.class, NodeCommand.class,
         ObserveCommand.class, ReportCommand.class, CompareCommand.class, TuneCommand.class, ProbeCommand.class, ReferenceCommand.class);

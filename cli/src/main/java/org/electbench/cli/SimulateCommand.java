@@ -111,7 +111,8 @@ final class SimulateCommand implements Callable<Integer>
                     " makes them one at a time, on the real clock: leave --threads out or use --transport sim");
             }
             final int threadCount = null == threads ? Runtime.getRuntime().availableProcessors() : threads;
-            outcome = new SeededRuns().splitAmong(threadCount).run(runtime, scenario, runs, null == warmup ? runtime.defaultWarmupRuns() : warmup,
+            outcome = new SeededRuns().splitAmong(threadCount).run(runtime, scenario, runs,
+                null == warmup ? runtime.defaultWarmupRuns() : warmup,
                 progress(scenario, System.err));
         }
         final RunReport report = outcome.report(Environment.capture(seed, commandLine(spec)));

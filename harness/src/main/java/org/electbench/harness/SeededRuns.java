@@ -247,7 +247,8 @@ public final class SeededRuns
         final boolean realClock = registry.get(runtime.name()).realClock();
         // A real transport's own latency is not in the delay bound: its settings derive as ClusterProfile#partialBound says.
         final Scenario scenario = realClock ? given.onRealClock() : given;
-        final Supplier<Summary> newSummary = () -> new Summary(scenario.algorithm().messageTypes(), scenario.algorithm().heartbeatType(), metrics);
+        final Supplier<Summary> newSummary =
+            () -> new Summary(scenario.algorithm().messageTypes(), scenario.algorithm().heartbeatType(), metrics);
         final long startNs = System.nanoTime();
         final int splitThreads = realClock ? 1 : SplitRuns.threadsFor(threads, runs, scenario.nodes(), runtime.maxNodes());
         if (splitThreads > 1)

@@ -110,7 +110,8 @@ class SplitRunsTest
         assertEquals(30, first.percentile(50));
         assertEquals(40, first.percentile(80));
         assertEquals(5, first.histogram().getTotalCount());
-        assertThrows(IllegalArgumentException.class, () -> first.addAll(new Aggregate(Metric.distribution("other", "another", sample -> 0))));
+        final Aggregate other = new Aggregate(Metric.distribution("other", "another", sample -> 0));
+        assertThrows(IllegalArgumentException.class, () -> first.addAll(other));
     }
 
     @Test

@@ -115,8 +115,8 @@ public final class NetworkFit
     /**
      * @return the one-way sigma whose round trip (two draws added) has this p99 / p50, found by
      *         Brent's method (commons-math): some ten evaluations of the ratio where halving the
-     *         interval took forty, each a quantile found in turn, so the fit takes some tens
-     *         of milliseconds rather than a third of a second before a tune can start.
+     *         interval took forty, and each of its quantiles found the same way, so a tune does not
+     *         wait on the fit.
      */
     static double sigmaForSpread(final double spread)
     {
