@@ -16,7 +16,7 @@ import org.electbench.transport.metrics.Sample;
 
 /**
  * Runs one scenario R times on one runtime, each run with its own derived seed, and aggregates
- * every declared metric.
+ * every declared metric; a simulator's runs may be split among threads ({@link #splitAmong}).
  * <p>
  * On a real-clock runtime each run also gets a floor: the simulator runs the identical scenario
  * (same seed, faults and network model) with the runtime's measured one-way latency added to
