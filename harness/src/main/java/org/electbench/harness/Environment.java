@@ -55,13 +55,15 @@ public record Environment(
     }
 
     /**
-     * The JVM flags that set how it ran, without the ones that only say where the project and the
-     * run folder are on this machine: a results folder is published, its host's paths are not.
+     * The JVM flags that set how it ran, without the ones that only say where the project, the run
+     * folder and the launcher's class archive are on this machine: a results folder is published, its
+     * host's paths are not.
      */
-    private static List<String> settingFlags(final List<String> inputArguments)
+    static List<String> settingFlags(final List<String> inputArguments)
     {
         return inputArguments.stream()
-            .filter(flag -> !flag.startsWith("-Delectbench.home=") && !flag.startsWith("-D" + RunFolder.PROPERTY + "="))
+            .filter(flag -> !flag.startsWith("-Delectbench.home=") && !flag.startsWith("-D" + RunFolder.PROPERTY + "=") &&
+                !flag.startsWith("-XX:SharedArchiveFile="))
             .toList();
     }
 

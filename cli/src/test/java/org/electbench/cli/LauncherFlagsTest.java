@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,11 +22,13 @@ import org.junit.jupiter.api.io.TempDir;
  * The real {@code ./electbench} launcher, copied into a built tree of its own with a Java that only
  * prints its arguments: a command on the simulator alone runs with C1 alone, a command on a real
  * clock (and {@code run}, whose JMH forks inherit the flags) with the full JIT, and the user's
- * {@code ELECTBENCH_JAVA_OPTS} come after, so they win.
+ * {@code ELECTBENCH_JAVA_OPTS} come after, so they win. A command maps the class archive made once
+ * for its build, and {@code run} goes without it.
  */
-class LauncherJitTest
+class LauncherFlagsTest
 {
     private static final String C1_ONLY = "-XX:TieredStopAtLevel=1";
+    private static final String ARCHIVE = "-XX:SharedArchiveFile=";
 
     @TempDir
     Path root;
@@ -43,7 +46,17 @@ class LauncherJitTest
         Files.writeString(root.resolve("cli/target/.launcher-built"), "");
         final Path java = root.resolve("fake/java/bin/java");
         Files.createDirectories(java.getParent());
-        Files.writeString(java, "#!/usr/bin/env bash\nprintf '%s\\n' \"$@\"\n", StandardCharsets.UTF_8);
+        // Prints its arguments; makes the class list or the archive a flag names, and logs that it did.
+        Files.writeString(java, String.join("\n",
+            "#!/usr/bin/env bash",
+            "for arg in \"$@\"; do",
+            "  case \"$arg\" in",
+            "    -XX:DumpLoadedClassList=*) echo org/electbench/cli/Main >\"${arg#*=}\"; echo list >>\"$(dirname \"$0\")/calls\" ;;",
+            "    -XX:SharedArchiveFile=*) [[ \" $* \" == *' -Xshare:dump '* ]] && echo archive >\"${arg#*=}\" && echo dump >>\"$(dirname \"$0\")/calls\" ;;",
+            "  esac",
+            "done",
+            "printf '%s\\n' \"$@\"",
+            ""), StandardCharsets.UTF_8);
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
@@ -87,6 +100,35 @@ class LauncherJitTest
         {
             assertFalse(c1Only(command), command);
         }
+    }
+
+    @Test
+    void aCommandMapsTheClassArchiveMadeOnceForItsBuild() throws Exception
+    {
+        final Path calls = root.resolve("fake/java/bin/calls");
+        final String archive = archiveFlag(javaArguments("", "tune", "--nodes", "5"));
+        assertTrue(Files.isRegularFile(Path.of(archive.substring(archive.indexOf('=') + 1))), archive);
+        assertEquals(List.of("list", "list", "list", "list", "dump"), Files.readAllLines(calls));
+
+        assertEquals(archive, archiveFlag(javaArguments("", "simulate", "--transport", "inmemory")));
+        assertEquals(5, Files.readAllLines(calls).size(), "made again with no new build");
+
+        final Path jar = root.resolve("cli/target/electbench-cli-0.1.0-SNAPSHOT.jar");
+        Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+        assertEquals(archive, archiveFlag(javaArguments("", "chaos")));
+        assertEquals(10, Files.readAllLines(calls).size(), "made again for a new build");
+    }
+
+    @Test
+    void runGoesWithoutTheArchive() throws Exception
+    {
+        assertTrue(javaArguments("", "run").stream().noneMatch(arg -> arg.startsWith(ARCHIVE)));
+    }
+
+    private static String archiveFlag(final List<String> arguments)
+    {
+        return arguments.stream().filter(arg -> arg.startsWith(ARCHIVE)).findFirst()
+            .orElseThrow(() -> new AssertionError("no " + ARCHIVE + " in " + arguments));
     }
 
     @Test
