@@ -1,5 +1,7 @@
 package org.electbench.tune;
 
+import java.util.List;
+
 import org.electbench.harness.SeededRuns;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.transport.ClusterRuntime;
@@ -8,6 +10,7 @@ import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
 import org.electbench.transport.Summary;
 import org.electbench.transport.metrics.Aggregate;
+import org.electbench.transport.metrics.Metric;
 import org.electbench.transport.metrics.Metrics;
 
 /**
@@ -21,6 +24,8 @@ import org.electbench.transport.metrics.Metrics;
 final class Evaluator
 {
     static final long NANOS_PER_DAY = 86_400_000_000_000L;
+    /** What a failover reads of its runs; the other metrics of a run are not aggregated. */
+    private static final List<Metric> FAILOVER_METRICS = List.of(Metrics.CONVERGENCE, Metrics.UNCONVERGED);
 
     private final TuneRequest request;
     private final SilenceModel silence;
@@ -49,7 +54,8 @@ final class Evaluator
     Evaluation.Failover failover(final ClusterRuntime runtime, final ElectionAlgorithm algorithm, final Setting setting)
     {
         final Scenario scenario = scenario(algorithm, setting, ScenarioKind.LEADER_CRASH, request.seed());
-        final Summary summary = new SeededRuns().run(runtime, scenario, request.failoverRuns(), SeededRuns.Progress.NONE).summary();
+        final Summary summary =
+            new SeededRuns().run(runtime, scenario, request.failoverRuns(), SeededRuns.Progress.NONE, FAILOVER_METRICS).summary();
         final Aggregate convergence = summary.get(Metrics.CONVERGENCE);
         return new Evaluation.Failover(
             convergence.percentile(50), convergence.percentile(99), convergence.max(), summary.runs(), summary.unconvergedRuns());
