@@ -22,6 +22,8 @@ public final class Summary
     private final int heartbeatType;
     private final Map<String, Aggregate> aggregateByName = new LinkedHashMap<>();
     private final List<Aggregate> aggregates;
+    /** The same, for the loop every run takes. */
+    private final Aggregate[] aggregateArray;
     private int runs;
     private int lastLeader;
     private boolean paired;
@@ -52,6 +54,7 @@ public final class Summary
             list.add(aggregate);
         }
         aggregates = Collections.unmodifiableList(list);
+        aggregateArray = list.toArray(new Aggregate[0]);
     }
 
     /** @param result a run of the simulator (no floor). */
@@ -66,7 +69,7 @@ public final class Summary
         runs++;
         paired |= sample.oneWayLatencyNs() >= 0;
         lastLeader = sample.result().finalLeader();
-        for (final Aggregate aggregate : aggregates)
+        for (final Aggregate aggregate : aggregateArray)
         {
             aggregate.add(sample);
         }
