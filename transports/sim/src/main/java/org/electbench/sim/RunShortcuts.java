@@ -6,7 +6,6 @@ import java.util.List;
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.ElectionSettings;
-import org.electbench.spi.MessageHeader;
 import org.electbench.spi.MessageRole;
 import org.electbench.spi.Start;
 import org.electbench.transport.ConvergenceMonitor;
@@ -51,6 +50,8 @@ final class RunShortcuts
     private int[] acksInFlight = new int[1];
     /** Per queued slot, when its message was sent. */
     private long[] sentAtNs = new long[INITIAL_SLOTS];
+    /** Per queued slot, its message's counter ({@link #ELECTION} and the others; 0 for none), kept when sent. */
+    private byte[] trackOf = new byte[INITIAL_SLOTS];
     /**
      * Per node, the sender of the last heartbeat it was handed that was sent at or after the last
      * fault's end; and per node, the receiver of its last acknowledgement sent then. A silence
@@ -176,21 +177,33 @@ final class RunShortcuts
         return (firstFaultNs - firstArrivalNs - 1) / heartbeatNs * heartbeatNs;
     }
 
-    /** A message was queued: counted in flight, its sending instant kept. */
-    void sent(final int slot, final long atNs)
+    /**
+     * A message was queued: counted in flight, its sending instant and its counter kept.
+     *
+     * @param type the message's type, as its header says.
+     */
+    void sent(final int slot, final long atNs, final int type)
     {
-        if (slot >= sentAtNs.length)
-        {
-            sentAtNs = Arrays.copyOf(sentAtNs, Math.max(queue.capacity(), 2 * sentAtNs.length));
-        }
-        sentAtNs[slot] = atNs;
-        inFlight(slot, 1);
+        keep(slot, atNs, type >= 0 && type < trackByType.length ? trackByType[type] : 0);
     }
 
     /** A copy of a queued message was queued for a paused receiver: sent when the message was. */
     void copied(final int copy, final int slot)
     {
-        sent(copy, sentAtNs[slot]);
+        keep(copy, sentAtNs[slot], trackOf[slot]);
+    }
+
+    private void keep(final int slot, final long atNs, final byte track)
+    {
+        if (slot >= sentAtNs.length)
+        {
+            final int capacity = Math.max(queue.capacity(), 2 * sentAtNs.length);
+            sentAtNs = Arrays.copyOf(sentAtNs, capacity);
+            trackOf = Arrays.copyOf(trackOf, capacity);
+        }
+        sentAtNs[slot] = atNs;
+        trackOf[slot] = track;
+        inFlight(slot, 1);
     }
 
     /** A queued message (a broadcast once) was handled: no longer in flight. */
@@ -206,40 +219,33 @@ final class RunShortcuts
         {
             return;
         }
-        final int type = MessageHeader.type(queue.messageBuffer(slot), queue.messageOffset(slot));
-        if (type >= 0 && type < trackByType.length)
+        final byte track = trackOf[slot];
+        if (HEARTBEAT == track)
         {
-            if (HEARTBEAT == trackByType[type])
-            {
-                heartbeatSince[toId] = fromId;
-            }
-            else if (ACKNOWLEDGEMENT == trackByType[type])
-            {
-                answerSince[fromId] = toId;
-            }
+            heartbeatSince[toId] = fromId;
+        }
+        else if (ACKNOWLEDGEMENT == track)
+        {
+            answerSince[fromId] = toId;
         }
     }
 
     /** Counts a queued message (a broadcast once) in or out, by its role and sender. */
     private void inFlight(final int slot, final int change)
     {
-        final int type = MessageHeader.type(queue.messageBuffer(slot), queue.messageOffset(slot));
-        if (type >= 0 && type < trackByType.length)
+        switch (trackOf[slot])
         {
-            switch (trackByType[type])
-            {
-                case ELECTION:
-                    electionsInFlight += change;
-                    break;
-                case HEARTBEAT:
-                    heartbeatsInFlight[queue.fromId(slot)] += change;
-                    break;
-                case ACKNOWLEDGEMENT:
-                    acksInFlight[queue.fromId(slot)] += change;
-                    break;
-                default:
-                    break;
-            }
+            case ELECTION:
+                electionsInFlight += change;
+                break;
+            case HEARTBEAT:
+                heartbeatsInFlight[queue.fromId(slot)] += change;
+                break;
+            case ACKNOWLEDGEMENT:
+                acksInFlight[queue.fromId(slot)] += change;
+                break;
+            default:
+                break;
         }
     }
 

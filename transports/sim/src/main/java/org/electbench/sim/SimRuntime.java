@@ -435,7 +435,7 @@ public final class SimRuntime implements ClusterRuntime
                 trace.onSend(nowNs, timerId(slot), fromId, to, type, claim.length());
             }
             queue.push(slot, arrivalNs);
-            shortcuts.sent(slot, nowNs);
+            shortcuts.sent(slot, nowNs, type);
         }
         else if (null != trace)
         {
@@ -505,7 +505,7 @@ public final class SimRuntime implements ClusterRuntime
                 queue.setBroadcast(slot, receivers, fromId, claim.bytes(), claim.length());
             }
             queue.push(slot, arrivalNs);
-            shortcuts.sent(slot, nowNs);
+            shortcuts.sent(slot, nowNs, type);
         }
     }
 
