@@ -48,7 +48,7 @@ public final class Main implements Callable<Integer>
     static
     {
         // picocli looks for Groovy's closure class when it first makes a command: a miss that reads
-        // every jar on the class path, some 30 ms of each start. No command here is written in Groovy.
+        // every jar on the class path on each start. No command here is written in Groovy.
         if (null == System.getProperty(NO_GROOVY_CLOSURES))
         {
             System.setProperty(NO_GROOVY_CLOSURES, "true");
