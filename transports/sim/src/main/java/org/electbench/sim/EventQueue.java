@@ -1,6 +1,7 @@
 package org.electbench.sim;
 
 import java.util.Arrays;
+import java.util.function.IntConsumer;
 
 import org.agrona.concurrent.UnsafeBuffer;
 import org.electbench.spi.MessageHeader;
@@ -112,6 +113,18 @@ final class EventQueue
         heapSize = 0;
         nextBucketSerial = 0;
         openTail = NONE;
+    }
+
+    /** Hands every queued event's slot to {@code visitor}, in no particular order; changes nothing. */
+    void forEachQueued(final IntConsumer visitor)
+    {
+        for (int entry = 0; entry < heapSize; entry++)
+        {
+            for (int slot = (int)(heap[2 * entry + 1] & SLOT_MASK); NONE != slot; slot = record[slot * RECORD_INTS + NEXT])
+            {
+                visitor.accept(slot);
+            }
+        }
     }
 
     boolean isEmpty()

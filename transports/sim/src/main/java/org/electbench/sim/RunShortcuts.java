@@ -2,6 +2,7 @@ package org.electbench.sim;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntConsumer;
 
 import org.electbench.spi.ElectionAlgorithm;
 import org.electbench.spi.ElectionNode;
@@ -14,6 +15,7 @@ import org.electbench.transport.Fault;
 import org.electbench.transport.RunPlan;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.host.NodeLifecycle;
+import org.electbench.transport.host.ReseedableRandom;
 
 /**
  * The simulator's two shortcuts, neither of which changes a figure (see {@link SimRuntime}): a
@@ -60,6 +62,28 @@ final class RunShortcuts
      */
     private int[] heartbeatSince = new int[1];
     private int[] answerSince = new int[1];
+    /** Per node, when it was handed that heartbeat. */
+    private long[] heartbeatHeardNs = new long[1];
+    /**
+     * Per sender, when it sent its last round of heartbeats, how many copies (-1: more than a
+     * round's, not replayed), and to whom in the order sent ({@code clusterSize} ids a sender).
+     */
+    private long[] roundSentNs = new long[1];
+    private int[] roundSize = new int[1];
+    private int[] roundTo = new int[0];
+    /** Per node, the silence it acts on as the last check read it, and the last heartbeat it hears in a replay. */
+    private long[] silenceNs = new long[1];
+    private long[] replayHeardNs = new long[1];
+    /** Per node, a replay's latest arrival on the link from the leader (FIFO). */
+    private long[] replayArrivalNs = new long[1];
+    /** The leader's heartbeats in flight at a replay: to whom and when they arrive, sorted by arrival. */
+    private int[] inFlightTo = new int[INITIAL_SLOTS];
+    private long[] inFlightAtNs = new long[INITIAL_SLOTS];
+    private int inFlightCount;
+    private int replayLeaderId;
+    private final IntConsumer collectInFlight = this::collectInFlight;
+    /** Draws what the leader's network source would draw next, leaving the run's own source untouched. */
+    private final ReseedableRandom leaderDraws = new ReseedableRandom(0);
     /** The event count at which the run may next be checked for rest (every quarter of N events). */
     private long nextRestCheck;
     /**
@@ -107,11 +131,20 @@ final class RunShortcuts
             acksInFlight = new int[clusterSize + 1];
             heartbeatSince = new int[clusterSize + 1];
             answerSince = new int[clusterSize + 1];
+            heartbeatHeardNs = new long[clusterSize + 1];
+            roundSentNs = new long[clusterSize + 1];
+            roundSize = new int[clusterSize + 1];
+            roundTo = new int[(clusterSize + 1) * clusterSize];
+            silenceNs = new long[clusterSize + 1];
+            replayHeardNs = new long[clusterSize + 1];
+            replayArrivalNs = new long[clusterSize + 1];
         }
         Arrays.fill(heartbeatsInFlight, 0);
         Arrays.fill(acksInFlight, 0);
         Arrays.fill(heartbeatSince, ElectionNode.NO_LEADER);
         Arrays.fill(answerSince, ElectionNode.NO_LEADER);
+        Arrays.fill(roundSentNs, Long.MIN_VALUE);
+        Arrays.fill(roundSize, 0);
         electionsInFlight = 0;
         nextRestCheck = 0;
         riskWindowEndNs = Long.MIN_VALUE;
@@ -184,7 +217,33 @@ final class RunShortcuts
      */
     void sent(final int slot, final long atNs, final int type)
     {
-        keep(slot, atNs, type >= 0 && type < trackByType.length ? trackByType[type] : 0);
+        final byte track = type >= 0 && type < trackByType.length ? trackByType[type] : 0;
+        keep(slot, atNs, track);
+        if (HEARTBEAT == track)
+        {
+            round(queue.fromId(slot), EventQueue.MESSAGE == queue.type(slot) ? queue.nodeId(slot) : ElectionNode.NO_LEADER, atNs);
+        }
+    }
+
+    /** Notes a heartbeat copy in its sender's round: the copies it sends at one instant, in order. */
+    private void round(final int fromId, final int toId, final long atNs)
+    {
+        if (roundSentNs[fromId] != atNs)
+        {
+            roundSentNs[fromId] = atNs;
+            roundSize[fromId] = 0;
+        }
+        final int size = roundSize[fromId];
+        if (size >= 0 && size < clusterSize && ElectionNode.NO_LEADER != toId)
+        {
+            roundTo[fromId * clusterSize + size] = toId;
+            roundSize[fromId] = size + 1;
+        }
+        else
+        {
+            // A broadcast of one event, or more copies than peers: not a round a replay can repeat.
+            roundSize[fromId] = -1;
+        }
     }
 
     /** A copy of a queued message was queued for a paused receiver: sent when the message was. */
@@ -213,7 +272,7 @@ final class RunShortcuts
     }
 
     /** A node is handed a message: a heartbeat or an answer sent on the network as it is since the last fault is noted. */
-    void heard(final int slot, final int fromId, final int toId, final long lastFaultNs)
+    void heard(final int slot, final int fromId, final int toId, final long nowNs, final long lastFaultNs)
     {
         if (sentAtNs[slot] - lastFaultNs < 0)
         {
@@ -223,6 +282,7 @@ final class RunShortcuts
         if (HEARTBEAT == track)
         {
             heartbeatSince[toId] = fromId;
+            heartbeatHeardNs[toId] = nowNs;
         }
         else if (ACKNOWLEDGEMENT == track)
         {
@@ -267,13 +327,18 @@ final class RunShortcuts
     /**
      * Whether the settle window that ends at {@code windowEndNs} can no longer see a change: every
      * live node names the agreed leader in its term and is at rest, the leader is the only sender
-     * of a heartbeat in flight, and no silence any node acts on can open before the window ends
-     * but with a probability of at most {@link #REST_RISK}. A follower hears the leader's
-     * heartbeats, sent every heartbeat interval, so two arrive at most the interval plus one
-     * delay's excess over the least delay apart (FIFO links only hold a later one back to an
-     * earlier one's arrival); a leader hears its followers' answers, two delays each.
+     * of a heartbeat in flight, and no silence any node acts on opens before the window ends.
+     * A follower hears the leader's heartbeats, sent every heartbeat interval, so two arrive at
+     * most the interval plus one delay's excess over the least delay apart (FIFO links only hold a
+     * later one back to an earlier one's arrival); a leader hears its followers' answers, two
+     * delays each. With a bounded delay that settles it. Otherwise, on a FIFO network where the
+     * leader acts on no silence, the window's heartbeats are replayed, their delays drawn as the
+     * leader's sends would draw them ({@link #heartbeatsArriveInTime}): exact. Where the leader
+     * watches its followers' answers, or links may reorder, no silence may open but with a
+     * probability of at most {@link #REST_RISK}.
      */
-    boolean decidedAtRest(final NodeLifecycle nodes, final ConvergenceMonitor monitor, final long nowNs, final long windowEndNs)
+    boolean decidedAtRest(final NodeLifecycle nodes, final ConvergenceMonitor monitor, final long nowNs, final long windowEndNs,
+        final long lastFaultNs)
     {
         // A fault with no end (a permanent cut, a partial partition) still holds after the last fault's edge.
         if (!restPossible || !nodes.networkHealed() || windowEndNs == riskWindowEndNs && nowNs - riskClearsNs < 0)
@@ -308,6 +373,7 @@ final class RunShortcuts
             {
                 return false;
             }
+            this.silenceNs[id] = silenceNs;
             if (id == leaderId)
             {
                 leaderSilenceNs = silenceNs;
@@ -343,8 +409,23 @@ final class RunShortcuts
             }
             perCopy += 2 * delay.exceedance((leaderSilenceNs - heartbeatNs) / 2);
         }
+        if (0 == perCopy)
+        {
+            return true;
+        }
+        if (Long.MAX_VALUE == leaderSilenceNs && nodes.fifo())
+        {
+            if (heartbeatsArriveInTime(nodes, leaderId, nowNs, windowEndNs, lastFaultNs))
+            {
+                return true;
+            }
+            // A follower's silence may run out: the window plays on, and no later check of it replays again.
+            riskWindowEndNs = windowEndNs;
+            riskClearsNs = Long.MAX_VALUE;
+            return false;
+        }
         final double rounds = (double)(windowEndNs - nowNs) / heartbeatNs + 2;
-        if (0 == perCopy || rounds * (clusterSize - 1) * perCopy <= REST_RISK)
+        if (rounds * (clusterSize - 1) * perCopy <= REST_RISK)
         {
             return true;
         }
@@ -353,5 +434,119 @@ final class RunShortcuts
         riskWindowEndNs = windowEndNs;
         riskClearsNs = roundsAllowed <= 2 ? Long.MAX_VALUE : windowEndNs - (long)((roundsAllowed - 2) * heartbeatNs);
         return false;
+    }
+
+    /**
+     * Whether every live follower that acts on a silence hears the leader's heartbeats before its
+     * silence runs out, from the last one it heard to the window's end, with nothing else
+     * changing: the heartbeats in flight at the instants they are queued for, then the rounds the
+     * leader sends every heartbeat interval from its next one on, to the peers of its last round
+     * in the same order, each copy's delay drawn from a source that follows the leader's network
+     * source, as its sends would draw them (the run's own source is untouched), held back on its
+     * FIFO link as the send edge holds it. A follower's watch is armed at least its silence after
+     * the last heartbeat it heard, so a heartbeat sooner than that comes first and the watch never
+     * fires; one at or after it, or a silence left open at the window's end, fails the replay.
+     */
+    private boolean heartbeatsArriveInTime(final NodeLifecycle nodes, final int leaderId, final long nowNs, final long windowEndNs,
+        final long lastFaultNs)
+    {
+        final int size = roundSize[leaderId];
+        final long nextRoundNs = roundSentNs[leaderId] + heartbeatNs;
+        if (size <= 0 || roundSentNs[leaderId] - lastFaultNs < 0 || nextRoundNs - nowNs < 0)
+        {
+            return false;
+        }
+        for (int id = 1; id <= clusterSize; id++)
+        {
+            replayHeardNs[id] = heartbeatHeardNs[id];
+            replayArrivalNs[id] = nodes.lastArrivalNs(leaderId, id);
+        }
+        inFlightCount = 0;
+        replayLeaderId = leaderId;
+        queue.forEachQueued(collectInFlight);
+        sortInFlight();
+        for (int i = 0; i < inFlightCount; i++)
+        {
+            if (!heardInTime(nodes, leaderId, inFlightTo[i], inFlightAtNs[i], windowEndNs))
+            {
+                return false;
+            }
+        }
+        final ReseedableRandom draws = nodes.followSenderDraws(leaderId, leaderDraws);
+        final int base = leaderId * clusterSize;
+        for (long sentNs = nextRoundNs; sentNs - windowEndNs < 0; sentNs += heartbeatNs)
+        {
+            for (int copy = 0; copy < size; copy++)
+            {
+                final int toId = roundTo[base + copy];
+                long arrivalNs = sentNs + delay.sampleNs(draws);
+                if (arrivalNs - replayArrivalNs[toId] < 0)
+                {
+                    arrivalNs = replayArrivalNs[toId];
+                }
+                replayArrivalNs[toId] = arrivalNs;
+                if (!heardInTime(nodes, leaderId, toId, arrivalNs, windowEndNs))
+                {
+                    return false;
+                }
+            }
+        }
+        for (int id = 1; id <= clusterSize; id++)
+        {
+            if (id != leaderId && nodes.live(id) && windowEndNs - replayHeardNs[id] > silenceNs[id])
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** @return whether a heartbeat arriving at {@code atNs} comes before its receiver's silence runs out (or after the window, unheard). */
+    private boolean heardInTime(final NodeLifecycle nodes, final int leaderId, final int toId, final long atNs, final long windowEndNs)
+    {
+        if (toId == leaderId || !nodes.live(toId) || atNs - windowEndNs >= 0)
+        {
+            return true;
+        }
+        if (atNs - replayHeardNs[toId] >= silenceNs[toId])
+        {
+            return false;
+        }
+        replayHeardNs[toId] = atNs;
+        return true;
+    }
+
+    private void collectInFlight(final int slot)
+    {
+        if (EventQueue.MESSAGE == queue.type(slot) && HEARTBEAT == trackOf[slot] && replayLeaderId == queue.fromId(slot))
+        {
+            if (inFlightCount == inFlightTo.length)
+            {
+                inFlightTo = Arrays.copyOf(inFlightTo, 2 * inFlightCount);
+                inFlightAtNs = Arrays.copyOf(inFlightAtNs, 2 * inFlightCount);
+            }
+            inFlightTo[inFlightCount] = queue.nodeId(slot);
+            inFlightAtNs[inFlightCount] = queue.queuedAtNs(slot);
+            inFlightCount++;
+        }
+    }
+
+    /** Orders the heartbeats in flight by arrival (a few a follower; insertion sort). */
+    private void sortInFlight()
+    {
+        for (int i = 1; i < inFlightCount; i++)
+        {
+            final int toId = inFlightTo[i];
+            final long atNs = inFlightAtNs[i];
+            int j = i - 1;
+            while (j >= 0 && inFlightAtNs[j] - atNs > 0)
+            {
+                inFlightTo[j + 1] = inFlightTo[j];
+                inFlightAtNs[j + 1] = inFlightAtNs[j];
+                j--;
+            }
+            inFlightTo[j + 1] = toId;
+            inFlightAtNs[j + 1] = atNs;
+        }
     }
 }

@@ -54,8 +54,10 @@ import org.electbench.transport.host.SendEdge;
  * cut with no end outlasts the last fault's edge); no election or announcement message is in
  * flight, no heartbeat but the leader's and no acknowledgement from a crashed node; nothing is
  * lost; every node keeps its durable state; a majority is live where the leader needs answers;
- * and the delay cannot open a silence any node acts on before the window ends, but with a chance
- * of at most {@value RunShortcuts#REST_RISK} per run (none for a bounded delay). The window's heartbeats then
+ * and no silence any node acts on opens before the window ends: none can with a bounded delay;
+ * on a FIFO network where the leader acts on no silence, a replay of the window's heartbeats,
+ * their delays drawn as the leader's sends would draw them, finds none (exact); otherwise the
+ * chance of one is at most {@value RunShortcuts#REST_RISK} per run. The window's heartbeats then
  * change no belief, so every figure is what the whole window gives; only the events counted
  * differ. A settled run of an algorithm whose rest repeats each heartbeat, on a constant delay,
  * starts at the last heartbeat before its first fault instead of time 0 ({@link RunShortcuts#settledStartNs}).
@@ -195,7 +197,7 @@ public final class SimRuntime implements ClusterRuntime
             if (shortcuts.due(events, nowNs, lastFaultNs, monitor))
             {
                 final long windowEndNs = monitor.lastChangeNs() + plan.settleWindowNs();
-                if (windowEndNs - budgetEndNs <= 0 && shortcuts.decidedAtRest(nodes, monitor, nowNs, windowEndNs))
+                if (windowEndNs - budgetEndNs <= 0 && shortcuts.decidedAtRest(nodes, monitor, nowNs, windowEndNs, lastFaultNs))
                 {
                     nowNs = Math.max(windowEndNs, lastFaultNs);
                     settled = true;
@@ -289,7 +291,7 @@ public final class SimRuntime implements ClusterRuntime
                     {
                         trace.onDeliver(nowNs, timerId(slot), from, id, messageType(slot));
                     }
-                    shortcuts.heard(slot, from, id, lastFaultNs);
+                    shortcuts.heard(slot, from, id, nowNs, lastFaultNs);
                     nodes.deliver(id, from, queue.messageBuffer(slot), queue.messageOffset(slot), queue.length(slot));
                 }
                 shortcuts.handled(slot);
@@ -364,7 +366,7 @@ public final class SimRuntime implements ClusterRuntime
             }
             else
             {
-                shortcuts.heard(slot, from, to, lastFaultNs);
+                shortcuts.heard(slot, from, to, nowNs, lastFaultNs);
                 nodes.deliver(to, from, queue.messageBuffer(slot), queue.messageOffset(slot), queue.length(slot));
             }
             if (0 != receivers)

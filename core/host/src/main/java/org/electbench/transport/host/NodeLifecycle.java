@@ -349,6 +349,27 @@ public final class NodeLifecycle
         return sendEdge.healed();
     }
 
+    /**
+     * @param into a source to set.
+     * @return {@code into}, drawing next what the sender's network source draws next for its next copy.
+     */
+    public ReseedableRandom followSenderDraws(final int id, final ReseedableRandom into)
+    {
+        return into.follow(senderRandom[id]);
+    }
+
+    /** @return whether a link holds a later copy back to an earlier one's arrival ({@link SendEdge#fifo()}). */
+    public boolean fifo()
+    {
+        return sendEdge.fifo();
+    }
+
+    /** @return on a FIFO network, the latest arrival of a copy queued on the link ({@link SendEdge#lastArrivalNs}). */
+    public long lastArrivalNs(final int fromId, final int toId)
+    {
+        return sendEdge.lastArrivalNs(fromId, toId);
+    }
+
     /** @return whether every copy takes the same delay. */
     public boolean constantDelay()
     {

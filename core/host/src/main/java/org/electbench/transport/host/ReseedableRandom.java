@@ -34,6 +34,16 @@ public final class ReseedableRandom implements RandomGenerator
         return this;
     }
 
+    /**
+     * @param source a source to follow.
+     * @return this, drawing next what {@code source} draws next (each then draws on its own).
+     */
+    public ReseedableRandom follow(final ReseedableRandom source)
+    {
+        seed = source.seed;
+        return this;
+    }
+
     @Override
     public long nextLong()
     {

@@ -87,6 +87,18 @@ public final class SendEdge
         return constantDelay;
     }
 
+    /** @return whether a link holds a later copy back to an earlier one's arrival (a FIFO network, its delay not constant). */
+    public boolean fifo()
+    {
+        return fifo;
+    }
+
+    /** @return on a FIFO network, the latest arrival of a copy sent on the link so far (0 for none); 0 otherwise. */
+    public long lastArrivalNs(final int fromId, final int toId)
+    {
+        return fifo ? lastArrivalNs[fromId * (clusterSize + 1) + toId] : 0;
+    }
+
     /**
      * Draws the fate of one copy.
      *
