@@ -331,11 +331,11 @@ final class RunShortcuts
      * A follower hears the leader's heartbeats, sent every heartbeat interval, so two arrive at
      * most the interval plus one delay's excess over the least delay apart (FIFO links only hold a
      * later one back to an earlier one's arrival); a leader hears its followers' answers, two
-     * delays each. With a bounded delay that settles it. Otherwise, on a FIFO network where the
-     * leader acts on no silence, the window's heartbeats are replayed, their delays drawn as the
-     * leader's sends would draw them ({@link #heartbeatsArriveInTime}): exact. Where the leader
-     * watches its followers' answers, or links may reorder, no silence may open but with a
-     * probability of at most {@link #REST_RISK}.
+     * delays each. With a bounded delay that settles it; with an unbounded one, so does a chance
+     * of at most {@link #REST_RISK} that a silence opens. Where the chance is higher, on a FIFO
+     * network where the leader acts on no silence, the window's heartbeats are replayed, their
+     * delays drawn as the leader's sends would draw them ({@link #heartbeatsArriveInTime}): the
+     * window ends only if no silence opens in the replay.
      */
     boolean decidedAtRest(final NodeLifecycle nodes, final ConvergenceMonitor monitor, final long nowNs, final long windowEndNs,
         final long lastFaultNs)
@@ -409,7 +409,8 @@ final class RunShortcuts
             }
             perCopy += 2 * delay.exceedance((leaderSilenceNs - heartbeatNs) / 2);
         }
-        if (0 == perCopy)
+        final double rounds = (double)(windowEndNs - nowNs) / heartbeatNs + 2;
+        if (0 == perCopy || rounds * (clusterSize - 1) * perCopy <= REST_RISK)
         {
             return true;
         }
@@ -423,11 +424,6 @@ final class RunShortcuts
             riskWindowEndNs = windowEndNs;
             riskClearsNs = Long.MAX_VALUE;
             return false;
-        }
-        final double rounds = (double)(windowEndNs - nowNs) / heartbeatNs + 2;
-        if (rounds * (clusterSize - 1) * perCopy <= REST_RISK)
-        {
-            return true;
         }
         // The same silences pass once the rounds left are this few: until then, checking again only costs.
         final double roundsAllowed = REST_RISK / ((clusterSize - 1) * perCopy);

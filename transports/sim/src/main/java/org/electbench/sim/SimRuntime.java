@@ -54,10 +54,10 @@ import org.electbench.transport.host.SendEdge;
  * cut with no end outlasts the last fault's edge); no election or announcement message is in
  * flight, no heartbeat but the leader's and no acknowledgement from a crashed node; nothing is
  * lost; every node keeps its durable state; a majority is live where the leader needs answers;
- * and no silence any node acts on opens before the window ends: none can with a bounded delay;
- * on a FIFO network where the leader acts on no silence, a replay of the window's heartbeats,
- * their delays drawn as the leader's sends would draw them, finds none (exact); otherwise the
- * chance of one is at most {@value RunShortcuts#REST_RISK} per run. The window's heartbeats then
+ * and no silence any node acts on opens before the window ends: none can with a bounded delay,
+ * the chance of one is at most {@value RunShortcuts#REST_RISK} per run, or, on a FIFO network
+ * where the leader acts on no silence, a replay of the window's heartbeats, their delays drawn as
+ * the leader's sends would draw them, finds none. The window's heartbeats then
  * change no belief, so every figure is what the whole window gives; only the events counted
  * differ. A settled run of an algorithm whose rest repeats each heartbeat, on a constant delay,
  * starts at the last heartbeat before its first fault instead of time 0 ({@link RunShortcuts#settledStartNs}).
