@@ -17,6 +17,8 @@ public final class Aggregate
 
     private final Metric metric;
     private final Histogram histogram;
+    /** Of {@link #values}, the first this many are in the histogram: it takes the rest when it is asked for. */
+    private int inHistogram;
     private long[] values;
     /** The values sorted, as of {@link #sortedSamples} samples; null before a percentile is asked for. */
     private long[] sorted;
@@ -72,7 +74,6 @@ public final class Aggregate
                 values = Arrays.copyOf(values, 2 * values.length);
             }
             values[samples] = value;
-            histogram.recordValue(Math.max(0, value));
         }
         samples++;
         sum += value;
@@ -101,11 +102,6 @@ public final class Aggregate
                 values = Arrays.copyOf(values, Math.max(2 * values.length, samples + later.samples));
             }
             System.arraycopy(later.values, 0, values, samples, later.samples);
-            // Recorded one by one, as they came: the histogram grows as it would have, and encodes the same.
-            for (int i = 0; i < later.samples; i++)
-            {
-                histogram.recordValue(Math.max(0, later.values[i]));
-            }
         }
         samples += later.samples;
         sum += later.sum;
@@ -179,9 +175,21 @@ public final class Aggregate
         return sorted[Math.max(0, Math.min(samples - 1, rank - 1))];
     }
 
-    /** @return a distribution's histogram of every value (live: copy it to keep it), or null for the other kinds. */
+    /**
+     * @return a distribution's histogram of every value recorded so far (later ones join it at the
+     *         next call: copy it to keep it), or null for the other kinds. The values go in one by
+     *         one in the order they came, so it grows and encodes as if each had gone in as it came.
+     *         Most readers never ask for it, so a run does not pay for it.
+     */
     public Histogram histogram()
     {
+        if (null != histogram)
+        {
+            for (; inHistogram < samples; inHistogram++)
+            {
+                histogram.recordValue(Math.max(0, values[inHistogram]));
+            }
+        }
         return histogram;
     }
 }
