@@ -84,6 +84,11 @@ final class RunShortcuts
     private final IntConsumer collectInFlight = this::collectInFlight;
     /** Draws what the leader's network source would draw next, leaving the run's own source untouched. */
     private final ReseedableRandom leaderDraws = new ReseedableRandom(0);
+    /** A drawn start's source as its round began, and as the latest round it may start at began. */
+    private final ReseedableRandom roundDraws = new ReseedableRandom(0);
+    private final ReseedableRandom startDraws = new ReseedableRandom(0);
+    /** Per node, a drawn start's last arrival on the link from the leader as the latest round it may start at began. */
+    private long[] startArrivalNs = new long[1];
     /** The event count at which the run may next be checked for rest (every quarter of N events). */
     private long nextRestCheck;
     /**
@@ -98,8 +103,8 @@ final class RunShortcuts
     private DelayDistribution delay;
     private long heartbeatNs;
     private int clusterSize;
-    /** Whether the settled leader of {@link #probedAlgorithm} with {@link #probedSettings} sends as it starts. */
-    private boolean leaderSendsAtStart;
+    /** What the settled leader of {@link #probedAlgorithm} with {@link #probedSettings} sends as it starts ({@link SettledLeaderProbe}). */
+    private int leaderStart;
     private ElectionAlgorithm probedAlgorithm;
     private ElectionSettings probedSettings;
     private int probedClusterSize;
@@ -138,6 +143,7 @@ final class RunShortcuts
             silenceNs = new long[clusterSize + 1];
             replayHeardNs = new long[clusterSize + 1];
             replayArrivalNs = new long[clusterSize + 1];
+            startArrivalNs = new long[clusterSize + 1];
         }
         Arrays.fill(heartbeatsInFlight, 0);
         Arrays.fill(acksInFlight, 0);
@@ -171,20 +177,20 @@ final class RunShortcuts
 
     /**
      * When a settled run starts: time 0, or, for an algorithm whose rest repeats each heartbeat
-     * ({@link ElectionAlgorithm#restRepeatsEachHeartbeat()}) on a constant delay with nothing lost,
-     * the latest heartbeat instant k HBT from which the settled leader's first round (sent at once,
-     * or one interval later where it does not send as it starts: {@link SettledLeaderProbe}) still
-     * arrives before the first fault, while no follower's detection timer can fire first. From
-     * that arrival on every node is where it would have been had the run started at 0: each
-     * follower re-armed by the same heartbeat at the same instant, the leader's timer at the same
-     * instant; the rounds before it are skipped.
+     * ({@link ElectionAlgorithm#restRepeatsEachHeartbeat()}) with nothing lost, a later heartbeat
+     * instant. On a constant delay, the latest instant k HBT from which the settled leader's first
+     * round (sent at once, or one interval later where it does not send as it starts:
+     * {@link SettledLeaderProbe}) still arrives before the first fault, while no follower's
+     * detection timer can fire first. From that arrival on every node is where it would have been
+     * had the run started at 0: each follower re-armed by the same heartbeat at the same instant,
+     * the leader's timer at the same instant; the rounds before it are skipped. On a random delay,
+     * where the leader sends a round to every peer in id order as it starts: {@link #drawnStartNs}.
      */
     long settledStartNs(final Scenario scenario, final RunPlan plan, final NodeLifecycle nodes)
     {
         final ElectionAlgorithm algorithm = scenario.algorithm();
         final List<Fault> faults = plan.faults().faults();
-        if (Start.SETTLED != plan.start() || !restPossible || !nodes.constantDelay() || faults.isEmpty() ||
-            !algorithm.restRepeatsEachHeartbeat())
+        if (Start.SETTLED != plan.start() || !restPossible || faults.isEmpty() || !algorithm.restRepeatsEachHeartbeat())
         {
             return 0;
         }
@@ -197,17 +203,105 @@ final class RunShortcuts
         if (algorithm != probedAlgorithm || clusterSize != probedClusterSize ||
             !settings.sameBesidesArrangement(probedSettings))
         {
-            leaderSendsAtStart = SettledLeaderProbe.sendsAtStart(algorithm, settings, clusterSize);
+            leaderStart = SettledLeaderProbe.sendsAtStart(algorithm, settings, clusterSize);
             probedAlgorithm = algorithm;
             probedSettings = settings;
             probedClusterSize = clusterSize;
         }
-        final long firstArrivalNs = (leaderSendsAtStart ? 0 : heartbeatNs) + delay.boundNs();
+        if (!nodes.constantDelay())
+        {
+            return SettledLeaderProbe.EVERY_PEER_IN_ORDER == leaderStart ?
+                drawnStartNs(nodes, plan.initialLeader(), settings.detectionTimeoutNs(), firstFaultNs) : 0;
+        }
+        final long firstArrivalNs = (SettledLeaderProbe.SILENT != leaderStart ? 0 : heartbeatNs) + delay.boundNs();
         if (settings.detectionTimeoutNs() <= firstArrivalNs || firstFaultNs - firstArrivalNs <= 0)
         {
             return 0;
         }
         return (firstFaultNs - firstArrivalNs - 1) / heartbeatNs * heartbeatNs;
+    }
+
+    /**
+     * The settled start on a random delay, for a leader that sends a round to every peer in id
+     * order as it starts and every interval on: the latest round r, sent at r HBT, such that in
+     * the run from time 0
+     * <ul>
+     *   <li>every copy of round r arrives before the first fault;</li>
+     *   <li>no follower goes its detection timeout without a heartbeat up to its copy of round r
+     *       (counted from its start for the first), so no watch fires before it;</li>
+     *   <li>no earlier copy on a link arrives after round r's (a FIFO link holds it back; a link that
+     *       reorders may not), so round r's copy is the last heartbeat a follower has heard when it
+     *       arrives;</li>
+     *   <li>and round r's copy arrives within the timeout of r HBT, so a follower started then hears
+     *       it before its first watch fires.</li>
+     * </ul>
+     * The rounds are replayed from a source that follows the leader's network source, as its
+     * sends would draw them, and held back on FIFO links as the send edge holds them. For r above
+     * 0 the leader's source is then moved past the draws of the rounds before r, and each of its
+     * links holds back to the last of them, so round r, sent as the leader starts at r HBT, and
+     * every copy after it draw and arrive as in the run from 0: from each follower's copy of round
+     * r on, it is where it would have been (re-armed by the same heartbeat at the same instant).
+     */
+    private long drawnStartNs(final NodeLifecycle nodes, final int leaderId, final long timeoutNs, final long firstFaultNs)
+    {
+        final boolean fifo = nodes.fifo();
+        final ReseedableRandom draws = nodes.followSenderDraws(leaderId, leaderDraws);
+        Arrays.fill(replayHeardNs, 0);
+        Arrays.fill(replayArrivalNs, 0);
+        long startNs = 0;
+        for (long roundNs = 0; roundNs - firstFaultNs < 0; roundNs += heartbeatNs)
+        {
+            roundDraws.follow(draws);
+            boolean startsHere = true;
+            for (int toId = 1; toId <= clusterSize; toId++)
+            {
+                if (toId == leaderId)
+                {
+                    continue;
+                }
+                long arrivalNs = roundNs + delay.sampleNs(draws);
+                if (arrivalNs - replayArrivalNs[toId] < 0)
+                {
+                    if (!fifo)
+                    {
+                        // A later copy overtook an earlier one: neither this round nor a later one can start the run.
+                        return commitDrawnStart(nodes, leaderId, startNs);
+                    }
+                    arrivalNs = replayArrivalNs[toId];
+                }
+                if (arrivalNs - firstFaultNs >= 0 || arrivalNs - replayHeardNs[toId] >= timeoutNs)
+                {
+                    return commitDrawnStart(nodes, leaderId, startNs);
+                }
+                startsHere &= arrivalNs - roundNs < timeoutNs;
+                replayHeardNs[toId] = arrivalNs;
+            }
+            if (startsHere && roundNs > 0)
+            {
+                startNs = roundNs;
+                startDraws.follow(roundDraws);
+                System.arraycopy(replayArrivalNs, 0, startArrivalNs, 0, clusterSize + 1);
+            }
+            System.arraycopy(replayHeardNs, 0, replayArrivalNs, 0, clusterSize + 1);
+        }
+        return commitDrawnStart(nodes, leaderId, startNs);
+    }
+
+    /** Moves the leader's source past the rounds before a drawn start and holds each of its links back to their last copy. */
+    private long commitDrawnStart(final NodeLifecycle nodes, final int leaderId, final long startNs)
+    {
+        if (startNs > 0)
+        {
+            nodes.resumeSenderDraws(leaderId, startDraws);
+            for (int toId = 1; toId <= clusterSize; toId++)
+            {
+                if (toId != leaderId)
+                {
+                    nodes.holdBack(leaderId, toId, startArrivalNs[toId]);
+                }
+            }
+        }
+        return startNs;
     }
 
     /**

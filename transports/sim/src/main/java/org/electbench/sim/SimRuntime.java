@@ -96,6 +96,7 @@ public final class SimRuntime implements ClusterRuntime
     private long lastFaultNs;
 
     private long nowNs;
+    private long startNs;
     private long events;
 
 
@@ -148,6 +149,12 @@ public final class SimRuntime implements ClusterRuntime
     {
         playsWholeRuns = true;
         return this;
+    }
+
+    /** @return when the last run started: 0, or for a settled run a later heartbeat instant ({@link RunShortcuts#settledStartNs}). */
+    public long startNs()
+    {
+        return startNs;
     }
 
     /** @return messages of the last run lost to loss, partitions, cuts or crashed receivers. */
@@ -250,6 +257,7 @@ public final class SimRuntime implements ClusterRuntime
         }
 
         nowNs = shortcuts.settledStartNs(scenario, plan, nodes);
+        startNs = nowNs;
         for (int id = 1; id <= n; id++)
         {
             nodes.boot(id, plan.start(), nowNs);

@@ -358,6 +358,18 @@ public final class NodeLifecycle
         return into.follow(senderRandom[id]);
     }
 
+    /** Moves the sender's network source to where {@code source} is: its next copy draws what {@code source} would draw next. */
+    public void resumeSenderDraws(final int id, final ReseedableRandom source)
+    {
+        senderRandom[id].follow(source);
+    }
+
+    /** Holds a FIFO link's next copies back to no earlier than {@code atNs} ({@link SendEdge#holdBack}). */
+    public void holdBack(final int fromId, final int toId, final long atNs)
+    {
+        sendEdge.holdBack(fromId, toId, atNs);
+    }
+
     /** @return whether a link holds a later copy back to an earlier one's arrival ({@link SendEdge#fifo()}). */
     public boolean fifo()
     {

@@ -100,6 +100,18 @@ public final class SendEdge
     }
 
     /**
+     * On a FIFO network, holds the link's next copies back to no earlier than {@code atNs}, as if a
+     * copy sent before had arrived then (a run started part-way, its earlier copies not sent).
+     */
+    public void holdBack(final int fromId, final int toId, final long atNs)
+    {
+        if (fifo)
+        {
+            lastArrivalNs[fromId * (clusterSize + 1) + toId] = atNs;
+        }
+    }
+
+    /**
      * Draws the fate of one copy.
      *
      * @param random the sender's network source ({@link org.electbench.transport.Seeds#senderRandom}).
