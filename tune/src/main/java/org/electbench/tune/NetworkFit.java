@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 import org.apache.commons.math3.analysis.UnivariateFunction;
 import org.apache.commons.math3.analysis.solvers.BrentSolver;
@@ -116,11 +118,25 @@ public final class NetworkFit
      * @return the one-way sigma whose round trip (two draws added) has this p99 / p50, found by
      *         Brent's method (commons-math): some ten evaluations of the ratio where halving the
      *         interval took forty, and each of its quantiles found the same way, so a tune does not
-     *         wait on the fit.
+     *         wait on the fit. The two quantiles of each evaluation are found at once, the p99 on
+     *         the common pool while the caller finds the p50: the same values, in half the time on
+     *         two cores.
      */
     static double sigmaForSpread(final double spread)
     {
-        final UnivariateFunction excess = sigma -> sumQuantile(sigma, 0.99) / sumQuantile(sigma, 0.5) - spread;
+        final UnivariateFunction excess = sigma ->
+        {
+            final CompletableFuture<Double> p99 = CompletableFuture.supplyAsync(() -> sumQuantile(sigma, 0.99));
+            final double p50 = sumQuantile(sigma, 0.5);
+            try
+            {
+                return p99.join() / p50 - spread;
+            }
+            catch (final CompletionException ex)
+            {
+                throw ex.getCause() instanceof RuntimeException ? (RuntimeException)ex.getCause() : ex;
+            }
+        };
         if (excess.value(0) >= 0)
         {
             return 0;
