@@ -51,9 +51,9 @@ public final class RaftNode implements ElectionNode
     /** The round's grants and, with CheckQuorum, when each peer was last heard. */
     private final RaftQuorum quorum;
     /** Made anew at every start, so no timer id of an earlier run or life is kept. */
-    private TimerSlot electionTimer = new TimerSlot(ELECTION_TIMER);
-    private TimerSlot heartbeatTimer = new TimerSlot(HEARTBEAT_TIMER);
-    private TimerSlot quorumTimer = new TimerSlot(QUORUM_TIMER);
+    private final TimerSlot electionTimer = new TimerSlot(ELECTION_TIMER);
+    private final TimerSlot heartbeatTimer = new TimerSlot(HEARTBEAT_TIMER);
+    private final TimerSlot quorumTimer = new TimerSlot(QUORUM_TIMER);
 
     private NodeContext ctx;
     private int clusterSize;
@@ -105,9 +105,9 @@ public final class RaftNode implements ElectionNode
         durableState = ctx.durableState();
         decoder.reset();
         // Timers of an earlier life or run never fire into this one: forget them without cancelling.
-        electionTimer = new TimerSlot(ELECTION_TIMER);
-        heartbeatTimer = new TimerSlot(HEARTBEAT_TIMER);
-        quorumTimer = new TimerSlot(QUORUM_TIMER);
+        electionTimer.forget();
+        heartbeatTimer.forget();
+        quorumTimer.forget();
         state = null;
         stateChangedNs = 0;
         currentTerm = 0;

@@ -13,6 +13,8 @@ import static org.electbench.ring.RingMessages.LAP_OFFSET;
 import static org.electbench.ring.RingMessages.TERM_OFFSET;
 import static org.electbench.spi.MessageHeader.BYTE_ORDER;
 
+import java.util.Arrays;
+
 import org.agrona.MutableDirectBuffer;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.NodeContext;
@@ -81,8 +83,26 @@ final class ReliableHops
         this.ctx = ctx;
         this.ring = ring;
         selfId = ctx.selfId();
-        pending = acknowledged ? new PendingHops(2 * ring.size()) : null;
-        lastLapByCandidate = acknowledged ? new long[ring.size() + 1] : null;
+        if (acknowledged)
+        {
+            // A node started again for a later run clears what its earlier one left, as a new one would hold it.
+            if (null == pending)
+            {
+                pending = new PendingHops(2 * ring.size());
+            }
+            else
+            {
+                pending.clear();
+            }
+            if (null == lastLapByCandidate || lastLapByCandidate.length != ring.size() + 1)
+            {
+                lastLapByCandidate = new long[ring.size() + 1];
+            }
+            else
+            {
+                Arrays.fill(lastLapByCandidate, 0);
+            }
+        }
         lastHop = 0;
         incarnation = ((long)ctx.random().nextInt() | 1L) << 32;
         candidacies = 0;

@@ -75,6 +75,8 @@ public final class RingNode implements ElectionNode
     private RingMessages decoder;
     private long malformedMessages;
     private RingTopology ring;
+    /** The arrangement seed {@link #ring} was drawn with (it matters only for a random arrangement). */
+    private long ringSeed;
     /** Null until the first start; written only by {@link #state(State, int, long)}. */
     private State state;
     /** When {@link #state} was last entered. */
@@ -145,8 +147,14 @@ public final class RingNode implements ElectionNode
         }
         this.ctx = ctx;
         // The seed of this run, not of the run the node was made for: a runtime may start it again (nodesStartAfresh).
-        ring = RingTopology.of(arrangement, ctx.settings().arrangementSeed(), ctx.clusterSize());
-        decoder = new RingMessages(acknowledgements, ctx.clusterSize());
+        // The ring and the decoder hold nothing of a run: a node started again on the same ring keeps both.
+        final long arrangementSeed = ctx.settings().arrangementSeed();
+        if (null == ring || ring.size() != ctx.clusterSize() || RingArrangement.RANDOM == arrangement && arrangementSeed != ringSeed)
+        {
+            ring = RingTopology.of(arrangement, arrangementSeed, ctx.clusterSize());
+            ringSeed = arrangementSeed;
+            decoder = new RingMessages(acknowledgements, ctx.clusterSize());
+        }
         hops.start(ctx, ring);
         // Timers of an earlier life never fire into this one: forget them without cancelling.
         heartbeats.start(ctx);

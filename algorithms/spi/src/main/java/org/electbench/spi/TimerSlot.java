@@ -34,10 +34,11 @@ public final class TimerSlot
         }
     }
 
-    /** Forget the armed timer without cancelling it, as on a restart with a new context. */
+    /** Forget the armed timer without cancelling it, as on a restart with a new context: the slot is as a new one. */
     public void forget()
     {
         armed = false;
+        timerId = 0;
     }
 
     public boolean isArmed()
