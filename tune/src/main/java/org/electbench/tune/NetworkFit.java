@@ -119,8 +119,7 @@ public final class NetworkFit
      *         Brent's method (commons-math): some ten evaluations of the ratio where halving the
      *         interval took forty, and each of its quantiles found the same way, so a tune does not
      *         wait on the fit. The two quantiles of each evaluation are found at once, the p99 on
-     *         the common pool while the caller finds the p50: the same values, in half the time on
-     *         two cores.
+     *         the common pool while the caller finds the p50: the same values, found side by side.
      */
     static double sigmaForSpread(final double spread)
     {
