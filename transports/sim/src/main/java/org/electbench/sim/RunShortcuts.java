@@ -542,7 +542,8 @@ final class RunShortcuts
     {
         final int size = roundSize[leaderId];
         final long nextRoundNs = roundSentNs[leaderId] + heartbeatNs;
-        if (size <= 0 || roundSentNs[leaderId] - lastFaultNs < 0 || nextRoundNs - nowNs < 0)
+        // Only a round of one copy to each peer is replayed: anything else sent with it may not come again.
+        if (clusterSize - 1 != size || roundSentNs[leaderId] - lastFaultNs < 0 || nextRoundNs - nowNs < 0)
         {
             return false;
         }
