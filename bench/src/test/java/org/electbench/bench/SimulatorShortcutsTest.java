@@ -5,14 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 
 import org.electbench.sim.SimRuntime;
+import org.electbench.sim.chaos.ChaosExplorer;
 import org.electbench.transport.ElectionResult;
 import org.electbench.transport.NetworkModel;
 import org.electbench.transport.Scenario;
 import org.electbench.transport.ScenarioKind;
+import org.electbench.transport.Seeds;
 import org.electbench.transport.TraceRecorder;
+import org.electbench.transport.chaos.ChaosFault;
 import org.electbench.transport.metrics.Metric;
 import org.electbench.transport.metrics.Metrics;
 import org.electbench.transport.metrics.Sample;
@@ -29,7 +33,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SimulatorShortcutsTest
 {
     private static final int RUNS = 8;
-    /** Every kind but the chaos explorer's (its own test) and custom (no fault): incidents hold cuts until a heal. */
+    /** Chaos schedules per delay: enough that a shortcut wrong for one fault kind in twenty shows. */
+    private static final int CHAOS_SCHEDULES = 200;
+    /** Every kind but the chaos explorer's (its schedules below) and custom (no fault): incidents hold cuts until a heal. */
     private static final List<ScenarioKind> KINDS = Arrays.stream(ScenarioKind.values())
         .filter(kind -> ScenarioKind.CHAOS != kind && ScenarioKind.CUSTOM != kind).toList();
     /**
@@ -71,20 +77,7 @@ class SimulatorShortcutsTest
                     final ElectionResult fast = shortcuts.run(base.forRun(run));
                     final ElectionResult slow = whole.run(base.forRun(run));
                     runs++;
-                    final String key = kind.cliName() + " " + delay + " run " + run;
-                    if (fast.endNs() != slow.endNs())
-                    {
-                        changed.add(key + " endNs " + slow.endNs() + " -> " + fast.endNs());
-                    }
-                    for (final Metric metric : metrics)
-                    {
-                        final long before = metric.read(Sample.of(slow));
-                        final long after = metric.read(Sample.of(fast));
-                        if (!Metrics.EVENTS.name().equals(metric.name()) && before != after)
-                        {
-                            changed.add(key + " " + metric.name() + " " + before + " -> " + after);
-                        }
-                    }
+                    compare(kind.cliName() + " " + delay + " run " + run, fast, slow, metrics, changed);
                     if (fast.events() < slow.events() && "constant:1ms".equals(delay))
                     {
                         shorter++;
@@ -116,5 +109,51 @@ class SimulatorShortcutsTest
                 " leader crashes on a random delay started at a later heartbeat");
         }
         assertTrue(replayed >= runs / 12, algorithm + ": " + replayed + " runs on the LAN delay, of " + runs + " in all, ended at rest");
+    }
+
+    /**
+     * The chaos explorer's schedules, settled starts with faults of every kind drawn at random
+     * (pauses of followers, cuts, loss bursts, crashes and recoveries, slow links), on a constant,
+     * a uniform and a lognormal delay: every figure and the end of each is what the whole run gives.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"bully", "ring", "quorum", "raft"})
+    void everyChaosScheduleIsWhatPlayingTheWholeRunGives(final String algorithm)
+    {
+        final SimRuntime shortcuts = new SimRuntime();
+        final SimRuntime whole = new SimRuntime().trace(PLAY_EVERYTHING);
+        final List<String> changed = new ArrayList<>();
+        for (final String delay : List.of("constant:2ms", "uniform:500us,5ms", LAN))
+        {
+            final Scenario base = Scenario.builder().algorithm(algorithm).nodes(5).network(NetworkModel.parse(delay)).seed(1).build();
+            final ChaosExplorer explorer =
+                new ChaosExplorer(base.algorithm(), base.nodes(), base.settings(), base.network(), EnumSet.allOf(ChaosFault.class));
+            final List<Metric> metrics = Metrics.forTypes(base.algorithm().messageTypes(), base.algorithm().heartbeatType());
+            for (int schedule = 0; schedule < CHAOS_SCHEDULES; schedule++)
+            {
+                final Scenario scenario = explorer.scenario(Seeds.derive(1, schedule));
+                compare(delay + " schedule " + schedule, shortcuts.run(scenario), whole.run(scenario), metrics, changed);
+            }
+        }
+        assertEquals(List.of(), changed, algorithm);
+    }
+
+    /** Notes where a run with the shortcuts differs from the whole run: its end, or any figure but the event count. */
+    private static void compare(
+        final String key, final ElectionResult fast, final ElectionResult slow, final List<Metric> metrics, final List<String> changed)
+    {
+        if (fast.endNs() != slow.endNs())
+        {
+            changed.add(key + " endNs " + slow.endNs() + " -> " + fast.endNs());
+        }
+        for (final Metric metric : metrics)
+        {
+            final long before = metric.read(Sample.of(slow));
+            final long after = metric.read(Sample.of(fast));
+            if (!Metrics.EVENTS.name().equals(metric.name()) && before != after)
+            {
+                changed.add(key + " " + metric.name() + " " + before + " -> " + after);
+            }
+        }
     }
 }

@@ -197,7 +197,14 @@ final class RunShortcuts
         long firstFaultNs = Long.MAX_VALUE;
         for (int i = 0; i < faults.size(); i++)
         {
-            firstFaultNs = Math.min(firstFaultNs, faults.get(i).atNs());
+            final Fault fault = faults.get(i);
+            if (Fault.Kind.PAUSE == fault.kind())
+            {
+                // A paused node is handed its timers and messages at its resume in the order they came due, so it
+                // would show when a timer is due: a watch re-armed lazily (the ring's) is due on a chain from its start.
+                return 0;
+            }
+            firstFaultNs = Math.min(firstFaultNs, fault.atNs());
         }
         final ElectionSettings settings = scenario.settings();
         if (algorithm != probedAlgorithm || clusterSize != probedClusterSize ||

@@ -97,6 +97,8 @@ public final class SimRuntime implements ClusterRuntime
 
     private long nowNs;
     private long startNs;
+    /** Set while a run's nodes start: the monitor hears their beliefs at 0, whenever the run starts. */
+    private boolean bootedAtZero;
     private long events;
 
 
@@ -258,10 +260,15 @@ public final class SimRuntime implements ClusterRuntime
 
         nowNs = shortcuts.settledStartNs(scenario, plan, nodes);
         startNs = nowNs;
+        // A run started at a later heartbeat tells the monitor its nodes started, and named their leader, at 0:
+        // before the first fault nothing changes, so in the run from 0 every belief it holds then dates from 0
+        // (the run's end, a stable leader's office). The nodes themselves start at startNs.
+        bootedAtZero = true;
         for (int id = 1; id <= n; id++)
         {
-            nodes.boot(id, plan.start(), nowNs);
+            nodes.boot(id, plan.start(), 0);
         }
+        bootedAtZero = false;
     }
 
     private void scheduleFault(final int index, final long atNs, final boolean end)
@@ -593,7 +600,7 @@ public final class SimRuntime implements ClusterRuntime
             {
                 trace.onBelief(nowNs, node.selfId(), role, leaderId, term);
             }
-            monitor.onAnnounce(node.selfId(), nowNs, role, leaderId, term);
+            monitor.onAnnounce(node.selfId(), bootedAtZero ? 0 : nowNs, role, leaderId, term);
         }
 
         @Override
