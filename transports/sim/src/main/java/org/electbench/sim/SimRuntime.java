@@ -59,8 +59,10 @@ import org.electbench.transport.host.SendEdge;
  * where the leader acts on no silence, a replay of the window's heartbeats, their delays drawn as
  * the leader's sends would draw them, finds none. The window's heartbeats then
  * change no belief, so every figure is what the whole window gives; only the events counted
- * differ. A settled run of an algorithm whose rest repeats each heartbeat, on a constant delay,
- * starts at the last heartbeat before its first fault instead of time 0 ({@link RunShortcuts#settledStartNs}).
+ * differ. A settled run of an algorithm whose rest repeats each heartbeat, with no pause planned,
+ * starts at a later heartbeat before its first fault instead of time 0, on a random delay with the
+ * rounds before it replayed ({@link RunShortcuts#settledStartNs}); the monitor hears its nodes'
+ * beliefs from 0, as in the run from 0.
  * A traced run does neither ({@link #playWholeRuns}): its trace shows every event from time 0 to
  * the window's end.
  */
