@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * prints its arguments: a command on the simulator alone runs with C1 alone, a command on a real
  * clock (and {@code run}, whose JMH forks inherit the flags) with the full JIT, and the user's
  * {@code ELECTBENCH_JAVA_OPTS} come after, so they win. A command maps the class archive made once
- * for its build, and {@code run} goes without it.
+ * for its build, and {@code run} goes without it. A command that records no environment is not told the commit.
  */
 class LauncherFlagsTest
 {
@@ -117,6 +117,20 @@ class LauncherFlagsTest
         Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() + 60_000));
         assertEquals(archive, archiveFlag(javaArguments("", "chaos")));
         assertEquals(10, Files.readAllLines(calls).size(), "made again for a new build");
+    }
+
+    @Test
+    void onlyTheCommandsThatRecordTheirEnvironmentAreToldTheCommit() throws Exception
+    {
+        // The tree is no repository, so git's answer is "unknown": asked for, and passed on.
+        for (final String command : List.of("simulate", "run", "reference", "node"))
+        {
+            assertTrue(javaArguments("", command).contains("-Delectbench.commit=unknown"), command);
+        }
+        for (final String command : List.of("tune", "chaos", "compare", "report"))
+        {
+            assertTrue(javaArguments("", command).stream().noneMatch(arg -> arg.startsWith("-Delectbench.commit")), command);
+        }
     }
 
     @Test

@@ -34,6 +34,8 @@ public record Environment(
 {
     /** The system property launchers set to the short commit of the sources. */
     public static final String COMMIT_PROPERTY = "electbench.commit";
+    /** The system property launchers set to the project's folder. */
+    static final String HOME_PROPERTY = "electbench.home";
 
     /**
      * @param seed        the seed of run 0.
@@ -62,7 +64,7 @@ public record Environment(
     static List<String> settingFlags(final List<String> inputArguments)
     {
         return inputArguments.stream()
-            .filter(flag -> !flag.startsWith("-Delectbench.home=") && !flag.startsWith("-D" + RunFolder.PROPERTY + "=") &&
+            .filter(flag -> !flag.startsWith("-D" + HOME_PROPERTY + "=") && !flag.startsWith("-D" + RunFolder.PROPERTY + "=") &&
                 !flag.startsWith("-XX:SharedArchiveFile="))
             .toList();
     }
@@ -73,7 +75,7 @@ public record Environment(
         return new Environment(javaVersion, javaVm, jvmFlags, cores, os, commit, seed, commandLine, startedUtc);
     }
 
-    /** @return the short commit: the launcher's system property, else git's answer, else "unknown". */
+    /** @return the short commit: the launcher's system property, else git's answer for the project's folder, else "unknown". */
     public static String sourceCommit()
     {
         final String property = System.getProperty(COMMIT_PROPERTY);
@@ -83,7 +85,9 @@ public record Environment(
         }
         try
         {
-            final Process git = new ProcessBuilder("git", "rev-parse", "--short", "HEAD").redirectErrorStream(true).start();
+            // The launcher names the project's folder; without it, the working directory's repository.
+            final String home = System.getProperty(HOME_PROPERTY, ".");
+            final Process git = new ProcessBuilder("git", "-C", home, "rev-parse", "--short", "HEAD").redirectErrorStream(true).start();
             final String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
             if (git.waitFor(5, TimeUnit.SECONDS) && 0 == git.exitValue() && out.matches("[0-9a-f]{4,40}"))
             {
