@@ -424,41 +424,59 @@ final class EventQueue
         }
         final long lastTimeNs = heap[2 * last];
         final long lastKey = heap[2 * last + 1];
-        int parent = 0;
-        while (true)
+        final int lastIndex = 2 * last;
+        int hole = 0;
+        int first = 2;
+        while (first < lastIndex)
         {
-            final int first = ARITY * parent + 1;
-            if (first >= last)
-            {
-                break;
-            }
+            // Entries are two longs, so indices here are of the time word: a node's children are 2..8 words apart.
             int child = first;
-            long childTimeNs = heap[2 * first];
-            long childKey = heap[2 * first + 1];
-            final int end = Math.min(first + ARITY, last);
-            for (int other = first + 1; other < end; other++)
+            long childTimeNs = heap[first];
+            if (first + 2 * ARITY <= lastIndex)
             {
-                final long otherTimeNs = heap[2 * other];
-                final long otherKey = heap[2 * other + 1];
-                final long deltaNs = otherTimeNs - childTimeNs;
-                if (deltaNs < 0 || (deltaNs == 0 && otherKey < childKey))
+                // All four children: unrolled, which C1 does not do for a loop.
+                long otherTimeNs = heap[first + 2];
+                if (otherTimeNs < childTimeNs || (otherTimeNs == childTimeNs && heap[first + 3] < heap[child + 1]))
                 {
-                    child = other;
+                    child = first + 2;
                     childTimeNs = otherTimeNs;
-                    childKey = otherKey;
+                }
+                otherTimeNs = heap[first + 4];
+                if (otherTimeNs < childTimeNs || (otherTimeNs == childTimeNs && heap[first + 5] < heap[child + 1]))
+                {
+                    child = first + 4;
+                    childTimeNs = otherTimeNs;
+                }
+                otherTimeNs = heap[first + 6];
+                if (otherTimeNs < childTimeNs || (otherTimeNs == childTimeNs && heap[first + 7] < heap[child + 1]))
+                {
+                    child = first + 6;
+                    childTimeNs = otherTimeNs;
                 }
             }
-            final long deltaNs = lastTimeNs - childTimeNs;
-            if (deltaNs < 0 || (deltaNs == 0 && lastKey < childKey))
+            else
+            {
+                for (int other = first + 2; other < lastIndex; other += 2)
+                {
+                    final long otherTimeNs = heap[other];
+                    if (otherTimeNs < childTimeNs || (otherTimeNs == childTimeNs && heap[other + 1] < heap[child + 1]))
+                    {
+                        child = other;
+                        childTimeNs = otherTimeNs;
+                    }
+                }
+            }
+            if (lastTimeNs < childTimeNs || (lastTimeNs == childTimeNs && lastKey < heap[child + 1]))
             {
                 break;
             }
-            heap[2 * parent] = childTimeNs;
-            heap[2 * parent + 1] = childKey;
-            parent = child;
+            heap[hole] = childTimeNs;
+            heap[hole + 1] = heap[child + 1];
+            hole = child;
+            first = ARITY * hole + 2;
         }
-        heap[2 * parent] = lastTimeNs;
-        heap[2 * parent + 1] = lastKey;
+        heap[hole] = lastTimeNs;
+        heap[hole + 1] = lastKey;
     }
 
     private void grow(final int newCapacity)
