@@ -34,7 +34,21 @@ public final class TuneFormat
             return String.format(Locale.ROOT, "%.2g", value);
         }
         final String text = String.format(Locale.ROOT, "%.3g", value);
-        return text.contains(".") ? text.replaceAll("0+$", "").replaceAll("\\.$", "") : text;
+        if (text.indexOf('.') < 0)
+        {
+            return text;
+        }
+        // The trailing zeros, then a trailing point: what two regular expressions did, without compiling them each call.
+        int end = text.length();
+        while ('0' == text.charAt(end - 1))
+        {
+            end--;
+        }
+        if ('.' == text.charAt(end - 1))
+        {
+            end--;
+        }
+        return text.substring(0, end);
     }
 
     /** @return false elections per day as a person reads them: below one in a billion days only that. */
