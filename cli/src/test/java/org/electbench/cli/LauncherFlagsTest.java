@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * prints its arguments: a command on the simulator alone runs with C1 alone, a command on a real
  * clock (and {@code run}, whose JMH forks inherit the flags) with the full JIT, and the user's
  * {@code ELECTBENCH_JAVA_OPTS} come after, so they win. A command maps the class archive made once
- * for its build, and {@code run} goes without it. A command that records no environment is not told the commit.
+ * for its build, and {@code run} goes without it. A command that records no environment is not told the commit, and
+ * one that only simulates goes without Agrona's bounds checks.
  */
 class LauncherFlagsTest
 {
@@ -117,6 +118,22 @@ class LauncherFlagsTest
         Files.setLastModifiedTime(jar, FileTime.fromMillis(System.currentTimeMillis() + 60_000));
         assertEquals(archive, archiveFlag(javaArguments("", "chaos")));
         assertEquals(10, Files.readAllLines(calls).size(), "made again for a new build");
+    }
+
+    @Test
+    void onlyACommandThatOnlySimulatesGoesWithoutAgronasBoundsChecks() throws Exception
+    {
+        final String unchecked = "-Dagrona.disable.bounds.checks=true";
+        for (final List<String> command : List.of(List.of("tune", "--nodes", "17"), List.of("chaos"), List.of("simulate", "--runs", "10"),
+            List.of("simulate", "--transport=sim")))
+        {
+            assertTrue(javaArguments("", command.toArray(new String[0])).contains(unchecked), command.toString());
+        }
+        for (final List<String> command : List.of(List.of("simulate", "--transport", "aeron-udp"), List.of("node"), List.of("run"),
+            List.of("reference"), List.of("report"), List.of("compare"), List.of("observe")))
+        {
+            assertFalse(javaArguments("", command.toArray(new String[0])).contains(unchecked), command.toString());
+        }
     }
 
     @Test
