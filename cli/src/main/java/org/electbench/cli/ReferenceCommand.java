@@ -96,7 +96,7 @@ final class ReferenceCommand implements Callable<Integer>
             return Main.EXIT_FAILURE;
         }
 
-        final Path home = Path.of(System.getProperty("electbench.home", ".")).toAbsolutePath().normalize();
+        final Path home = Path.of(System.getProperty(Environment.HOME_PROPERTY, ".")).toAbsolutePath().normalize();
         final Path runs = null != runsDirectory ? runsDirectory : home.resolve("results/runs");
         final RunFolder folder = RunFolder.create(runs, Environment.capture(0, SimulateCommand.commandLine(spec)));
         spec.commandLine().getErr().println("electbench: run folder " + folder.directory());

@@ -159,7 +159,7 @@ final class RunCommand implements Callable<Integer>
                 profilers));
         }
 
-        final Path home = Path.of(System.getProperty("electbench.home", ".")).toAbsolutePath().normalize();
+        final Path home = Path.of(System.getProperty(Environment.HOME_PROPERTY, ".")).toAbsolutePath().normalize();
         warnIfBusy(spec.commandLine().getErr());
         final Environment environment = Environment.capture(seed, SimulateCommand.commandLine(spec));
         final Path runs = null != runsDirectory ? runsDirectory : home.resolve("results/runs");

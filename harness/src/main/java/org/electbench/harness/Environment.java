@@ -34,8 +34,8 @@ public record Environment(
 {
     /** The system property launchers set to the short commit of the sources. */
     public static final String COMMIT_PROPERTY = "electbench.commit";
-    /** The system property launchers set to the project's folder. */
-    static final String HOME_PROPERTY = "electbench.home";
+    /** The system property launchers set to the project's folder, where a command finds the build and writes its results. */
+    public static final String HOME_PROPERTY = "electbench.home";
 
     /**
      * @param seed        the seed of run 0.
