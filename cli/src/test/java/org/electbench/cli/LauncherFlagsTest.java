@@ -23,8 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
  * prints its arguments: a command on the simulator alone runs with C1 alone, a command on a real
  * clock (and {@code run}, whose JMH forks inherit the flags) with the full JIT, and the user's
  * {@code ELECTBENCH_JAVA_OPTS} come after, so they win. A command maps the class archive made once
- * for its build, and {@code run} goes without it. A command that records no environment is not told the commit, and
- * one that only simulates goes without Agrona's bounds checks.
+ * for its build, and {@code run} goes without it. The archive holds the lambdas but those of a type it had to
+ * leave out. A command that records no environment is not told the commit, and one that only
+ * simulates goes without Agrona's bounds checks.
  */
 class LauncherFlagsTest
 {
@@ -48,12 +49,22 @@ class LauncherFlagsTest
         final Path java = root.resolve("fake/java/bin/java");
         Files.createDirectories(java.getParent());
         // Prints its arguments; makes the class list or the archive a flag names, and logs that it did.
+        // With FAKE_OLD_TYPE set, its class lists hold a lambda of that type and of another, and a dump
+        // of a list with the first reports the type left out as a Java 5 class would be; each list
+        // dumped is kept.
         Files.writeString(java, String.join("\n",
             "#!/usr/bin/env bash",
+            "here=\"$(dirname \"$0\")\"",
             "for arg in \"$@\"; do",
             "  case \"$arg\" in",
-            "    -XX:DumpLoadedClassList=*) echo org/electbench/cli/Main >\"${arg#*=}\"; echo list >>\"$(dirname \"$0\")/calls\" ;;",
-            "    -XX:SharedArchiveFile=*) [[ \" $* \" == *' -Xshare:dump '* ]] && echo archive >\"${arg#*=}\" && echo dump >>\"$(dirname \"$0\")/calls\" ;;",
+            "    -XX:DumpLoadedClassList=*) echo org/electbench/cli/Main >\"${arg#*=}\"; echo list >>\"$here/calls\"",
+            "      if [ -n \"${FAKE_OLD_TYPE:-}\" ]; then",
+            "        echo \"@lambda-proxy org/electbench/cli/Main convert ()L$FAKE_OLD_TYPE; (Ljava/lang/String;)Ljava/lang/Object;\" >>\"${arg#*=}\"",
+            "        echo '@lambda-proxy org/electbench/cli/Main apply ()Ljava/util/function/Function; (Ljava/lang/Object;)Ljava/lang/Object;' >>\"${arg#*=}\"",
+            "      fi ;;",
+            "    -XX:SharedClassListFile=*) cp \"${arg#*=}\" \"$here/dumped.$(wc -l <\"$here/calls\")\"",
+            "      if grep -q \"L${FAKE_OLD_TYPE:-none};\" \"${arg#*=}\"; then echo \"[warning][cds] Skipping $FAKE_OLD_TYPE: Old class has been linked\"; fi ;;",
+            "    -XX:SharedArchiveFile=*) [[ \" $* \" == *' -Xshare:dump '* ]] && echo archive >\"${arg#*=}\" && echo dump >>\"$here/calls\" ;;",
             "  esac",
             "done",
             "printf '%s\\n' \"$@\"",
@@ -63,11 +74,17 @@ class LauncherFlagsTest
 
     private List<String> javaArguments(final String javaOpts, final String... args) throws Exception
     {
+        return launch(javaOpts, "", args);
+    }
+
+    private List<String> launch(final String javaOpts, final String oldType, final String... args) throws Exception
+    {
         final List<String> command = new ArrayList<>(List.of("bash", root.resolve("electbench").toString()));
         command.addAll(List.of(args));
         final ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true);
         builder.environment().put("JAVA_HOME", root.resolve("fake/java").toString());
         builder.environment().put("ELECTBENCH_JAVA_OPTS", javaOpts);
+        builder.environment().put("FAKE_OLD_TYPE", oldType);
         final Process process = builder.start();
         final String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assumeTrue(process.waitFor(30, TimeUnit.SECONDS));
@@ -148,6 +165,20 @@ class LauncherFlagsTest
         {
             assertTrue(javaArguments("", command).stream().noneMatch(arg -> arg.startsWith("-Delectbench.commit")), command);
         }
+    }
+
+    @Test
+    void theArchiveIsMadeAgainWithoutTheLambdasOfATypeItLeftOut() throws Exception
+    {
+        final Path bin = root.resolve("fake/java/bin");
+        archiveFlag(launch("", "picocli/CommandLine$ITypeConverter", "tune"));
+        assertEquals(List.of("list", "list", "list", "list", "dump", "dump"), Files.readAllLines(bin.resolve("calls")));
+        final List<String> first = Files.readAllLines(bin.resolve("dumped.4"));
+        final List<String> second = Files.readAllLines(bin.resolve("dumped.5"));
+        assertTrue(first.stream().anyMatch(line -> line.contains("Lpicocli/CommandLine$ITypeConverter;")), first.toString());
+        assertTrue(second.stream().noneMatch(line -> line.contains("Lpicocli/CommandLine$ITypeConverter;")), second.toString());
+        assertTrue(second.contains("org/electbench/cli/Main"), second.toString());
+        assertTrue(second.stream().anyMatch(line -> line.contains("Ljava/util/function/Function;")), second.toString());
     }
 
     @Test
