@@ -64,7 +64,10 @@ class LauncherFlagsTest
             "      fi ;;",
             "    -XX:SharedClassListFile=*) cp \"${arg#*=}\" \"$here/dumped.$(wc -l <\"$here/calls\")\"",
             "      if grep -q \"L${FAKE_OLD_TYPE:-none};\" \"${arg#*=}\"; then echo \"[warning][cds] Skipping $FAKE_OLD_TYPE: Old class has been linked\"; fi ;;",
-            "    -XX:SharedArchiveFile=*) [[ \" $* \" == *' -Xshare:dump '* ]] && echo archive >\"${arg#*=}\" && echo dump >>\"$here/calls\" ;;",
+            "    -XX:SharedArchiveFile=*) if [[ \" $* \" == *' -Xshare:dump '* ]]; then",
+            "        if [ -n \"${FAKE_FAIL_SECOND:-}\" ] && grep -q dump \"$here/calls\"; then echo failed >>\"$here/calls\"; exit 1; fi",
+            "        echo archive >\"${arg#*=}\"; echo dump >>\"$here/calls\"",
+            "      fi ;;",
             "  esac",
             "done",
             "printf '%s\\n' \"$@\"",
@@ -74,10 +77,11 @@ class LauncherFlagsTest
 
     private List<String> javaArguments(final String javaOpts, final String... args) throws Exception
     {
-        return launch(javaOpts, "", args);
+        return launch(javaOpts, "", false, args);
     }
 
-    private List<String> launch(final String javaOpts, final String oldType, final String... args) throws Exception
+    private List<String> launch(final String javaOpts, final String oldType, final boolean failSecondDump, final String... args)
+        throws Exception
     {
         final List<String> command = new ArrayList<>(List.of("bash", root.resolve("electbench").toString()));
         command.addAll(List.of(args));
@@ -85,6 +89,7 @@ class LauncherFlagsTest
         builder.environment().put("JAVA_HOME", root.resolve("fake/java").toString());
         builder.environment().put("ELECTBENCH_JAVA_OPTS", javaOpts);
         builder.environment().put("FAKE_OLD_TYPE", oldType);
+        builder.environment().put("FAKE_FAIL_SECOND", failSecondDump ? "yes" : "");
         final Process process = builder.start();
         final String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assumeTrue(process.waitFor(30, TimeUnit.SECONDS));
@@ -171,7 +176,7 @@ class LauncherFlagsTest
     void theArchiveIsMadeAgainWithoutTheLambdasOfATypeItLeftOut() throws Exception
     {
         final Path bin = root.resolve("fake/java/bin");
-        archiveFlag(launch("", "picocli/CommandLine$ITypeConverter", "tune"));
+        archiveFlag(launch("", "picocli/CommandLine$ITypeConverter", false, "tune"));
         assertEquals(List.of("list", "list", "list", "list", "dump", "dump"), Files.readAllLines(bin.resolve("calls")));
         final List<String> first = Files.readAllLines(bin.resolve("dumped.4"));
         final List<String> second = Files.readAllLines(bin.resolve("dumped.5"));
@@ -179,6 +184,15 @@ class LauncherFlagsTest
         assertTrue(second.stream().noneMatch(line -> line.contains("Lpicocli/CommandLine$ITypeConverter;")), second.toString());
         assertTrue(second.contains("org/electbench/cli/Main"), second.toString());
         assertTrue(second.stream().anyMatch(line -> line.contains("Ljava/util/function/Function;")), second.toString());
+    }
+
+    @Test
+    void theFirstArchiveIsKeptWhenTheSecondDumpFails() throws Exception
+    {
+        final String archive = archiveFlag(launch("", "picocli/CommandLine$ITypeConverter", true, "tune"));
+        assertEquals(List.of("list", "list", "list", "list", "dump", "failed"),
+            Files.readAllLines(root.resolve("fake/java/bin/calls")));
+        assertEquals(List.of("archive"), Files.readAllLines(Path.of(archive.substring(archive.indexOf('=') + 1))));
     }
 
     @Test
