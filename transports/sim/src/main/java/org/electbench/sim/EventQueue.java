@@ -430,25 +430,26 @@ final class EventQueue
         while (first < lastIndex)
         {
             // Entries are two longs, so indices here are of the time word: a node's children are 2..8 words apart.
+            // Times compare by their difference, as in siftUp.
             int child = first;
             long childTimeNs = heap[first];
             if (first + 2 * ARITY <= lastIndex)
             {
                 // All four children: unrolled, which C1 does not do for a loop.
                 long otherTimeNs = heap[first + 2];
-                if (otherTimeNs < childTimeNs || (otherTimeNs == childTimeNs && heap[first + 3] < heap[child + 1]))
+                if (otherTimeNs - childTimeNs < 0 || (otherTimeNs == childTimeNs && heap[first + 3] < heap[child + 1]))
                 {
                     child = first + 2;
                     childTimeNs = otherTimeNs;
                 }
                 otherTimeNs = heap[first + 4];
-                if (otherTimeNs < childTimeNs || (otherTimeNs == childTimeNs && heap[first + 5] < heap[child + 1]))
+                if (otherTimeNs - childTimeNs < 0 || (otherTimeNs == childTimeNs && heap[first + 5] < heap[child + 1]))
                 {
                     child = first + 4;
                     childTimeNs = otherTimeNs;
                 }
                 otherTimeNs = heap[first + 6];
-                if (otherTimeNs < childTimeNs || (otherTimeNs == childTimeNs && heap[first + 7] < heap[child + 1]))
+                if (otherTimeNs - childTimeNs < 0 || (otherTimeNs == childTimeNs && heap[first + 7] < heap[child + 1]))
                 {
                     child = first + 6;
                     childTimeNs = otherTimeNs;
@@ -459,14 +460,14 @@ final class EventQueue
                 for (int other = first + 2; other < lastIndex; other += 2)
                 {
                     final long otherTimeNs = heap[other];
-                    if (otherTimeNs < childTimeNs || (otherTimeNs == childTimeNs && heap[other + 1] < heap[child + 1]))
+                    if (otherTimeNs - childTimeNs < 0 || (otherTimeNs == childTimeNs && heap[other + 1] < heap[child + 1]))
                     {
                         child = other;
                         childTimeNs = otherTimeNs;
                     }
                 }
             }
-            if (lastTimeNs < childTimeNs || (lastTimeNs == childTimeNs && lastKey < heap[child + 1]))
+            if (lastTimeNs - childTimeNs < 0 || (lastTimeNs == childTimeNs && lastKey < heap[child + 1]))
             {
                 break;
             }
