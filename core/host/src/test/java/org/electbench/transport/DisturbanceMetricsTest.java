@@ -9,6 +9,10 @@ import java.util.Arrays;
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.Role;
 import org.electbench.spi.Start;
+import org.electbench.transport.metrics.Aggregate;
+import org.electbench.transport.metrics.Metric;
+import org.electbench.transport.metrics.Metrics;
+import org.electbench.transport.metrics.Sample;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -95,6 +99,35 @@ class DisturbanceMetricsTest
         assertEquals(0, figures.availabilityPerMille(5));
         assertEquals(500, figures.availabilityPerMille(6));
         assertEquals(1000, figures.availabilityPerMille(7));
+    }
+
+    @Test
+    void aSummaryTakesEachPartOverTimeAsItsMetricReadsIt()
+    {
+        depose(4_250);
+        final ElectionResult disturbed = monitor.finish(12_000, 0);
+        monitor.reset(FAULT_NS, 500);
+        final ElectionResult calm = monitor.finish(2_000, 0);
+        final ScenarioTestAlgorithm algorithm = new ScenarioTestAlgorithm();
+        final Summary summary = new Summary(algorithm.messageTypes(), algorithm.heartbeatType());
+        summary.add(disturbed);
+        summary.add(calm);
+        summary.add(disturbed);
+
+        // The run without a disturbance has no parts; the two disturbed runs add their part's share.
+        assertEquals(2 * 500, summary.get(Metrics.AVAILABILITY_OVER_TIME.get(6)).sum());
+        assertEquals(0, summary.get(Metrics.AVAILABILITY_OVER_TIME.get(5)).sum());
+        assertEquals(2 * 1000, summary.get(Metrics.AVAILABILITY_OVER_TIME.get(19)).sum());
+        for (final Metric metric : Metrics.forTypes(algorithm.messageTypes(), algorithm.heartbeatType()))
+        {
+            final Aggregate aggregate = summary.get(metric);
+            final long read = metric.read(Sample.of(disturbed));
+            final long calmRead = metric.read(Sample.of(calm));
+            final int present = (metric.present(read) ? 2 : 0) + (metric.present(calmRead) ? 1 : 0);
+            assertEquals(present, aggregate.samples(), metric.name());
+            assertEquals((metric.present(read) ? 2 * read : 0) + (metric.present(calmRead) ? calmRead : 0), aggregate.sum(),
+                metric.name());
+        }
     }
 
     @Test

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import org.electbench.transport.metrics.Aggregate;
 import org.electbench.transport.metrics.Metric;
@@ -69,9 +70,26 @@ public final class Summary
         runs++;
         paired |= sample.oneWayLatencyNs() >= 0;
         lastLeader = sample.result().finalLeader();
+        // The metrics of one array's elements (a figure over time) follow each other: the array is read once for them.
+        Function<Sample, long[]> series = null;
+        long[] values = null;
         for (final Aggregate aggregate : aggregateArray)
         {
-            aggregate.add(sample);
+            final Metric metric = aggregate.metric();
+            final Function<Sample, long[]> of = metric.series();
+            if (null == of)
+            {
+                aggregate.add(sample);
+            }
+            else
+            {
+                if (of != series)
+                {
+                    series = of;
+                    values = of.apply(sample);
+                }
+                aggregate.record(metric.readFrom(values));
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 package org.electbench.transport.metrics;
 
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.ToLongFunction;
 import java.util.regex.Pattern;
 
@@ -26,6 +27,9 @@ public final class Metric
     private final boolean pairedOnly;
     private final boolean signed;
     private final ToLongFunction<Sample> reader;
+    /** For one element of an array a run gives: the array's reader and the element's index; null and -1 otherwise. */
+    private final Function<Sample, long[]> series;
+    private final int seriesIndex;
 
     private Metric(
         final String name,
@@ -34,7 +38,9 @@ public final class Metric
         final String description,
         final boolean pairedOnly,
         final boolean signed,
-        final ToLongFunction<Sample> reader)
+        final ToLongFunction<Sample> reader,
+        final Function<Sample, long[]> series,
+        final int seriesIndex)
     {
         if (!NAME.matcher(name).matches())
         {
@@ -47,6 +53,20 @@ public final class Metric
         this.pairedOnly = pairedOnly;
         this.signed = signed;
         this.reader = Objects.requireNonNull(reader, "reader");
+        this.series = series;
+        this.seriesIndex = seriesIndex;
+    }
+
+    private Metric(
+        final String name,
+        final MetricUnit unit,
+        final MetricKind kind,
+        final String description,
+        final boolean pairedOnly,
+        final boolean signed,
+        final ToLongFunction<Sample> reader)
+    {
+        this(name, unit, kind, description, pairedOnly, signed, reader, null, -1);
     }
 
     /** A time per run recorded into a histogram; a negative reading means the run has none. */
@@ -59,6 +79,19 @@ public final class Metric
     public static Metric count(final String name, final MetricUnit unit, final String description, final ToLongFunction<Sample> reader)
     {
         return new Metric(name, unit, MetricKind.COUNT, description, false, false, reader);
+    }
+
+    /**
+     * A count per run that is one element of an array the run gives (a figure over time, one per
+     * part of it); a run whose array is shorter has none (reads -1). A summary reads the array once
+     * for all the metrics of its elements ({@link #series}).
+     */
+    public static Metric countAt(
+        final String name, final MetricUnit unit, final String description, final Function<Sample, long[]> series, final int index)
+    {
+        Objects.requireNonNull(series, "series");
+        return new Metric(name, unit, MetricKind.COUNT, description, false, false, sample -> at(series.apply(sample), index), series,
+            index);
     }
 
     /** A level per run, reported as its mean and the largest. */
@@ -92,7 +125,7 @@ public final class Metric
      */
     public Metric pairedOnly()
     {
-        return new Metric(name, unit, kind, description, true, signed, reader);
+        return new Metric(name, unit, kind, description, true, signed, reader, series, seriesIndex);
     }
 
     /**
@@ -101,7 +134,7 @@ public final class Metric
      */
     public Metric signed()
     {
-        return new Metric(name, unit, kind, description, pairedOnly, true, reader);
+        return new Metric(name, unit, kind, description, pairedOnly, true, reader, series, seriesIndex);
     }
 
     public String name()
@@ -143,6 +176,26 @@ public final class Metric
     public long read(final Sample sample)
     {
         return reader.applyAsLong(sample);
+    }
+
+    /** @return the reader of the array this metric is one element of ({@link #countAt}), or null. */
+    public Function<Sample, long[]> series()
+    {
+        return series;
+    }
+
+    /**
+     * @param values the array {@link #series} read from a run.
+     * @return this metric's element of it, as {@link #read} gives it.
+     */
+    public long readFrom(final long[] values)
+    {
+        return at(values, seriesIndex);
+    }
+
+    private static long at(final long[] values, final int index)
+    {
+        return index < values.length ? values[index] : -1;
     }
 
     /** @return whether a reading means "this run has a value". */

@@ -3,6 +3,7 @@ package org.electbench.transport.metrics;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.Function;
 
 import org.electbench.transport.ElectionResult;
 
@@ -238,14 +239,14 @@ public final class Metrics
     private static List<Metric> overTime(final String prefix, final String what, final boolean splitBrain)
     {
         final List<Metric> metrics = new ArrayList<>();
+        // One reader for every part: a summary reads the parts of a run at once.
+        final Function<Sample, long[]> parts = splitBrain ? sample -> sample.result().disturbance().splitBrainByBinPerMille() :
+            sample -> sample.result().disturbance().availabilityByBinPerMille();
         for (int bin = 0; bin < ElectionResult.Disturbance.BINS; bin++)
         {
-            final int part = bin;
-            metrics.add(Metric.count(String.format(java.util.Locale.ROOT, "%s%02d", prefix, bin),
+            metrics.add(Metric.countAt(String.format(java.util.Locale.ROOT, "%s%02d", prefix, bin),
                 MetricUnit.PER_MILLE, "share of part " + (bin + 1) + " of " + ElectionResult.Disturbance.BINS +
-                    " of the disturbance " + what + " (absent without one)",
-                splitBrain ? sample -> sample.result().disturbance().splitBrainPerMille(part) :
-                    sample -> sample.result().disturbance().availabilityPerMille(part)));
+                    " of the disturbance " + what + " (absent without one)", parts, bin));
         }
         return Collections.unmodifiableList(metrics);
     }
