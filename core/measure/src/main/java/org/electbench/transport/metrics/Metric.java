@@ -57,28 +57,16 @@ public final class Metric
         this.seriesIndex = seriesIndex;
     }
 
-    private Metric(
-        final String name,
-        final MetricUnit unit,
-        final MetricKind kind,
-        final String description,
-        final boolean pairedOnly,
-        final boolean signed,
-        final ToLongFunction<Sample> reader)
-    {
-        this(name, unit, kind, description, pairedOnly, signed, reader, null, -1);
-    }
-
     /** A time per run recorded into a histogram; a negative reading means the run has none. */
     public static Metric distribution(final String name, final String description, final ToLongFunction<Sample> reader)
     {
-        return new Metric(name, MetricUnit.NANOSECONDS, MetricKind.DISTRIBUTION, description, false, false, reader);
+        return new Metric(name, MetricUnit.NANOSECONDS, MetricKind.DISTRIBUTION, description, false, false, reader, null, -1);
     }
 
     /** A count per run, reported as its mean per run and total. */
     public static Metric count(final String name, final MetricUnit unit, final String description, final ToLongFunction<Sample> reader)
     {
-        return new Metric(name, unit, MetricKind.COUNT, description, false, false, reader);
+        return new Metric(name, unit, MetricKind.COUNT, description, false, false, reader, null, -1);
     }
 
     /**
@@ -97,7 +85,7 @@ public final class Metric
     /** A level per run, reported as its mean and the largest. */
     public static Metric mean(final String name, final MetricUnit unit, final String description, final ToLongFunction<Sample> reader)
     {
-        return new Metric(name, unit, MetricKind.MEAN, description, false, false, reader);
+        return new Metric(name, unit, MetricKind.MEAN, description, false, false, reader, null, -1);
     }
 
     /** A yes/no failure per run, reported as the runs that broke it. */
@@ -116,7 +104,7 @@ public final class Metric
         final java.util.function.Predicate<Sample> applies)
     {
         return new Metric(name, MetricUnit.RUNS, MetricKind.VIOLATION, description, false, false,
-            sample -> !applies.test(sample) ? -1 : broken.test(sample) ? 1 : 0);
+            sample -> !applies.test(sample) ? -1 : broken.test(sample) ? 1 : 0, null, -1);
     }
 
     /**
