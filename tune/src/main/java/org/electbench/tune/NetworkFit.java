@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 import org.apache.commons.math3.analysis.UnivariateFunction;
 import org.apache.commons.math3.analysis.solvers.BrentSolver;
@@ -121,32 +123,47 @@ public final class NetworkFit
      *         Brent's method (commons-math): some ten evaluations of the ratio where halving the
      *         interval took forty, and each of its quantiles found the same way, so a tune does not
      *         wait on the fit. The two quantiles of each evaluation are found at once, the p99 on
-     *         the common pool while the caller finds the p50: the same values, found side by side.
+     *         a second thread while the caller finds the p50: the same values, found side by side.
+     *         One thread serves the fit's every p99: on two cores the common pool has a single
+     *         thread, and {@code CompletableFuture} would start a thread for each.
      */
     static double sigmaForSpread(final double spread)
     {
-        final UnivariateFunction excess = sigma ->
+        final ExecutorService beside = Executors.newSingleThreadExecutor(task ->
         {
-            final CompletableFuture<Double> p99 = CompletableFuture.supplyAsync(() -> sumQuantile(sigma, 0.99));
-            final double p50 = sumQuantile(sigma, 0.5);
-            try
+            final Thread thread = new Thread(task, "network-fit");
+            thread.setDaemon(true);
+            return thread;
+        });
+        try
+        {
+            final UnivariateFunction excess = sigma ->
             {
-                return p99.join() / p50 - spread;
-            }
-            catch (final CompletionException ex)
+                final CompletableFuture<Double> p99 = CompletableFuture.supplyAsync(() -> sumQuantile(sigma, 0.99), beside);
+                final double p50 = sumQuantile(sigma, 0.5);
+                try
+                {
+                    return p99.join() / p50 - spread;
+                }
+                catch (final CompletionException ex)
+                {
+                    throw ex.getCause() instanceof RuntimeException ? (RuntimeException)ex.getCause() : ex;
+                }
+            };
+            if (excess.value(0) >= 0)
             {
-                throw ex.getCause() instanceof RuntimeException ? (RuntimeException)ex.getCause() : ex;
+                return 0;
             }
-        };
-        if (excess.value(0) >= 0)
-        {
-            return 0;
+            if (excess.value(MAX_SIGMA) <= 0)
+            {
+                return MAX_SIGMA;
+            }
+            return new BrentSolver(SIGMA_ACCURACY).solve(MAX_EVALUATIONS, excess, 0, MAX_SIGMA);
         }
-        if (excess.value(MAX_SIGMA) <= 0)
+        finally
         {
-            return MAX_SIGMA;
+            beside.shutdown();
         }
-        return new BrentSolver(SIGMA_ACCURACY).solve(MAX_EVALUATIONS, excess, 0, MAX_SIGMA);
     }
 
     /** @return the p-quantile of the sum of two independent lognormals of median 1 and this sigma. */
