@@ -19,6 +19,11 @@ final class Beliefs
     final long[] term;
     /** Live nodes naming each id, index 0 for "nobody". */
     final int[] namesCount;
+    /** The id more than half of the configured cluster names (at most one can be), or none: kept as the tallies change. */
+    private int namedByMajority;
+    /** Live nodes that do not lead and name a leader, and of them those naming each id: who follows someone else. */
+    private int followersNaming;
+    private final int[] followersNamingId;
     int liveCount;
     int leaderCount;
     /** The sum of the live leaders' ids: the leader itself while there is exactly one. */
@@ -42,6 +47,7 @@ final class Beliefs
         leader = new int[nodes + 1];
         term = new long[nodes + 1];
         namesCount = new int[nodes + 1];
+        followersNamingId = new int[nodes + 1];
         reset();
     }
 
@@ -52,6 +58,9 @@ final class Beliefs
         Arrays.fill(leader, ElectionNode.NO_LEADER);
         Arrays.fill(term, 0);
         Arrays.fill(namesCount, 0);
+        Arrays.fill(followersNamingId, 0);
+        namedByMajority = ElectionNode.NO_LEADER;
+        followersNaming = 0;
         liveCount = 0;
         leaderCount = 0;
         leaderIdSum = 0;
@@ -89,11 +98,19 @@ final class Beliefs
         role[nodeId] = newRole;
         leader[nodeId] = newLeader;
         term[nodeId] = newTerm;
-        namesCount[newLeader]++;
+        if (++namesCount[newLeader] > nodes / 2 && ElectionNode.NO_LEADER != newLeader)
+        {
+            namedByMajority = newLeader;
+        }
         if (newRole == Role.LEADER)
         {
             leaderCount++;
             leaderIdSum += nodeId;
+        }
+        else if (ElectionNode.NO_LEADER != newLeader)
+        {
+            followersNaming++;
+            followersNamingId[newLeader]++;
         }
     }
 
@@ -139,17 +156,14 @@ final class Beliefs
 
     private int findMajorityLeader()
     {
-        if (leaderCount > 0)
-        {
-            for (int id = 1; id <= nodes; id++)
-            {
-                if (live[id] && role[id] == Role.LEADER && namesCount[id] > nodes / 2)
-                {
-                    return id;
-                }
-            }
-        }
-        return ElectionNode.NO_LEADER;
+        final int id = namedByMajority;
+        return ElectionNode.NO_LEADER != id && live[id] && role[id] == Role.LEADER ? id : ElectionNode.NO_LEADER;
+    }
+
+    /** @return whether some live node that does not lead names a leader other than {@code majority}, a leader some node names. */
+    boolean someoneFollowsAnotherThan(final int majority)
+    {
+        return followersNaming - followersNamingId[majority] > 0;
     }
 
     /** @return whether two or more live leaders hold different terms. */
@@ -170,11 +184,20 @@ final class Beliefs
 
     private void withdraw(final int nodeId)
     {
-        namesCount[leader[nodeId]]--;
+        final int named = leader[nodeId];
+        if (--namesCount[named] <= nodes / 2 && named == namedByMajority)
+        {
+            namedByMajority = ElectionNode.NO_LEADER;
+        }
         if (role[nodeId] == Role.LEADER)
         {
             leaderCount--;
             leaderIdSum -= nodeId;
+        }
+        else if (ElectionNode.NO_LEADER != named)
+        {
+            followersNaming--;
+            followersNamingId[named]--;
         }
     }
 }

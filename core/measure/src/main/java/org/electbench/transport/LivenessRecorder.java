@@ -1,7 +1,6 @@
 package org.electbench.transport;
 
 import org.electbench.spi.ElectionNode;
-import org.electbench.spi.Role;
 
 /**
  * Whether the cluster had a leader to follow, from the fault to the end of the run: the first
@@ -76,15 +75,7 @@ final class LivenessRecorder
         {
             return;
         }
-        for (int id = 1; id <= beliefs.nodes; id++)
-        {
-            final int named = beliefs.leader[id];
-            if (beliefs.live[id] && beliefs.role[id] != Role.LEADER && ElectionNode.NO_LEADER != named && named != majority)
-            {
-                deposedNow = true;
-                return;
-            }
-        }
+        deposedNow = beliefs.someoneFollowsAnotherThan(majority);
     }
 
     /** @return the fault to the first node's win, or -1 when none won from the fault. */
