@@ -160,7 +160,7 @@ final class Beliefs
         return ElectionNode.NO_LEADER != id && live[id] && role[id] == Role.LEADER ? id : ElectionNode.NO_LEADER;
     }
 
-    /** @return whether some live node that does not lead names a leader other than {@code majority}, a leader some node names. */
+    /** @return whether some live node that does not lead names a leader, and not {@code majority}. */
     boolean someoneFollowsAnotherThan(final int majority)
     {
         return followersNaming - followersNamingId[majority] > 0;
