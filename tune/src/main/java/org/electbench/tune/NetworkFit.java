@@ -180,9 +180,11 @@ public final class NetworkFit
     }
 
     /**
-     * The normal CDF here is Commons Numbers' {@code erfc}, a rational fit good to a few ulps in
-     * constant time, where commons-math's sums a continued fraction: the fit's integrand runs some
-     * 100,000 times on a cold JVM, before every tune.
+     * @return the probability that two lognormal trips of median 1 and this sigma add up to at most
+     *         {@code total}: the other trip's CDF averaged over one trip's quantile midpoints. The
+     *         normal CDF is Commons Numbers' {@code erfc}, a rational fit good to a few ulps in
+     *         constant time, where commons-math's sums a continued fraction: a fit runs it some
+     *         100,000 times on a cold JVM, before every tune.
      */
     private static double sumCdf(final double sigma, final double total)
     {
