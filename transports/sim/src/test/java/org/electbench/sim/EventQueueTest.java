@@ -117,4 +117,40 @@ class EventQueueTest
         assertEquals(3, queue.nodeId(queue.pop()));
         assertTrue(queue.isEmpty());
     }
+
+    /**
+     * A run that frees its slots in a shuffled order (a random delay's pops) leaves the free stack
+     * shuffled; clearing puts it back, so the next run takes its slots from 0 up as a fresh queue's
+     * first run does, whatever ran before and whether or not the pool grew.
+     */
+    @ParameterizedTest(name = "{0} queued at the peak")
+    @ValueSource(ints = {3, 4, 37, 300})
+    void aClearedQueueHandsOutSlotsFromTheFirstUpAsAFreshOneDoes(final int peak)
+    {
+        final EventQueue queue = new EventQueue(4);
+        final SplittableRandom random = new SplittableRandom(peak);
+        for (int run = 0; run < 3; run++)
+        {
+            queue.clear();
+            for (int i = 0; i < peak; i++)
+            {
+                final int slot = queue.allocate();
+                assertEquals(i, slot, "run " + run);
+                queue.setTimer(slot, 1, 0, 1);
+                queue.push(slot, random.nextLong(1_000_000));
+            }
+            // Half of them popped and freed in time order, which the random times make a shuffle of the slots.
+            for (int i = 0; i < peak / 2; i++)
+            {
+                queue.free(queue.pop());
+            }
+            // And some taken again: the next run's stack is left in no order at all.
+            for (int i = 0; i < peak / 4; i++)
+            {
+                final int slot = queue.allocate();
+                queue.setTimer(slot, 1, 0, 1);
+                queue.push(slot, random.nextLong(1_000_000));
+            }
+        }
+    }
 }
