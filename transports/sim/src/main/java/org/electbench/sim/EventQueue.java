@@ -93,6 +93,8 @@ final class EventQueue
     private int largeCapacity;
     private int[] freeLargeStripes = new int[0];
     private int freeLargeCount;
+    /** As {@link #leastFree}, for the large stripes' stack. */
+    private int leastFreeLarge;
 
     // A node reading a delivered message keeps these buffer objects; growing rewraps them and keeps every offset.
     private final UnsafeBuffer smallSlab = new UnsafeBuffer(0, 0);
@@ -122,24 +124,30 @@ final class EventQueue
         openTail = NONE;
         if (freeCount == capacity)
         {
-            reorderFreeSlots();
+            leastFree = reorder(freeSlots, leastFree, capacity);
+        }
+        if (freeLargeCount == largeCapacity)
+        {
+            leastFreeLarge = reorder(freeLargeStripes, leastFreeLarge, largeCapacity);
         }
     }
 
     /**
-     * Puts the free stack back in order, slot 0 on top, so a run takes its slots from the first up
-     * and the events of a bucket lie one after another in memory, as in the pool's first run. Runs
-     * in turn would otherwise hand each other a stack shuffled by their frees: at n = 1024 a
-     * bucket of half a million messages then walks the slab at random, a cache miss an event. Only
-     * the part a run reached is rewritten: the stack below it is still in order.
+     * Puts a free stack back in order, 0 on top, so a run takes its slots (or stripes) from the first
+     * up and the events of a bucket lie one after another in memory, as in the pool's first run. Runs
+     * in turn would otherwise hand each other a stack shuffled by their frees: at n = 1024 a bucket
+     * of half a million messages then walks the slab at random, a cache miss an event. Only the part
+     * a run reached is rewritten: below its least depth the stack is still in order.
+     *
+     * @return the stack's new least depth: all of it.
      */
-    private void reorderFreeSlots()
+    private static int reorder(final int[] stack, final int leastDepth, final int size)
     {
-        for (int depth = leastFree; depth < capacity; depth++)
+        for (int depth = leastDepth; depth < size; depth++)
         {
-            freeSlots[depth] = capacity - 1 - depth;
+            stack[depth] = size - 1 - depth;
         }
-        leastFree = capacity;
+        return size;
     }
 
     /** Hands every queued event's slot to {@code visitor}, in no particular order; changes nothing. */
@@ -172,6 +180,20 @@ final class EventQueue
             leastFree = freeCount;
         }
         return slot;
+    }
+
+    private int allocateLarge()
+    {
+        if (0 == freeLargeCount)
+        {
+            growLarge(Math.max(INITIAL_LARGE_STRIPES, largeCapacity * 2));
+        }
+        final int stripe = freeLargeStripes[--freeLargeCount];
+        if (freeLargeCount < leastFreeLarge)
+        {
+            leastFreeLarge = freeLargeCount;
+        }
+        return stripe;
     }
 
     void free(final int slot)
@@ -341,11 +363,7 @@ final class EventQueue
         }
         else
         {
-            if (0 == freeLargeCount)
-            {
-                growLarge(Math.max(INITIAL_LARGE_STRIPES, largeCapacity * 2));
-            }
-            final int stripe = freeLargeStripes[--freeLargeCount];
+            final int stripe = allocateLarge();
             record[base + LARGE_STRIPE] = stripe;
             System.arraycopy(bytes, 0, largeSlab.byteArray(), stripe * LARGE_MESSAGE_BYTES, length);
         }
@@ -383,11 +401,7 @@ final class EventQueue
         }
         else
         {
-            if (0 == freeLargeCount)
-            {
-                growLarge(Math.max(INITIAL_LARGE_STRIPES, largeCapacity * 2));
-            }
-            final int stripe = freeLargeStripes[--freeLargeCount];
+            final int stripe = allocateLarge();
             record[base + LARGE_STRIPE] = stripe;
             // Growing the large slab copied the source's bytes: read them from the slab as it now is.
             final byte[] bytes = length(source) <= SMALL_MESSAGE_BYTES ? sourceBytes : largeSlab.byteArray();
@@ -558,5 +572,6 @@ final class EventQueue
             freeLargeStripes[freeLargeCount++] = stripe;
         }
         largeCapacity = newCapacity;
+        leastFreeLarge = 0;
     }
 }

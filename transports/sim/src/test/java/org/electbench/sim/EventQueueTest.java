@@ -119,9 +119,10 @@ class EventQueueTest
     }
 
     /**
-     * A run that frees its slots in a shuffled order (a random delay's pops) leaves the free stack
-     * shuffled; clearing puts it back, so the next run takes its slots from 0 up as a fresh queue's
-     * first run does, whatever ran before and whether or not the pool grew.
+     * A run that frees its slots in a shuffled order (a random delay's pops) leaves the free stacks
+     * shuffled; clearing puts them back, so the next run takes its slots, and its long messages'
+     * stripes, from 0 up as a fresh queue's first run does, whatever ran before and whether or not
+     * the pools grew.
      */
     @ParameterizedTest(name = "{0} queued at the peak")
     @ValueSource(ints = {3, 4, 37, 300})
@@ -129,6 +130,7 @@ class EventQueueTest
     {
         final EventQueue queue = new EventQueue(4);
         final SplittableRandom random = new SplittableRandom(peak);
+        final byte[] longMessage = new byte[EventQueue.LARGE_MESSAGE_BYTES];
         for (int run = 0; run < 3; run++)
         {
             queue.clear();
@@ -136,7 +138,16 @@ class EventQueueTest
             {
                 final int slot = queue.allocate();
                 assertEquals(i, slot, "run " + run);
-                queue.setTimer(slot, 1, 0, 1);
+                // Every other event a long message: the i / 2-th takes stripe i / 2.
+                if (0 == i % 2)
+                {
+                    queue.setMessage(slot, 1, 2, longMessage, longMessage.length);
+                    assertEquals(i / 2 * EventQueue.LARGE_MESSAGE_BYTES, queue.messageOffset(slot), "run " + run);
+                }
+                else
+                {
+                    queue.setTimer(slot, 1, 0, 1);
+                }
                 queue.push(slot, random.nextLong(1_000_000));
             }
             // Half of them popped and freed in time order, which the random times make a shuffle of the slots.
@@ -144,11 +155,11 @@ class EventQueueTest
             {
                 queue.free(queue.pop());
             }
-            // And some taken again: the next run's stack is left in no order at all.
+            // And some taken again: the next run's stacks are left in no order at all.
             for (int i = 0; i < peak / 4; i++)
             {
                 final int slot = queue.allocate();
-                queue.setTimer(slot, 1, 0, 1);
+                queue.setMessage(slot, 1, 2, longMessage, longMessage.length);
                 queue.push(slot, random.nextLong(1_000_000));
             }
         }
