@@ -1,7 +1,5 @@
 package org.electbench.transport;
 
-import java.util.Arrays;
-
 import org.electbench.spi.ElectionNode;
 import org.electbench.spi.Role;
 
@@ -15,8 +13,6 @@ final class AgreementRecorder
     private static final long NONE = -1;
 
     private final Beliefs beliefs;
-    /** Indexed by id: whose view counts for availability until {@link #sideEndNs}. */
-    private final boolean[] side;
     private long referenceNs;
     private long faultNs;
     private long sideEndNs;
@@ -28,7 +24,6 @@ final class AgreementRecorder
     AgreementRecorder(final Beliefs beliefs)
     {
         this.beliefs = beliefs;
-        side = new boolean[beliefs.nodes + 1];
     }
 
     void reset(final long referenceNs, final long faultNs, final long sideEndNs, final long settleWindowNs, final boolean[] planSide)
@@ -37,17 +32,8 @@ final class AgreementRecorder
         this.faultNs = faultNs;
         this.sideEndNs = sideEndNs;
         this.settleWindowNs = settleWindowNs;
-        if (null == planSide)
-        {
-            Arrays.fill(side, true);
-        }
-        else
-        {
-            for (int id = 1; id < side.length; id++)
-            {
-                side[id] = id < planSide.length && planSide[id];
-            }
-        }
+        // Whose view counts for availability until sideEndNs.
+        beliefs.divide(planSide);
         agreedSinceNs = NONE;
         lastChangeNs = 0;
         availableNs = NONE;
@@ -125,26 +111,14 @@ final class AgreementRecorder
     /**
      * @return whether some live node leads and every live node that counts at {@code atNs} names
      *         it: those on the side that must elect while the fault divides the cluster, every
-     *         live node from its end.
+     *         live node from its end. From the tallies {@link Beliefs} keeps, in constant time: at
+     *         n = 1024 a scan of every node at each change of belief was a seventh of an election.
      */
     private boolean available(final long atNs)
     {
         final boolean wholeCluster = atNs - sideEndNs >= 0;
-        final boolean[] live = beliefs.live;
-        final int[] leader = beliefs.leader;
-        int named = ElectionNode.NO_LEADER;
-        for (int id = 1; id <= beliefs.nodes; id++)
-        {
-            if (live[id] && (wholeCluster || side[id]))
-            {
-                if (ElectionNode.NO_LEADER == leader[id] || (ElectionNode.NO_LEADER != named && leader[id] != named))
-                {
-                    return false;
-                }
-                named = leader[id];
-            }
-        }
-        return ElectionNode.NO_LEADER != named && live[named] && beliefs.role[named] == Role.LEADER && leader[named] == named &&
-            (wholeCluster || side[named]);
+        final int named = wholeCluster ? beliefs.namedByAllLive() : beliefs.namedByAllOnSide();
+        return ElectionNode.NO_LEADER != named && beliefs.live[named] && beliefs.role[named] == Role.LEADER &&
+            beliefs.leader[named] == named && (wholeCluster || beliefs.side[named]);
     }
 }

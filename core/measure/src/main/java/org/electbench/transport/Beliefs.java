@@ -25,6 +25,16 @@ final class Beliefs
     private int followersNaming;
     private final int[] followersNamingId;
     int liveCount;
+    /** The sum of the ids the live nodes name (0 for nobody): that id times {@link #liveCount} when they all name one. */
+    private long namedIdSum;
+    /**
+     * The nodes on the side of the fault that must elect ({@link #divide}), and the same tallies over
+     * the live ones: how many, how many name each id, and the sum of the ids they name.
+     */
+    final boolean[] side;
+    private int sideLiveCount;
+    private final int[] sideNamesCount;
+    private long sideNamedIdSum;
     int leaderCount;
     /** The sum of the live leaders' ids: the leader itself while there is exactly one. */
     long leaderIdSum;
@@ -48,6 +58,8 @@ final class Beliefs
         term = new long[nodes + 1];
         namesCount = new int[nodes + 1];
         followersNamingId = new int[nodes + 1];
+        side = new boolean[nodes + 1];
+        sideNamesCount = new int[nodes + 1];
         reset();
     }
 
@@ -62,12 +74,40 @@ final class Beliefs
         namedByMajority = ElectionNode.NO_LEADER;
         followersNaming = 0;
         liveCount = 0;
+        namedIdSum = 0;
+        Arrays.fill(side, true);
+        Arrays.fill(sideNamesCount, 0);
+        sideLiveCount = 0;
+        sideNamedIdSum = 0;
         leaderCount = 0;
         leaderIdSum = 0;
         majorityLeader = ElectionNode.NO_LEADER;
         majorityTerm = 0;
         officeLeader = ElectionNode.NO_LEADER;
         officeSinceNs = 0;
+    }
+
+    /**
+     * Which nodes are on the side of the fault that must elect, every node for none; the side's
+     * tallies are taken afresh from the nodes live now.
+     *
+     * @param planSide per id, whether it is on that side; null for every node.
+     */
+    void divide(final boolean[] planSide)
+    {
+        Arrays.fill(sideNamesCount, 0);
+        sideLiveCount = 0;
+        sideNamedIdSum = 0;
+        for (int id = 1; id <= nodes; id++)
+        {
+            side[id] = null == planSide || id < planSide.length && planSide[id];
+            if (live[id] && side[id])
+            {
+                sideLiveCount++;
+                sideNamesCount[leader[id]]++;
+                sideNamedIdSum += leader[id];
+            }
+        }
     }
 
     /** A node booted or recovered: live, a follower naming nobody. */
@@ -79,6 +119,11 @@ final class Beliefs
         leader[nodeId] = ElectionNode.NO_LEADER;
         term[nodeId] = 0;
         namesCount[ElectionNode.NO_LEADER]++;
+        if (side[nodeId])
+        {
+            sideLiveCount++;
+            sideNamesCount[ElectionNode.NO_LEADER]++;
+        }
     }
 
     void crash(final int nodeId)
@@ -90,6 +135,10 @@ final class Beliefs
         withdraw(nodeId);
         live[nodeId] = false;
         liveCount--;
+        if (side[nodeId])
+        {
+            sideLiveCount--;
+        }
     }
 
     void believe(final int nodeId, final Role newRole, final int newLeader, final long newTerm)
@@ -98,6 +147,12 @@ final class Beliefs
         role[nodeId] = newRole;
         leader[nodeId] = newLeader;
         term[nodeId] = newTerm;
+        namedIdSum += newLeader;
+        if (side[nodeId])
+        {
+            sideNamesCount[newLeader]++;
+            sideNamedIdSum += newLeader;
+        }
         if (++namesCount[newLeader] > nodes / 2 && ElectionNode.NO_LEADER != newLeader)
         {
             namedByMajority = newLeader;
@@ -182,9 +237,38 @@ final class Beliefs
         return minTerm < maxTerm;
     }
 
+    /** @return the id every live node names; {@link ElectionNode#NO_LEADER} when none is live, one names nobody or two differ. */
+    int namedByAllLive()
+    {
+        return namedByAll(liveCount, namedIdSum, namesCount);
+    }
+
+    /** As {@link #namedByAllLive}, over the live nodes on the side ({@link #divide}). */
+    int namedByAllOnSide()
+    {
+        return namedByAll(sideLiveCount, sideNamedIdSum, sideNamesCount);
+    }
+
+    /** All {@code count} name one id exactly when its tally is {@code count}, and then the ids named sum to it {@code count} times. */
+    private static int namedByAll(final int count, final long namedIdSum, final int[] namesCount)
+    {
+        if (0 == count || 0 != namedIdSum % count)
+        {
+            return ElectionNode.NO_LEADER;
+        }
+        final int id = (int)(namedIdSum / count);
+        return namesCount[id] == count ? id : ElectionNode.NO_LEADER;
+    }
+
     private void withdraw(final int nodeId)
     {
         final int named = leader[nodeId];
+        namedIdSum -= named;
+        if (side[nodeId])
+        {
+            sideNamesCount[named]--;
+            sideNamedIdSum -= named;
+        }
         if (--namesCount[named] <= nodes / 2 && named == namedByMajority)
         {
             namedByMajority = ElectionNode.NO_LEADER;
