@@ -6,7 +6,8 @@ import java.util.Arrays;
  * The hops a node has handed to a successor and not yet seen acknowledged: what was sent, to
  * whom, under which hop number, and the timer that gives up on that successor. Parallel
  * primitive arrays scanned linearly (a node has a handful in flight); they grow by doubling
- * when a burst of concurrent elections needs more, so steady state allocates nothing.
+ * when a burst of concurrent elections needs more, so steady state allocates nothing. A hop goes
+ * into the lowest free slot.
  */
 final class PendingHops
 {
@@ -19,6 +20,8 @@ final class PendingHops
     private long[] lap;
     private int[] target;
     private long[] timerId;
+    /** A bit per slot, set while the slot holds a hop: the lowest free slot is found 64 slots a step. */
+    private long[] held;
     private int limit;
     private int count;
 
@@ -32,6 +35,12 @@ final class PendingHops
         lap = new long[capacity];
         target = new int[capacity];
         timerId = new long[capacity];
+        held = new long[words(capacity)];
+    }
+
+    private static int words(final int slots)
+    {
+        return (slots + Long.SIZE - 1) / Long.SIZE;
     }
 
     /**
@@ -41,23 +50,25 @@ final class PendingHops
     int add(final long hopNumber, final int messageType, final int messageId, final long messageTerm, final long lapNumber,
         final int targetId)
     {
-        int slot = -1;
-        for (int i = 0; i < limit; i++)
+        // The lowest free slot below the limit, else the limit: at n = 1024 a node may hold hundreds.
+        int slot = limit;
+        for (int word = 0; word < words(limit); word++)
         {
-            if (FREE == hop[i])
+            if (-1L != held[word])
             {
-                slot = i;
+                slot = Math.min(limit, word * Long.SIZE + Long.numberOfTrailingZeros(~held[word]));
                 break;
             }
         }
-        if (slot < 0)
+        if (slot == limit)
         {
             if (limit == hop.length)
             {
                 grow();
             }
-            slot = limit++;
+            limit++;
         }
+        held[slot / Long.SIZE] |= 1L << slot;
         hop[slot] = hopNumber;
         type[slot] = messageType;
         id[slot] = messageId;
@@ -137,6 +148,7 @@ final class PendingHops
     void free(final int slot)
     {
         hop[slot] = FREE;
+        held[slot / Long.SIZE] &= ~(1L << slot);
         count--;
         while (limit > 0 && FREE == hop[limit - 1])
         {
@@ -152,7 +164,9 @@ final class PendingHops
 
     void clear()
     {
-        Arrays.fill(hop, FREE);
+        // Past the limit every slot is free already: a node's first add, and each free, keep that so.
+        Arrays.fill(hop, 0, limit, FREE);
+        Arrays.fill(held, 0, words(limit), 0);
         limit = 0;
         count = 0;
     }
@@ -167,5 +181,6 @@ final class PendingHops
         lap = Arrays.copyOf(lap, capacity);
         target = Arrays.copyOf(target, capacity);
         timerId = Arrays.copyOf(timerId, capacity);
+        held = Arrays.copyOf(held, words(capacity));
     }
 }

@@ -13,7 +13,6 @@ import static org.electbench.ring.RingMessages.LAP_OFFSET;
 import static org.electbench.ring.RingMessages.TERM_OFFSET;
 import static org.electbench.spi.MessageHeader.BYTE_ORDER;
 
-import java.util.Arrays;
 
 import org.agrona.MutableDirectBuffer;
 import org.electbench.spi.MessageHeader;
@@ -63,6 +62,10 @@ final class ReliableHops
     private PendingHops pending;
     /** By candidate id: the newest lap of theirs this node handled. */
     private long[] lastLapByCandidate;
+    /** The candidates with a lap in {@link #lastLapByCandidate}, in the order first handled: a start clears only theirs. */
+    private int[] candidatesHandled;
+    private boolean[] candidateHandled;
+    private int candidatesHandledCount;
     private long lastHop;
     private long incarnation;
     private int candidacies;
@@ -97,11 +100,21 @@ final class ReliableHops
             if (null == lastLapByCandidate || lastLapByCandidate.length != ring.size() + 1)
             {
                 lastLapByCandidate = new long[ring.size() + 1];
+                candidatesHandled = new int[ring.size() + 1];
+                candidateHandled = new boolean[ring.size() + 1];
             }
             else
             {
-                Arrays.fill(lastLapByCandidate, 0);
+                // At n = 1024 clearing every candidate's entry at every start was a fifth of a simulated election.
+                for (int i = 0; i < candidatesHandledCount; i++)
+                {
+                    final int candidate = candidatesHandled[i];
+                    lastLapByCandidate[candidate] = 0;
+                    candidateHandled[candidate] = false;
+                    candidatesHandled[i] = 0;
+                }
             }
+            candidatesHandledCount = 0;
         }
         lastHop = 0;
         incarnation = ((long)ctx.random().nextInt() | 1L) << 32;
@@ -210,6 +223,11 @@ final class ReliableHops
         if ((newest >>> 32) == (lap >>> 32) && (int)lap - (int)newest <= 0)
         {
             return true;
+        }
+        if (!candidateHandled[candidate])
+        {
+            candidateHandled[candidate] = true;
+            candidatesHandled[candidatesHandledCount++] = candidate;
         }
         lastLapByCandidate[candidate] = lap;
         return false;
