@@ -26,9 +26,9 @@ import org.electbench.spi.MessageHeader;
  * large slab, drawn from a free stack of its own, so the common case costs 48 bytes an event
  * rather than 96 (at n=1024 half a million events are in flight: less to copy at each young GC
  * and fewer cache lines). Slots and large stripes are recycled through free stacks, so once the
- * pools have grown to the run's peak nothing is allocated. {@link #clear} puts the slots' stack back
- * in order, so every run takes its slots from the first up and a bucket's events lie one after
- * another in memory, however the runs before it freed theirs.
+ * pools have grown to the run's peak nothing is allocated. {@link #clear} puts both stacks back in
+ * order, so every run takes its slots and stripes from the first up and a bucket's events lie one
+ * after another in memory, however the runs before it freed theirs.
  */
 final class EventQueue
 {
