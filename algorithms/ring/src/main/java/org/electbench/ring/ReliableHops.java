@@ -13,7 +13,6 @@ import static org.electbench.ring.RingMessages.LAP_OFFSET;
 import static org.electbench.ring.RingMessages.TERM_OFFSET;
 import static org.electbench.spi.MessageHeader.BYTE_ORDER;
 
-
 import org.agrona.MutableDirectBuffer;
 import org.electbench.spi.MessageHeader;
 import org.electbench.spi.NodeContext;
