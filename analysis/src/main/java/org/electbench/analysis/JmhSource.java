@@ -131,7 +131,11 @@ final class JmhSource
     /**
      * Puts {@link #FLOOR_SHARE} on each simulator row whose floor was measured with the same
      * parameters, in any of the run's JMH files: the ratio of their scores, so the distance to the
-     * floor is read from one run on whatever machine made it.
+     * floor is read from one run on whatever machine made it. The share carries an interval when
+     * both scores do: JMH's two half-widths carried to the ratio to first order, their relative
+     * errors added in quadrature (the two benchmarks run in separate forks, so independently).
+     * Like JMH's own, it spans the iterations of the forks that ran, not how far another fork's
+     * compilation may settle.
      */
     static void addFloorShares(final RunData data, final List<JmhResult> results)
     {
@@ -147,9 +151,17 @@ final class JmhSource
                     floor.primary().score() > 0)
                 {
                     data.put(RowKeys.benchmarkRow(simulator.params(), simulator.shortName()), new Column(FLOOR_SHARE, Column.Statistic.MEAN),
-                        Cell.of(simulator.primary().score() / floor.primary().score()));
+                        share(simulator.primary(), floor.primary()));
                 }
             }
         }
+    }
+
+    /** @return the simulator's score over the floor's, with the ratio's half-width when both scores have one. */
+    static Cell share(final JmhResult.Score simulator, final JmhResult.Score floor)
+    {
+        final double share = simulator.score() / floor.score();
+        final double relative = Math.hypot(simulator.error() / simulator.score(), floor.error() / floor.score());
+        return new Cell(share, share * relative);
     }
 }
