@@ -109,9 +109,9 @@ public final class RunGrid
                         inMemory ? List.of(3, 5, 9, 17) : List.of(3, 5, 9), List.of(ScenarioKind.LEADER_CRASH), 1,
                         inMemory ? 1 : 0, 30, 1));
                 }
-                // The timed stages run two forks: each fork's JIT compilation settles at a level of its own (bully at
-                // n = 1024: 13 to 17 elections/s a fork, its iterations within a few percent), so an interval over one
-                // fork's iterations leaves out most of the spread. The simulator is warmed 6 s a fork: a standalone
+                // The timed stages run two forks: each fork settles at a level of its own (bully at n = 1024: 13 to 17
+                // elections/s a fork, its iterations within a few percent), so an interval over one fork's iterations
+                // leaves out most of the spread. The simulator is warmed 6 s a fork: a standalone
                 // fork of bully n = 5 reads 90,000 elections/s in its first 2 s, 250,000 to 290,000 in the next and
                 // settles at about 300,000 after that; the floor, a bare heap, is at its rate within the first second.
                 stages.add(timed("simulator", BenchmarkStage.SIMULATOR, algorithms, 2, 3, 3, "2s", "1s", List.of())
