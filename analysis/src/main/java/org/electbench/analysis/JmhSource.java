@@ -134,8 +134,8 @@ final class JmhSource
      * floor is read from one run on whatever machine made it. The share carries an interval when
      * both scores do: JMH's two half-widths carried to the ratio to first order, their relative
      * errors added in quadrature (the two benchmarks run in separate forks, so independently).
-     * Like JMH's own, it spans the iterations of the forks that ran, not how far another fork's
-     * compilation may settle.
+     * Like JMH's own, it spans the iterations of the forks that ran, not how far another fork
+     * may settle.
      */
     static void addFloorShares(final RunData data, final List<JmhResult> results)
     {

@@ -113,7 +113,7 @@ public final class RunGrid
                 // elections/s a fork, its iterations within a few percent), so an interval over one fork's iterations
                 // leaves out most of the spread. The simulator is warmed 6 s a fork: a standalone
                 // fork of bully n = 5 reads 90,000 elections/s in its first 2 s, 250,000 to 290,000 in the next and
-                // settles at about 300,000 after that; the floor, a bare heap, is at its rate within the first second.
+                // settles at about 300,000 after that; the floor, a bare heap, is within a few percent of its rate in its first second.
                 stages.add(timed("simulator", BenchmarkStage.SIMULATOR, algorithms, 2, 3, 3, "2s", "1s", List.of())
                     .sweep(RunParameters.NODES, List.of(5, 65, 257)));
                 stages.add(timed("simulator-floor", BenchmarkStage.SIMULATOR_FLOOR, algorithms, 2, 1, 3, "1s", "1s", List.of())
